@@ -1,0 +1,67 @@
+import nextVitals from 'eslint-config-next/core-web-vitals'
+import nextTs from 'eslint-config-next/typescript'
+import drizzle from 'eslint-plugin-drizzle'
+import tseslint from 'typescript-eslint'
+
+const frameworkImports = [
+  { group: ['next', 'next/*', 'react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/server is framework-free: it must not import Next or React.' },
+  { group: ['@/app/*', '@/web/*', '@/components/*', '@/client/*'], message: 'src/server must not depend on the web or UI layers.' },
+]
+
+export default tseslint.config(
+  {
+    ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'bench/.out/**'],
+  },
+  ...nextVitals,
+  ...nextTs,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { drizzle },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/server/**', 'src/shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: frameworkImports }] },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...frameworkImports, { group: ['@/server/*', 'node:*'], message: 'src/shared runs in the browser too: pure code only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/components/**', 'src/client/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/server/*', '@/web/*'], message: 'UI code talks to the server through the API or props, never by import.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/components/*', '@/app/*', '@/client/*'], message: 'src/web is glue between Next and the core only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+)

@@ -1,0 +1,4 @@
+export * from './catalog'
+export * from './commerce'
+export * from './partners'
+export * from './website'

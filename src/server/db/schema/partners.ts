@@ -1,0 +1,58 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { id, timestamps } from './columns'
+import { countries, states, websites } from './website'
+
+/** A customer account (the spec's partner). */
+export const partners = pgTable(
+  'partners',
+  {
+    id: id(),
+    uid: uuid().notNull().defaultRandom().unique(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    name: text().notNull(),
+    phone: text(),
+    passwordHash: text(),
+    budgetAmount: integer(),
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('partners_website_email_idx').on(t.websiteId, t.email)],
+)
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    addressType: text().notNull().$type<'Billing' | 'Shipping'>(),
+    name: text().notNull(),
+    phone: text(),
+    street: text().notNull(),
+    street2: text(),
+    city: text().notNull(),
+    countryId: integer().references(() => countries.id, { onDelete: 'restrict' }),
+    stateId: integer().references(() => states.id, { onDelete: 'restrict' }),
+    zip: text().notNull(),
+    isDefaultBilling: boolean().notNull().default(false),
+    isDefaultShipping: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('addresses_partner_idx').on(t.partnerId, t.addressType)],
+)
+
+/** The signed-in partner's cart, saved through /api/user/cart. */
+export const carts = pgTable('carts', {
+  id: id(),
+  partnerId: integer()
+    .notNull()
+    .unique()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  items: jsonb().$type<unknown[]>().notNull().default([]),
+  revision: integer().notNull().default(0),
+  ...timestamps,
+})

@@ -1,0 +1,117 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { id, timestamps } from './columns'
+
+/** One store. A deployment serves the website named by WEBSITE_ID; several may share a database. */
+export const websites = pgTable('websites', {
+  id: id(),
+  /** Stable key used by store files so that importing twice updates instead of duplicating. */
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  domain: text(),
+  faviconImage: text(),
+  socialImage: text(),
+  logoImage: text(),
+  /** 'Enable' locks browsing to the public pages for anonymous visitors (spec 4, 6). */
+  lockBrowsing: text().notNull().default('Disable'),
+  /** Set when single sign-on is configured; the provider settings stay server-side. */
+  ssologin: text(),
+  ssoConfig: jsonb().$type<Record<string, string> | null>(),
+  currency: text().notNull().default('USD'),
+  contactEmail: text(),
+  contactPhone: text(),
+  ...timestamps,
+})
+
+export const countries = pgTable('countries', {
+  id: id(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  ...timestamps,
+})
+
+export const states = pgTable(
+  'states',
+  {
+    id: id(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    name: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('states_country_code_idx').on(t.countryId, t.code)],
+)
+
+/** The countries a website ships to (website.shippingCountry). */
+export const websiteShippingCountries = pgTable(
+  'website_shipping_countries',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    sequence: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('website_shipping_countries_idx').on(t.websiteId, t.countryId)],
+)
+
+/** Display order of the Size attribute (spec 9); a store may add its own sizes. */
+export const sizes = pgTable(
+  'sizes',
+  {
+    id: id(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    sequence: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sizes_website_name_idx').on(t.websiteId, t.name)],
+)
+
+export const homePages = pgTable('home_pages', {
+  id: id(),
+  websiteId: integer()
+    .notNull()
+    .unique()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  heroTitle: text().notNull(),
+  heroSubtitle: text().notNull().default(''),
+  heroImage: text(),
+  heroCtaLabel: text().notNull().default('Shop now'),
+  heroCtaHref: text().notNull().default('/shop'),
+  /** Further blocks (text sections, category tiles) rendered in order. */
+  sections: jsonb()
+    .$type<{ title: string; body: string; href?: string; image?: string }[]>()
+    .notNull()
+    .default([]),
+  featuredProductSlugs: jsonb().$type<string[]>().notNull().default([]),
+  ...timestamps,
+})
+
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: id(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    slug: text().notNull(),
+    title: text().notNull(),
+    /** Markdown-like plain text; rendered as React text nodes, never as raw HTML. */
+    body: text().notNull(),
+    metaDescription: text().notNull().default(''),
+    showInFooter: boolean().notNull().default(true),
+    sequence: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('content_pages_website_slug_idx').on(t.websiteId, t.slug),
+    index('content_pages_website_idx').on(t.websiteId),
+  ],
+)

@@ -1,0 +1,112 @@
+// The JSON shapes of the spec's query API (section 3 and 7), shared by the server that produces
+// them and the browser that reads them. Amounts are decimals in dollars.
+
+export type AttributeName = 'Color' | 'Size' | 'Logo'
+
+export type ProductAttributeValue = {
+  id: number
+  name: string
+  attribute: { name: AttributeName }
+  /** CSS colour of a Color value, for swatches. */
+  htmlColor?: string | null
+}
+
+export type DecoratorPartnerAddress = {
+  id: number
+  name: string
+  zip: string
+  street: string
+  city: string
+  state: string
+  country: string
+}
+
+export type ProductLogo = {
+  id: number
+  name: string
+  /** The logo artwork's image path (logoInitialPro). */
+  logoInitialPro: string | null
+  decorationMethod: string
+}
+
+export type ProductImage = {
+  /** Folder under the image store, or a full https:// address used as is. */
+  path: string
+  name: string
+  alt: string
+  colorValueId: number | null
+}
+
+export type ProductVariantSummary = {
+  id: number
+  logoIds: ProductLogo[]
+}
+
+/** One product in products.products of getProductList / getFeaturedProducts. */
+export type ProductListItem = {
+  id: number
+  name: string
+  slug: string
+  templateSkuCode: string
+  price: number
+  maxPrice: number
+  attributeValues: ProductAttributeValue[]
+  categories: { id: number; name: string }[]
+  drBrandId: { id: number; name: string } | null
+  /** Variants collapsed to their distinct logo sets: enough for the Logo filter. */
+  productVariants: ProductVariantSummary[]
+  image: ProductImage | null
+  websiteSequence: number
+}
+
+export type ProductVariant = {
+  id: number
+  sku: string
+  colorValueId: number | null
+  sizeValueId: number | null
+  price: number
+  logoIds: (ProductLogo & { decoratorPartnerId: DecoratorPartnerAddress })[]
+}
+
+/** The product page's product. */
+export type ProductDetails = Omit<ProductListItem, 'productVariants' | 'image'> & {
+  description: string
+  weight: number
+  taxCode: string
+  images: ProductImage[]
+  productVariants: ProductVariant[]
+}
+
+export type WebsiteState = { id: number; code: string; name: string }
+export type WebsiteCountry = { id: number; code: string; name: string; states: WebsiteState[] }
+
+export type Website = {
+  id: number
+  name: string
+  description: string
+  faviconImage: string | null
+  socialImage: string | null
+  logoImage: string | null
+  lockBrowsing: string
+  ssologin: string | null
+  currency: string
+  contactEmail: string | null
+  contactPhone: string | null
+  shippingCountry: WebsiteCountry[]
+  contentPages: { slug: string; title: string }[]
+}
+
+export type HomeSection = { title: string; body: string; href?: string; image?: string }
+
+export type HomeContent = {
+  heroTitle: string
+  heroSubtitle: string
+  heroImage: string | null
+  heroCtaLabel: string
+  heroCtaHref: string
+  sections: HomeSection[]
+}
+
+export type HomePageData = { home: HomeContent | null; featuredProducts: ProductListItem[] }
+
+export type ContentPage = { slug: string; title: string; body: string; metaDescription: string }
