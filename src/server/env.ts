@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   DEMO_STORE_FILE: z.string().min(1).default('data/demo-store.json'),
   IMAGES_DIR: z.string().min(1).default('.data/images'),
   IMAGE_CACHE_DIR: z.string().min(1).default('.data/image-cache'),
+  /** Shared secret for internal callers of /api/cache/invalidate (header x-internal-token); unset: none. */
+  INTERNAL_API_TOKEN: z
+    .string()
+    .min(24, 'INTERNAL_API_TOKEN must be at least 24 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
 })

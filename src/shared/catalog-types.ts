@@ -37,9 +37,10 @@ export type ProductImage = {
   colorValueId: number | null
 }
 
+/** A list item's variant: just enough for the Logo filter (the product page has full logos). */
 export type ProductVariantSummary = {
   id: number
-  logoIds: ProductLogo[]
+  logoIds: Pick<ProductLogo, 'id' | 'name'>[]
 }
 
 /** One product in products.products of getProductList / getFeaturedProducts. */

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export type RunningServer = { url: string; process: ChildProcess; startedInMs: number; stop: () => Promise<void> }
+
+/** Starts a server command on loopback and resolves once `readyPath` answers 200. */
+export async function startServer(options: {
+  command: string
+  args: string[]
+  cwd: string
+  port: number
+  env?: Record<string, string>
+  readyPath?: string
+  timeoutMs?: number
+  label: string
+}): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${options.port}`
+  const started = performance.now()
+  const child = spawn(options.command, options.args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOSTNAME_BIND: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so stop() ends the server and its children by PID
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)))
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)))
+  const stop = async () => {
+    if (child.exitCode !== null || !child.pid) return
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      return
+    }
+    for (let i = 0; i < 50 && child.exitCode === null; i++) await sleep(100)
+    if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+  }
+  const deadline = Date.now() + (options.timeoutMs ?? 300_000)
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${options.label} exited early:\n${output}`)
+    try {
+      const response = await fetch(url + (options.readyPath ?? '/'))
+      if (response.ok) {
+        await response.arrayBuffer()
+        return { url, process: child, startedInMs: performance.now() - started, stop }
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(50)
+  }
+  await stop()
+  throw new Error(`${options.label} did not answer within the timeout:\n${output}`)
+}
+
+export type LoadResult = { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number; bytesPerRequest: number }
+
+/** One autocannon run in its own process (the load generator must not share the server's cores' event loop). */
+export async function runLoad(options: {
+  url: string
+  connections: number
+  seconds: number
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+}): Promise<LoadResult> {
+  const args = ['node_modules/autocannon/autocannon.js', '--json', '-c', String(options.connections), '-d', String(options.seconds)]
+  if (options.method) args.push('-m', options.method)
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`)
+  if (options.body) args.push('-b', options.body)
+  args.push(options.url)
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  await new Promise((resolve) => child.on('exit', resolve))
+  const result = JSON.parse(stdout) as {
+    requests: { average: number }
+    latency: { p50: number; p99: number }
+    errors: number
+    non2xx: number
+    throughput: { average: number }
+  }
+  return {
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    bytesPerRequest: result.requests.average ? result.throughput.average / result.requests.average : 0,
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * A minimal Next App Router app built with the same Next as the store: the references of
+ * performance.md. Each page is prerendered at build and carries the given HTML body, so it has the
+ * size of the store page it stands for; `public/` holds static files of given bytes.
+ */
+export function buildReferenceApp(options: { dir: string; pages: Record<string, string>; files: Record<string, Buffer> }) {
+  rmSync(options.dir, { recursive: true, force: true })
+  mkdirSync(path.join(options.dir, 'app', 'ref', '[name]'), { recursive: true })
+  mkdirSync(path.join(options.dir, 'app', 'empty'), { recursive: true })
+  mkdirSync(path.join(options.dir, 'public'), { recursive: true })
+  writeFileSync(path.join(options.dir, 'pages.json'), JSON.stringify(options.pages))
+  for (const [name, bytes] of Object.entries(options.files)) writeFileSync(path.join(options.dir, 'public', name), bytes)
+  writeFileSync(
+    path.join(options.dir, 'next.config.mjs'),
+    `export default { poweredByHeader: false, turbopack: { root: ${JSON.stringify(path.resolve(options.dir, '..', '..', '..'))} } }\n`,
+  )
+  writeFileSync(
+    path.join(options.dir, 'app', 'layout.jsx'),
+    `export default function RootLayout({ children }) { return <html lang="en"><body>{children}</body></html> }\n`,
+  )
+  writeFileSync(
+    path.join(options.dir, 'app', 'empty', 'page.jsx'),
+    `export default function Empty() { return <main /> }\n`,
+  )
+  writeFileSync(
+    path.join(options.dir, 'app', 'ref', '[name]', 'page.jsx'),
+    [
+      `import pages from '../../../pages.json'`,
+      `export const dynamicParams = false`,
+      `export function generateStaticParams() { return Object.keys(pages).map((name) => ({ name })) }`,
+      `export default async function Page({ params }) {`,
+      `  const { name } = await params`,
+      `  return <div dangerouslySetInnerHTML={{ __html: pages[name] }} />`,
+      `}`,
+    ].join('\n'),
+  )
+  const nextBin = path.resolve('node_modules/next/dist/bin/next')
+  const build = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: options.dir,
+    encoding: 'utf8',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  })
+  if (build.status !== 0) throw new Error(`reference app build failed:\n${build.stdout}\n${build.stderr}`)
+}

@@ -1,0 +1,210 @@
+// npm run bench: the performance figures of shared/design/performance.md, each measured against its
+// reference in the same run, written to docs/benchmarks.md. Servers listen on loopback only and are
+// stopped by PID; autocannon runs as its own process. Benchmarks never fail on noise.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { makeBenchStore } from './bench-store'
+import { median, type LoadResult, runLoad, startServer } from './bench-servers'
+import { buildReferenceApp } from './reference-app'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const OUT = path.join(ROOT, 'bench', '.out')
+const STORE_PORT = 3210
+const REFERENCE_PORT = 3211
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const ACCEPT = { 'accept-encoding': 'br, gzip' }
+
+const storeEnv = {
+  PGLITE_DATA_DIR: path.join(OUT, 'pglite'),
+  IMAGES_DIR: path.join(OUT, 'images'),
+  IMAGE_CACHE_DIR: path.join(OUT, 'image-cache'),
+  SEED_DEMO_STORE: 'false',
+  LOG_LEVEL: 'warn',
+}
+
+function log(message: string) {
+  console.log(`[bench] ${message}`)
+}
+
+async function fetchText(url: string) {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+  return response.text()
+}
+
+function bodyOf(html: string): string {
+  const match = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)
+  return match?.[1] ?? html
+}
+
+function scriptSources(html: string): string[] {
+  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!).filter((src) => src.startsWith('/_next/'))
+}
+
+async function gzippedBytes(baseUrl: string, sources: string[]): Promise<number> {
+  let total = 0
+  for (const src of new Set(sources)) {
+    const bytes = Buffer.from(await (await fetch(baseUrl + src)).arrayBuffer())
+    total += gzipSync(bytes).length
+  }
+  return total
+}
+
+async function measure(label: string, url: string, extra: { headers?: Record<string, string> } = {}): Promise<LoadResult[]> {
+  const runs: LoadResult[] = []
+  await runLoad({ url, connections: CONNECTIONS, seconds: 2, headers: { ...ACCEPT, ...extra.headers } }) // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.push(await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, headers: { ...ACCEPT, ...extra.headers } }))
+  }
+  log(`${label}: ${runs.map((r) => Math.round(r.requestsPerSec)).join(' / ')} req/s`)
+  return runs
+}
+
+type Row = { goal: string; figure: string; reference: string; ratio: string; target: string; verdict: string }
+
+async function main() {
+  mkdirSync(OUT, { recursive: true })
+  rmSync(storeEnv.PGLITE_DATA_DIR, { recursive: true, force: true })
+
+  log('building the store (when the sources changed) and loading a 999-product store')
+  const storeFile = makeBenchStore(path.join(OUT, 'bench-store.json'), 999)
+  const imported = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/store-import.ts', storeFile], {
+    cwd: ROOT,
+    env: { ...process.env, ...storeEnv },
+    encoding: 'utf8',
+  })
+  if (imported.status !== 0) throw new Error(`import failed:\n${imported.stdout}\n${imported.stderr}`)
+
+  const first = await startServer({ label: 'store (first start)', command: process.execPath, args: ['scripts/start.mjs'], cwd: ROOT, port: STORE_PORT, env: storeEnv, timeoutMs: 600_000 })
+  await first.stop()
+  // P8: an existing build and existing data: time from process start to the first 200 of '/'.
+  const startTimes: number[] = []
+  let store = await startServer({ label: 'store', command: process.execPath, args: ['scripts/start.mjs'], cwd: ROOT, port: STORE_PORT, env: storeEnv })
+  startTimes.push(store.startedInMs)
+  for (let i = 1; i < 3; i++) {
+    await store.stop()
+    store = await startServer({ label: 'store', command: process.execPath, args: ['scripts/start.mjs'], cwd: ROOT, port: STORE_PORT, env: storeEnv })
+    startTimes.push(store.startedInMs)
+  }
+
+  try {
+    const list = (await (await fetch(`${store.url}/api/query?key=getProductList`)).json()) as {
+      products: { products: { slug: string }[]; total: number }
+    }
+    const productSlug = list.products.products[0]?.slug
+    if (!productSlug) throw new Error('the bench store has no products')
+    const pages: Record<string, string> = { home: '/', shop: '/shop', product: `/product/${productSlug}`, content: '/about-us' }
+    const bodies: Record<string, string> = {}
+    const htmlBytes: Record<string, number> = {}
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const html = await fetchText(store.url + pagePath)
+      bodies[name] = bodyOf(html)
+      htmlBytes[name] = Buffer.byteLength(html)
+    }
+    const shopHtml = await fetchText(`${store.url}/shop`)
+    const listResponse = await fetch(`${store.url}/api/query?key=getProductList`, { headers: ACCEPT })
+    const listBytes = Buffer.from(await listResponse.arrayBuffer())
+    const listEncoding = listResponse.headers.get('content-encoding') ?? 'identity'
+    const etag = listResponse.headers.get('etag')
+    const notModified = etag
+      ? (await fetch(`${store.url}/api/query?key=getProductList`, { headers: { ...ACCEPT, 'if-none-match': etag } })).status
+      : 0
+    const rawList = await (await fetch(`${store.url}/api/query?key=getProductList`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()
+
+    log('building the reference app')
+    buildReferenceApp({ dir: path.join(OUT, 'reference'), pages: bodies, files: { 'product-list.json': Buffer.from(rawList) } })
+    const reference = await startServer({
+      label: 'reference',
+      command: process.execPath,
+      args: [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(REFERENCE_PORT), '-H', '127.0.0.1'],
+      cwd: path.join(OUT, 'reference'),
+      port: REFERENCE_PORT,
+      readyPath: '/empty',
+    })
+    try {
+      const rows: Row[] = []
+      for (const [name, pagePath] of Object.entries(pages)) {
+        const ours = await measure(`store ${pagePath}`, store.url + pagePath)
+        const ref = await measure(`reference ${name}`, `${reference.url}/ref/${name}`)
+        const ratio = median(ours.map((r) => r.requestsPerSec)) / median(ref.map((r) => r.requestsPerSec))
+        const p99Ratio = median(ours.map((r) => r.p99)) / Math.max(1, median(ref.map((r) => r.p99)))
+        const errors = ours.reduce((n, r) => n + r.errors + r.non2xx, 0)
+        rows.push({
+          goal: `P1 ${pagePath} (${Math.round(htmlBytes[name]! / 1024)} kB HTML)`,
+          figure: `${Math.round(median(ours.map((r) => r.requestsPerSec)))} req/s, p99 ${median(ours.map((r) => r.p99))} ms${errors ? `, ${errors} errors` : ''}`,
+          reference: `${Math.round(median(ref.map((r) => r.requestsPerSec)))} req/s, p99 ${median(ref.map((r) => r.p99))} ms`,
+          ratio: `${ratio.toFixed(2)}× throughput, ${p99Ratio.toFixed(2)}× p99`,
+          target: '≥ 0.8× throughput, p99 ≤ 2×',
+          verdict: ratio >= 0.8 && p99Ratio <= 2 && !errors ? 'met' : 'missed',
+        })
+      }
+
+      const ours = await measure('store getProductList', `${store.url}/api/query?key=getProductList`)
+      const ref = await measure('reference static file', `${reference.url}/product-list.json`)
+      const ratio = median(ours.map((r) => r.requestsPerSec)) / median(ref.map((r) => r.requestsPerSec))
+      rows.push({
+        goal: `P2 getProductList, ${list.products.total} products`,
+        figure: `${Math.round(median(ours.map((r) => r.requestsPerSec)))} req/s; ${(listBytes.length / 1024).toFixed(1)} kB ${listEncoding}; ETag ${etag ? 'yes' : 'no'}, revalidation ${notModified}`,
+        reference: `${Math.round(median(ref.map((r) => r.requestsPerSec)))} req/s (Next static file, ${(rawList.byteLength / 1024).toFixed(0)} kB)`,
+        ratio: `${ratio.toFixed(2)}×`,
+        target: '≥ 0.5×, ≤ 60 kB compressed, ETag/304',
+        verdict: ratio >= 0.5 && listBytes.length <= 60 * 1024 && notModified === 304 ? 'met' : 'missed',
+      })
+
+      const shopJs = await gzippedBytes(store.url, scriptSources(shopHtml))
+      const emptyJs = await gzippedBytes(reference.url, scriptSources(await fetchText(`${reference.url}/empty`)))
+      rows.push({
+        goal: 'P6 first-load JS of /shop',
+        figure: `${(shopJs / 1024).toFixed(1)} kB gzip`,
+        reference: `${(emptyJs / 1024).toFixed(1)} kB gzip (empty App Router page, same Next)`,
+        ratio: `${(shopJs / emptyJs).toFixed(2)}×`,
+        target: '≤ 1.25×',
+        verdict: shopJs / emptyJs <= 1.25 ? 'met' : 'missed',
+      })
+      const startMs = median(startTimes)
+      rows.push({
+        goal: 'P8 start, existing build and data',
+        figure: `${(startMs / 1000).toFixed(2)} s to the first 200 (runs: ${startTimes.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`,
+        reference: '—',
+        ratio: '—',
+        target: '≤ 3 s',
+        verdict: startMs <= 3000 ? 'met' : 'missed',
+      })
+      writeReport(rows)
+    } finally {
+      await reference.stop()
+    }
+  } finally {
+    await store.stop()
+  }
+}
+
+function writeReport(rows: Row[]) {
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    `Production build (\`next build && next start\`), embedded PGlite with a 999-product store, one server process per variant,`,
+    `autocannon in its own process: ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} runs after a warm-up,`,
+    '`Accept-Encoding: br, gzip`. References are built in the same run with the same Next (bench/reference-app.ts):',
+    'a prerendered page carrying the same HTML body as the store page, an empty App Router page, and a `public/` file.',
+    'Figures are ratios because absolute times on this shared 2-core machine move by ±25% from run to run.',
+    '',
+    '| goal | figure | reference | ratio | target | verdict |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.goal} | ${r.figure} | ${r.reference} | ${r.ratio} | ${r.target} | ${r.verdict} |`),
+    '',
+  ]
+  writeFileSync(path.join(ROOT, 'docs', 'benchmarks.md'), lines.join('\n'))
+  console.log(lines.join('\n'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,38 @@
+import type { Metadata } from 'next'
+import { setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+import { plainText } from '@/components/content/markdown'
+import { RichText } from '@/components/content/rich-text'
+import { loadContentPage } from '@/web/catalog-data'
+import { decodeSegment } from '../route-params'
+
+type ContentPageProps = { params: Promise<{ locale: string; content: string }> }
+
+export function generateStaticParams() {
+  return []
+}
+
+export async function generateMetadata({ params }: ContentPageProps): Promise<Metadata> {
+  const { content } = await params
+  const page = await loadContentPage(decodeSegment(content))
+  if (!page) return {}
+  return {
+    title: page.title,
+    description: page.metaDescription || plainText(page.body),
+    alternates: { canonical: `/${page.slug}` },
+  }
+}
+
+export default async function ContentPage({ params }: ContentPageProps) {
+  const { locale, content } = await params
+  setRequestLocale(locale)
+  const page = await loadContentPage(decodeSegment(content))
+  if (!page) notFound()
+
+  return (
+    <article className="container-page max-w-3xl pt-12 sm:pt-16">
+      <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">{page.title}</h1>
+      <RichText source={page.body} className="prose-content mt-8" />
+    </article>
+  )
+}

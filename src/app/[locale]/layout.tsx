@@ -1,0 +1,95 @@
+import type { Metadata, Viewport } from 'next'
+import { hasLocale, NextIntlClientProvider } from 'next-intl'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+import type { ReactNode } from 'react'
+import { AppProviders } from '@/components/app-providers'
+import { SiteFooter } from '@/components/layout/site-footer'
+import { SiteHeader } from '@/components/layout/site-header'
+import { routing } from '@/i18n/routing'
+import { imageUrl, originalImageUrl } from '@/shared/image-address'
+import { loadTopCategories, loadWebsite } from '@/web/catalog-data'
+import '../globals.css'
+
+// No page is rendered at build time (the database is not there then); each is rendered on its first
+// request and then served from the route cache until the data behind it changes.
+export function generateStaticParams() {
+  return []
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#0b6e5f',
+  colorScheme: 'light',
+}
+
+type LayoutProps = { children: ReactNode; params: Promise<{ locale: string }> }
+
+export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale, namespace: 'shell' })
+  const website = await loadWebsite()
+  const name = website?.name || t('fallbackName')
+  const socialImage = website?.socialImage ? imageUrl(website.socialImage, 1200, 630) : null
+  const favicon = website?.faviconImage ?? null
+  return {
+    title: { default: website?.name ? `Home | ${website.name}` : t('fallbackName'), template: `%s | ${name}` },
+    description: website?.description || undefined,
+    applicationName: name,
+    icons: favicon
+      ? {
+          icon: [
+            { url: imageUrl(favicon, 32, 32, 'png'), sizes: '32x32', type: 'image/png' },
+            { url: imageUrl(favicon, 192, 192, 'png'), sizes: '192x192', type: 'image/png' },
+          ],
+          shortcut: originalImageUrl(favicon),
+          apple: { url: imageUrl(favicon, 180, 180, 'png'), sizes: '180x180' },
+        }
+      : undefined,
+    openGraph: {
+      type: 'website',
+      siteName: name,
+      locale: 'en_US',
+      title: website?.name ? `Home | ${website.name}` : name,
+      description: website?.description || undefined,
+      images: socialImage ? [{ url: socialImage, width: 1200, height: 630, alt: name }] : undefined,
+    },
+    twitter: {
+      card: socialImage ? 'summary_large_image' : 'summary',
+      title: website?.name ? `Home | ${website.name}` : name,
+      description: website?.description || undefined,
+      images: socialImage ? [socialImage] : undefined,
+    },
+  }
+}
+
+export default async function LocaleLayout({ children, params }: LayoutProps) {
+  const { locale } = await params
+  if (!hasLocale(routing.locales, locale)) notFound()
+  setRequestLocale(locale)
+  const t = await getTranslations({ locale, namespace: 'shell' })
+  const [website, categories] = await Promise.all([loadWebsite(), loadTopCategories()])
+
+  return (
+    <html lang={locale}>
+      <body className="flex min-h-dvh flex-col bg-white text-ink antialiased">
+        <NextIntlClientProvider>
+          <AppProviders gaId={process.env.NEXT_PUBLIC_GA_ID}>
+            <a
+              href="#main"
+              className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+            >
+              {t('skipToContent')}
+            </a>
+            <SiteHeader website={website} categories={categories} />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter website={website} categories={categories} year={new Date().getFullYear()} />
+          </AppProviders>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,104 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+import { plainText } from '@/components/content/markdown'
+import { RichText } from '@/components/content/rich-text'
+import { Breadcrumbs } from '@/components/product/breadcrumbs'
+import { JsonLd, productStructuredData } from '@/components/product/product-json-ld'
+import { ProductView } from '@/components/product/product-view'
+import { serializeShopFilters } from '@/shared/catalog-search'
+import { productImageUrl } from '@/shared/image-address'
+import { formatPriceRange } from '@/shared/money-format'
+import { loadProduct, loadWebsite } from '@/web/catalog-data'
+import { decodeSegment } from '../../route-params'
+
+type ProductPageProps = { params: Promise<{ locale: string; slug: string }> }
+
+// Rendered on first request and cached (ISR); no product is rendered at build time.
+export function generateStaticParams() {
+  return []
+}
+
+export async function generateMetadata({ params }: ProductPageProps): Promise<Metadata> {
+  const { slug } = await params
+  const product = await loadProduct(decodeSegment(slug))
+  if (!product) return {}
+  const description = plainText(product.description) || `${product.name} (${product.templateSkuCode})`
+  const image = product.images[0]
+  const images = image ? [{ url: productImageUrl(image, 1200, 1200), width: 1200, height: 1200, alt: image.alt || product.name }] : undefined
+  return {
+    title: product.name,
+    description,
+    alternates: { canonical: `/product/${product.slug}` },
+    openGraph: { title: product.name, description, images },
+    twitter: { title: product.name, description, images: images?.map((entry) => entry.url) },
+  }
+}
+
+export default async function ProductPage({ params }: ProductPageProps) {
+  const { locale, slug } = await params
+  setRequestLocale(locale)
+  const [product, website, t] = await Promise.all([
+    loadProduct(decodeSegment(slug)),
+    loadWebsite(),
+    getTranslations({ locale, namespace: 'product' }),
+  ])
+  if (!product) notFound()
+  const category = product.categories[0]
+
+  const summary = (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">{product.name}</h1>
+      <p className="mt-2 text-sm text-muted">
+        {t('sku', { sku: product.templateSkuCode })}
+        {product.drBrandId ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, {t('brand')}: </span>
+            {product.drBrandId.name}
+          </>
+        ) : null}
+      </p>
+      <p className="mt-4 text-2xl font-semibold text-ink">{formatPriceRange(product.price, product.maxPrice)}</p>
+    </div>
+  )
+
+  const details = product.description.trim() ? (
+    <section aria-labelledby="product-details" className="mt-10 border-t border-line pt-8">
+      <h2 id="product-details" className="text-lg font-semibold text-ink">
+        {t('details')}
+      </h2>
+      <RichText source={product.description} className="prose-content mt-3 text-base" />
+    </section>
+  ) : null
+
+  return (
+    <div className="container-page pt-6 sm:pt-8">
+      <JsonLd data={productStructuredData(product, website?.currency ?? 'USD')} />
+      <Breadcrumbs
+        label={t('breadcrumb')}
+        crumbs={[
+          { label: t('home'), href: '/' },
+          { label: t('shop'), href: '/shop' },
+          ...(category ? [{ label: category.name, href: `/shop?${serializeShopFilters({ categories: [category.name] })}` }] : []),
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-6">
+        <ProductView
+          product={{
+            id: product.id,
+            name: product.name,
+            slug: product.slug,
+            templateSkuCode: product.templateSkuCode,
+            attributeValues: product.attributeValues,
+            productVariants: product.productVariants,
+            images: product.images,
+          }}
+          summary={summary}
+          details={details}
+        />
+      </div>
+    </div>
+  )
+}

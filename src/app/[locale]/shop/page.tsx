@@ -1,0 +1,61 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { Suspense } from 'react'
+import { ShopBrowser, type ShopBrowserProps, ShopFirstScreen } from '@/components/shop/shop-browser'
+import { FIRST_SCREEN } from '@/components/shop/first-screen'
+import { facetsOf } from '@/shared/catalog-search'
+import type { ProductListItem } from '@/shared/catalog-types'
+import { loadProducts, loadWebsite } from '@/web/catalog-data'
+
+type ShopPageProps = { params: Promise<{ locale: string }> }
+
+export async function generateMetadata({ params }: ShopPageProps): Promise<Metadata> {
+  const { locale } = await params
+  const [t, shell, website] = await Promise.all([
+    getTranslations({ locale, namespace: 'shop' }),
+    getTranslations({ locale, namespace: 'shell' }),
+    loadWebsite(),
+  ])
+  return {
+    title: t('title'),
+    description: t('metaDescription', { name: website?.name || shell('fallbackName') }),
+    alternates: { canonical: '/shop' },
+  }
+}
+
+// Static: no searchParams here. The filters live in the URL and are applied in the browser; the
+// server renders the unfiltered first screen, which is also what the browser shows until it knows
+// the URL's filters (the Suspense fallback).
+export default async function ShopPage({ params }: ShopPageProps) {
+  const { locale } = await params
+  setRequestLocale(locale)
+  const [t, products] = await Promise.all([getTranslations({ locale, namespace: 'shop' }), loadProducts()])
+  const props: ShopBrowserProps = {
+    initialProducts: products.slice(0, FIRST_SCREEN),
+    total: products.length,
+    facets: facetsOf(products),
+    swatches: swatchesOf(products),
+  }
+
+  return (
+    <div className="container-page pt-8 sm:pt-10">
+      <header className="mb-8 max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('title')}</h1>
+        <p className="mt-2 text-muted">{t('intro')}</p>
+      </header>
+      <Suspense fallback={<ShopFirstScreen {...props} />}>
+        <ShopBrowser {...props} />
+      </Suspense>
+    </div>
+  )
+}
+
+function swatchesOf(products: ProductListItem[]): Record<string, string> {
+  const swatches: Record<string, string> = {}
+  for (const product of products) {
+    for (const value of product.attributeValues) {
+      if (value.attribute.name === 'Color' && value.htmlColor) swatches[value.name.trim().toLowerCase()] ??= value.htmlColor
+    }
+  }
+  return swatches
+}

@@ -1,0 +1,20 @@
+// POST /api/mutation {key, ...fields}: the spec's mutation API (section 7); the other fields are the key's input.
+import { z } from 'zod'
+import { executeMutation } from '@/server/api/mutation-registry'
+import { apiContext, errorResponse, parseJson } from '@/web/http'
+
+export const dynamic = 'force-dynamic'
+
+const MutationKeySchema = z.object({
+  key: z.string({ error: "is required: the mutation's name, e.g. 'addAddress'" }).min(1, 'must not be empty').max(100, 'is too long'),
+})
+
+export async function POST(request: Request) {
+  try {
+    const { key, ...input } = await parseJson(request)
+    const result = await executeMutation(MutationKeySchema.parse({ key }).key, input, apiContext(request))
+    return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    return errorResponse(error)
+  }
+}

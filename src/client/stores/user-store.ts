@@ -1,0 +1,63 @@
+import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import type { PartnerAddress } from './address-store'
+import { persistIn } from './persistence'
+
+/** The signed-in customer (spec 3, Partner). */
+export type Partner = {
+  id: number
+  name: string
+  email: string
+  phone?: string | null
+  billingAddress: PartnerAddress[]
+  shippingAddress: PartnerAddress[]
+}
+
+/** An order as the account pages list it; spec 3 leaves the rest of its shape open. */
+export type CustomerOrder = {
+  id: number
+  name: string
+  state?: string
+  dateOrder?: string
+  amountTotal?: number
+  accessToken?: string
+  orderUrl?: string
+  downloadSaleorderUrl?: string
+}
+
+export type UserData = {
+  user: Partner | null
+  isAuthenticated: boolean
+  orders: CustomerOrder[]
+  order: CustomerOrder | null
+  isLoading: boolean
+}
+
+export type UserState = UserData & {
+  reset: () => void
+}
+
+export const initialUserState: UserData = {
+  user: null,
+  isAuthenticated: false,
+  orders: [],
+  order: null,
+  isLoading: false,
+}
+
+// Spec 3 and 9: session storage, store key 'user'. isLoading is transient: a reload mid-request must
+// not leave the account screens stuck on 'Loading...'.
+export const useUserStore = create<UserState>()(
+  persist(
+    (set) => ({
+      ...initialUserState,
+      reset: () => set(initialUserState),
+    }),
+    persistIn<UserState, Omit<UserData, 'isLoading'>>('session', 'user', (state) => ({
+      user: state.user,
+      isAuthenticated: state.isAuthenticated,
+      orders: state.orders,
+      order: state.order,
+    })),
+  ),
+)

@@ -1,0 +1,67 @@
+import type { ProductDetails, ProductImage, ProductVariant } from '@/shared/catalog-types'
+import { compareSizes } from '@/shared/size-order'
+
+// What the product page offers for a chosen colour and logo, derived from the variants: decorated
+// apparel is one colour with one logo, ordered as a quantity per size.
+
+export type ColorOption = { id: number; name: string; htmlColor: string | null }
+export type LogoOption = ProductVariant['logoIds'][number]
+export type SizeOption = { name: string; variantId: number; price: number }
+
+/** A variant without a size is ordered by plain quantity (the spec's 'Quantity' size). */
+export const NO_SIZE = 'Quantity'
+
+type OptionsSource = Pick<ProductDetails, 'attributeValues' | 'productVariants'>
+
+/** The colours that have variants, in the product's colour order. */
+export function colorOptions(product: OptionsSource): ColorOption[] {
+  const used = new Set(product.productVariants.map((variant) => variant.colorValueId))
+  return product.attributeValues
+    .filter((value) => value.attribute.name === 'Color' && used.has(value.id))
+    .map((value) => ({ id: value.id, name: value.name, htmlColor: value.htmlColor ?? null }))
+}
+
+function variantsOfColor(product: OptionsSource, colorId: number | null): ProductVariant[] {
+  return colorId === null ? product.productVariants : product.productVariants.filter((variant) => variant.colorValueId === colorId)
+}
+
+/** The logos the chosen colour's variants may be decorated with, in first-seen order. */
+export function logoOptions(product: OptionsSource, colorId: number | null): LogoOption[] {
+  const seen = new Map<number, LogoOption>()
+  for (const variant of variantsOfColor(product, colorId)) {
+    for (const logo of variant.logoIds) if (!seen.has(logo.id)) seen.set(logo.id, logo)
+  }
+  return [...seen.values()]
+}
+
+/** One entry per size for the colour and logo, in size order, with that size's variant and price. */
+export function sizeOptions(product: OptionsSource, colorId: number | null, logoId: number | null): SizeOption[] {
+  const sizeNames = new Map(
+    product.attributeValues.filter((value) => value.attribute.name === 'Size').map((value) => [value.id, value.name]),
+  )
+  const bySize = new Map<string, SizeOption>()
+  for (const variant of variantsOfColor(product, colorId)) {
+    if (logoId !== null && !variant.logoIds.some((logo) => logo.id === logoId)) continue
+    const name = variant.sizeValueId === null ? NO_SIZE : sizeNames.get(variant.sizeValueId)
+    if (!name || bySize.has(name)) continue
+    bySize.set(name, { name, variantId: variant.id, price: variant.price })
+  }
+  return [...bySize.values()].sort((a, b) => compareSizes(a.name, b.name))
+}
+
+/** The gallery for a colour: its own pictures, else the ones for every colour, else all of them. */
+export function imagesForColor(images: ProductImage[], colorId: number | null): ProductImage[] {
+  if (colorId !== null) {
+    const own = images.filter((image) => image.colorValueId === colorId)
+    if (own.length > 0) return own
+  }
+  const shared = images.filter((image) => image.colorValueId === null)
+  return shared.length > 0 ? shared : images
+}
+
+/** A typed quantity as whole pieces: blanks, negatives and nonsense are 0; capped at 99,999. */
+export function parseQuantity(text: string): number {
+  const trimmed = text.trim()
+  if (!/^\d+$/.test(trimmed)) return 0
+  return Math.min(Number(trimmed), 99_999)
+}

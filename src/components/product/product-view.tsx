@@ -1,0 +1,244 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { toast } from 'react-toastify'
+import { useCartStore } from '@/client/stores/cart-store'
+import { Link } from '@/i18n/navigation'
+import type { ProductDetails } from '@/shared/catalog-types'
+import { imageUrl } from '@/shared/image-address'
+import { formatPrice } from '@/shared/money-format'
+import { swatchColor } from './color-dots'
+import { ProductGallery } from './product-gallery'
+import { colorOptions, imagesForColor, logoOptions, parseQuantity, sizeOptions } from './product-options'
+
+export type ProductViewData = Pick<
+  ProductDetails,
+  'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images'
+>
+
+type ProductViewProps = {
+  product: ProductViewData
+  /** Name, SKU, brand and price, rendered on the server. */
+  summary: ReactNode
+  /** The description and other details, rendered on the server. */
+  details: ReactNode
+}
+
+/** The product page's gallery and order form: colour, logo and a quantity per size. */
+export function ProductView({ product, summary, details }: ProductViewProps) {
+  const t = useTranslations('product')
+  const formId = useId()
+  const colors = colorOptions(product)
+  const [chosenColorId, setChosenColorId] = useState<number | null>(colors[0]?.id ?? null)
+  const colorId = colors.some((color) => color.id === chosenColorId) ? chosenColorId : (colors[0]?.id ?? null)
+  const color = colors.find((option) => option.id === colorId) ?? null
+
+  const logos = logoOptions(product, colorId)
+  const [chosenLogoId, setChosenLogoId] = useState<number | null>(logos[0]?.id ?? null)
+  const logo = logos.find((option) => option.id === chosenLogoId) ?? logos[0] ?? null
+
+  const sizes = sizeOptions(product, colorId, logo?.id ?? null)
+  const [typed, setTyped] = useState<Record<string, string>>({})
+  const [problem, setProblem] = useState<string | null>(null)
+  const [added, setAdded] = useState(false)
+
+  const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
+  const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
+  const estimateCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
+  const samePrice = sizes.every((size) => size.price === sizes[0]?.price)
+  const images = imagesForColor(product.images, colorId)
+
+  const addToCart = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const ordered = quantities.filter((size) => size.quantity > 0)
+    if (ordered.length === 0) {
+      setProblem(t('chooseQuantity'))
+      return
+    }
+    useCartStore.getState().addLine({
+      productId: product.id,
+      name: product.name,
+      slug: product.slug,
+      templateSkuCode: product.templateSkuCode,
+      image: images[0] ?? null,
+      color: color ? { id: color.id, name: color.name, htmlColor: color.htmlColor } : null,
+      logo: logo
+        ? {
+            id: logo.id,
+            name: logo.name,
+            logoInitialPro: logo.logoInitialPro,
+            decorationMethod: logo.decorationMethod,
+            decoratorPartnerId: logo.decoratorPartnerId,
+          }
+        : null,
+      quantity: Object.fromEntries(ordered.map((size) => [size.name, size.quantity])),
+      unitPrices: Object.fromEntries(ordered.map((size) => [size.name, size.price])),
+      variantIds: Object.fromEntries(ordered.map((size) => [size.name, size.variantId])),
+    })
+    toast.success(t('addedToCart'))
+    setTyped({})
+    setProblem(null)
+    setAdded(true)
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14">
+      <ProductGallery key={colorId ?? 'all'} images={images} name={product.name} />
+
+      <div className="min-w-0">
+        {summary}
+
+        <form id={formId} onSubmit={addToCart} noValidate className="mt-8 space-y-8">
+          {colors.length > 0 ? (
+            <fieldset>
+              <legend className="text-sm font-semibold text-ink">
+                {t('color')}: <span className="font-normal text-muted">{color?.name}</span>
+              </legend>
+              <div className="mt-3 flex flex-wrap gap-2.5">
+                {colors.map((option) => (
+                  <label key={option.id} className="relative cursor-pointer" title={option.name}>
+                    <input
+                      type="radio"
+                      name="color"
+                      value={option.id}
+                      checked={option.id === colorId}
+                      onChange={() => {
+                        setChosenColorId(option.id)
+                        setAdded(false)
+                      }}
+                      className="peer sr-only"
+                    />
+                    <span className="sr-only">{option.name}</span>
+                    <span
+                      aria-hidden="true"
+                      className="block size-10 rounded-full ring-1 ring-black/15 ring-inset outline-offset-3 peer-checked:outline-2 peer-checked:outline-ink peer-focus-visible:outline-3 peer-focus-visible:outline-accent"
+                      style={{ backgroundColor: swatchColor(option) }}
+                    />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+
+          {logos.length > 0 ? (
+            <fieldset>
+              <legend className="text-sm font-semibold text-ink">{t('logo')}</legend>
+              <div className="mt-3 grid gap-2.5 sm:grid-cols-2">
+                {logos.map((option) => (
+                  <label key={option.id} className="relative flex cursor-pointer items-center gap-3">
+                    <input
+                      type="radio"
+                      name="logo"
+                      value={option.id}
+                      checked={option.id === logo?.id}
+                      onChange={() => {
+                        setChosenLogoId(option.id)
+                        setAdded(false)
+                      }}
+                      className="peer sr-only"
+                    />
+                    <span
+                      aria-hidden="true"
+                      className="absolute inset-0 rounded-lg border border-line peer-checked:border-2 peer-checked:border-ink peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent"
+                    />
+                    <span className="relative flex w-full items-center gap-3 p-3">
+                      {option.logoInitialPro ? (
+                        // eslint-disable-next-line @next/next/no-img-element -- served by our image route
+                        <img
+                          src={imageUrl(option.logoInitialPro, 96, 96)}
+                          alt=""
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                          className="size-12 shrink-0 rounded-md bg-soft object-contain p-1"
+                        />
+                      ) : (
+                        <span aria-hidden="true" className="size-12 shrink-0 rounded-md bg-soft" />
+                      )}
+                      <span className="min-w-0">
+                        <span className="block truncate text-sm font-medium text-ink">{option.name}</span>
+                        <span className="block text-xs text-muted capitalize">{option.decorationMethod}</span>
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+
+          <fieldset>
+            <legend className="text-sm font-semibold text-ink">{t('sizes')}</legend>
+            {sizes.length > 0 ? (
+              <>
+                <p className="mt-1 text-sm text-muted">{t('sizesHint')}</p>
+                <div className="mt-3 grid grid-cols-3 gap-2.5 sm:grid-cols-4 xl:grid-cols-5">
+                  {quantities.map((size) => {
+                    const inputId = `${formId}-size-${size.name}`
+                    return (
+                      <div key={size.name} className="rounded-lg border border-line p-2.5 focus-within:border-accent">
+                        <label htmlFor={inputId} className="block text-center text-sm font-semibold text-ink">
+                          <span aria-hidden="true">{size.name}</span>
+                          <span className="sr-only">{t('quantityFor', { size: size.name })}</span>
+                        </label>
+                        {!samePrice ? (
+                          <p className="mt-0.5 text-center text-xs text-muted">{formatPrice(size.price)}</p>
+                        ) : null}
+                        <input
+                          id={inputId}
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          max={99999}
+                          step={1}
+                          placeholder="0"
+                          value={typed[size.name] ?? ''}
+                          onChange={(event) => {
+                            setTyped((current) => ({ ...current, [size.name]: event.target.value }))
+                            setProblem(null)
+                            setAdded(false)
+                          }}
+                          className="field mt-2 h-10 min-h-0 px-2 text-center tabular-nums"
+                        />
+                      </div>
+                    )
+                  })}
+                </div>
+              </>
+            ) : (
+              <p className="mt-2 text-sm text-muted">{t('unavailable')}</p>
+            )}
+          </fieldset>
+
+          <div className="rounded-card bg-soft p-5">
+            <dl className="grid grid-cols-2 gap-y-2 text-sm">
+              <dt className="text-muted">{t('totalQuantity')}</dt>
+              <dd className="text-right font-medium text-ink tabular-nums">{totalQuantity}</dd>
+              <dt className="text-muted">{t('estimatedTotal')}</dt>
+              <dd className="text-right text-lg font-semibold text-ink tabular-nums">{formatPrice(estimateCents / 100)}</dd>
+            </dl>
+            <button type="submit" disabled={sizes.length === 0} className="btn btn-primary mt-5 w-full">
+              {t('addToCart')}
+            </button>
+            <div aria-live="polite" className="mt-3 min-h-5 text-center text-sm">
+              {problem ? (
+                <p className="text-danger">{problem}</p>
+              ) : added ? (
+                <p className="text-ink">
+                  {t('addedToCart')} ·{' '}
+                  <Link href="/cart" className="font-semibold text-accent underline underline-offset-4">
+                    {t('viewCart')}
+                  </Link>
+                </p>
+              ) : (
+                <p className="text-muted">{t('estimateNote')}</p>
+              )}
+            </div>
+          </div>
+        </form>
+
+        {details}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,229 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { type FormEvent, useState } from 'react'
+import type { FacetValue, ShopFacets, ShopFilters } from '@/shared/catalog-search'
+import { swatchColor } from '../product/color-dots'
+
+export type ListFacet = 'sizes' | 'colors' | 'categories' | 'logos' | 'brands'
+
+type FilterPanelProps = {
+  idPrefix: string
+  facets: ShopFacets
+  /** Lower-cased colour name → CSS colour. */
+  swatches: Record<string, string>
+  filters: ShopFilters
+  onToggle: (facet: ListFacet, value: string) => void
+  onPrice: (min: number | null, max: number | null) => void
+}
+
+const COLLAPSED_COUNT = 8
+
+export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onPrice }: FilterPanelProps) {
+  const t = useTranslations('shop')
+  const selected = (facet: ListFacet) => new Set(filters[facet].map((value) => value.toLowerCase()))
+
+  return (
+    <div className="space-y-7">
+      {facets.sizes.length > 0 ? (
+        <fieldset>
+          <legend className="mb-3 text-sm font-semibold text-ink">{t('sizes')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {facets.sizes.map((size, index) => {
+              const id = `${idPrefix}-size-${index}`
+              const checked = selected('sizes').has(size.value.toLowerCase())
+              return (
+                <span key={size.value}>
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={checked}
+                    onChange={() => onToggle('sizes', size.value)}
+                    className="peer sr-only"
+                  />
+                  <label
+                    htmlFor={id}
+                    className="inline-flex h-9 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line px-2.5 text-sm font-medium text-ink transition-colors select-none peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent hover:border-ink"
+                  >
+                    {size.value}
+                  </label>
+                </span>
+              )
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <CheckboxFacet
+        idPrefix={`${idPrefix}-color`}
+        legend={t('colors')}
+        values={facets.colors}
+        selected={selected('colors')}
+        onToggle={(value) => onToggle('colors', value)}
+        swatches={swatches}
+      />
+      <CheckboxFacet
+        idPrefix={`${idPrefix}-category`}
+        legend={t('categories')}
+        values={facets.categories}
+        selected={selected('categories')}
+        onToggle={(value) => onToggle('categories', value)}
+      />
+      <CheckboxFacet
+        idPrefix={`${idPrefix}-logo`}
+        legend={t('logos')}
+        values={facets.logos}
+        selected={selected('logos')}
+        onToggle={(value) => onToggle('logos', value)}
+      />
+      <CheckboxFacet
+        idPrefix={`${idPrefix}-brand`}
+        legend={t('brands')}
+        values={facets.brands}
+        selected={selected('brands')}
+        onToggle={(value) => onToggle('brands', value)}
+      />
+
+      {facets.priceRange ? (
+        <PriceFacet
+          key={`${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}`}
+          idPrefix={idPrefix}
+          min={filters.minPrice}
+          max={filters.maxPrice}
+          range={facets.priceRange}
+          onPrice={onPrice}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+type CheckboxFacetProps = {
+  idPrefix: string
+  legend: string
+  values: FacetValue[]
+  selected: Set<string>
+  onToggle: (value: string) => void
+  swatches?: Record<string, string>
+}
+
+function CheckboxFacet({ idPrefix, legend, values, selected, onToggle, swatches }: CheckboxFacetProps) {
+  const t = useTranslations('shop')
+  const [expanded, setExpanded] = useState(false)
+  if (values.length === 0) return null
+  const anySelectedHidden = values.slice(COLLAPSED_COUNT).some((value) => selected.has(value.value.toLowerCase()))
+  const shown = expanded || anySelectedHidden ? values : values.slice(0, COLLAPSED_COUNT)
+
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-ink">{legend}</legend>
+      <ul role="list" className="space-y-0.5">
+        {shown.map((value, index) => {
+          const id = `${idPrefix}-${index}`
+          const swatch = swatches?.[value.value.toLowerCase()]
+          return (
+            <li key={value.value}>
+              <label htmlFor={id} className="group flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md text-sm text-ink">
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={selected.has(value.value.toLowerCase())}
+                  onChange={() => onToggle(value.value)}
+                  className="size-4 shrink-0 rounded border-line accent-accent"
+                />
+                {swatches ? (
+                  <span
+                    aria-hidden="true"
+                    className="size-4 shrink-0 rounded-full ring-1 ring-black/15 ring-inset"
+                    style={{ backgroundColor: swatchColor({ htmlColor: swatch ?? null, name: value.value }) }}
+                  />
+                ) : null}
+                <span className="min-w-0 flex-1 truncate group-hover:underline group-hover:underline-offset-4">{value.value}</span>
+                <span className="text-xs text-muted tabular-nums">{value.count}</span>
+              </label>
+            </li>
+          )
+        })}
+      </ul>
+      {values.length > COLLAPSED_COUNT && !anySelectedHidden ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+          className="mt-1.5 text-sm font-medium text-accent hover:text-accent-strong"
+        >
+          {expanded ? t('showFewer') : t('showAll', { count: values.length })}
+        </button>
+      ) : null}
+    </fieldset>
+  )
+}
+
+type PriceFacetProps = {
+  idPrefix: string
+  min: number | null
+  max: number | null
+  range: { min: number; max: number }
+  onPrice: (min: number | null, max: number | null) => void
+}
+
+function PriceFacet({ idPrefix, min, max, range, onPrice }: PriceFacetProps) {
+  const t = useTranslations('shop')
+  const [minText, setMinText] = useState(min === null ? '' : String(min))
+  const [maxText, setMaxText] = useState(max === null ? '' : String(max))
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    onPrice(parsePrice(minText), parsePrice(maxText))
+  }
+
+  return (
+    <fieldset>
+      <legend className="mb-3 text-sm font-semibold text-ink">{t('price')}</legend>
+      <form onSubmit={apply} className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${idPrefix}-price-min`} className="mb-1 block text-xs text-muted">
+            {t('minPrice')}
+          </label>
+          <input
+            id={`${idPrefix}-price-min`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            placeholder={String(Math.floor(range.min))}
+            value={minText}
+            onChange={(event) => setMinText(event.target.value)}
+            className="field h-10 min-h-0 px-2.5 text-sm"
+          />
+        </div>
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${idPrefix}-price-max`} className="mb-1 block text-xs text-muted">
+            {t('maxPrice')}
+          </label>
+          <input
+            id={`${idPrefix}-price-max`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            placeholder={String(Math.ceil(range.max))}
+            value={maxText}
+            onChange={(event) => setMaxText(event.target.value)}
+            className="field h-10 min-h-0 px-2.5 text-sm"
+          />
+        </div>
+        <button type="submit" className="btn btn-secondary h-10 min-h-0 rounded-lg px-3 text-sm">
+          {t('applyPrice')}
+        </button>
+      </form>
+    </fieldset>
+  )
+}
+
+/** A typed price in dollars, or null when blank or not a price. */
+export function parsePrice(text: string): number | null {
+  const trimmed = text.trim()
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return null
+  return Number(trimmed)
+}

@@ -1,0 +1,327 @@
+'use client'
+
+import { useSearchParams } from 'next/navigation'
+import { useTranslations } from 'next-intl'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import type { ProductListItem } from '@/shared/catalog-types'
+import {
+  applyShopFilters,
+  hasActiveFilters,
+  parseShopFilters,
+  PRODUCT_SORTS,
+  type ProductSort,
+  serializeShopFilters,
+  type ShopFacets,
+  type ShopFilters,
+} from '@/shared/catalog-search'
+import { formatPrice } from '@/shared/money-format'
+import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
+import { FilterPanel, type ListFacet } from './filter-panel'
+import { useProductIndex } from './product-index'
+import { SHOP_GRID_CLASS, WindowedProductGrid } from './windowed-product-grid'
+
+export type ShopBrowserProps = {
+  /** The server's first screen of products (website order). */
+  initialProducts: ProductListItem[]
+  /** How many products the catalog has. */
+  total: number
+  facets: ShopFacets
+  /** Lower-cased colour name → CSS colour, for the colour filter's swatches. */
+  swatches: Record<string, string>
+}
+
+/** The shop with its filters read from the URL (?q=…&size=…). Needs a Suspense boundary above it. */
+export function ShopBrowser(props: ShopBrowserProps) {
+  const searchParams = useSearchParams()
+  return <ShopBrowserView {...props} search={searchParams.toString()} />
+}
+
+/** The same view with no filters: the statically rendered first screen (the Suspense fallback). */
+export function ShopFirstScreen(props: ShopBrowserProps) {
+  return <ShopBrowserView {...props} search="" />
+}
+
+const SEARCH_DEBOUNCE_MS = 300
+const SORT_LABELS: Record<ProductSort, string> = {
+  websiteSequence: 'sortWebsiteSequence',
+  'price-asc': 'sortPriceAsc',
+  'price-desc': 'sortPriceDesc',
+  'name-asc': 'sortNameAsc',
+}
+const LIST_FACETS: ListFacet[] = ['sizes', 'colors', 'categories', 'logos', 'brands']
+
+function urlFiltersNow(): ShopFilters {
+  return parseShopFilters(new URLSearchParams(window.location.search))
+}
+
+// The native history API keeps Next's router (and useSearchParams) in step without asking the
+// server for anything: the page is static and filtering happens here.
+function writeUrl(filters: ShopFilters, mode: 'push' | 'replace') {
+  const query = serializeShopFilters(filters)
+  const url = `${window.location.pathname}${query ? `?${query}` : ''}`
+  if (mode === 'push') window.history.pushState(null, '', url)
+  else window.history.replaceState(null, '', url)
+}
+
+function ShopBrowserView({ initialProducts, total, facets, swatches, search }: ShopBrowserProps & { search: string }) {
+  const t = useTranslations('shop')
+  const urlFilters = useMemo(() => parseShopFilters(new URLSearchParams(search)), [search])
+
+  // The search box paints from local state on every keystroke; the URL follows after a pause.
+  const [draft, setDraft] = useState(urlFilters.searchText)
+  const [seenSearchText, setSeenSearchText] = useState(urlFilters.searchText)
+  if (urlFilters.searchText !== seenSearchText) {
+    setSeenSearchText(urlFilters.searchText)
+    if (draft.trim() !== urlFilters.searchText) setDraft(urlFilters.searchText)
+  }
+
+  const index = useProductIndex()
+  const filters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
+  const narrowed = hasActiveFilters(filters) || filters.sort !== 'websiteSequence'
+  const results = useMemo(() => {
+    if (index.products) return applyShopFilters(index.products, filters)
+    return narrowed ? null : initialProducts
+  }, [index.products, filters, narrowed, initialProducts])
+  const count = results === null ? null : index.products ? results.length : total
+
+  const searchTimer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(searchTimer.current), [])
+
+  const push = (change: Partial<ShopFilters>) => {
+    window.clearTimeout(searchTimer.current)
+    writeUrl({ ...urlFiltersNow(), searchText: draft.trim(), ...change }, 'push')
+  }
+
+  const onSearch = (text: string) => {
+    setDraft(text)
+    window.clearTimeout(searchTimer.current)
+    searchTimer.current = window.setTimeout(() => writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace'), SEARCH_DEBOUNCE_MS)
+  }
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault()
+    window.clearTimeout(searchTimer.current)
+    writeUrl({ ...urlFiltersNow(), searchText: draft.trim() }, 'replace')
+  }
+
+  const toggle = (facet: ListFacet, value: string) => {
+    const current = urlFiltersNow()[facet]
+    const folded = value.toLowerCase()
+    const next = current.some((entry) => entry.toLowerCase() === folded)
+      ? current.filter((entry) => entry.toLowerCase() !== folded)
+      : [...current, value]
+    push({ [facet]: next })
+  }
+
+  const clearAll = () => {
+    setDraft('')
+    push({ searchText: '', sizes: [], colors: [], categories: [], logos: [], brands: [], minPrice: null, maxPrice: null })
+  }
+
+  const chips: Chip[] = [
+    ...(filters.searchText.trim() ? [{ kind: 'search' as const, key: 'q', label: t('searchChip', { text: filters.searchText.trim() }) }] : []),
+    ...LIST_FACETS.flatMap((facet) =>
+      filters[facet].map((value) => ({ kind: 'facet' as const, key: `${facet}:${value}`, label: value, facet, value })),
+    ),
+    ...(filters.minPrice !== null || filters.maxPrice !== null
+      ? [{ kind: 'price' as const, key: 'price', label: priceChip(t, filters.minPrice, filters.maxPrice) }]
+      : []),
+  ]
+  const removeChip = (chip: Chip) => {
+    if (chip.kind === 'facet') toggle(chip.facet, chip.value)
+    else if (chip.kind === 'price') push({ minPrice: null, maxPrice: null })
+    else {
+      setDraft('')
+      push({ searchText: '' })
+    }
+  }
+  const activeCount = chips.length
+
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const panel = (idPrefix: string) => (
+    <FilterPanel
+      idPrefix={idPrefix}
+      facets={facets}
+      swatches={swatches}
+      filters={filters}
+      onToggle={toggle}
+      onPrice={(minPrice, maxPrice) => push({ minPrice, maxPrice })}
+    />
+  )
+
+  return (
+    <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:gap-12">
+      <aside aria-labelledby="shop-filters-heading" className="hidden lg:block">
+        <h2 id="shop-filters-heading" className="mb-5 text-base font-semibold text-ink">
+          {t('filters')}
+        </h2>
+        {panel('sidebar')}
+      </aside>
+
+      <section aria-labelledby="shop-results-heading" className="min-w-0">
+        <h2 id="shop-results-heading" className="sr-only">
+          {t('productsList')}
+        </h2>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <form role="search" onSubmit={submitSearch} className="relative min-w-0 flex-[1_1_16rem]">
+            <label htmlFor="shop-search" className="sr-only">
+              {t('searchLabel')}
+            </label>
+            <SearchIcon width={18} height={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-muted" />
+            <input
+              id="shop-search"
+              type="search"
+              value={draft}
+              onChange={(event) => onSearch(event.target.value)}
+              placeholder={t('searchPlaceholder')}
+              autoComplete="off"
+              enterKeyHint="search"
+              className="field pl-10"
+            />
+          </form>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => setDialogOpen(true)}
+            className="btn btn-secondary min-h-11 rounded-lg px-4 lg:hidden"
+          >
+            <FilterIcon width={18} height={18} />
+            {t('showFilters')}
+            {activeCount > 0 ? <span className="text-muted">({activeCount})</span> : null}
+          </button>
+          <div className="flex items-center gap-2">
+            <label htmlFor="shop-sort" className="text-sm whitespace-nowrap text-muted">
+              {t('sort')}
+            </label>
+            <select
+              id="shop-sort"
+              value={filters.sort}
+              onChange={(event) => push({ sort: event.target.value as ProductSort })}
+              className="field h-11 w-auto min-w-0 py-0 pr-8 text-sm"
+            >
+              {PRODUCT_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(SORT_LABELS[sort])}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className="mt-4 flex min-h-8 flex-wrap items-center gap-2">
+          <p aria-live="polite" aria-atomic="true" className="mr-2 text-sm font-medium text-ink">
+            {count === null ? (index.failed ? t('loadError') : t('loading')) : t('results', { count })}
+          </p>
+          {chips.length > 0 ? (
+            <>
+              <ul role="list" aria-label={t('activeFilters')} className="contents">
+                {chips.map((chip) => (
+                  <li key={chip.key}>
+                    <button
+                      type="button"
+                      onClick={() => removeChip(chip)}
+                      aria-label={t('removeFilter', { label: chip.label })}
+                      className="inline-flex h-8 items-center gap-1 rounded-full bg-accent-soft pr-2 pl-3 text-sm font-medium text-accent-strong hover:bg-[#d5e9e4]"
+                    >
+                      {chip.label}
+                      <CloseIcon width={14} height={14} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                onClick={clearAll}
+                className="h-8 rounded-full px-2 text-sm font-medium text-ink underline underline-offset-4 hover:text-accent"
+              >
+                {t('clearAll')}
+              </button>
+            </>
+          ) : null}
+        </div>
+
+        <div className="mt-6">
+          {results === null ? (
+            index.failed ? null : <LoadingGrid />
+          ) : results.length === 0 ? (
+            <div className="rounded-card border border-dashed border-line px-6 py-16 text-center">
+              <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
+              <p className="mt-2 text-muted">{t('emptyBody')}</p>
+              <button type="button" onClick={clearAll} className="btn btn-secondary mt-6">
+                {t('clearAll')}
+              </button>
+            </div>
+          ) : (
+            <WindowedProductGrid products={results} label={t('productsList')} />
+          )}
+        </div>
+      </section>
+
+      {dialogOpen ? (
+        <dialog
+          ref={(node) => {
+            if (node && !node.open) node.showModal()
+          }}
+          onClose={() => setDialogOpen(false)}
+          aria-labelledby="shop-dialog-heading"
+          className="m-0 ml-auto h-dvh max-h-none w-full max-w-md bg-white p-0 backdrop:bg-black/40 lg:hidden"
+        >
+          <div className="flex h-full flex-col">
+            <div className="flex items-center justify-between border-b border-line px-5 py-3">
+              <h2 id="shop-dialog-heading" className="text-base font-semibold text-ink">
+                {t('filters')}
+              </h2>
+              <form method="dialog">
+                <button
+                  type="submit"
+                  aria-label={t('closeFilters')}
+                  className="inline-flex size-11 items-center justify-center rounded-full hover:bg-soft"
+                >
+                  <CloseIcon />
+                </button>
+              </form>
+            </div>
+            <div className="flex-1 overflow-y-auto px-5 py-5">{panel('dialog')}</div>
+            <form method="dialog" className="flex gap-3 border-t border-line px-5 py-4">
+              {activeCount > 0 ? (
+                <button type="button" onClick={clearAll} className="btn btn-secondary flex-1 rounded-lg">
+                  {t('clearAll')}
+                </button>
+              ) : null}
+              <button type="submit" className="btn btn-primary flex-[2] rounded-lg">
+                {count === null ? t('loading') : t('showResults', { count })}
+              </button>
+            </form>
+          </div>
+        </dialog>
+      ) : null}
+    </div>
+  )
+}
+
+type Chip =
+  | { kind: 'search' | 'price'; key: string; label: string }
+  | { kind: 'facet'; key: string; label: string; facet: ListFacet; value: string }
+
+type PriceChipKey = 'priceChipRange' | 'priceChipMin' | 'priceChipMax'
+
+function priceChip(t: (key: PriceChipKey, values: Record<string, string>) => string, min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return t('priceChipRange', { min: formatPrice(min), max: formatPrice(max) })
+  if (min !== null) return t('priceChipMin', { price: formatPrice(min) })
+  return t('priceChipMax', { price: formatPrice(max ?? 0) })
+}
+
+function LoadingGrid() {
+  return (
+    <ul role="list" aria-hidden="true" className={SHOP_GRID_CLASS}>
+      {Array.from({ length: 8 }, (_, index) => (
+        <li key={index}>
+          <div className="aspect-square animate-pulse rounded-card bg-soft" />
+          <div className="mt-3 h-4 w-3/4 animate-pulse rounded bg-soft" />
+          <div className="mt-2 h-3 w-1/3 animate-pulse rounded bg-soft" />
+        </li>
+      ))}
+    </ul>
+  )
+}

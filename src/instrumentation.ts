@@ -1,0 +1,10 @@
+// Runs once when a server process starts: a bad configuration or an unmigratable database stops the
+// start with a clear message instead of failing on the first request.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  if (process.env.NEXT_PHASE === 'phase-production-build') return
+  const { env } = await import('./server/env')
+  env()
+  const { prepareDatabase } = await import('./server/startup/prepare-database')
+  await prepareDatabase()
+}

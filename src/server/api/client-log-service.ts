@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { rateLimiter } from '../cache/rate-limiter'
+import { DomainError } from '../shared/errors'
+import { logger } from '../shared/logger'
+import type { RequestInfo } from './api-inputs'
+
+export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
+
+export const ClientLogSchema = z.object({
+  message: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+  level: z.enum(CLIENT_LOG_LEVELS, { error: `must be one of ${CLIENT_LOG_LEVELS.join(', ')}` }),
+})
+export type ClientLog = z.infer<typeof ClientLogSchema>
+
+// Browsers report through an open endpoint, so one caller (or one forged address) gets a small
+// budget and all callers together a bigger one: the log can't be flooded either way.
+export const CLIENT_LOG_LIMITS = {
+  perCaller: { max: 30, windowMs: 60_000 },
+  overall: { max: 600, windowMs: 60_000 },
+}
+
+/** Writes a browser's report to the server log (source 'client'). Throws `rate_limited`. */
+export async function recordClientLog(log: ClientLog, request: RequestInfo): Promise<void> {
+  const limiter = rateLimiter()
+  const caller = await limiter.take(`client-log:${request.ip ?? 'unknown'}`, CLIENT_LOG_LIMITS.perCaller)
+  const overall = caller.allowed ? await limiter.take('client-log:*', CLIENT_LOG_LIMITS.overall) : caller
+  if (!caller.allowed || !overall.allowed) {
+    throw new DomainError('rate_limited', 'client log rate limit reached', 'Too many log messages; try again later.')
+  }
+  logger()[log.level]({ source: 'client', ip: request.ip, userAgent: request.userAgent }, log.message)
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod'
+import { sortProducts } from '@/shared/catalog-search'
+import type { ProductListItem } from '@/shared/catalog-types'
+import { PRODUCT_LIST_SORTS, type CacheName, type ProductListSort, type QueryKey, type QueryResponses } from '@/shared/query-types'
+import { namedCache } from '../cache/named-cache'
+import { listFeaturedProducts, listProducts } from '../catalog/catalog-service'
+import { listDeliveryMethods } from '../delivery-methods/delivery-methods-service'
+import { listOrderExtraFields } from '../order-fields/order-fields-service'
+import { listPaymentMethods } from '../payments/payment-methods-service'
+import { listActivePromotions } from '../promotions/promotions-service'
+import { notFound, DomainError } from '../shared/errors'
+import { getPublicTaxCredential } from '../tax/tax-credential-service'
+import { getWebsite } from '../website/website-service'
+import { type ApiContext, idSchema, NoValueSchema, parseInput, printableKey } from './api-inputs'
+import { encodePayload, type EncodedPayload } from './encoded-payload'
+
+// The query API (POST /api/query {key, value, cache}): one entry per key with the schema of its
+// `value`, the named cache its answer lives in, and the handler that produces the answer. The
+// client's `cache` field is advisory only: the registry decides what is cached and where.
+
+type QueryDefinition = {
+  input: z.ZodType
+  /** Null for answers that depend on who asks; those are never cached. */
+  cache: CacheName | null
+  ttlMs?: number
+  handler: (value: unknown, ctx: ApiContext) => Promise<unknown>
+}
+
+function defineQuery<K extends QueryKey, S extends z.ZodType>(_key: K, definition: {
+  input: S
+  cache: CacheName | null
+  ttlMs?: number
+  handler: (value: z.output<S>, ctx: ApiContext) => Promise<QueryResponses[K]>
+}): QueryDefinition {
+  return definition as QueryDefinition
+}
+
+export const PRODUCT_LIST_MAX_PAGE_SIZE = 999
+
+const ProductListValueSchema = z
+  .strictObject({
+    pageSize: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(PRODUCT_LIST_MAX_PAGE_SIZE, `must be at most ${PRODUCT_LIST_MAX_PAGE_SIZE}`)
+      .default(PRODUCT_LIST_MAX_PAGE_SIZE),
+    page: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').default(1),
+    sort: z.enum(PRODUCT_LIST_SORTS, { error: `must be one of ${PRODUCT_LIST_SORTS.map((s) => `'${s}'`).join(', ')}` }).default('websiteSequence ASC'),
+  })
+  .optional()
+  .transform((value) => value ?? { pageSize: PRODUCT_LIST_MAX_PAGE_SIZE, page: 1, sort: 'websiteSequence ASC' as const })
+
+const FeaturedProductsValueSchema = z
+  .strictObject({
+    filter: z.strictObject({ ids: z.array(idSchema('product')).max(100, 'may list at most 100 ids').optional() }).optional(),
+  })
+  .optional()
+
+const LIST_SORT: Record<ProductListSort, Parameters<typeof sortProducts>[1]> = {
+  'websiteSequence ASC': 'websiteSequence',
+  'price ASC': 'price-asc',
+  'price DESC': 'price-desc',
+  'name ASC': 'name-asc',
+}
+
+const PROMOTIONS_TTL_MS = 60_000
+
+// The whole published list is loaded once per generation and every page/sort is cut from it.
+function cachedProductList(websiteId: number): Promise<ProductListItem[]> {
+  return namedCache().getOrLoad('ProductList', `${websiteId}:all`, () => listProducts({ websiteId }))
+}
+
+export const QUERIES = {
+  getWebsite: defineQuery('getWebsite', {
+    input: idSchema('website').optional(),
+    cache: 'Website',
+    async handler(value, { websiteId }) {
+      if (value !== undefined && value !== websiteId) throw notFound('Website', value)
+      return { website: await getWebsite({ websiteId }) }
+    },
+  }),
+  getOrderExtraFields: defineQuery('getOrderExtraFields', {
+    input: NoValueSchema,
+    cache: 'OrderExtraFields',
+    handler: async (_value, { websiteId }) => ({ orderextrafields: await listOrderExtraFields({ websiteId }) }),
+  }),
+  getFeaturedProducts: defineQuery('getFeaturedProducts', {
+    input: FeaturedProductsValueSchema,
+    cache: 'FeaturedProducts',
+    handler: async (value, { websiteId }) => ({
+      products: { products: await listFeaturedProducts({ websiteId, ids: value?.filter?.ids }) },
+    }),
+  }),
+  getDeliveryMethods: defineQuery('getDeliveryMethods', {
+    input: NoValueSchema,
+    cache: 'DeliveryMethods',
+    handler: async (_value, { websiteId }) => ({
+      shippingmethods: { shippingmethod: await listDeliveryMethods({ websiteId }) },
+    }),
+  }),
+  getPaymentMethods: defineQuery('getPaymentMethods', {
+    input: NoValueSchema,
+    cache: 'PaymentMethods',
+    handler: async (_value, { websiteId }) => ({ paymentAcquirers: await listPaymentMethods({ websiteId }) }),
+  }),
+  getTaxes: defineQuery('getTaxes', {
+    input: NoValueSchema,
+    cache: 'Taxes',
+    handler: async (_value, { websiteId }) => ({ taxcredential: await getPublicTaxCredential({ websiteId }) }),
+  }),
+  getPromotions: defineQuery('getPromotions', {
+    input: NoValueSchema,
+    cache: 'Promotions',
+    // Programs start and end by date: an hour-old answer must not outlive them by much.
+    ttlMs: PROMOTIONS_TTL_MS,
+    handler: async (_value, { websiteId }) => ({ promotionPrograms: await listActivePromotions({ websiteId }) }),
+  }),
+  getProductList: defineQuery('getProductList', {
+    input: ProductListValueSchema,
+    cache: 'ProductList',
+    async handler({ pageSize, page, sort }, { websiteId }) {
+      const all = await cachedProductList(websiteId)
+      const ordered = sort === 'websiteSequence ASC' ? all : sortProducts(all, LIST_SORT[sort])
+      const start = (page - 1) * pageSize
+      return { products: { products: ordered.slice(start, start + pageSize), total: all.length } }
+    },
+  }),
+} satisfies Record<QueryKey, QueryDefinition>
+
+export const QUERY_KEYS = Object.keys(QUERIES) as QueryKey[]
+
+export function isQueryKey(key: string): key is QueryKey {
+  return Object.hasOwn(QUERIES, key)
+}
+
+function definitionOf(key: string): QueryDefinition {
+  if (!isQueryKey(key)) throw new DomainError('invalid', `Unknown query key '${printableKey(key)}'.`)
+  return QUERIES[key]
+}
+
+/** True when the key's answer is the same for every visitor (it may be served to GET and CDNs). */
+export function isPublicQuery(key: string): boolean {
+  return definitionOf(key).cache !== null
+}
+
+// Stable for equal values whatever the key order, so equal requests share one cache entry.
+function canonicalJson(value: unknown): string {
+  if (value === undefined) return ''
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  )
+}
+
+export type QueryResult = { payload: EncodedPayload; isPublic: boolean }
+
+/**
+ * Answers a query as a prepared JSON payload (cached per generation for public keys).
+ * Throws `invalid` for an unknown key or a bad value, and whatever the handler throws.
+ */
+export async function executeQuery(key: string, rawValue: unknown, ctx: ApiContext): Promise<QueryResult> {
+  const definition = definitionOf(key)
+  const value = parseInput(definition.input, rawValue, { key, root: 'value' })
+  if (!definition.cache) return { payload: encodePayload(await definition.handler(value, ctx)), isPublic: false }
+  const cacheKey = `${ctx.websiteId}:${key}:${canonicalJson(value)}`
+  const payload = await namedCache().getOrLoad(
+    definition.cache,
+    cacheKey,
+    async () => encodePayload(await definition.handler(value, ctx)),
+    { ttlMs: definition.ttlMs },
+  )
+  return { payload, isPublic: true }
+}
+
+/** The decoded answer of a query: for server code and tests that want data rather than bytes. */
+export async function runQuery<K extends QueryKey>(key: K, value: unknown, ctx: ApiContext): Promise<QueryResponses[K]> {
+  const { payload } = await executeQuery(key, value, ctx)
+  return JSON.parse(payload.json) as QueryResponses[K]
+}

@@ -1,0 +1,48 @@
+export type RateLimit = { max: number; windowMs: number }
+export type RateDecision = { allowed: boolean; retryAfterMs: number }
+
+/**
+ * Fixed-window counters keyed by caller (IP, cache name …). Async so that a shared (Redis)
+ * implementation can replace the in-process one.
+ */
+export type RateLimiter = {
+  take(key: string, limit: RateLimit): Promise<RateDecision>
+}
+
+const SWEEP_ABOVE = 10_000
+
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { startedAt: number; count: number; windowMs: number }>()
+
+  function sweep(at: number) {
+    for (const [key, window] of windows) if (at - window.startedAt >= window.windowMs) windows.delete(key)
+  }
+
+  return {
+    async take(key, { max, windowMs }) {
+      const at = now()
+      let window = windows.get(key)
+      if (!window || at - window.startedAt >= windowMs) {
+        if (windows.size >= SWEEP_ABOVE) sweep(at)
+        window = { startedAt: at, count: 0, windowMs }
+        windows.set(key, window)
+      }
+      if (window.count >= max) return { allowed: false, retryAfterMs: window.startedAt + windowMs - at }
+      window.count += 1
+      return { allowed: true, retryAfterMs: 0 }
+    },
+  }
+}
+
+const GLOBAL_KEY = Symbol.for('webstore.rate-limiter')
+type GlobalWithLimiter = typeof globalThis & { [GLOBAL_KEY]?: RateLimiter }
+
+export function rateLimiter(): RateLimiter {
+  const holder = globalThis as GlobalWithLimiter
+  holder[GLOBAL_KEY] ??= createMemoryRateLimiter()
+  return holder[GLOBAL_KEY]
+}
+
+export function useRateLimiter(limiter: RateLimiter): void {
+  ;(globalThis as GlobalWithLimiter)[GLOBAL_KEY] = limiter
+}

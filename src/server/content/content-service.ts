@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm'
+import type { ContentPage, HomeContent, HomePageData } from '@/shared/catalog-types'
+import { listFeaturedProducts } from '../catalog/catalog-service'
+import { getDb } from '../db/client'
+import { contentPages, homePages } from '../db/schema'
+
+/** The home page's content (null when the store has none) and its featured products. */
+export async function getHomePage({ websiteId }: { websiteId: number }): Promise<HomePageData> {
+  const db = await getDb()
+  const [[home], featuredProducts] = await Promise.all([
+    db
+      .select({
+        heroTitle: homePages.heroTitle,
+        heroSubtitle: homePages.heroSubtitle,
+        heroImage: homePages.heroImage,
+        heroCtaLabel: homePages.heroCtaLabel,
+        heroCtaHref: homePages.heroCtaHref,
+        sections: homePages.sections,
+      })
+      .from(homePages)
+      .where(eq(homePages.websiteId, websiteId)),
+    listFeaturedProducts({ websiteId }),
+  ])
+  return { home: (home satisfies HomeContent | undefined) ?? null, featuredProducts }
+}
+
+export async function findContentPage({ websiteId, slug }: { websiteId: number; slug: string }): Promise<ContentPage | null> {
+  const db = await getDb()
+  const [page] = await db
+    .select({
+      slug: contentPages.slug,
+      title: contentPages.title,
+      body: contentPages.body,
+      metaDescription: contentPages.metaDescription,
+    })
+    .from(contentPages)
+    .where(and(eq(contentPages.websiteId, websiteId), eq(contentPages.slug, slug)))
+  return page ?? null
+}

@@ -1,0 +1,166 @@
+import { existsSync, statSync } from 'node:fs'
+import path from 'node:path'
+import type { StoreFile } from './store-file-schema'
+
+// The checks a schema cannot make alone: natural keys are unique, every reference (a product's brand,
+// categories, colours, sizes, logos; a logo's decoration partner; featured and promoted products …)
+// names something the file defines, and every file it points at exists.
+
+export type ReferenceIssue = { path: (string | number)[]; message: string }
+
+export const IMAGE_FILE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg'] as const
+
+export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssue[] {
+  const issues: ReferenceIssue[] = []
+  const report = (at: (string | number)[], message: string) => issues.push({ path: at, message })
+
+  function unique<T>(list: readonly T[], at: (string | number)[], keyOf: (item: T) => string, what: string, field?: string) {
+    const seen = new Map<string, number>()
+    list.forEach((item, index) => {
+      const key = keyOf(item)
+      const first = seen.get(key)
+      const where = field ? [...at, index, field] : [...at, index]
+      if (first !== undefined) report(where, `duplicate ${what} "${key}" (already at ${formatIndex(at, first)})`)
+      else seen.set(key, index)
+    })
+  }
+
+  function known(value: string, names: ReadonlySet<string>, at: (string | number)[], what: string) {
+    if (!names.has(value)) report(at, `unknown ${what} "${value}"${suggestion(value, names)}`)
+  }
+
+  function imageFile(relative: string, at: (string | number)[]) {
+    const extension = path.extname(relative).toLowerCase()
+    if (!(IMAGE_FILE_EXTENSIONS as readonly string[]).includes(extension)) {
+      report(at, `must be a ${IMAGE_FILE_EXTENSIONS.join(', ')} file`)
+      return
+    }
+    const absolute = path.resolve(baseDir, relative)
+    if (!existsSync(absolute) || !statSync(absolute).isFile()) report(at, `file not found: ${absolute}`)
+  }
+
+  const { website } = file
+  unique(website.shippingCountries, ['website', 'shippingCountries'], (country) => country.code, 'country', 'code')
+  website.shippingCountries.forEach((country, index) =>
+    unique(country.states, ['website', 'shippingCountries', index, 'states'], (state) => state.code, 'state', 'code'),
+  )
+  unique(website.sizeOrder, ['website', 'sizeOrder'], (size) => size, 'size')
+  unique(file.contentPages, ['contentPages'], (page) => page.slug, 'content page', 'slug')
+  unique(file.brands, ['brands'], (brand) => brand.name, 'brand', 'name')
+  unique(file.categories, ['categories'], (category) => category.slug, 'category', 'slug')
+  unique(file.colors, ['colors'], (color) => color.name, 'colour', 'name')
+  unique(file.decorationPartners, ['decorationPartners'], (partner) => partner.code, 'decoration partner', 'code')
+  unique(file.logos, ['logos'], (logo) => logo.code, 'logo', 'code')
+  unique(file.products, ['products'], (product) => product.slug, 'product', 'slug')
+  unique(file.deliveryMethods, ['deliveryMethods'], (method) => method.name, 'delivery method', 'name')
+  unique(file.paymentMethods, ['paymentMethods'], (method) => method.name, 'payment method', 'name')
+  unique(file.promotions, ['promotions'], (promotion) => promotion.name, 'promotion', 'name')
+  unique(
+    file.promotions.filter((promotion) => promotion.promoCode),
+    ['promotions'],
+    (promotion) => promotion.promoCode!.toUpperCase(),
+    'promo code',
+  )
+  unique(file.orderExtraFields, ['orderExtraFields'], (field) => field.name, 'order extra field', 'name')
+  unique(file.orderOptions, ['orderOptions'], (option) => option.name, 'order option', 'name')
+  if (file.tax) {
+    unique(file.tax.rates, ['tax', 'rates'], (rate) => `${rate.country}/${rate.state}/${rate.zipPrefix}`, 'tax region')
+  }
+
+  const brands = new Set(file.brands.map((brand) => brand.name))
+  const categories = new Set(file.categories.map((category) => category.slug))
+  const colors = new Set(file.colors.map((color) => color.name))
+  const sizes = new Set(website.sizeOrder)
+  const partners = new Set(file.decorationPartners.map((partner) => partner.code))
+  const logos = new Map(file.logos.map((logo) => [logo.code, logo]))
+  const logoCodes = new Set(logos.keys())
+  const products = new Set(file.products.map((product) => product.slug))
+  const statesByCountry = new Map(website.shippingCountries.map((country) => [country.code, new Set(country.states.map((state) => state.code))]))
+
+  function drawableLogo(code: string, at: (string | number)[]) {
+    const logo = logos.get(code)
+    if (!logo) return known(code, logoCodes, at, 'logo')
+    if ('url' in logo.artwork) report(at, `logo "${code}" has https:// artwork; drawing it on an image needs a local file`)
+  }
+
+  function siteImage(image: StoreFile['website']['favicon'], at: (string | number)[]) {
+    if (!image) return
+    if ('file' in image) imageFile(image.file, [...at, 'file'])
+    if ('generate' in image) drawableLogo(image.logo, [...at, 'logo'])
+  }
+
+  siteImage(website.favicon, ['website', 'favicon'])
+  siteImage(website.socialImage, ['website', 'socialImage'])
+  siteImage(website.logo, ['website', 'logo'])
+
+  if (file.homePage) {
+    siteImage(file.homePage.hero.image, ['homePage', 'hero', 'image'])
+    file.homePage.sections.forEach((section, index) => siteImage(section.image, ['homePage', 'sections', index, 'image']))
+    file.homePage.featuredProducts.forEach((slug, index) => known(slug, products, ['homePage', 'featuredProducts', index], 'product'))
+  }
+
+  file.logos.forEach((logo, index) => {
+    known(logo.decorationPartner, partners, ['logos', index, 'decorationPartner'], 'decoration partner')
+    if ('file' in logo.artwork) imageFile(logo.artwork.file, ['logos', index, 'artwork', 'file'])
+    if (logo.artworkOnDark && 'file' in logo.artworkOnDark) imageFile(logo.artworkOnDark.file, ['logos', index, 'artworkOnDark', 'file'])
+  })
+
+  file.products.forEach((product, index) => {
+    const at = ['products', index]
+    if (product.brand !== undefined) known(product.brand, brands, [...at, 'brand'], 'brand')
+    product.categories.forEach((slug, i) => known(slug, categories, [...at, 'categories', i], 'category'))
+    product.colors.forEach((name, i) => known(name, colors, [...at, 'colors', i], 'colour'))
+    product.sizes.forEach((name, i) => {
+      if (!sizes.has(name)) report([...at, 'sizes', i], `unknown size "${name}": add it to website.sizeOrder${suggestion(name, sizes)}`)
+    })
+    product.logos.forEach((code, i) => known(code, logoCodes, [...at, 'logos', i], 'logo'))
+    unique(product.colors, [...at, 'colors'], (name) => name, 'colour')
+    unique(product.sizes, [...at, 'sizes'], (name) => name, 'size')
+    unique(product.logos, [...at, 'logos'], (code) => code, 'logo')
+    unique(product.categories, [...at, 'categories'], (slug) => slug, 'category')
+    const productSizes = new Set(product.sizes)
+    for (const size of Object.keys(product.sizeUpcharges)) {
+      if (!productSizes.has(size)) report([...at, 'sizeUpcharges', size], `"${size}" is not one of this product's sizes`)
+    }
+    const productColors = new Set(product.colors)
+    const productLogos = new Set(product.logos)
+    product.images.forEach((image, i) => {
+      const imageAt = [...at, 'images', i]
+      if (image.color !== undefined && !productColors.has(image.color)) {
+        report([...imageAt, 'color'], `"${image.color}" is not one of this product's colours`)
+      }
+      if ('file' in image) imageFile(image.file, [...imageAt, 'file'])
+      if ('mockup' in image && image.mockup.logo !== undefined) {
+        if (!productLogos.has(image.mockup.logo)) {
+          report([...imageAt, 'mockup', 'logo'], `"${image.mockup.logo}" is not one of this product's logos`)
+        } else {
+          drawableLogo(image.mockup.logo, [...imageAt, 'mockup', 'logo'])
+        }
+      }
+    })
+  })
+
+  file.promotions.forEach((promotion, index) => {
+    promotion.products.forEach((slug, i) => known(slug, products, ['promotions', index, 'products', i], 'product'))
+    if (promotion.rewardProduct) known(promotion.rewardProduct.slug, products, ['promotions', index, 'rewardProduct', 'slug'], 'product')
+  })
+
+  file.tax?.rates.forEach((rate, index) => {
+    const states = statesByCountry.get(rate.country)
+    if (!states) report(['tax', 'rates', index, 'country'], `"${rate.country}" is not in website.shippingCountries`)
+    else if (!states.has(rate.state)) report(['tax', 'rates', index, 'state'], `"${rate.state}" is not a state of ${rate.country} in website.shippingCountries`)
+  })
+
+  return issues
+}
+
+function formatIndex(at: (string | number)[], index: number): string {
+  const list = at.filter((part) => typeof part === 'string').at(-1) ?? ''
+  return `${list}[${index}]`
+}
+
+function suggestion(value: string, names: ReadonlySet<string>): string {
+  const lower = value.toLowerCase()
+  for (const name of names) if (name.toLowerCase() === lower) return ` (did you mean "${name}"?)`
+  return ''
+}

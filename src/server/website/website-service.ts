@@ -1,0 +1,60 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Website, WebsiteCountry } from '@/shared/catalog-types'
+import { getDb } from '../db/client'
+import { contentPages, countries, states, websites, websiteShippingCountries } from '../db/schema'
+import { notFound } from '../shared/errors'
+
+/** The store's public settings, shipping countries with their states and footer pages. Throws `not_found`. */
+export async function getWebsite({ websiteId }: { websiteId: number }): Promise<Website> {
+  const db = await getDb()
+  const [[website], shipping, footerPages] = await Promise.all([
+    db
+      .select({
+        id: websites.id,
+        name: websites.name,
+        description: websites.description,
+        faviconImage: websites.faviconImage,
+        socialImage: websites.socialImage,
+        logoImage: websites.logoImage,
+        lockBrowsing: websites.lockBrowsing,
+        ssologin: websites.ssologin,
+        currency: websites.currency,
+        contactEmail: websites.contactEmail,
+        contactPhone: websites.contactPhone,
+      })
+      .from(websites)
+      .where(eq(websites.id, websiteId)),
+    db
+      .select({ id: countries.id, code: countries.code, name: countries.name })
+      .from(websiteShippingCountries)
+      .innerJoin(countries, eq(countries.id, websiteShippingCountries.countryId))
+      .where(eq(websiteShippingCountries.websiteId, websiteId))
+      .orderBy(asc(websiteShippingCountries.sequence), asc(countries.name)),
+    db
+      .select({ slug: contentPages.slug, title: contentPages.title })
+      .from(contentPages)
+      .where(and(eq(contentPages.websiteId, websiteId), eq(contentPages.showInFooter, true)))
+      .orderBy(asc(contentPages.sequence), asc(contentPages.title)),
+  ])
+  if (!website) throw notFound('Website', websiteId)
+
+  const stateRows =
+    shipping.length === 0
+      ? []
+      : await db
+          .select({ id: states.id, code: states.code, name: states.name, countryId: states.countryId })
+          .from(states)
+          .where(
+            inArray(
+              states.countryId,
+              shipping.map((country) => country.id),
+            ),
+          )
+          .orderBy(asc(states.name), asc(states.id))
+  const shippingCountry: WebsiteCountry[] = shipping.map((country) => ({
+    ...country,
+    states: stateRows.filter((state) => state.countryId === country.id).map(({ countryId: _countryId, ...state }) => state),
+  }))
+
+  return { ...website, shippingCountry, contentPages: footerPages }
+}

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import {
+  IMAGE_SIZES,
+  imageSrcSet,
+  imageUrl,
+  isImageSize,
+  nearestImageSize,
+  originalImageUrl,
+  productImageUrl,
+  splitImagePath,
+} from './image-address'
+
+describe('productImageUrl', () => {
+  test('builds the API base, the path, the size and the name with the size appended', () => {
+    expect(productImageUrl({ path: 'products/field-tee', name: 'field-tee-navy.1a2b3c4d.png' }, 640, 640)).toBe(
+      '/api/images/products/field-tee/640x640/field-tee-navy.1a2b3c4d_640x640.webp',
+    )
+  })
+
+  test('uses an https:// path as is', () => {
+    const image = { path: 'https://cdn.example.com/shirts/polo.jpg', name: 'polo.jpg' }
+    expect(productImageUrl(image, 320, 320)).toBe('https://cdn.example.com/shirts/polo.jpg')
+  })
+
+  test('does not treat a plain http:// path as absolute', () => {
+    expect(productImageUrl({ path: 'http://example.com/a', name: 'b.png' }, 64, 64)).toMatch(/^\/api\/images\/http:/)
+  })
+
+  test('keeps the size in both the folder and the name when width and height differ', () => {
+    expect(productImageUrl({ path: 'site', name: 'social.png' }, 1200, 630)).toBe(
+      '/api/images/site/1200x630/social_1200x630.webp',
+    )
+  })
+
+  test('ignores slashes around the path and works without a folder', () => {
+    expect(productImageUrl({ path: '/site/', name: 'hero.png' }, 960, 960)).toBe('/api/images/site/960x960/hero_960x960.webp')
+    expect(productImageUrl({ path: '', name: 'hero.png' }, 960, 960)).toBe('/api/images/960x960/hero_960x960.webp')
+  })
+
+  test('keeps a name without an extension whole and can ask for PNG', () => {
+    expect(productImageUrl({ path: 'site', name: 'favicon' }, 32, 32, 'png')).toBe('/api/images/site/32x32/favicon_32x32.png')
+  })
+})
+
+describe('images stored as one string', () => {
+  test('splits a stored image path into its folder and name', () => {
+    expect(splitImagePath('logos/granite-ridge.9f8e7d6c.png')).toEqual({ path: 'logos', name: 'granite-ridge.9f8e7d6c.png' })
+    expect(splitImagePath('https://cdn.example.com/a.png')).toEqual({ path: 'https://cdn.example.com/a.png', name: '' })
+  })
+
+  test('addresses a favicon, a logo or a hero image by the same rule', () => {
+    expect(imageUrl('site/favicon.0a1b2c3d.png', 32, 32, 'png')).toBe('/api/images/site/32x32/favicon.0a1b2c3d_32x32.png')
+    expect(imageUrl('https://cdn.example.com/logo.svg', 128, 128)).toBe('https://cdn.example.com/logo.svg')
+  })
+
+  test('addresses the original file under the size segment "original"', () => {
+    expect(originalImageUrl('site/favicon.0a1b2c3d.png')).toBe('/api/images/site/original/favicon.0a1b2c3d.png')
+    expect(originalImageUrl('https://cdn.example.com/favicon.ico')).toBe('https://cdn.example.com/favicon.ico')
+  })
+})
+
+describe('allowed sizes', () => {
+  test('lists sizes in ascending order from 16 to 1600', () => {
+    expect([...IMAGE_SIZES].sort((a, b) => a - b)).toEqual([...IMAGE_SIZES])
+    expect(IMAGE_SIZES[0]).toBe(16)
+    expect(IMAGE_SIZES[IMAGE_SIZES.length - 1]).toBe(1600)
+  })
+
+  test('tells allowed sizes from others', () => {
+    expect(isImageSize(640)).toBe(true)
+    expect(isImageSize(641)).toBe(false)
+  })
+
+  test('rounds a wanted width up to the next allowed size and caps it at the largest', () => {
+    expect(nearestImageSize(300)).toBe(320)
+    expect(nearestImageSize(320)).toBe(320)
+    expect(nearestImageSize(5000)).toBe(1600)
+  })
+
+  test('builds a srcset of allowed widths', () => {
+    expect(imageSrcSet({ path: 'products/cap', name: 'cap-red.png' }, [320, 640])).toBe(
+      '/api/images/products/cap/320x320/cap-red_320x320.webp 320w, /api/images/products/cap/640x640/cap-red_640x640.webp 640w',
+    )
+  })
+})
+
+describe('image base', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.resetModules()
+  })
+
+  test('comes from NEXT_PUBLIC_IMAGE_BASE when it is set', async () => {
+    vi.stubEnv('NEXT_PUBLIC_IMAGE_BASE', 'https://img.example.com/api/images/')
+    vi.resetModules()
+    const address = await import('./image-address')
+    expect(address.productImageUrl({ path: 'products/polo', name: 'polo.png' }, 64, 64)).toBe(
+      'https://img.example.com/api/images/products/polo/64x64/polo_64x64.webp',
+    )
+  })
+})

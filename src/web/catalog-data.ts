@@ -1,0 +1,51 @@
+// What the storefront's server components read: thin wrappers over the core for the configured
+// website, deduplicated per render (generateMetadata and the page ask for the same things).
+
+import { cache } from 'react'
+import { findProductBySlug, listFeaturedProducts, listProducts } from '@/server/catalog/catalog-service'
+import { findContentPage, getHomePage } from '@/server/content/content-service'
+import { env } from '@/server/env'
+import { DomainError } from '@/server/shared/errors'
+import { getWebsite } from '@/server/website/website-service'
+import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/shared/catalog-types'
+
+const websiteId = () => env().WEBSITE_ID
+
+/** The configured website, or null when the database has none (the shell then says 'Webstores'). */
+export const loadWebsite = cache(async (): Promise<Website | null> => {
+  try {
+    return await getWebsite({ websiteId: websiteId() })
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'not_found') return null
+    throw error
+  }
+})
+
+export const loadHomePage = cache(async (): Promise<HomePageData> => getHomePage({ websiteId: websiteId() }))
+
+/** Every published product in website order. */
+export const loadProducts = cache(async (): Promise<ProductListItem[]> => listProducts({ websiteId: websiteId() }))
+
+export const loadFeaturedProducts = cache(
+  async (): Promise<ProductListItem[]> => listFeaturedProducts({ websiteId: websiteId() }),
+)
+
+export const loadProduct = cache(
+  async (slug: string): Promise<ProductDetails | null> => findProductBySlug({ websiteId: websiteId(), slug }),
+)
+
+export const loadContentPage = cache(
+  async (slug: string): Promise<ContentPage | null> => findContentPage({ websiteId: websiteId(), slug }),
+)
+
+/** The categories with the most products, for the header's navigation. */
+export const loadTopCategories = cache(async (limit = 4): Promise<string[]> => {
+  const counts = new Map<string, number>()
+  for (const product of await loadProducts()) {
+    for (const category of product.categories) counts.set(category.name, (counts.get(category.name) ?? 0) + 1)
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([name]) => name)
+})

@@ -1,0 +1,185 @@
+// HTTP glue shared by the API route handlers: reading JSON bodies, answering with prepared
+// payloads, and the one error shape.
+//
+// Every error answer has the body (ApiErrorBody in src/shared/query-types.ts)
+//   { "error": { "code": "invalid", "message": "…", "issues"?: [{ "path", "message" }] },
+//     "statusCode": 400, "statusMessage": "…" }
+// and the HTTP reason phrase carries the same message, so a client that reads the response's
+// status message (spec 7) and one that reads the body see the same words. Messages are safe to
+// show: unexpected errors are logged and answered with a fixed sentence that reveals nothing.
+//
+// State-changing routes only accept `Content-Type: application/json`, which a cross-site page can
+// only send after a CORS preflight that we never grant: that is their CSRF guard.
+
+import { ZodError } from 'zod'
+import type { ApiContext, RequestInfo } from '@/server/api/api-inputs'
+import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/api/encoded-payload'
+import { env } from '@/server/env'
+import { DomainError, type DomainErrorCode } from '@/server/shared/errors'
+import { logger } from '@/server/shared/logger'
+import type { ApiErrorBody } from '@/shared/query-types'
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again!'
+
+const STATUS = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+} satisfies Record<DomainErrorCode, number>
+
+/** An error that already knows its HTTP answer (body limits, content types, throttling). */
+export class HttpError extends Error {
+  override readonly name = 'HttpError'
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+// Reason phrases must be visible ASCII (Node rejects control characters in statusMessage).
+function reasonPhrase(message: string): string {
+  const clean = message.replace(/[^\x20-\x7e]/g, ' ').trim()
+  return clean.length > 200 ? `${clean.slice(0, 197)}...` : clean
+}
+
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  options: { issues?: ApiErrorBody['error']['issues']; headers?: Record<string, string> } = {},
+): Response {
+  const body: ApiErrorBody = {
+    error: options.issues ? { code, message, issues: options.issues } : { code, message },
+    statusCode: status,
+    statusMessage: message,
+  }
+  return Response.json(body, {
+    status,
+    statusText: reasonPhrase(message),
+    headers: { 'Cache-Control': 'no-store', ...options.headers },
+  })
+}
+
+function describeZodError(error: ZodError) {
+  const issues = error.issues.slice(0, 10).map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }))
+  const message = `Invalid request: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`
+  return { issues, message }
+}
+
+/** The API's answer for any thrown value. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) return jsonError(error.status, error.code, error.message, { headers: error.headers })
+  if (error instanceof ZodError) {
+    const { issues, message } = describeZodError(error)
+    return jsonError(400, 'invalid', message, { issues })
+  }
+  if (error instanceof DomainError) return jsonError(STATUS[error.code], error.code, error.userMessage)
+  logger().error({ err: error }, 'unhandled error in an API route')
+  return jsonError(500, 'internal', SOMETHING_WENT_WRONG)
+}
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false
+  const type = value.split(';')[0]!.trim().toLowerCase()
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, 'payload_too_large', `The request body is larger than ${Math.floor(maxBytes / 1024)} kB.`)
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/**
+ * The JSON object in the request body. Throws HttpError 415 (not JSON), 413 (over `maxBytes`) or
+ * 400 (malformed JSON, or JSON that is not an object).
+ */
+export async function parseJson(request: Request, { maxBytes = DEFAULT_MAX_BODY_BYTES }: { maxBytes?: number } = {}): Promise<Record<string, unknown>> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
+  }
+  const text = await readLimited(request, maxBytes)
+  if (text.trim() === '') throw new HttpError(400, 'invalid', 'The request body is empty; send a JSON object.')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'invalid', 'The request body is not valid JSON.')
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new HttpError(400, 'invalid', 'The request body must be a JSON object.')
+  }
+  return parsed as Record<string, unknown>
+}
+
+/**
+ * The caller's address as the proxy in front reports it (first X-Forwarded-For entry, else
+ * X-Real-IP). Clients can forge these headers when nothing strips them, so limits keyed by it
+ * also have a global cap.
+ */
+export function clientIp(request: Request): string | null {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  const ip = forwarded || request.headers.get('x-real-ip')?.trim()
+  return ip ? ip.slice(0, 64) : null
+}
+
+export function requestInfo(request: Request): RequestInfo {
+  return {
+    ip: clientIp(request),
+    userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
+    authorization: request.headers.get('authorization'),
+  }
+}
+
+/** What the core needs to know about an API request: the configured website and the caller. */
+export function apiContext(request: Request): ApiContext {
+  return { websiteId: env().WEBSITE_ID, request: requestInfo(request) }
+}
+
+/** Public, shared answers: any cache may keep them but must revalidate (ETag) before reuse. */
+export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate'
+
+/**
+ * Answers with a prepared payload: 304 when If-None-Match holds its ETag, otherwise the body in
+ * the best encoding the client accepts (brotli, gzip or identity).
+ */
+export async function payloadResponse(request: Request, payload: EncodedPayload, { cacheControl }: { cacheControl: string }): Promise<Response> {
+  const headers: Record<string, string> = { ETag: payload.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' }
+  if (etagMatches(request.headers.get('if-none-match'), payload.etag)) return new Response(null, { status: 304, headers })
+
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
+  const encoded = encoding ? await payload.encoded(encoding) : null
+  headers['Content-Type'] = 'application/json; charset=utf-8'
+  if (encoding && encoded) {
+    headers['Content-Encoding'] = encoding
+    return new Response(encoded as Uint8Array<ArrayBuffer>, { status: 200, headers })
+  }
+  return new Response(payload.json, { status: 200, headers })
+}

@@ -1,0 +1,78 @@
+// The route cache (ISR) of this store: rendered catalog pages kept in process memory, dropped by tag
+// when the data behind them changes. In memory rather than Next's default files under .next/ so that
+// a restart (after an import, say) never serves pages of the old data. Bounded by size (LRU).
+// Loaded by Next at run time through next.config.ts `cacheHandler`, outside the bundle: plain ESM.
+
+const MAX_BYTES = Number(process.env.ROUTE_CACHE_MAX_BYTES || 256 * 1024 * 1024)
+const GLOBAL_KEY = Symbol.for('webstore.routeCache')
+
+function store() {
+  globalThis[GLOBAL_KEY] ??= { entries: new Map(), bytes: 0, tagTimes: new Map() }
+  return globalThis[GLOBAL_KEY]
+}
+
+function sizeOf(value) {
+  if (!value) return 64
+  let bytes = 256
+  for (const field of ['html', 'rscData', 'body', 'data']) {
+    const part = value[field]
+    if (typeof part === 'string') bytes += part.length
+    else if (part && typeof part.byteLength === 'number') bytes += part.byteLength
+  }
+  if (value.segmentData instanceof Map) for (const part of value.segmentData.values()) bytes += part?.byteLength ?? 0
+  return bytes
+}
+
+function tagsOf(value, ctx) {
+  const tags = new Set(ctx?.tags ?? [])
+  const header = value?.headers?.['x-next-cache-tags']
+  if (typeof header === 'string') for (const tag of header.split(',')) if (tag) tags.add(tag)
+  return [...tags]
+}
+
+export default class RouteCacheHandler {
+  constructor(options) {
+    this.options = options
+  }
+
+  async get(key) {
+    const cache = store()
+    const entry = cache.entries.get(key)
+    if (!entry) return null
+    const stale = entry.tags.some((tag) => (cache.tagTimes.get(tag) ?? 0) >= entry.lastModified)
+    if (stale) {
+      cache.entries.delete(key)
+      cache.bytes -= entry.bytes
+      return null
+    }
+    cache.entries.delete(key)
+    cache.entries.set(key, entry) // most recently used last
+    return { value: entry.value, lastModified: entry.lastModified }
+  }
+
+  async set(key, value, ctx) {
+    const cache = store()
+    const previous = cache.entries.get(key)
+    if (previous) {
+      cache.entries.delete(key)
+      cache.bytes -= previous.bytes
+    }
+    if (value == null) return
+    const entry = { value, lastModified: Date.now(), tags: tagsOf(value, ctx), bytes: sizeOf(value) }
+    cache.entries.set(key, entry)
+    cache.bytes += entry.bytes
+    for (const [oldestKey, oldest] of cache.entries) {
+      if (cache.bytes <= MAX_BYTES) break
+      cache.entries.delete(oldestKey)
+      cache.bytes -= oldest.bytes
+    }
+  }
+
+  async revalidateTag(tags) {
+    const cache = store()
+    const now = Date.now()
+    for (const tag of [tags].flat()) cache.tagTimes.set(tag, now)
+  }
+
+  resetRequestCache() {}
+}
