@@ -10,6 +10,15 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts')
 // environment so build worker processes, which load this file again, agree on it.
 const buildId = (process.env.WEBSTORE_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`)
 
+// Spec 1: one locale (en) whose prefix in addresses is configurable. Every page lives under
+// src/app/[locale]; without a prefix the router maps /shop to /en/shop internally. Done with config
+// rewrites rather than a middleware rewrite: Next 16.2.6+ turns middleware rewrites into 307 loops
+// when the server is reached by another host name than it thinks it has (vercel/next.js#94342).
+const usesLocalePrefix = process.env.NEXT_PUBLIC_LOCALE_PREFIX === 'prefix'
+const LOCALE = 'en'
+// Page addresses: not the API, not Next's files, not already localized, no file extension.
+const PAGE_PATH = `/:path((?!api(?:/|$)|_next/|${LOCALE}(?:/|$))[^.]*)`
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
@@ -20,6 +29,29 @@ const nextConfig: NextConfig = {
   // Rendered catalog pages live in memory (src/web/route-cache-handler.mjs), not under .next/.
   cacheHandler: path.resolve(import.meta.dirname, 'src/web/route-cache-handler.mjs'),
   cacheMaxMemorySize: 0,
+  async redirects() {
+    if (usesLocalePrefix) {
+      return [
+        { source: '/', destination: `/${LOCALE}`, permanent: false },
+        { source: PAGE_PATH, destination: `/${LOCALE}/:path`, permanent: false },
+      ]
+    }
+    return [
+      { source: `/${LOCALE}`, destination: '/', permanent: false },
+      { source: `/${LOCALE}/:path*`, destination: '/:path*', permanent: false },
+    ]
+  },
+  async rewrites() {
+    if (usesLocalePrefix) return []
+    return {
+      beforeFiles: [
+        { source: '/', destination: `/${LOCALE}` },
+        { source: PAGE_PATH, destination: `/${LOCALE}/:path` },
+      ],
+      afterFiles: [],
+      fallback: [],
+    }
+  },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the one type gate
   experimental: {
     // Two cores here: building with more workers only thrashes.

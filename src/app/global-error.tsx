@@ -1,11 +1,12 @@
 'use client'
 
-import { NextIntlClientProvider } from 'next-intl'
+import dynamic from 'next/dynamic'
 import { useEffect } from 'react'
-import { ErrorView } from '@/components/errors/error-view'
 import { routing } from '@/i18n/routing'
-import messages from '../../messages/en.json'
 import './globals.css'
+
+// Every page ships this boundary's code; the texts and their provider load only when it shows.
+const GlobalErrorContent = dynamic(() => import('@/components/errors/global-error-content'))
 
 // When the store's layout itself fails (its data could not be loaded), this replaces the document.
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
@@ -15,11 +16,9 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
   return (
     <html lang={routing.defaultLocale}>
       <body className="bg-white text-ink antialiased">
-        <NextIntlClientProvider locale={routing.defaultLocale} messages={{ errors: messages.errors }}>
-          <main>
-            <ErrorView />
-          </main>
-        </NextIntlClientProvider>
+        <main>
+          <GlobalErrorContent />
+        </main>
       </body>
     </html>
   )

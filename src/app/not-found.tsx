@@ -1,23 +1,21 @@
 import type { Metadata } from 'next'
-import { NextIntlClientProvider } from 'next-intl'
 import { NotFoundView } from '@/components/errors/not-found-view'
 import { routing } from '@/i18n/routing'
 import messages from '../../messages/en.json'
 import './globals.css'
 
 // Requests that never reach a locale (a missing file such as /nothing.png) end here, outside the
-// store's layout: a plain page with the same message.
+// store's layout. No next-intl server APIs here: this boundary is part of every page's render, and
+// they would read the request headers and make every page dynamic.
 export const metadata: Metadata = { title: messages.errors.notFoundTitle }
 
 export default function RootNotFound() {
   return (
     <html lang={routing.defaultLocale}>
       <body className="bg-white text-ink antialiased">
-        <NextIntlClientProvider locale={routing.defaultLocale} messages={{ errors: messages.errors }}>
-          <main>
-            <NotFoundView />
-          </main>
-        </NextIntlClientProvider>
+        <main>
+          <NotFoundView title={messages.errors.notFound} body={messages.errors.notFoundBody} backHome={messages.errors.backHome} />
+        </main>
       </body>
     </html>
   )

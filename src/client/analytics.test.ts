@@ -57,4 +57,10 @@ describe('analytics page views', () => {
     sendPageView(win, 'G-AB12CD34EF', '/', 'Home')
     expect(Object.prototype.toString.call(win.dataLayer?.[0])).toBe('[object Arguments]')
   })
+
+  test('an element with the id gtag (window.gtag) does not stand in for the gtag function', () => {
+    const win = { location: { origin: 'https://shop.example' }, gtag: {} } as unknown as Window & { dataLayer?: IArguments[] }
+    sendPageView(win, 'G-AB12CD34EF', '/', 'Home')
+    expect((win.dataLayer ?? []).map((entry) => entry[0])).toEqual(['js', 'config', 'set', 'event'])
+  })
 })

@@ -31,20 +31,28 @@ export function pageViewPath(pathname: string, search: string): string {
   return query ? `${pathname}?${query}` : pathname
 }
 
+const configured = new WeakMap<GtagWindow, Set<string>>()
+
 function ensureGtag(win: GtagWindow, gaId: string): (...args: unknown[]) => void {
-  if (win.gtag) return win.gtag
-  const dataLayer = (win.dataLayer ??= [])
-  win.gtag = function gtag() {
-    // gtag.js reads Arguments objects from the data layer, not arrays.
-    // eslint-disable-next-line prefer-rest-params
-    dataLayer.push(arguments)
+  // A typeof check, not a truthiness one: an element with id="gtag" would also be window.gtag.
+  if (typeof win.gtag !== 'function') {
+    const dataLayer = (win.dataLayer ??= [])
+    win.gtag = function gtag() {
+      // gtag.js reads Arguments objects from the data layer, not arrays.
+      // eslint-disable-next-line prefer-rest-params
+      dataLayer.push(arguments)
+    }
+    win.gtag('js', new Date())
   }
-  win.gtag('js', new Date())
-  win.gtag('config', gaId, {
-    send_page_view: false,
-    allow_google_signals: false,
-    allow_ad_personalization_signals: false,
-  })
+  const ids = configured.get(win) ?? new Set<string>()
+  if (!ids.has(gaId)) {
+    win.gtag('config', gaId, {
+      send_page_view: false,
+      allow_google_signals: false,
+      allow_ad_personalization_signals: false,
+    })
+    configured.set(win, ids.add(gaId))
+  }
   return win.gtag
 }
 

@@ -7,6 +7,7 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { gtagScriptUrl, measurementId, pageViewPath, sendPageView } from '@/client/analytics'
 import { loadFullyOnNextNavigation, markUpdatePending, pollBuildUpdates } from '@/client/build-update'
 import { watchChunkLoadFailures } from '@/client/chunk-reload'
+import { rememberLocale } from '@/client/locale-cookie'
 import { registerRouter } from '@/client/navigation'
 import { ROUTE_SETTLE_DELAY_MS } from '@/client/timers'
 import { getPathname, useRouter } from '@/i18n/navigation'
@@ -47,6 +48,7 @@ function BrowserWatchers() {
   const scrolledFor = useRef(pathname)
 
   useEffect(() => {
+    rememberLocale(document, document.documentElement.lang || routing.defaultLocale)
     const stops = [watchChunkLoadFailures(window, markUpdatePending), loadFullyOnNextNavigation(window)]
     // Development rebuilds through hot reloading; its build id means nothing.
     if (BUILD_ID && process.env.NODE_ENV === 'production') stops.push(pollBuildUpdates({ buildId: BUILD_ID }))
@@ -95,5 +97,5 @@ function PageViews({ gaId }: { gaId: string }) {
     return () => window.clearTimeout(timer)
   }, [gaId, pathname, search])
 
-  return <Script id="gtag" src={gtagScriptUrl(gaId)} strategy="afterInteractive" />
+  return <Script src={gtagScriptUrl(gaId)} strategy="afterInteractive" />
 }

@@ -1,10 +1,7 @@
-import { hasLocale } from 'next-intl'
 import { getRequestConfig } from 'next-intl/server'
+import messages from '../../messages/en.json'
 import { routing } from './routing'
 
-export default getRequestConfig(async ({ requestLocale }) => {
-  const requested = await requestLocale
-  const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale
-  const messages = (await import(`../../messages/${locale}.json`)) as { default: Record<string, unknown> }
-  return { locale, messages: messages.default }
-})
+// The store has one locale, so the request's locale is never read from headers: reading it would make
+// every page dynamic and keep it out of the route cache.
+export default getRequestConfig(async () => ({ locale: routing.defaultLocale, messages }))

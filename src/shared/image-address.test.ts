@@ -84,6 +84,12 @@ describe('allowed sizes', () => {
   })
 })
 
+test('builds a srcset for a 2:1 hero whose every size is allowed', () => {
+  expect(imageSrcSet({ path: 'site', name: 'hero.png' }, [640, 1280, 1600], 2)).toBe(
+    '/api/images/site/640x320/hero_640x320.webp 640w, /api/images/site/1280x640/hero_1280x640.webp 1280w, /api/images/site/1600x800/hero_1600x800.webp 1600w',
+  )
+})
+
 describe('image base', () => {
   afterEach(() => {
     vi.unstubAllEnvs()

@@ -7,10 +7,11 @@ export const IMAGE_BASE = trimTrailingSlash(process.env.NEXT_PUBLIC_IMAGE_BASE |
 
 /**
  * The only widths and heights the image route renders, so nobody can make the server render
- * arbitrary sizes. Favicon sizes (16–192), card and gallery steps, 630 for social cards, up to 1600.
+ * arbitrary sizes: favicon sizes (16–192), card and gallery steps, 630 for social cards, and the
+ * halves of 2:1 hero sizes (400, 800), up to 1600.
  */
 export const IMAGE_SIZES = [
-  16, 32, 48, 64, 96, 128, 160, 180, 192, 256, 320, 384, 480, 512, 630, 640, 768, 960, 1024, 1200, 1280, 1600,
+  16, 32, 48, 64, 96, 128, 160, 180, 192, 256, 320, 384, 400, 480, 512, 630, 640, 768, 800, 960, 1024, 1200, 1280, 1600,
 ] as const
 
 export type ImageSize = (typeof IMAGE_SIZES)[number]

@@ -12,7 +12,6 @@ const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:'])
 const INTERNAL_BASE = 'http://internal.invalid'
 
 // Browsers drop tabs and newlines inside URLs ("java\tscript:"), so any control character refuses.
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 

@@ -9,6 +9,7 @@ import { SiteHeader } from '@/components/layout/site-header'
 import { routing } from '@/i18n/routing'
 import { imageUrl, originalImageUrl } from '@/shared/image-address'
 import { loadTopCategories, loadWebsite } from '@/web/catalog-data'
+import { storeMetadata } from './store-metadata'
 import '../globals.css'
 
 // No page is rendered at build time (the database is not there then); each is rendered on its first
@@ -28,14 +29,16 @@ type LayoutProps = { children: ReactNode; params: Promise<{ locale: string }> }
 
 export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>): Promise<Metadata> {
   const { locale } = await params
-  const t = await getTranslations({ locale, namespace: 'shell' })
-  const website = await loadWebsite()
+  const [website, shared, t] = await Promise.all([
+    loadWebsite(),
+    storeMetadata({ locale }),
+    getTranslations({ locale, namespace: 'shell' }),
+  ])
   const name = website?.name || t('fallbackName')
-  const socialImage = website?.socialImage ? imageUrl(website.socialImage, 1200, 630) : null
   const favicon = website?.faviconImage ?? null
   return {
+    ...shared,
     title: { default: website?.name ? `Home | ${website.name}` : t('fallbackName'), template: `%s | ${name}` },
-    description: website?.description || undefined,
     applicationName: name,
     icons: favicon
       ? {
@@ -47,20 +50,6 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
           apple: { url: imageUrl(favicon, 180, 180, 'png'), sizes: '180x180' },
         }
       : undefined,
-    openGraph: {
-      type: 'website',
-      siteName: name,
-      locale: 'en_US',
-      title: website?.name ? `Home | ${website.name}` : name,
-      description: website?.description || undefined,
-      images: socialImage ? [{ url: socialImage, width: 1200, height: 630, alt: name }] : undefined,
-    },
-    twitter: {
-      card: socialImage ? 'summary_large_image' : 'summary',
-      title: website?.name ? `Home | ${website.name}` : name,
-      description: website?.description || undefined,
-      images: socialImage ? [socialImage] : undefined,
-    },
   }
 }
 

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next'
-import { getTranslations } from 'next-intl/server'
+import { useMessages } from 'next-intl'
 import { NotFoundView } from '@/components/errors/not-found-view'
+import messages from '../../../messages/en.json'
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('errors')
-  return { title: t('notFoundTitle') }
-}
+export const metadata: Metadata = { title: messages.errors.notFoundTitle }
 
 export default function NotFound() {
-  return <NotFoundView />
+  const { errors } = useMessages() as { errors: Record<'notFound' | 'notFoundBody' | 'backHome', string> }
+  return <NotFoundView title={errors.notFound} body={errors.notFoundBody} backHome={errors.backHome} />
 }

@@ -19,22 +19,23 @@ export function CartView() {
   const hydrated = useHydrated()
   const lines = useCartStore((state) => state.orderLines)
 
-  if (!hydrated) {
+  // Storage is readable only in the browser: until then a placeholder of the empty cart's size
+  // holds the place, so the page does not shift when the cart appears.
+  if (!hydrated || lines.length === 0) {
     return (
-      <p role="status" className="py-16 text-center text-muted">
-        {t('loading')}
-      </p>
-    )
-  }
-
-  if (lines.length === 0) {
-    return (
-      <div className="rounded-card border border-dashed border-line px-6 py-16 text-center">
-        <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
-        <p className="mt-2 text-muted">{t('emptyBody')}</p>
-        <Link href="/shop" className="btn btn-primary mt-6">
-          {t('continueShopping')}
-        </Link>
+      <div className="relative rounded-card border border-dashed border-line px-6 py-16 text-center">
+        <div className={hydrated ? undefined : 'invisible'}>
+          <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
+          <p className="mt-2 text-muted">{t('emptyBody')}</p>
+          <Link href="/shop" className="btn btn-primary mt-6">
+            {t('continueShopping')}
+          </Link>
+        </div>
+        {hydrated ? null : (
+          <p role="status" className="absolute inset-0 flex items-center justify-center text-muted">
+            {t('loading')}
+          </p>
+        )}
       </div>
     )
   }

@@ -10,6 +10,12 @@ describe('content markdown', () => {
     ])
   })
 
+  test('heading levels never skip: a body that starts at ## still starts at h2', () => {
+    const levels = (source: string) => parseMarkdown(source).map((block) => block.type === 'heading' && block.level)
+    expect(levels('## Shipping\n### Rush orders\n# Contact')).toEqual([2, 3, 2])
+    expect(levels('# Returns\n### Exceptions')).toEqual([2, 3])
+  })
+
   test('consecutive lines form one paragraph and blank lines separate paragraphs', () => {
     expect(parseMarkdown('We embroider\nin house.\n\nSince 1998.')).toEqual([
       { type: 'paragraph', children: [{ type: 'text', text: 'We embroider in house.' }] },

@@ -83,7 +83,21 @@ export function parseMarkdown(source: string): Block[] {
   }
   flushParagraph()
   flushList()
-  return blocks
+  return withHeadingOutline(blocks)
+}
+
+/**
+ * Headings form an outline under the page's h1: the document's top level becomes h2 and no level
+ * is skipped (a body that starts with '##' or jumps from '#' to '###' still reads h2, h3).
+ */
+function withHeadingOutline(blocks: Block[]): Block[] {
+  let previous = 1
+  return blocks.map((block) => {
+    if (block.type !== 'heading') return block
+    const level = Math.min(block.level, previous + 1) as 2 | 3 | 4
+    previous = level
+    return level === block.level ? block : { ...block, level }
+  })
 }
 
 export function parseInline(text: string, insideStrong = false, insideLink = false): Inline[] {

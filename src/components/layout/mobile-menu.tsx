@@ -24,7 +24,7 @@ export function MobileMenu({ openLabel, closeLabel, title, children }: MobileMen
 
   useEffect(() => {
     if (!open) return
-    panelRef.current?.querySelector<HTMLElement>('a, input, button')?.focus()
+    panelRef.current?.querySelector<HTMLElement>('a')?.focus()
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return
       setOpen(false)

@@ -23,7 +23,7 @@ export function SiteHeader({ website, categories }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="relative">
-        <div className="container-page flex h-16 items-center gap-2 lg:gap-6">
+        <div className="container-page flex h-16 items-center gap-2 md:gap-6">
           <MobileMenu openLabel={t('openMenu')} closeLabel={t('closeMenu')} title={t('mainNavigation')}>
             <SiteSearch id="mobile-search" className="mb-4" />
             <ul className="divide-y divide-line">
@@ -44,48 +44,35 @@ export function SiteHeader({ website, categories }: SiteHeaderProps) {
 
           <Link
             href="/"
-            aria-label={t('homeLink', { name })}
-            className="mr-auto flex min-w-0 items-center gap-2.5 rounded-md py-1 lg:mr-0"
+            className="mr-auto flex min-w-0 shrink items-center gap-2.5 rounded-md py-1 md:mr-0 md:max-w-[18rem]"
           >
             {website?.logoImage ? (
               // eslint-disable-next-line @next/next/no-img-element -- served by our image route
               <img
-                src={imageUrl(website.logoImage, 64, 64)}
-                alt=""
-                width={32}
-                height={32}
-                className="size-8 shrink-0 rounded-md object-contain"
+                src={imageUrl(website.logoImage, 384, 96)}
+                srcSet={`${imageUrl(website.logoImage, 192, 48)} 1x, ${imageUrl(website.logoImage, 384, 96)} 2x`}
+                alt={name}
+                width={180}
+                height={45}
+                className="h-9 w-auto max-w-[45vw] object-contain object-left sm:h-10"
               />
             ) : (
-              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent text-sm font-bold text-white">
-                {name.slice(0, 1).toUpperCase()}
-              </span>
+              <>
+                <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent text-sm font-bold text-white">
+                  {name.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="truncate text-base font-semibold tracking-tight text-ink sm:text-lg">{name}</span>
+              </>
             )}
-            <span className="truncate text-base font-semibold tracking-tight text-ink sm:text-lg">{name}</span>
           </Link>
 
-          <nav aria-label={t('mainNavigation')} className="hidden lg:block">
-            <ul className="flex items-center gap-1">
-              {links.map((link) => (
-                <li key={link.href}>
-                  <Link
-                    href={link.href}
-                    className="inline-flex h-10 items-center rounded-full px-3 text-sm font-medium text-muted transition-colors hover:bg-soft hover:text-ink"
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SiteSearch id="header-search" className="mx-auto hidden w-full max-w-md md:block" />
 
-          <SiteSearch id="header-search" className="ml-auto hidden w-64 md:block xl:w-80" />
-
-          <div className="flex items-center gap-1">
+          <div className="flex shrink-0 items-center gap-1">
             <Link
               href="/login"
               prefetch={false}
-              className="hidden h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink hover:bg-soft sm:inline-flex"
+              className="hidden h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap text-ink hover:bg-soft sm:inline-flex"
             >
               <UserIcon width={20} height={20} />
               {t('signIn')}
@@ -93,6 +80,22 @@ export function SiteHeader({ website, categories }: SiteHeaderProps) {
             <CartLink />
           </div>
         </div>
+        <nav aria-label={t('mainNavigation')} className="hidden border-t border-line lg:block">
+          <div className="container-page">
+            <ul className="-mx-3 flex h-11 items-center gap-1 overflow-x-auto">
+            {links.map((link) => (
+              <li key={link.href} className="shrink-0">
+                <Link
+                  href={link.href}
+                  className="inline-flex h-9 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:bg-soft hover:text-ink"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            </ul>
+          </div>
+        </nav>
       </div>
     </header>
   )

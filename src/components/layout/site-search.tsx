@@ -8,7 +8,7 @@ export function SiteSearch({ id, className = '' }: { id: string; className?: str
   const t = useTranslations('shell')
   const locale = useLocale()
   return (
-    <Form action={getPathname({ href: '/shop', locale })} role="search" className={`relative ${className}`}>
+    <Form action={getPathname({ href: '/shop', locale })} role="search" aria-label={t('searchLabel')} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {t('searchLabel')}
       </label>

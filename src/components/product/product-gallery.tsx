@@ -12,7 +12,7 @@ export function ProductGallery({ images, name }: { images: ProductImage[]; name:
   const current = images[index] ?? images[0] ?? null
 
   return (
-    <section aria-label={t('gallery')} className="min-w-0">
+    <section aria-label={t('gallery')} className="min-w-0 lg:sticky lg:top-32 lg:self-start">
       <div className="overflow-hidden rounded-2xl bg-soft">
         <Picture
           image={current}

@@ -153,6 +153,7 @@ function CheckboxFacet({ idPrefix, legend, values, selected, onToggle, swatches 
           className="mt-1.5 text-sm font-medium text-accent hover:text-accent-strong"
         >
           {expanded ? t('showFewer') : t('showAll', { count: values.length })}
+          <span className="sr-only">: {legend}</span>
         </button>
       ) : null}
     </fieldset>

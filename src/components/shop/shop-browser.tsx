@@ -56,16 +56,26 @@ function urlFiltersNow(): ShopFilters {
 
 // The native history API keeps Next's router (and useSearchParams) in step without asking the
 // server for anything: the page is static and filtering happens here.
-function writeUrl(filters: ShopFilters, mode: 'push' | 'replace') {
+function writeUrl(filters: ShopFilters, mode: 'push' | 'replace'): string {
   const query = serializeShopFilters(filters)
   const url = `${window.location.pathname}${query ? `?${query}` : ''}`
   if (mode === 'push') window.history.pushState(null, '', url)
   else window.history.replaceState(null, '', url)
+  return query
 }
 
 function ShopBrowserView({ initialProducts, total, facets, swatches, search }: ShopBrowserProps & { search: string }) {
   const t = useTranslations('shop')
-  const urlFilters = useMemo(() => parseShopFilters(new URLSearchParams(search)), [search])
+  // What we last wrote to the URL shows at once; Next's router catches up in a transition a moment
+  // later (and a back/forward navigation replaces it).
+  const [written, setWritten] = useState<string | null>(null)
+  const [seenSearch, setSeenSearch] = useState(search)
+  if (search !== seenSearch) {
+    setSeenSearch(search)
+    setWritten(null)
+  }
+  const shownSearch = written ?? search
+  const urlFilters = useMemo(() => parseShopFilters(new URLSearchParams(shownSearch)), [shownSearch])
 
   // The search box paints from local state on every keystroke; the URL follows after a pause.
   const [draft, setDraft] = useState(urlFilters.searchText)
@@ -89,19 +99,22 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
 
   const push = (change: Partial<ShopFilters>) => {
     window.clearTimeout(searchTimer.current)
-    writeUrl({ ...urlFiltersNow(), searchText: draft.trim(), ...change }, 'push')
+    setWritten(writeUrl({ ...urlFiltersNow(), searchText: draft.trim(), ...change }, 'push'))
   }
 
   const onSearch = (text: string) => {
     setDraft(text)
     window.clearTimeout(searchTimer.current)
-    searchTimer.current = window.setTimeout(() => writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace'), SEARCH_DEBOUNCE_MS)
+    searchTimer.current = window.setTimeout(
+      () => setWritten(writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace')),
+      SEARCH_DEBOUNCE_MS,
+    )
   }
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault()
     window.clearTimeout(searchTimer.current)
-    writeUrl({ ...urlFiltersNow(), searchText: draft.trim() }, 'replace')
+    setWritten(writeUrl({ ...urlFiltersNow(), searchText: draft.trim() }, 'replace'))
   }
 
   const toggle = (facet: ListFacet, value: string) => {
@@ -164,7 +177,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
         </h2>
 
         <div className="flex flex-wrap items-center gap-3">
-          <form role="search" onSubmit={submitSearch} className="relative min-w-0 flex-[1_1_16rem]">
+          <form role="search" aria-label={t('searchLabel')} onSubmit={submitSearch} className="relative w-full min-w-0 sm:w-auto sm:flex-1">
             <label htmlFor="shop-search" className="sr-only">
               {t('searchLabel')}
             </label>
@@ -180,32 +193,34 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
               className="field pl-10"
             />
           </form>
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() => setDialogOpen(true)}
-            className="btn btn-secondary min-h-11 rounded-lg px-4 lg:hidden"
-          >
-            <FilterIcon width={18} height={18} />
-            {t('showFilters')}
-            {activeCount > 0 ? <span className="text-muted">({activeCount})</span> : null}
-          </button>
-          <div className="flex items-center gap-2">
-            <label htmlFor="shop-sort" className="text-sm whitespace-nowrap text-muted">
-              {t('sort')}
-            </label>
-            <select
-              id="shop-sort"
-              value={filters.sort}
-              onChange={(event) => push({ sort: event.target.value as ProductSort })}
-              className="field h-11 w-auto min-w-0 py-0 pr-8 text-sm"
+          <div className="flex w-full items-center justify-between gap-3 sm:w-auto">
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setDialogOpen(true)}
+              className="btn btn-secondary min-h-11 rounded-lg px-4 lg:hidden"
             >
-              {PRODUCT_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(SORT_LABELS[sort])}
-                </option>
-              ))}
-            </select>
+              <FilterIcon width={18} height={18} />
+              {t('showFilters')}
+              {activeCount > 0 ? <span className="text-muted">({activeCount})</span> : null}
+            </button>
+            <div className="ml-auto flex items-center gap-2">
+              <label htmlFor="shop-sort" className="text-sm whitespace-nowrap text-muted">
+                {t('sort')}
+              </label>
+              <select
+                id="shop-sort"
+                value={filters.sort}
+                onChange={(event) => push({ sort: event.target.value as ProductSort })}
+                className="field h-11 w-auto min-w-0 py-0 pr-8 text-sm"
+              >
+                {PRODUCT_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(SORT_LABELS[sort])}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         </div>
 

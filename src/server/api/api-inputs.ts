@@ -33,8 +33,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, { key
   throw new DomainError('invalid', `${printableKey(key)}: ${problems.join('; ')}`)
 }
 
-/** For keys that take no value: absent, null or {}. */
-export const NoValueSchema = z.union([z.undefined(), z.null(), z.strictObject({})], { error: 'must be left out (this key takes no value)' })
+/** For keys that take no value: absent, null or {} (all the same, so they share a cache entry). */
+export const NoValueSchema = z
+  .union([z.undefined(), z.null(), z.strictObject({})], { error: 'must be left out (this key takes no value)' })
+  .transform(() => undefined)
 
 export const idSchema = (what: string) =>
   z.number({ error: `must be a ${what} id (a number)` }).int(`must be a whole number`).positive('must be positive').max(2_147_483_647, 'is too large')

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { sortProducts } from '@/shared/catalog-search'
-import type { ProductListItem } from '@/shared/catalog-types'
 import { PRODUCT_LIST_SORTS, type CacheName, type ProductListSort, type QueryKey, type QueryResponses } from '@/shared/query-types'
+import { listProductsCached } from '../cache/cached-reads'
 import { namedCache } from '../cache/named-cache'
-import { listFeaturedProducts, listProducts } from '../catalog/catalog-service'
+import { listFeaturedProducts } from '../catalog/catalog-service'
 import { listDeliveryMethods } from '../delivery-methods/delivery-methods-service'
 import { listOrderExtraFields } from '../order-fields/order-fields-service'
 import { listPaymentMethods } from '../payments/payment-methods-service'
@@ -66,11 +66,6 @@ const LIST_SORT: Record<ProductListSort, Parameters<typeof sortProducts>[1]> = {
 
 const PROMOTIONS_TTL_MS = 60_000
 
-// The whole published list is loaded once per generation and every page/sort is cut from it.
-function cachedProductList(websiteId: number): Promise<ProductListItem[]> {
-  return namedCache().getOrLoad('ProductList', `${websiteId}:all`, () => listProducts({ websiteId }))
-}
-
 export const QUERIES = {
   getWebsite: defineQuery('getWebsite', {
     input: idSchema('website').optional(),
@@ -120,7 +115,8 @@ export const QUERIES = {
     input: ProductListValueSchema,
     cache: 'ProductList',
     async handler({ pageSize, page, sort }, { websiteId }) {
-      const all = await cachedProductList(websiteId)
+      // The whole list is loaded once per generation; every page and sort is cut from it.
+      const all = await listProductsCached({ websiteId })
       const ordered = sort === 'websiteSequence ASC' ? all : sortProducts(all, LIST_SORT[sort])
       const start = (page - 1) * pageSize
       return { products: { products: ordered.slice(start, start + pageSize), total: all.length } }

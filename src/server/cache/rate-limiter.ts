@@ -11,7 +11,7 @@ export type RateLimiter = {
 
 const SWEEP_ABOVE = 10_000
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+export function createMemoryRateLimiter(now: () => number = () => Date.now()): RateLimiter {
   const windows = new Map<string, { startedAt: number; count: number; windowMs: number }>()
 
   function sweep(at: number) {

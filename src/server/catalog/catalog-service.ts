@@ -4,7 +4,6 @@ import type {
   DecoratorPartnerAddress,
   ProductAttributeValue,
   ProductDetails,
-  ProductImage,
   ProductListItem,
   ProductLogo,
   ProductVariant,
@@ -47,8 +46,8 @@ function scopeCondition({ websiteId, ids, slugs }: ProductScope): SQL {
 
 // Without planner statistics (PGlite never auto-analyzes) joins over variants and their logos
 // get nested-loop plans. Per-product correlated subqueries over small tables, and flat scans that
-// return whole columns as arrays, stay fast either way (≈50 ms for 999 products / 19k variants
-// on PGlite here).
+// return whole columns as arrays, stay fast either way (40–70 ms for 999 products with 19k
+// variants on PGlite on a busy 2-core machine; one query per kind of fact, not per product).
 function productIdsInScope(db: Executor, inScope: SQL) {
   return sql`any((${db.select({ ids: sql`array_agg(${products.id})` }).from(products).where(inScope)})::int[])`
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { env } from '../env'
+import { lockDataDir } from './pglite-lock'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -29,13 +30,14 @@ export async function openConnection(options: { databaseUrl?: string; dataDir?: 
   }
   const dataDir = path.resolve(options.dataDir ?? env().PGLITE_DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
+  const release = lockDataDir(dataDir)
   const [{ PGlite }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ])
   const client = await PGlite.create(dataDir)
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
-  return { db, kind: 'pglite', close: () => client.close() }
+  return { db, kind: 'pglite', close: () => client.close().finally(release) }
 }
 
 function connection(): Promise<Connection> {

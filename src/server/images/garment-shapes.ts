@@ -106,10 +106,6 @@ function both(d: (side: (point: Point) => Point) => string): string {
 const p = (x: number, y: number): Point => [x, y]
 const id = (point: Point) => point
 
-function polygon(points: Point[], side: (point: Point) => Point): string {
-  return `M${points.map((point) => fmt(side(point))).join(' L')} Z`
-}
-
 let clipCounter = 0
 
 function shaded(d: string, palette: Palette, options: { outline?: boolean; fill?: string } = {}): string {
@@ -214,7 +210,7 @@ const SLEEVE_SEAMS_SHORT = both((s) => `M${fmt(s(p(702, 214)))} Q${fmt(s(p(700, 
 const SLEEVE_SEAMS_LONG = both((s) => `M${fmt(s(p(702, 214)))} Q${fmt(s(p(704, 330)))} ${fmt(s(p(728, 402)))}`)
 const SHORT_SLEEVE_HEMS = both((s) => `M${fmt(s(p(858, 376)))} L${fmt(s(p(780, 452)))}`)
 
-const CHEST_LEFT: Box = { x: 568, y: 300, width: 150, height: 120 }
+const CHEST_LEFT: Box = { x: 560, y: 300, width: 160, height: 120 }
 const CHEST_CENTER: Box = { x: 360, y: 300, width: 280, height: 230 }
 
 function hemStitch(palette: Palette, y: number, halfWidth = 236): string {
@@ -284,7 +280,7 @@ ${buttons(500, [290, 344, 394], pal)}
 ${collarLeaves(pal, p(626, 286), 262)}
 ${ribbing(sleeveBandCorners(id), pal, 8)}${ribbing(sleeveBandCorners(mirror), pal, 8)}
 ${seam(SLEEVE_SEAMS_SHORT, pal)}${hemStitch(pal, 862)}${folds(pal.isDark)}`,
-    logoBoxes: { 'left-chest': { x: 572, y: 330, width: 140, height: 110 }, 'center-chest': { x: 560, y: 330, width: 150, height: 120 } },
+    logoBoxes: { 'left-chest': { x: 562, y: 330, width: 158, height: 110 }, 'center-chest': { x: 560, y: 330, width: 150, height: 120 } },
     defaultPlacement: 'left-chest',
   }
 }
@@ -303,8 +299,8 @@ ${seam('M414 234 C432 270 466 294 500 300 C534 294 568 270 586 234', pal)}
 ${ribbing(cuffCorners(id), pal)}${ribbing(cuffCorners(mirror), pal)}
 ${curvedRibbing(waistband, pal, 250, 750)}
 ${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}
-${zip ? '' : `${line('M474 290 Q466 380 462 470', '#e9e6df', 9)}${line('M526 290 Q534 380 538 470', '#e9e6df', 9)}
-<rect x="455" y="466" width="13" height="30" rx="4" fill="#8d949b"/><rect x="532" y="466" width="13" height="30" rx="4" fill="#8d949b"/>
+${zip ? '' : `${line('M474 290 Q468 340 465 382', '#e9e6df', 9)}${line('M526 290 Q532 340 535 382', '#e9e6df', 9)}
+<rect x="458" y="378" width="13" height="28" rx="4" fill="#8d949b"/><rect x="529" y="378" width="13" height="28" rx="4" fill="#8d949b"/>
 <circle cx="474" cy="292" r="8" fill="#b9bec4" stroke="#6b7177" stroke-width="2"/><circle cx="526" cy="292" r="8" fill="#b9bec4" stroke="#6b7177" stroke-width="2"/>`}`
 }
 
@@ -316,7 +312,7 @@ function hoodie(pal: Palette): GarmentDrawing {
 <path d="${pocket}" fill="none" stroke="${pal.outline}" stroke-width="3" stroke-linejoin="round"/>
 ${seam('M378 626 L622 626 M628 628 C648 670 674 696 696 708 M372 628 C352 670 326 696 304 708', pal, 2)}
 ${line('M372 612 C350 664 320 694 292 704 M628 612 C650 664 680 694 708 704', pal.deep, 5, 0.5)}`,
-    logoBoxes: { 'center-chest': { x: 360, y: 350, width: 280, height: 220 }, 'left-chest': { x: 566, y: 360, width: 140, height: 110 } },
+    logoBoxes: { 'center-chest': { x: 365, y: 422, width: 270, height: 180 }, 'left-chest': { x: 556, y: 360, width: 150, height: 110 } },
     defaultPlacement: 'center-chest',
   }
 }
@@ -327,7 +323,7 @@ function zipHoodie(pal: Palette): GarmentDrawing {
 ${zipper(500, 292, 812, pal)}
 ${line('M300 640 C330 660 350 700 356 760 M700 640 C670 660 650 700 644 760', pal.deep, 5, 0.55)}
 ${seam('M310 628 C344 652 366 700 372 770 M690 628 C656 652 634 700 628 770', pal, 2)}`,
-    logoBoxes: { 'left-chest': { x: 560, y: 360, width: 140, height: 110 }, 'center-chest': { x: 560, y: 360, width: 150, height: 120 } },
+    logoBoxes: { 'left-chest': { x: 550, y: 360, width: 160, height: 110 }, 'center-chest': { x: 560, y: 360, width: 150, height: 120 } },
     defaultPlacement: 'left-chest',
   }
 }
@@ -362,7 +358,7 @@ ${zipper(500, 150, 440, pal)}
 ${ribbing(cuffCorners(id), pal)}${ribbing(cuffCorners(mirror), pal)}
 ${curvedRibbing(waistband, pal, 250, 750)}
 ${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`,
-    logoBoxes: { 'left-chest': { x: 562, y: 320, width: 140, height: 110 }, 'center-chest': { x: 562, y: 320, width: 150, height: 120 } },
+    logoBoxes: { 'left-chest': { x: 550, y: 320, width: 160, height: 110 }, 'center-chest': { x: 562, y: 320, width: 150, height: 120 } },
     defaultPlacement: 'left-chest',
   }
 }
@@ -384,7 +380,7 @@ ${line('M300 600 L362 740 M700 600 L638 740', '#9aa0a6', 2.5)}
 ${hemStitch(pal, 860)}
 ${zipper(500, 118, 884, pal)}
 ${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`,
-    logoBoxes: { 'left-chest': { x: 560, y: 290, width: 140, height: 110 }, 'center-chest': { x: 560, y: 290, width: 150, height: 120 } },
+    logoBoxes: { 'left-chest': { x: 548, y: 290, width: 162, height: 110 }, 'center-chest': { x: 560, y: 290, width: 150, height: 120 } },
     defaultPlacement: 'left-chest',
   }
 }
@@ -412,7 +408,7 @@ function vest(pal: Palette): GarmentDrawing {
 <path d="M396 150 Q500 132 604 150 L604 206 Q500 190 396 206 Z" fill="${pal.rib}" stroke="${pal.outline}" stroke-width="3"/>
 ${line(both((s) => `M${fmt(s(p(668, 212)))} C${fmt(s(p(676, 300)))} ${fmt(s(p(700, 380)))} ${fmt(s(p(738, 418)))}`), pal.trim, 10)}
 ${zipper(500, 140, 886, pal)}`,
-    logoBoxes: { 'left-chest': { x: 556, y: 300, width: 130, height: 100 }, 'center-chest': { x: 556, y: 300, width: 140, height: 110 } },
+    logoBoxes: { 'left-chest': { x: 548, y: 300, width: 150, height: 100 }, 'center-chest': { x: 556, y: 300, width: 140, height: 110 } },
     defaultPlacement: 'left-chest',
   }
 }

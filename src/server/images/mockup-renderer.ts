@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto'
 import sharp, { type OverlayOptions } from 'sharp'
 import { darken, isDark, lighten, parseCssColor, toHex } from './colors'
 import { drawGarment, garmentDefs, type Box, type GarmentKind, type LogoPlacement, paletteFor } from './garment-shapes'
 
 /** Bump when the drawings change, so cached mockups are drawn again. */
-export const MOCKUP_RENDERER_VERSION = 3
+export const MOCKUP_RENDERER_VERSION = 5
 
 /** Masters are drawn at this size; the image route scales them down (never up past it). */
 export const MOCKUP_SIZE = 1200
@@ -48,22 +49,57 @@ export async function renderMockup(spec: MockupSpec, size: number = MOCKUP_SIZE,
   const { svg, logoBox, isDark: darkGarment } = mockupSvg(spec, size, options)
   const garment = sharp(Buffer.from(svg))
   const artwork = spec.logo && (darkGarment ? (spec.logo.onDark ?? spec.logo.onLight) : spec.logo.onLight)
-  if (!artwork || !logoBox) return garment.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
+  if (!artwork || !logoBox) return garment.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
 
   const scale = size / 1000
   const box = { width: Math.round(logoBox.width * scale), height: Math.round(logoBox.height * scale) }
-  const logo = await rasterizeArtwork(artwork.data, box.width, box.height)
-  const toned = artwork.style === 'full' ? logo.data : await toneArtwork(logo.data, artwork.style, spec.colorCss)
-  const left = Math.round(logoBox.x * scale + (box.width - logo.width) / 2)
-  const top = Math.round(logoBox.y * scale + (box.height - logo.height) / 2)
-  const layers: OverlayOptions[] = []
-  if (artwork.style === 'full') {
-    // A faint shadow under the decoration makes thread and ink sit on the fabric rather than float.
-    const shadow = await sharp(toned).ensureAlpha().linear([0, 0, 0, 0.22], [0, 0, 0, 0]).blur(1.2).png().toBuffer()
-    layers.push({ input: shadow, left: left + Math.max(1, Math.round(scale * 2)), top: top + Math.max(1, Math.round(scale * 2)) })
+  const decoration = await decorationLayers(artwork, box, artwork.style === 'full' ? null : spec.colorCss, scale)
+  const left = Math.round(logoBox.x * scale + (box.width - decoration.width) / 2)
+  const top = Math.round(logoBox.y * scale + (box.height - decoration.height) / 2)
+  const layers: OverlayOptions[] = decoration.shadow
+    ? [
+        { input: decoration.shadow, left: left + decoration.shadowOffset, top: top + decoration.shadowOffset },
+        { input: decoration.logo, left, top },
+      ]
+    : [{ input: decoration.logo, left, top }]
+  return garment.composite(layers).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
+}
+
+type Decoration = { logo: Buffer; shadow: Buffer | null; shadowOffset: number; width: number; height: number }
+
+// A store draws the same logo at the same size on dozens of products: rasterize it once.
+const decorations = new Map<string, Promise<Decoration>>()
+const MAX_CACHED_DECORATIONS = 200
+
+function decorationLayers(
+  artwork: LogoArtwork,
+  box: { width: number; height: number },
+  toneColor: string | null,
+  scale: number,
+): Promise<Decoration> {
+  const key = `${artwork.style}|${toneColor}|${box.width}x${box.height}|${scale}|${artworkKey(artwork.data)}`
+  let cached = decorations.get(key)
+  if (!cached) {
+    if (decorations.size >= MAX_CACHED_DECORATIONS) decorations.delete(decorations.keys().next().value!)
+    cached = (async () => {
+      const logo = await rasterizeArtwork(artwork.data, box.width, box.height)
+      const toned = toneColor && artwork.style !== 'full' ? await toneArtwork(logo.data, artwork.style, toneColor) : logo.data
+      // A faint shadow under thread and ink makes the decoration sit on the fabric rather than float.
+      const shadow =
+        artwork.style === 'full' ? await sharp(toned).ensureAlpha().linear([0, 0, 0, 0.22], [0, 0, 0, 0]).blur(1.2).png().toBuffer() : null
+      return { logo: toned, shadow, shadowOffset: Math.max(1, Math.round(scale * 2)), width: logo.width, height: logo.height }
+    })()
+    decorations.set(key, cached)
+    cached.catch(() => decorations.delete(key))
   }
-  layers.push({ input: toned, left, top })
-  return garment.composite(layers).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
+  return cached
+}
+
+const artworkKeys = new WeakMap<Buffer, string>()
+function artworkKey(data: Buffer): string {
+  let key = artworkKeys.get(data)
+  if (!key) artworkKeys.set(data, (key = createHash('sha1').update(data).digest('hex')))
+  return key
 }
 
 /** The artwork scaled to fit inside width × height, keeping its proportions (SVG drawn sharp at that size). */

@@ -116,7 +116,7 @@ ${ridgeline(width, height, spec.background)}
 </svg>`
   const products = [
     { garment: 'tee' as const, colorCss: toHex(lighten(base, 0.9)), size: 470, left: 690, top: 150 },
-    { garment: 'hoodie' as const, colorCss: toHex(mix(base, { r: 34, g: 36, b: 38 }, 0.65)), size: 560, left: 900, top: 120 },
+    { garment: 'hoodie' as const, colorCss: '#9ea3a8', size: 560, left: 900, top: 120 },
     { garment: 'cap' as const, colorCss: spec.accent, size: 360, left: 1200, top: 400 },
   ]
   const layers = await Promise.all(

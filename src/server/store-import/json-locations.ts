@@ -84,6 +84,7 @@ export function parseJsonWithLocations(text: string): LocatedJson {
       skipWhitespace()
       if (text[index] !== '"') {
         if (text[index] === '}') fail('trailing comma before }')
+        if (text[index] === "'") fail('strings must use double quotes')
         fail(`unexpected ${describe(index)}, expected a property name in double quotes`)
       }
       const keyLine = line

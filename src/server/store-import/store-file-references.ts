@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { slugify } from '../images/image-store'
 import type { StoreFile } from './store-file-schema'
 
 // The checks a schema cannot make alone: natural keys are unique, every reference (a product's brand,
@@ -118,6 +119,14 @@ export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssu
     unique(product.sizes, [...at, 'sizes'], (name) => name, 'size')
     unique(product.logos, [...at, 'logos'], (code) => code, 'logo')
     unique(product.categories, [...at, 'categories'], (slug) => slug, 'category')
+    // Variant SKUs are built from the colour and size names (variantSku): they must stay distinct.
+    const skuParts = new Map<string, string>()
+    product.colors.forEach((name, i) => {
+      const part = slugify(name).toUpperCase()
+      const other = skuParts.get(part)
+      if (other !== undefined && other !== name) report([...at, 'colors', i], `"${name}" and "${other}" would give the same variant SKU`)
+      skuParts.set(part, name)
+    })
     const productSizes = new Set(product.sizes)
     for (const size of Object.keys(product.sizeUpcharges)) {
       if (!productSizes.has(size)) report([...at, 'sizeUpcharges', size], `"${size}" is not one of this product's sizes`)

@@ -163,8 +163,9 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
     const folder = `${storeFolder}/products/${product.slug}`
     const names = new Set<string>()
     productFolders.set(folder, names)
+    // Images are drawn concurrently but keep the order of the file: each reserves its slot first.
     const slots: (PreparedProductImage | null)[] = []
-    const push = (image: Omit<PreparedProductImage, 'sequence'>, slot: number) => {
+    const fillSlot = (image: Omit<PreparedProductImage, 'sequence'>, slot: number) => {
       slots[slot] = { ...image, sequence: slot }
     }
     product.images.forEach((image, imageIndex) => {
@@ -172,7 +173,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
       const color = image.color ?? null
       if ('url' in image) {
         const slot = slots.push(null) - 1
-        push({ path: image.url, name: path.posix.basename(new URL(image.url).pathname), alt: image.alt ?? product.name, color }, slot)
+        fillSlot({ path: image.url, name: path.posix.basename(new URL(image.url).pathname), alt: image.alt ?? product.name, color }, slot)
         return
       }
       if ('file' in image) {
@@ -183,7 +184,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
             const stem = `${product.slug}-${path.parse(image.file).name}`
             const stored = await copyFile(image.file, folder, stem)
             names.add(stored.name)
-            push({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color }, slot)
+            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color }, slot)
           },
         })
         return
@@ -221,7 +222,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
             count(stored.created, 'drawn')
             names.add(stored.name)
             const logoName = image.mockup.logo ? logosByCode.get(image.mockup.logo)?.name : undefined
-            push({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, colorName, logoName), color: colorName }, slot)
+            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, colorName, logoName), color: colorName }, slot)
           },
         })
       }

@@ -862,14 +862,15 @@ async function writeProductImages(
         sequence: image.sequence,
       })),
     ),
-    keyOf: (row) => `${row.productId}/${row.path}/${row.name}`,
+    // By position, so a redrawn image (a new hashed name) updates its row and keeps its id.
+    keyOf: (row) => `${row.productId}/${row.sequence}`,
     insert: async (rows) =>
       (
         await tx
           .insert(productImages)
           .values(rows)
-          .returning({ id: productImages.id, productId: productImages.productId, path: productImages.path, name: productImages.name })
-      ).map((row) => ({ id: row.id, key: `${row.productId}/${row.path}/${row.name}` })),
+          .returning({ id: productImages.id, productId: productImages.productId, sequence: productImages.sequence })
+      ).map((row) => ({ id: row.id, key: `${row.productId}/${row.sequence}` })),
     update: (id, values) => tx.update(productImages).set(values).where(eq(productImages.id, id)),
   })
   await removeRows(tx, tally, 'productImages', productImages, leftover)

@@ -5,6 +5,7 @@ import { plainText } from '@/components/content/markdown'
 import { RichText } from '@/components/content/rich-text'
 import { loadContentPage } from '@/web/catalog-data'
 import { decodeSegment } from '../route-params'
+import { storeMetadata } from '../store-metadata'
 
 type ContentPageProps = { params: Promise<{ locale: string; content: string }> }
 
@@ -13,14 +14,10 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: ContentPageProps): Promise<Metadata> {
-  const { content } = await params
+  const { locale, content } = await params
   const page = await loadContentPage(decodeSegment(content))
   if (!page) return {}
-  return {
-    title: page.title,
-    description: page.metaDescription || plainText(page.body),
-    alternates: { canonical: `/${page.slug}` },
-  }
+  return storeMetadata({ locale, title: page.title, description: page.metaDescription || plainText(page.body) })
 }
 
 export default async function ContentPage({ params }: ContentPageProps) {

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { CartView } from '@/components/cart/cart-view'
+import { storeMetadata } from '../store-metadata'
 
 type CartPageProps = { params: Promise<{ locale: string }> }
 
 export async function generateMetadata({ params }: CartPageProps): Promise<Metadata> {
   const { locale } = await params
   const t = await getTranslations({ locale, namespace: 'cart' })
-  return { title: t('title') }
+  return storeMetadata({ locale, title: t('title') })
 }
 
 export default async function CartPage({ params }: CartPageProps) {
@@ -15,7 +16,7 @@ export default async function CartPage({ params }: CartPageProps) {
   setRequestLocale(locale)
   const t = await getTranslations({ locale, namespace: 'cart' })
   return (
-    <div className="container-page pt-8 sm:pt-10">
+    <div className="container-page min-h-[60vh] pt-8 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heading')}</h1>
       <CartView />
     </div>

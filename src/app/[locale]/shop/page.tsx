@@ -6,6 +6,7 @@ import { FIRST_SCREEN } from '@/components/shop/first-screen'
 import { facetsOf } from '@/shared/catalog-search'
 import type { ProductListItem } from '@/shared/catalog-types'
 import { loadProducts, loadWebsite } from '@/web/catalog-data'
+import { storeMetadata } from '../store-metadata'
 
 type ShopPageProps = { params: Promise<{ locale: string }> }
 
@@ -16,11 +17,7 @@ export async function generateMetadata({ params }: ShopPageProps): Promise<Metad
     getTranslations({ locale, namespace: 'shell' }),
     loadWebsite(),
   ])
-  return {
-    title: t('title'),
-    description: t('metaDescription', { name: website?.name || shell('fallbackName') }),
-    alternates: { canonical: '/shop' },
-  }
+  return storeMetadata({ locale, title: t('title'), description: t('metaDescription', { name: website?.name || shell('fallbackName') }) })
 }
 
 // Static: no searchParams here. The filters live in the URL and are applied in the browser; the

@@ -11,6 +11,7 @@ import { productImageUrl } from '@/shared/image-address'
 import { formatPriceRange } from '@/shared/money-format'
 import { loadProduct, loadWebsite } from '@/web/catalog-data'
 import { decodeSegment } from '../../route-params'
+import { storeMetadata } from '../../store-metadata'
 
 type ProductPageProps = { params: Promise<{ locale: string; slug: string }> }
 
@@ -20,19 +21,16 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: ProductPageProps): Promise<Metadata> {
-  const { slug } = await params
+  const { locale, slug } = await params
   const product = await loadProduct(decodeSegment(slug))
   if (!product) return {}
-  const description = plainText(product.description) || `${product.name} (${product.templateSkuCode})`
-  const image = product.images[0]
-  const images = image ? [{ url: productImageUrl(image, 1200, 1200), width: 1200, height: 1200, alt: image.alt || product.name }] : undefined
-  return {
+  const picture = product.images[0]
+  return storeMetadata({
+    locale,
     title: product.name,
-    description,
-    alternates: { canonical: `/product/${product.slug}` },
-    openGraph: { title: product.name, description, images },
-    twitter: { title: product.name, description, images: images?.map((entry) => entry.url) },
-  }
+    description: plainText(product.description) || `${product.name} (${product.templateSkuCode})`,
+    image: picture ? { url: productImageUrl(picture, 1200, 1200), width: 1200, height: 1200, alt: picture.alt || product.name } : null,
+  })
 }
 
 export default async function ProductPage({ params }: ProductPageProps) {

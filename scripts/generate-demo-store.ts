@@ -1,0 +1,246 @@
+// Writes the demo store: data/demo-store.json and its logo artwork in data/logos/.
+// Run: npx tsx scripts/generate-demo-store.ts   (the output is committed; edit the sources, then rerun)
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { STORE_FILE_FORMAT } from '@/server/store-import/store-file-schema'
+import { BRANDS, CATEGORIES, COLORS, DECORATION_PARTNERS, LOGOS, PRODUCTS, type DemoProduct } from './demo-store/demo-catalog'
+import { CONTENT_PAGES } from './demo-store/demo-content'
+import { BRAND, demoLogos } from './demo-store/demo-logos'
+import { CANADA, UNITED_STATES } from './demo-store/regions'
+
+const DATA_DIR = path.resolve(import.meta.dirname, '..', 'data')
+
+/** Spec section 9, with 2XLT to 7XLT written out. */
+const SIZE_ORDER = [
+  'XS', 'S', 'M', 'L', 'XL', 'XXL', '2XL', '3XL', '4XL', '5XL', '6XL', 'OSFA', 'OFSC', 'LGT', 'XLT',
+  '2XLT', '3XLT', '4XLT', '5XLT', '6XLT', '7XLT', '2X', '3X', '4X', 'XXXL', 'S/M', 'L/XL', 'OSFM', 'Quantity',
+]
+
+const FEATURED = [
+  'classic-pique-polo',
+  'soft-shell-jacket',
+  'midweight-pullover-hoodie',
+  'structured-twill-cap',
+  'insulated-tumbler-20oz',
+  'class-2-safety-vest',
+]
+
+const METHOD_WORDS: Record<string, string> = {
+  embroidery: 'embroidered',
+  'screen print': 'screen printed',
+  'laser engraving': 'laser engraved',
+  debossed: 'debossed',
+}
+
+function description(product: DemoProduct): string {
+  const logos = product.logos.map((code) => LOGOS.find((logo) => logo.code === code)!)
+  const partners = [...new Set(logos.map((logo) => logo.partner))].map((code) => DECORATION_PARTNERS.find((partner) => partner.code === code)!)
+  const choices = logos.map((logo) => `${logo.name} (${METHOD_WORDS[logo.method]})`).join(' or ')
+  const by = partners.map((partner) => `${partner.name}, ${partner.address.city}, ${partner.address.state}`).join(' and ')
+  return [
+    product.blurb,
+    product.features.map((feature) => `- ${feature}`).join('\n'),
+    `**Decoration:** choose the ${choices}. Decorated to order by ${by}.`,
+  ].join('\n\n')
+}
+
+function storeFile() {
+  return {
+    format: STORE_FILE_FORMAT,
+    website: {
+      code: 'granite-ridge',
+      name: 'Granite Ridge Company Store',
+      description: 'Official apparel and gear for Granite Ridge Engineering employees and field crews, decorated with our marks and charged to your cost center.',
+      domain: 'store.graniteridge.example',
+      favicon: { generate: 'favicon', logo: 'GR-MARK', background: BRAND.forest, accent: BRAND.amber },
+      socialImage: { generate: 'social', logo: 'GR-MARK', background: BRAND.forest, accent: BRAND.amber },
+      logo: { file: 'logos/granite-ridge-primary.svg', alt: 'Granite Ridge Engineering' },
+      lockBrowsing: 'Disable',
+      ssologin: null,
+      currency: 'USD',
+      contact: { email: 'store@graniteridge.example', phone: '(303) 555-0142' },
+      shippingCountries: [UNITED_STATES, CANADA],
+      sizeOrder: SIZE_ORDER,
+    },
+    homePage: {
+      hero: {
+        title: 'Gear up for the field and the office',
+        subtitle: 'Company apparel and gear for the Granite Ridge team, decorated with our marks by trusted partners and charged straight to your cost center.',
+        image: { generate: 'hero', logo: 'GR-MARK', background: BRAND.forest, accent: BRAND.amber, alt: 'Granite Ridge hoodie, tee and cap' },
+        ctaLabel: 'Shop the store',
+        ctaHref: '/shop',
+      },
+      sections: [
+        {
+          title: 'Decorated to order',
+          body: 'Every item is embroidered, printed or engraved for you by one of our three decoration partners, so the logo is always right and always ours.',
+          href: '/about-us',
+        },
+        {
+          title: 'Safety first on every site',
+          body: 'ANSI Class 2 and Class 3 hi-vis vests, jackets and tees with the Field Crew badge, in safety yellow and safety orange.',
+          href: '/shop',
+        },
+        {
+          title: 'Outfitting a whole crew?',
+          body: 'Order a full size run in one line, add rush decoration at checkout, or ask us about project and event orders.',
+          href: '/contact',
+        },
+      ],
+      featuredProducts: FEATURED,
+    },
+    contentPages: CONTENT_PAGES.map((page) => ({ ...page, showInFooter: true })),
+    brands: BRANDS.map((name) => ({ name })),
+    categories: CATEGORIES.map((category, index) => ({ ...category, sequence: (index + 1) * 10 })),
+    colors: COLORS,
+    decorationPartners: DECORATION_PARTNERS,
+    logos: LOGOS.map((logo) => ({
+      code: logo.code,
+      name: logo.name,
+      decorationPartner: logo.partner,
+      decorationMethod: logo.method,
+      artwork: { file: `logos/${logo.art}.svg` },
+      ...(logo.method === 'laser engraving' || logo.method === 'debossed' ? {} : { artworkOnDark: { file: `logos/${logo.art}-reverse.svg` } }),
+    })),
+    products: PRODUCTS.map((product, index) => ({
+      slug: product.slug,
+      name: product.name,
+      templateSkuCode: product.sku,
+      description: description(product),
+      brand: product.brand,
+      categories: product.categories,
+      weight: product.weight,
+      taxCode: 'PC040100',
+      websiteSequence: (index + 1) * 10,
+      published: product.published ?? true,
+      colors: product.colors,
+      sizes: product.sizes,
+      logos: product.logos,
+      price: product.price,
+      sizeUpcharges: product.upcharges ?? {},
+      images: [{ mockup: { garment: product.garment, logo: product.logos[0], ...(product.placement ? { placement: product.placement } : {}) } }],
+    })),
+    deliveryMethods: [
+      {
+        name: 'Standard Ground',
+        description: '5–7 business days after decoration. Free on orders of $150 or more.',
+        deliveryType: 'fixed',
+        price: 9.95,
+        margin: 0,
+        freeOverAmount: 150,
+        sequence: 10,
+      },
+      {
+        name: 'Ground by Weight',
+        description: 'Priced by the weight of your order; best for large crew orders.',
+        deliveryType: 'base_on_rule',
+        margin: 0,
+        priceRules: [
+          { variable: 'weight', operator: '<=', maxValue: 2, listBasePrice: 7.5, listPrice: 0, variableFactor: 'weight' },
+          { variable: 'weight', operator: '<=', maxValue: 5, listBasePrice: 11, listPrice: 0, variableFactor: 'weight' },
+          { variable: 'weight', operator: '<=', maxValue: 10, listBasePrice: 16, listPrice: 0, variableFactor: 'weight' },
+          { variable: 'weight', operator: '<=', maxValue: 25, listBasePrice: 24, listPrice: 0, variableFactor: 'weight' },
+          { variable: 'weight', operator: '>', maxValue: 25, listBasePrice: 12, listPrice: 0.85, variableFactor: 'weight' },
+        ],
+        sequence: 20,
+      },
+      {
+        name: 'Two-Day Express',
+        description: 'Two business days after decoration.',
+        deliveryType: 'fixed',
+        price: 24.95,
+        margin: 0,
+        sequence: 30,
+      },
+      {
+        name: 'Pick up at the Denver office',
+        description: '1600 Wynkoop St, Suite 400, Denver, CO. We email you when your order is at the front desk.',
+        deliveryType: 'fixed',
+        price: 0,
+        sequence: 40,
+      },
+    ],
+    paymentMethods: [
+      {
+        name: 'Purchase order',
+        provider: 'purchase_order',
+        instructions: 'Enter your department’s purchase order number. Finance matches it to the invoice.',
+        sequence: 10,
+      },
+      {
+        name: 'Pay on invoice',
+        provider: 'invoice',
+        instructions: 'Your cost center is invoiced net 30 when the order ships.',
+        sequence: 20,
+      },
+    ],
+    tax: {
+      taxname: 'builtin',
+      documentrecording: false,
+      companycode: 'DEFAULT',
+      rates: [
+        { country: 'US', state: 'CO', zipPrefix: '', ratePercent: 2.9, shippingTaxable: false },
+        { country: 'US', state: 'CO', zipPrefix: '802', ratePercent: 8.81, shippingTaxable: false },
+        { country: 'US', state: 'UT', zipPrefix: '', ratePercent: 6.1, shippingTaxable: true },
+        { country: 'US', state: 'SC', zipPrefix: '', ratePercent: 6, shippingTaxable: false },
+        { country: 'US', state: 'TX', zipPrefix: '', ratePercent: 6.25, shippingTaxable: true },
+        { country: 'US', state: 'CA', zipPrefix: '', ratePercent: 7.25, shippingTaxable: false },
+        { country: 'US', state: 'WA', zipPrefix: '', ratePercent: 6.5, shippingTaxable: true },
+        { country: 'US', state: 'NY', zipPrefix: '', ratePercent: 4, shippingTaxable: true },
+        { country: 'US', state: 'AZ', zipPrefix: '', ratePercent: 5.6, shippingTaxable: false },
+      ],
+    },
+    promotions: [
+      {
+        name: 'Free pocket notebooks with orders of $75 or more',
+        rewardType: 'product',
+        promoApplicability: 'on_current_order',
+        minimumAmount: 75,
+        rewardProduct: { slug: 'pocket-notebook-3-pack', quantity: 1 },
+      },
+      {
+        name: 'Welcome: 10% off your first order',
+        rewardType: 'discount',
+        promoApplicability: 'on_current_order',
+        promoCode: 'WELCOME10',
+        maximumUses: 500,
+        discount: { type: 'percentage', percentage: 10, applyOn: 'on_order' },
+      },
+      {
+        name: 'Free shipping on crew orders of $300 or more',
+        rewardType: 'free_shipping',
+        promoApplicability: 'on_current_order',
+        minimumAmount: 300,
+      },
+    ],
+    orderExtraFields: [
+      { name: 'cost_center', label: 'Cost center', type: 'text', required: true, placeholder: 'e.g. 4100-220', sequence: 10 },
+      {
+        name: 'department',
+        label: 'Department',
+        type: 'select',
+        required: true,
+        options: ['Engineering', 'Field Services', 'Geotechnical Lab', 'Survey', 'Operations', 'Safety', 'Finance & Administration', 'Business Development'],
+        sequence: 20,
+      },
+      { name: 'in_hands_date', label: 'In-hands date', type: 'date', required: false, sequence: 30 },
+    ],
+    orderOptions: [
+      { name: 'rush_decoration', label: 'Rush decoration (5 business days)', price: 35, sequence: 10 },
+      { name: 'bag_and_label', label: 'Bag and label each item with the wearer’s name', price: 15, sequence: 20 },
+    ],
+  }
+}
+
+async function main() {
+  await mkdir(path.join(DATA_DIR, 'logos'), { recursive: true })
+  for (const logo of demoLogos()) {
+    await writeFile(path.join(DATA_DIR, logo.file), logo.svg)
+    if (logo.fileOnDark && logo.svgOnDark) await writeFile(path.join(DATA_DIR, logo.fileOnDark), logo.svgOnDark)
+  }
+  const file = storeFile()
+  await writeFile(path.join(DATA_DIR, 'demo-store.json'), `${JSON.stringify(file, null, 2)}\n`)
+  console.log(`Wrote data/demo-store.json: ${file.products.length} products, ${file.categories.length} categories, ${file.logos.length} logos.`)
+}
+
+await main()

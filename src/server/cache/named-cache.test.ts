@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createMemoryCache } from './named-cache'
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+describe('the in-process named cache', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  test('loads a missing key once and then serves it from memory', async () => {
+    const cache = createMemoryCache()
+    const loader = vi.fn(async () => ({ name: 'Acme' }))
+    const first = await cache.getOrLoad('Website', '1', loader)
+    const second = await cache.getOrLoad('Website', '1', loader)
+    expect(second).toBe(first)
+    expect(loader).toHaveBeenCalledTimes(1)
+  })
+
+  test('shares one load between concurrent misses of a key', async () => {
+    const cache = createMemoryCache()
+    const load = deferred<string>()
+    const loader = vi.fn(() => load.promise)
+    const answers = Promise.all([cache.getOrLoad('ProductList', 'all', loader), cache.getOrLoad('ProductList', 'all', loader)])
+    load.resolve('list')
+    expect(await answers).toEqual(['list', 'list'])
+    expect(loader).toHaveBeenCalledTimes(1)
+  })
+
+  test('keeps keys and names apart', async () => {
+    const cache = createMemoryCache()
+    await cache.getOrLoad('Website', 'a', async () => 'website a')
+    expect(await cache.getOrLoad('Website', 'b', async () => 'website b')).toBe('website b')
+    expect(await cache.getOrLoad('Taxes', 'a', async () => 'taxes a')).toBe('taxes a')
+  })
+
+  test('invalidating a name drops its entries, bumps its generation and leaves other names alone', async () => {
+    const cache = createMemoryCache()
+    await cache.getOrLoad('Website', '1', async () => 'old')
+    await cache.getOrLoad('Taxes', '1', async () => 'taxes')
+    await cache.invalidate('Website')
+    expect(await cache.generation('Website')).toBe(1)
+    expect(await cache.generation('Taxes')).toBe(0)
+    expect(await cache.getOrLoad('Website', '1', async () => 'new')).toBe('new')
+    expect(await cache.getOrLoad('Taxes', '1', async () => 'reloaded')).toBe('taxes')
+  })
+
+  test('does not store a load that an invalidation overtook, but still answers its waiters', async () => {
+    const cache = createMemoryCache()
+    const stale = deferred<string>()
+    const waiting = cache.getOrLoad('Promotions', 'all', () => stale.promise)
+    await cache.invalidate('Promotions')
+    const fresh = cache.getOrLoad('Promotions', 'all', async () => 'fresh')
+    stale.resolve('stale')
+    expect(await waiting).toBe('stale')
+    expect(await fresh).toBe('fresh')
+    expect(await cache.getOrLoad('Promotions', 'all', async () => 'again')).toBe('fresh')
+  })
+
+  test('invalidateAll drops every name', async () => {
+    const cache = createMemoryCache()
+    await cache.getOrLoad('Website', '1', async () => 'a')
+    await cache.getOrLoad('HomePage', '1', async () => 'b')
+    await cache.invalidateAll()
+    expect(await cache.getOrLoad('Website', '1', async () => 'a2')).toBe('a2')
+    expect(await cache.getOrLoad('HomePage', '1', async () => 'b2')).toBe('b2')
+  })
+
+  test('forgets a failed load so the next call tries again', async () => {
+    const cache = createMemoryCache()
+    await expect(cache.getOrLoad('Taxes', '1', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down')
+    expect(await cache.getOrLoad('Taxes', '1', async () => 'ok')).toBe('ok')
+  })
+
+  test('expires entries loaded with a time to live', async () => {
+    vi.useFakeTimers()
+    const cache = createMemoryCache()
+    await cache.getOrLoad('Promotions', 'all', async () => 'morning', { ttlMs: 60_000 })
+    vi.advanceTimersByTime(59_000)
+    expect(await cache.getOrLoad('Promotions', 'all', async () => 'noon', { ttlMs: 60_000 })).toBe('morning')
+    vi.advanceTimersByTime(2_000)
+    expect(await cache.getOrLoad('Promotions', 'all', async () => 'noon', { ttlMs: 60_000 })).toBe('noon')
+  })
+
+  test('keeps a bounded number of entries per name, forgetting the oldest', async () => {
+    const cache = createMemoryCache({ maxEntriesPerName: 2 })
+    await cache.getOrLoad('FeaturedProducts', 'a', async () => 'a')
+    await cache.getOrLoad('FeaturedProducts', 'b', async () => 'b')
+    await cache.getOrLoad('FeaturedProducts', 'c', async () => 'c')
+    expect(await cache.getOrLoad('FeaturedProducts', 'a', async () => 'a2')).toBe('a2')
+    expect(await cache.getOrLoad('FeaturedProducts', 'c', async () => 'c2')).toBe('c')
+  })
+})

@@ -1,0 +1,120 @@
+import { describe, expect, test, vi } from 'vitest'
+import { z } from 'zod'
+import { encodePayload } from '@/server/api/encoded-payload'
+import { DomainError } from '@/server/shared/errors'
+import { logger } from '@/server/shared/logger'
+import { clientIp, errorResponse, HttpError, parseJson, payloadResponse } from './http'
+
+const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Request('http://store.test/api/query', { method: 'POST', body, headers })
+
+describe('reading a JSON body', () => {
+  test('gives the object', async () => {
+    expect(await parseJson(post('{"key":"getTaxes"}'))).toEqual({ key: 'getTaxes' })
+    expect(await parseJson(post('{}', { 'content-type': 'application/json; charset=utf-8' }))).toEqual({})
+  })
+
+  test.each([
+    ['not JSON', '{"key":', 'The request body is not valid JSON.'],
+    ['an array', '[1,2]', 'The request body must be a JSON object.'],
+    ['null', 'null', 'The request body must be a JSON object.'],
+    ['a string', '"getTaxes"', 'The request body must be a JSON object.'],
+    ['empty', '', 'The request body is empty; send a JSON object.'],
+  ])('refuses a body that is %s with 400', async (_what, body, message) => {
+    await expect(parseJson(post(body))).rejects.toMatchObject({ status: 400, message })
+  })
+
+  test('refuses other content types with 415', async () => {
+    await expect(parseJson(post('{}', { 'content-type': 'text/plain' }))).rejects.toMatchObject({ status: 415 })
+    await expect(parseJson(post('key=getTaxes', { 'content-type': 'application/x-www-form-urlencoded' }))).rejects.toMatchObject({ status: 415 })
+    await expect(parseJson(post('{}', {}))).rejects.toMatchObject({ status: 415 })
+  })
+
+  test('refuses bodies over the limit with 413, declared or streamed', async () => {
+    const big = JSON.stringify({ message: 'x'.repeat(70 * 1024) })
+    await expect(parseJson(post(big))).rejects.toMatchObject({ status: 413 })
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)))
+        controller.close()
+      },
+    })
+    const chunked = new Request('http://store.test/api/logs', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
+    await expect(parseJson(chunked, { maxBytes: 4096 })).rejects.toMatchObject({ status: 413, message: 'The request body is larger than 4 kB.' })
+  })
+})
+
+describe('error answers', () => {
+  async function read(response: Response) {
+    return { status: response.status, statusText: response.statusText, body: await response.json() }
+  }
+
+  test('carry the message in the body and in the reason phrase', async () => {
+    expect(await read(errorResponse(new DomainError('not_found', 'Website 9 not found', 'Website not found')))).toEqual({
+      status: 404,
+      statusText: 'Website not found',
+      body: { error: { code: 'not_found', message: 'Website not found' }, statusCode: 404, statusMessage: 'Website not found' },
+    })
+  })
+
+  test.each([
+    ['invalid', 400],
+    ['unauthorized', 401],
+    ['forbidden', 403],
+    ['not_found', 404],
+    ['conflict', 409],
+    ['rate_limited', 429],
+    ['unavailable', 503],
+  ] as const)('map the domain code %s to %i', (code, status) => {
+    expect(errorResponse(new DomainError(code, 'x')).status).toBe(status)
+  })
+
+  test('list zod issues readably with 400', async () => {
+    const result = z.object({ level: z.enum(['info', 'warn']) }).safeParse({ level: 'loud' })
+    const { status, body } = await read(errorResponse(result.error))
+    expect(status).toBe(400)
+    expect(body.error).toMatchObject({ code: 'invalid', message: expect.stringContaining('level'), issues: [{ path: 'level', message: expect.any(String) }] })
+  })
+
+  test('reveal nothing of an unexpected error, and log it', async () => {
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined)
+    const { status, statusText, body } = await read(errorResponse(new Error('relation "secret_table" does not exist')))
+    expect(status).toBe(500)
+    expect(statusText).toBe('Something went wrong. Please try again!')
+    expect(JSON.stringify(body)).not.toContain('secret_table')
+    expect(body.statusMessage).toBe('Something went wrong. Please try again!')
+    expect(log).toHaveBeenCalledOnce()
+    log.mockRestore()
+  })
+
+  test('keep reason phrases to visible ASCII', () => {
+    expect(errorResponse(new HttpError(400, 'invalid', 'Bad\r\nvalue “x”')).statusText).toBe('Bad  value  x')
+  })
+})
+
+describe('prepared payload answers', () => {
+  const payload = encodePayload({ products: Array.from({ length: 100 }, (_, id) => ({ id, name: `Polo ${id}` })) })
+
+  test('send brotli, gzip or identity as accepted, with ETag and Vary', async () => {
+    const br = await payloadResponse(new Request('http://s/x', { headers: { 'accept-encoding': 'gzip, br' } }), payload, { cacheControl: 'no-cache' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('etag')).toBe(payload.etag)
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    const plain = await payloadResponse(new Request('http://s/x'), payload, { cacheControl: 'no-cache' })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(payload.json)
+  })
+
+  test('answer 304 without a body when If-None-Match holds the ETag', async () => {
+    const response = await payloadResponse(new Request('http://s/x', { headers: { 'if-none-match': payload.etag } }), payload, { cacheControl: 'no-cache' })
+    expect(response.status).toBe(304)
+    expect(await response.text()).toBe('')
+    expect(response.headers.get('etag')).toBe(payload.etag)
+  })
+})
+
+test("the client's address is the first forwarded one", () => {
+  expect(clientIp(new Request('http://s/', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } }))).toBe('203.0.113.7')
+  expect(clientIp(new Request('http://s/', { headers: { 'x-real-ip': '198.51.100.2' } }))).toBe('198.51.100.2')
+  expect(clientIp(new Request('http://s/'))).toBeNull()
+})
