@@ -22,6 +22,8 @@ const PAGE_PATH = `/:path((?!api(?:/|$)|_next/|${LOCALE}(?:/|$))[^.]*)`
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // scripts/server.mjs compresses (and passes pre-compressed answers through untouched).
+  compress: false,
   generateBuildId: () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // PGlite (WASM), pg, sharp and pino must load from node_modules at run time, not be bundled.

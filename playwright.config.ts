@@ -30,8 +30,8 @@ export default defineConfig({
   reporter: isCI ? [['list']] : [['list']],
   use: { baseURL, trace: 'on-first-retry', launchOptions },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /.*\.phone\.spec\.ts|.*browse\.spec\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /\.phone\.spec\.ts$/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /\.phone\.spec\.ts$/ },
   ],
   webServer: {
     // The production build on a throw-away embedded database, seeded with the demo store.

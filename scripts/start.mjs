@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the production bundle when the sources changed since the last build, then serve
-// it on PORT (default 3000). The server itself migrates the database and seeds the demo store on its
-// first start (src/instrumentation.ts), so a fresh clone needs only `npm install && npm start`.
+// it on PORT (default 3000) with scripts/server.mjs. The server migrates the database and seeds the
+// demo store on its first start (src/instrumentation.ts): a fresh clone needs only
+// `npm install && npm start`.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -41,9 +42,10 @@ if (!isBuilt) {
   writeFileSync(stampFile, stamp)
 }
 
-const port = process.env.PORT || '3000'
-const args = [nextBin, 'start', '-p', port]
-if (process.env.HOSTNAME_BIND) args.push('-H', process.env.HOSTNAME_BIND)
-const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env })
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

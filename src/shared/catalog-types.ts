@@ -85,6 +85,8 @@ export type Website = {
   id: number
   name: string
   description: string
+  /** The store's public host name (store.example.com): the base of absolute links in page metadata. */
+  domain: string | null
   faviconImage: string | null
   socialImage: string | null
   logoImage: string | null

@@ -178,7 +178,8 @@ export async function payloadResponse(request: Request, payload: EncodedPayload,
   const encoded = encoding ? await payload.encoded(encoding) : null
   headers['Content-Type'] = 'application/json; charset=utf-8'
   if (encoding && encoded) {
-    headers['Content-Encoding'] = encoding
+    // Next drops Content-Encoding from route handlers; scripts/server.mjs turns this mark into it.
+    headers['X-Precompressed-Encoding'] = encoding
     return new Response(encoded as Uint8Array<ArrayBuffer>, { status: 200, headers })
   }
   return new Response(payload.json, { status: 200, headers })

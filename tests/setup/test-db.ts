@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { closeDb, type Database, getDb, useConnection } from '../../src/server/db/client'
+import { closeDb, type Database, getDb, adoptConnection } from '../../src/server/db/client'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
@@ -29,7 +29,7 @@ export function useTestDatabase(kind: TestDatabaseKind = 'pglite'): { db: () => 
       const schema = await import('../../src/server/db/schema')
       const pool = new Pool({ connectionString: databaseUrlFor(adminUrl, name), max: 5 })
       const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
-      useConnection({ db, kind: 'postgres', close: () => pool.end() })
+      adoptConnection({ db, kind: 'postgres', close: () => pool.end() })
       dropAfter = () => dropPostgresDatabase(adminUrl, name)
     } else {
       const { PGlite } = await import('@electric-sql/pglite')
@@ -38,7 +38,7 @@ export function useTestDatabase(kind: TestDatabaseKind = 'pglite'): { db: () => 
       const dump = await readFile(inject('pgliteTemplate'))
       const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
       const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
-      useConnection({ db, kind: 'pglite', close: () => client.close() })
+      adoptConnection({ db, kind: 'pglite', close: () => client.close() })
     }
     database = await getDb()
   })

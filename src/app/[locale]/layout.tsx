@@ -38,6 +38,7 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
   const favicon = website?.faviconImage ?? null
   return {
     ...shared,
+    metadataBase: siteOrigin(website?.domain ?? null),
     title: { default: website?.name ? `Home | ${website.name}` : t('fallbackName'), template: `%s | ${name}` },
     applicationName: name,
     icons: favicon
@@ -50,6 +51,16 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
           apple: { url: imageUrl(favicon, 180, 180, 'png'), sizes: '180x180' },
         }
       : undefined,
+  }
+}
+
+/** The store's public origin for absolute metadata links (Open Graph images need them). */
+function siteOrigin(domain: string | null): URL | undefined {
+  if (!domain) return undefined
+  try {
+    return new URL(/^https?:\/\//i.test(domain) ? domain : `https://${domain}`)
+  } catch {
+    return undefined
   }
 }
 

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { HomeHero } from '@/components/home/home-hero'
 import { HomeSections } from '@/components/home/home-sections'
@@ -6,12 +5,6 @@ import { ProductGrid } from '@/components/product/product-grid'
 import { ArrowRightIcon } from '@/components/ui/icons'
 import { Link } from '@/i18n/navigation'
 import { loadHomePage, loadWebsite } from '@/web/catalog-data'
-import { storeMetadata } from './store-metadata'
-
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params
-  return storeMetadata({ locale })
-}
 
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseInline, parseMarkdown, plainText, safeHref } from './markdown'
+import { parseInline, parseMarkdown, plainText, safeHref, withoutRepeatedTitle } from './markdown'
 
 describe('content markdown', () => {
   test('headings become the levels below the page title', () => {
@@ -74,6 +74,14 @@ describe('content markdown', () => {
     expect(safeHref('https://example.com')).toEqual({ href: 'https://example.com/', external: true })
     expect(safeHref('mailto:a@b.c')).toBeNull()
     expect(safeHref('/\\evil.example')).toBeNull()
+  })
+
+  test('a first heading that repeats the page title is dropped, other headings stay', () => {
+    const blocks = parseMarkdown('# Frequently  asked questions\n## Ordering')
+    expect(withoutRepeatedTitle(blocks, 'Frequently Asked Questions')).toEqual([
+      { type: 'heading', level: 2, children: [{ type: 'text', text: 'Ordering' }] },
+    ])
+    expect(withoutRepeatedTitle(blocks, 'FAQ')).toEqual(blocks)
   })
 
   test('plain text drops markup and is cut at a word', () => {

@@ -100,6 +100,17 @@ function withHeadingOutline(blocks: Block[]): Block[] {
   })
 }
 
+/**
+ * The blocks without a first heading that only repeats the page's own title (already its h1), the
+ * remaining headings moved up so that the outline still starts at h2.
+ */
+export function withoutRepeatedTitle(blocks: Block[], title: string): Block[] {
+  const [first, ...rest] = blocks
+  if (first?.type !== 'heading') return blocks
+  const fold = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase()
+  return fold(inlineText(first.children)) === fold(title) ? withHeadingOutline(rest) : blocks
+}
+
 export function parseInline(text: string, insideStrong = false, insideLink = false): Inline[] {
   const nodes: Inline[] = []
   let buffer = ''

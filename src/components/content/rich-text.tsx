@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react'
 import { Link } from '@/i18n/navigation'
-import { type Block, type Inline, parseMarkdown } from './markdown'
+import { type Block, type Inline, parseMarkdown, withoutRepeatedTitle } from './markdown'
+
+type RichTextProps = {
+  source: string
+  className?: string
+  /** The page's title: a first heading repeating it is left out (the page already shows it). */
+  title?: string
+}
 
 /** Renders stored markdown-ish text as React elements: text nodes only, links only to safe targets. */
-export function RichText({ source, className = 'prose-content' }: { source: string; className?: string }) {
-  const blocks = parseMarkdown(source)
+export function RichText({ source, className = 'prose-content', title }: RichTextProps) {
+  const parsed = parseMarkdown(source)
+  const blocks = title ? withoutRepeatedTitle(parsed, title) : parsed
   return <div className={className}>{blocks.map(renderBlock)}</div>
 }
 

@@ -11,13 +11,17 @@ type ProductCardProps = {
   /** The first cards of a page are above the fold: load them eagerly. */
   eager?: boolean
   priority?: boolean
+  /** The card's rendered width per breakpoint (the image's `sizes`). */
+  sizes?: string
 }
+
+const DEFAULT_SIZES = '(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 640px) 30vw, 46vw'
 
 /**
  * One product in a grid. Every part has a fixed height (the image by its ratio, the name two lines)
  * so that cards line up and the shop's windowed grid can compute row positions.
  */
-export function ProductCard({ product, headingLevel: Heading = 'h3', eager = false, priority = false }: ProductCardProps) {
+export function ProductCard({ product, headingLevel: Heading = 'h3', eager = false, priority = false, sizes = DEFAULT_SIZES }: ProductCardProps) {
   const t = useTranslations('product')
   const colors = colorsOf(product.attributeValues)
   return (
@@ -26,24 +30,26 @@ export function ProductCard({ product, headingLevel: Heading = 'h3', eager = fal
         <Picture
           image={product.image}
           alt={product.image?.alt || product.name}
-          sizes="(min-width: 1280px) 272px, (min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw"
+          sizes={sizes}
           widths={[256, 384, 512, 768]}
           loading={eager || priority ? 'eager' : 'lazy'}
           priority={priority}
           className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
       </div>
-      <Heading className="mt-3 line-clamp-2 h-10 text-sm leading-5 font-medium text-ink">
-        <Link
-          href={`/product/${encodeURIComponent(product.slug)}`}
-          prefetch={false}
-          className="rounded-sm after:absolute after:inset-0 after:rounded-card focus-visible:outline-none group-has-[:focus-visible]:after:outline-2 group-has-[:focus-visible]:after:outline-offset-4 group-has-[:focus-visible]:after:outline-accent"
-        >
-          {product.name}
-        </Link>
-      </Heading>
-      <p className="mt-0.5 h-4 truncate text-xs leading-4 text-muted">{t('sku', { sku: product.templateSkuCode })}</p>
-      <p className="mt-1.5 h-5 text-sm leading-5 font-semibold text-ink">{formatPriceRange(product.price, product.maxPrice)}</p>
+      <div className="mt-3 h-[3.75rem]">
+        <Heading className="line-clamp-2 text-sm leading-5 font-medium text-ink">
+          <Link
+            href={`/product/${encodeURIComponent(product.slug)}`}
+            prefetch={false}
+            className="rounded-sm after:absolute after:inset-0 after:rounded-card focus-visible:outline-none group-has-[:focus-visible]:after:outline-2 group-has-[:focus-visible]:after:outline-offset-4 group-has-[:focus-visible]:after:outline-accent"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="mt-0.5 truncate text-xs leading-4 text-muted">{t('sku', { sku: product.templateSkuCode })}</p>
+      </div>
+      <p className="h-5 text-sm leading-5 font-semibold text-ink">{formatPriceRange(product.price, product.maxPrice)}</p>
       <div className="mt-2">
         <ColorDots colors={colors} label={t('colorsAvailable', { count: colors.length })} />
       </div>

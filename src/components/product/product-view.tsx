@@ -10,7 +10,7 @@ import { imageUrl } from '@/shared/image-address'
 import { formatPrice } from '@/shared/money-format'
 import { swatchColor } from './color-dots'
 import { ProductGallery } from './product-gallery'
-import { colorOptions, imagesForColor, logoOptions, parseQuantity, sizeOptions } from './product-options'
+import { colorOptions, imagesForColor, logoOptions, NO_SIZE, parseQuantity, sizeOptions } from './product-options'
 
 export type ProductViewData = Pick<
   ProductDetails,
@@ -47,6 +47,7 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
   const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
   const estimateCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
   const samePrice = sizes.every((size) => size.price === sizes[0]?.price)
+  const unsized = sizes.length === 1 && sizes[0]?.name === NO_SIZE
   const images = imagesForColor(product.images, colorId)
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
@@ -168,18 +169,18 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
           ) : null}
 
           <fieldset>
-            <legend className="text-sm font-semibold text-ink">{t('sizes')}</legend>
+            <legend className="text-sm font-semibold text-ink">{unsized ? t('quantity') : t('sizes')}</legend>
             {sizes.length > 0 ? (
               <>
-                <p className="mt-1 text-sm text-muted">{t('sizesHint')}</p>
+                <p className="mt-1 text-sm text-muted">{unsized ? t('quantityHint') : t('sizesHint')}</p>
                 <div className="mt-3 grid grid-cols-3 gap-2.5 sm:grid-cols-4 xl:grid-cols-5">
                   {quantities.map((size) => {
                     const inputId = `${formId}-size-${size.name}`
                     return (
                       <div key={size.name} className="rounded-lg border border-line p-2.5 focus-within:border-accent">
                         <label htmlFor={inputId} className="block text-center text-sm font-semibold text-ink">
-                          <span aria-hidden="true">{size.name}</span>
-                          <span className="sr-only">{t('quantityFor', { size: size.name })}</span>
+                          {unsized ? null : <span aria-hidden="true">{size.name}</span>}
+                          <span className="sr-only">{unsized ? t('quantity') : t('quantityFor', { size: size.name })}</span>
                         </label>
                         {!samePrice ? (
                           <p className="mt-0.5 text-center text-xs text-muted">{formatPrice(size.price)}</p>

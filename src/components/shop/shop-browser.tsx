@@ -164,7 +164,10 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
 
   return (
     <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:gap-12">
-      <aside aria-labelledby="shop-filters-heading" className="hidden lg:block">
+      <aside
+        aria-labelledby="shop-filters-heading"
+        className="hidden lg:sticky lg:top-32 lg:block lg:max-h-[calc(100dvh-9rem)] lg:self-start lg:overflow-y-auto lg:pr-2 lg:pb-6"
+      >
         <h2 id="shop-filters-heading" className="mb-5 text-base font-semibold text-ink">
           {t('filters')}
         </h2>
@@ -204,15 +207,15 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
               {t('showFilters')}
               {activeCount > 0 ? <span className="text-muted">({activeCount})</span> : null}
             </button>
-            <div className="ml-auto flex items-center gap-2">
-              <label htmlFor="shop-sort" className="text-sm whitespace-nowrap text-muted">
+            <div className="ml-auto flex min-w-0 items-center gap-2">
+              <label htmlFor="shop-sort" className="sr-only text-sm whitespace-nowrap text-muted sm:not-sr-only">
                 {t('sort')}
               </label>
               <select
                 id="shop-sort"
                 value={filters.sort}
                 onChange={(event) => push({ sort: event.target.value as ProductSort })}
-                className="field h-11 w-auto min-w-0 py-0 pr-8 text-sm"
+                className="field h-11 w-auto max-w-full min-w-0 py-0 pr-8 text-sm"
               >
                 {PRODUCT_SORTS.map((sort) => (
                   <option key={sort} value={sort}>

@@ -8,8 +8,24 @@ import { FIRST_SCREEN } from './first-screen'
 const OVERSCAN_ROWS = 2
 export const SHOP_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 xl:grid-cols-4'
 
+const CARD_SIZES = '(min-width: 1280px) 216px, (min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw'
+
 type Metrics = { columns: number; rowHeight: number; rowGap: number }
 type RowRange = { start: number; end: number }
+
+// The last measurements, so that coming back to the shop (the back button) lays the grid out at
+// its full height at once and the browser can restore the scroll position inside it.
+let remembered: { metrics: Metrics; listTop: number } | null = null
+
+function sameMetrics(a: Metrics, b: Metrics): boolean {
+  return a.columns === b.columns && a.rowGap === b.rowGap && Math.abs(a.rowHeight - b.rowHeight) < 0.5
+}
+
+function rowsInView(metrics: Metrics, scrolledInto: number, totalRows: number): RowRange {
+  const start = Math.max(0, Math.floor(scrolledInto / metrics.rowHeight) - OVERSCAN_ROWS)
+  const end = Math.min(totalRows, Math.ceil((scrolledInto + window.innerHeight) / metrics.rowHeight) + OVERSCAN_ROWS)
+  return { start, end: Math.max(start, end) }
+}
 
 /**
  * The shop's results: only the rows near the viewport are in the DOM (a few dozen cards whatever
@@ -18,11 +34,14 @@ type RowRange = { start: number; end: number }
  */
 export function WindowedProductGrid({ products, label }: { products: ProductListItem[]; label: string }) {
   const listRef = useRef<HTMLUListElement>(null)
-  const [metrics, setMetrics] = useState<Metrics | null>(null)
-  const [range, setRange] = useState<RowRange | null>(null)
-
+  const [metrics, setMetrics] = useState<Metrics | null>(() => remembered?.metrics ?? null)
   const columns = metrics?.columns ?? 1
   const totalRows = Math.ceil(products.length / columns)
+  const [range, setRange] = useState<RowRange | null>(() =>
+    remembered && typeof window !== 'undefined'
+      ? rowsInView(remembered.metrics, window.scrollY - remembered.listTop, Math.ceil(products.length / remembered.metrics.columns))
+      : null,
+  )
 
   useEffect(() => {
     const list = listRef.current
@@ -33,12 +52,10 @@ export function WindowedProductGrid({ products, label }: { products: ProductList
       if (!first) return
       const columnCount = style.gridTemplateColumns.split(' ').filter(Boolean).length || 1
       const rowGap = Number.parseFloat(style.rowGap) || 0
-      const rowHeight = first.getBoundingClientRect().height + rowGap
-      setMetrics((current) =>
-        current && current.columns === columnCount && Math.abs(current.rowHeight - rowHeight) < 0.5 && current.rowGap === rowGap
-          ? current
-          : { columns: columnCount, rowHeight, rowGap },
-      )
+      const measured: Metrics = { columns: columnCount, rowHeight: first.getBoundingClientRect().height + rowGap, rowGap }
+      // The updater may run again when React rebases queued updates: it returns this same object
+      // each time, so the metrics' identity (an effect dependency) only changes when they do.
+      setMetrics((current) => (current && sameMetrics(current, measured) ? current : measured))
     }
     measure()
     const observer = new ResizeObserver(measure)
@@ -52,10 +69,9 @@ export function WindowedProductGrid({ products, label }: { products: ProductList
     let frame = 0
     const update = () => {
       frame = 0
-      const scrolledInto = -list.getBoundingClientRect().top
-      const start = Math.max(0, Math.floor(scrolledInto / metrics.rowHeight) - OVERSCAN_ROWS)
-      const end = Math.min(totalRows, Math.ceil((scrolledInto + window.innerHeight) / metrics.rowHeight) + OVERSCAN_ROWS)
-      const next = { start, end: Math.max(start, end) }
+      const top = list.getBoundingClientRect().top
+      remembered = { metrics, listTop: top + window.scrollY }
+      const next = rowsInView(metrics, -top, totalRows)
       setRange((current) => (current && current.start === next.start && current.end === next.end ? current : next))
     }
     const schedule = () => {
@@ -85,7 +101,7 @@ export function WindowedProductGrid({ products, label }: { products: ProductList
     <ul ref={listRef} role="list" aria-label={label} className={`${SHOP_GRID_CLASS} content-start`} style={style}>
       {visible.map((product, offset) => (
         <li key={product.id} aria-setsize={products.length} aria-posinset={first + offset + 1}>
-          <ProductCard product={product} eager={first + offset < 4} />
+          <ProductCard product={product} eager={first + offset < 2} priority={first + offset === 0} sizes={CARD_SIZES} />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom'
 import { type ImageSize, imageSrcSet, nearestImageSize, productImageUrl, type StoredImage } from '@/shared/image-address'
 
 type PictureProps = {
@@ -21,13 +22,18 @@ export function Picture({ image, alt, aspect = 1, sizes, widths, loading = 'lazy
   const largest = widths[widths.length - 1] ?? 640
   const height = nearestImageSize(Math.round(largest / aspect))
   if (!image) {
-    return <span role="img" aria-label={alt} className={`block bg-soft ${className ?? ''}`} style={{ aspectRatio: aspect }} />
+    const described = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true }
+    return <span {...described} className={`block bg-soft ${className ?? ''}`} style={{ aspectRatio: aspect }} />
   }
+  const src = productImageUrl(image, largest, height)
+  const srcSet = imageSrcSet(image, widths, aspect)
+  // The page's main picture is announced in <head>, before the browser reaches the <img> itself.
+  if (priority) preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' })
   return (
     // eslint-disable-next-line @next/next/no-img-element -- our own image route already resizes, so next/image would resize twice
     <img
-      src={productImageUrl(image, largest, height)}
-      srcSet={imageSrcSet(image, widths, aspect)}
+      src={src}
+      srcSet={srcSet}
       sizes={sizes}
       width={largest}
       height={Math.round(largest / aspect)}

@@ -56,7 +56,7 @@ export async function databaseKind(): Promise<Connection['kind']> {
 }
 
 /** Lets tests and scripts point the process at a database they opened themselves. */
-export function useConnection(value: Connection): void {
+export function adoptConnection(value: Connection): void {
   ;(globalThis as GlobalWithDb)[GLOBAL_KEY] = Promise.resolve(value)
 }
 

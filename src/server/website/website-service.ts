@@ -13,6 +13,7 @@ export async function getWebsite({ websiteId }: { websiteId: number }): Promise<
         id: websites.id,
         name: websites.name,
         description: websites.description,
+        domain: websites.domain,
         faviconImage: websites.faviconImage,
         socialImage: websites.socialImage,
         logoImage: websites.logoImage,

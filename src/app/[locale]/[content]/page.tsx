@@ -29,7 +29,7 @@ export default async function ContentPage({ params }: ContentPageProps) {
   return (
     <article className="container-page max-w-3xl pt-12 sm:pt-16">
       <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">{page.title}</h1>
-      <RichText source={page.body} className="prose-content mt-8" />
+      <RichText source={page.body} title={page.title} className="prose-content mt-8" />
     </article>
   )
 }

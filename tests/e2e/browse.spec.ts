@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test'
+
+const STORE = 'Granite Ridge Company Store'
+
+test.describe('a shopper browsing the demo store', () => {
+  test('the home page names the store in its title, shows its favicon and featured products', async ({ page, request }) => {
+    await page.goto('/')
+    await expect(page).toHaveTitle(`Home | ${STORE}`)
+    const favicon = page.locator('link[rel="icon"]').first()
+    const href = await favicon.getAttribute('href')
+    expect(href).toBeTruthy()
+    const image = await request.get(href!)
+    expect(image.status()).toBe(200)
+    expect(image.headers()['content-type']).toMatch(/^image\//)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Featured products' })).toBeVisible()
+    await expect(page.getByRole('link', { name: /View all products/ })).toHaveAttribute('href', '/shop')
+  })
+
+  test('searches the shop, filters it, keeps the filters in the address, and opens a product', async ({ page }) => {
+    await page.goto('/shop')
+    await expect(page).toHaveTitle(`Shop | ${STORE}`)
+    const count = page.getByText(/^\d+ products?$/)
+    await expect(count).toBeVisible()
+    const total = Number((await count.textContent())!.split(' ')[0])
+    expect(total).toBeGreaterThanOrEqual(60)
+
+    await page.getByRole('searchbox', { name: 'Search by name or SKU' }).fill('polo')
+    await expect(page).toHaveURL(/[?&]q=polo/)
+    const polos = Number((await count.textContent())!.split(' ')[0])
+    expect(polos).toBeGreaterThan(0)
+    expect(polos).toBeLessThan(total)
+    const names = await page.getByRole('region', { name: 'Products' }).getByRole('heading', { level: 3 }).allTextContents()
+    expect(names.length).toBeGreaterThan(0)
+    for (const name of names) expect(name.toLowerCase()).toContain('polo')
+
+    await page.getByRole('checkbox', { name: 'Black' }).first().check()
+    await expect(page).toHaveURL(/color=Black/)
+    const blackPolos = Number((await count.textContent())!.split(' ')[0])
+    expect(blackPolos).toBeLessThanOrEqual(polos)
+
+    await page.reload()
+    await expect(page.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('polo')
+    await expect(page.getByRole('checkbox', { name: 'Black' }).first()).toBeChecked()
+    await expect(count).toHaveText(`${blackPolos} product${blackPolos === 1 ? '' : 's'}`)
+
+    const firstCard = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 }).first().getByRole('link')
+    const productName = (await firstCard.textContent())!.trim()
+    await firstCard.click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName)
+    await expect(page).toHaveTitle(`${productName} | ${STORE}`)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test('orders a product as a size grid and sees it counted in the cart', async ({ page }) => {
+    await page.goto('/product/essential-crew-tee')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Essential Crew Tee')
+    await page.getByRole('radio', { name: 'True Navy' }).check({ force: true })
+    await page.getByRole('spinbutton', { name: 'Quantity for size M', exact: true }).fill('3')
+    await page.getByRole('spinbutton', { name: 'Quantity for size 2XL', exact: true }).fill('2')
+    await expect(page.getByText('$76.50')).toBeVisible() // 3 × $14.50 + 2 × $16.50
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' })).toBeVisible()
+    await expect(page.getByRole('link', { name: /Cart, 5 items/ })).toBeVisible()
+  })
+
+  test('reads a content page from the footer', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('contentinfo').getByRole('link', { name: /About/ }).first().click()
+    await expect(page).toHaveURL(/\/about-us$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.locator('main script')).toHaveCount(0)
+  })
+
+  test('an unknown address shows the not-found page with its path and a way back home', async ({ page }) => {
+    const response = await page.goto('/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByText('Page Not Found: /no-such-page')).toBeVisible()
+    await page.getByRole('link', { name: 'back home' }).click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('an unknown product is a 404 too', async ({ page }) => {
+    const response = await page.goto('/product/no-such-product')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByText('Page Not Found: /product/no-such-product')).toBeVisible()
+  })
+
+  test('the error page says what the spec says', async ({ page }) => {
+    await page.goto('/error')
+    await expect(page.getByText('It looks like something went wrong.')).toBeVisible()
+    await expect(
+      page.getByText("Don't worry, our team is already on it. Please try refreshing the page or come back later."),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'back home' })).toHaveAttribute('href', '/')
+  })
+})
