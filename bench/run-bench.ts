@@ -8,6 +8,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { makeBenchStore } from './bench-store'
 import { median, type LoadResult, runLoad, startServer } from './bench-servers'
+import { runLighthouse } from './lighthouse'
 import { buildReferenceApp } from './reference-app'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -166,6 +167,27 @@ async function main() {
         target: '≤ 1.25×',
         verdict: shopJs / emptyJs <= 1.25 ? 'met' : 'missed',
       })
+      if (process.env.BENCH_LIGHTHOUSE !== '0') {
+        for (const pagePath of ['/', '/shop', pages.product!, '/cart']) {
+          const runs = [0, 1, 2].map(() => runLighthouse(store.url + pagePath)).filter((r) => r !== null)
+          if (runs.length === 0) {
+            rows.push({ goal: `P5 Lighthouse mobile ${pagePath}`, figure: 'Lighthouse did not run', reference: '—', ratio: '—', target: '≥ 95 / 100 / 100 / 100', verdict: 'not measured' })
+            continue
+          }
+          const perf = median(runs.map((r) => r.performance))
+          const worst = (pick: (r: (typeof runs)[number]) => number) => Math.min(...runs.map(pick))
+          const cls = Math.max(...runs.map((r) => r.cls))
+          log(`lighthouse ${pagePath}: ${runs.map((r) => r.performance).join(' / ')}`)
+          rows.push({
+            goal: `P5 Lighthouse mobile ${pagePath}`,
+            figure: `performance ${perf} (median of ${runs.length}), accessibility ${worst((r) => r.accessibility)}, best practices ${worst((r) => r.bestPractices)}, SEO ${worst((r) => r.seo)}, CLS ${cls.toFixed(3)}, LCP ${Math.round(median(runs.map((r) => r.lcpMs)))} ms`,
+            reference: '—',
+            ratio: '—',
+            target: 'performance ≥ 95, others 100, CLS ≤ 0.02',
+            verdict: perf >= 95 && worst((r) => r.accessibility) === 100 && worst((r) => r.bestPractices) === 100 && worst((r) => r.seo) === 100 && cls <= 0.02 ? 'met' : 'missed',
+          })
+        }
+      }
       const startMs = median(startTimes)
       rows.push({
         goal: 'P8 start, existing build and data',

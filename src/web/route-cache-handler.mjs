@@ -11,6 +11,18 @@ function store() {
   return globalThis[GLOBAL_KEY]
 }
 
+/**
+ * Drops every rendered page of this process, so each is rendered again from current data on its
+ * next request. Works outside a Next request too (the state lives on globalThis).
+ */
+export function dropAllRenderedPages() {
+  const cache = store()
+  const count = cache.entries.size
+  cache.entries.clear()
+  cache.bytes = 0
+  return count
+}
+
 function sizeOf(value) {
   if (!value) return 64
   let bytes = 256

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { CacheName } from '@/shared/query-types'
+import { invalidateCaches } from '../cache/named-cache'
 import { getDb, type Transaction } from '../db/client'
 import {
   attributes,
@@ -148,6 +149,12 @@ export async function importStoreFile({ filePath }: { filePath: string }): Promi
   for (const [entity, counts] of Object.entries(result.counts)) {
     if (counts.created + counts.updated + counts.removed === 0) continue
     for (const cache of CACHES_BY_ENTITY[entity] ?? []) touched.add(cache)
+  }
+  if (touched.size > 0) {
+    // Fresh planner statistics: PGlite never gathers them by itself, and catalog reads pick poor
+    // plans without them.
+    await db.execute(sql`analyze`)
+    await invalidateCaches([...touched])
   }
   return {
     ...result,

@@ -1,0 +1,8 @@
+export declare function dropAllRenderedPages(): number
+export default class RouteCacheHandler {
+  constructor(options: unknown)
+  get(key: string): Promise<{ value: unknown; lastModified: number } | null>
+  set(key: string, value: unknown, ctx?: { tags?: string[] }): Promise<void>
+  revalidateTag(tags: string | string[]): Promise<void>
+  resetRequestCache(): void
+}
