@@ -2,7 +2,7 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ProductListItem } from '@/shared/catalog-types'
 import {
   applyShopFilters,
@@ -30,15 +30,28 @@ export type ShopBrowserProps = {
   swatches: Record<string, string>
 }
 
-/** The shop with its filters read from the URL (?q=…&size=…). Needs a Suspense boundary above it. */
+/**
+ * The shop with its filters read from the URL (?q=…&size=…). The page is static, so the server
+ * renders it unfiltered; the query string arrives after hydration through a watcher that alone
+ * suspends. The view itself never suspends: it hydrates the server's HTML and keeps its state (an
+ * open filter dialog, a half-typed search) when the URL's filters arrive.
+ */
 export function ShopBrowser(props: ShopBrowserProps) {
-  const searchParams = useSearchParams()
-  return <ShopBrowserView {...props} search={searchParams.toString()} />
+  const [search, setSearch] = useState('')
+  return (
+    <>
+      <Suspense fallback={null}>
+        <SearchParamsWatcher onChange={setSearch} />
+      </Suspense>
+      <ShopBrowserView {...props} search={search} />
+    </>
+  )
 }
 
-/** The same view with no filters: the statically rendered first screen (the Suspense fallback). */
-export function ShopFirstScreen(props: ShopBrowserProps) {
-  return <ShopBrowserView {...props} search="" />
+function SearchParamsWatcher({ onChange }: { onChange: (search: string) => void }) {
+  const search = useSearchParams().toString()
+  useEffect(() => onChange(search), [onChange, search])
+  return null
 }
 
 const SEARCH_DEBOUNCE_MS = 300

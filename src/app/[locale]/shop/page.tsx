@@ -1,7 +1,6 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { Suspense } from 'react'
-import { ShopBrowser, type ShopBrowserProps, ShopFirstScreen } from '@/components/shop/shop-browser'
+import { ShopBrowser, type ShopBrowserProps } from '@/components/shop/shop-browser'
 import { FIRST_SCREEN } from '@/components/shop/first-screen'
 import { facetsOf } from '@/shared/catalog-search'
 import type { ProductListItem } from '@/shared/catalog-types'
@@ -21,8 +20,7 @@ export async function generateMetadata({ params }: ShopPageProps): Promise<Metad
 }
 
 // Static: no searchParams here. The filters live in the URL and are applied in the browser; the
-// server renders the unfiltered first screen, which is also what the browser shows until it knows
-// the URL's filters (the Suspense fallback).
+// server renders the unfiltered first screen, which the browser shows until it knows the URL's filters.
 export default async function ShopPage({ params }: ShopPageProps) {
   const { locale } = await params
   setRequestLocale(locale)
@@ -40,9 +38,7 @@ export default async function ShopPage({ params }: ShopPageProps) {
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('title')}</h1>
         <p className="mt-2 text-muted">{t('intro')}</p>
       </header>
-      <Suspense fallback={<ShopFirstScreen {...props} />}>
-        <ShopBrowser {...props} />
-      </Suspense>
+      <ShopBrowser {...props} />
     </div>
   )
 }
