@@ -10,7 +10,8 @@ type StoreFile = { products: { slug: string; name: string; templateSkuCode: stri
 export function makeBenchStore(outFile: string, count: number): string {
   const demoFile = path.resolve(import.meta.dirname, '..', 'data', 'demo-store.json')
   const demo = JSON.parse(readFileSync(demoFile, 'utf8')) as StoreFile
-  const originals = demo.products
+  // Every product published, so the catalog lists exactly `count`.
+  const originals = demo.products.map((product) => ({ ...product, published: true }))
   const products = [...originals]
   for (let n = 0; products.length < count; n++) {
     const original = originals[n % originals.length]!

@@ -10,21 +10,13 @@ import path from 'node:path'
 export function buildReferenceApp(options: { dir: string; pages: Record<string, string>; files: Record<string, Buffer> }) {
   rmSync(options.dir, { recursive: true, force: true })
   mkdirSync(path.join(options.dir, 'app', 'ref', '[name]'), { recursive: true })
-  mkdirSync(path.join(options.dir, 'app', 'empty'), { recursive: true })
   mkdirSync(path.join(options.dir, 'public'), { recursive: true })
   writeFileSync(path.join(options.dir, 'pages.json'), JSON.stringify(options.pages))
   for (const [name, bytes] of Object.entries(options.files)) writeFileSync(path.join(options.dir, 'public', name), bytes)
-  writeFileSync(
-    path.join(options.dir, 'next.config.mjs'),
-    `export default { poweredByHeader: false, turbopack: { root: ${JSON.stringify(path.resolve(options.dir, '..', '..', '..'))} } }\n`,
-  )
+  writeFileSync(path.join(options.dir, 'next.config.mjs'), `export default { poweredByHeader: false }\n`)
   writeFileSync(
     path.join(options.dir, 'app', 'layout.jsx'),
     `export default function RootLayout({ children }) { return <html lang="en"><body>{children}</body></html> }\n`,
-  )
-  writeFileSync(
-    path.join(options.dir, 'app', 'empty', 'page.jsx'),
-    `export default function Empty() { return <main /> }\n`,
   )
   writeFileSync(
     path.join(options.dir, 'app', 'ref', '[name]', 'page.jsx'),
@@ -39,7 +31,9 @@ export function buildReferenceApp(options: { dir: string; pages: Record<string, 
     ].join('\n'),
   )
   const nextBin = path.resolve('node_modules/next/dist/bin/next')
-  const build = spawnSync(process.execPath, [nextBin, 'build'], {
+  // webpack: Turbopack takes the project's root as its own and would compile the store's
+  // src/instrumentation.ts into this app. Serving prerendered pages and files does not depend on it.
+  const build = spawnSync(process.execPath, [nextBin, 'build', '--webpack'], {
     cwd: options.dir,
     encoding: 'utf8',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
