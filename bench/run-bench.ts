@@ -233,6 +233,8 @@ function writeReport(rows: Row[]) {
     'a prerendered page carrying the same HTML body as the store page, and a `public/` file with the same JSON; the empty page',
     'of P6 is the store build\'s own root not-found page. Lighthouse: `npx lighthouse@12`, mobile, Debian Chromium.',
     'Figures are ratios because absolute times on this shared 2-core machine move by ±25% from run to run.',
+    'P2\'s reference serves the same JSON bytes from `public/`, which Next gzips on every request; against the',
+    'calibration of performance.md for small static files (3.6–4k req/s) the index is at roughly 0.45×.',
     '',
     '| goal | figure | reference | ratio | target | verdict |',
     '| --- | --- | --- | --- | --- | --- |',

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import nextEnv from '@next/env'
 
 const root = path.resolve(import.meta.dirname, '..')
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
@@ -15,6 +16,8 @@ const inputs = ['src', 'messages', 'public', 'next.config.ts', 'package.json', '
 const buildEnv = ['NEXT_PUBLIC_GA_ID', 'NEXT_PUBLIC_IMAGE_BASE', 'NEXT_PUBLIC_LOCALE_PREFIX', 'NEXT_PUBLIC_LOCALE_COOKIE']
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
+// .env files (see .env.example) count for the build stamp, PORT and HOSTNAME_BIND too.
+nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
 
 function hashSources() {
   const hash = createHash('sha256')
