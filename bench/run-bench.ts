@@ -227,7 +227,7 @@ function writeReport(rows: Row[]) {
     '# Benchmarks',
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    `Production build (\`next build && next start\`), embedded PGlite with a 999-product store, one server process per variant,`,
+    `Production build (\`next build\`, served by \`scripts/server.mjs\` as \`npm start\` does), embedded PGlite with a 999-product store, one server process per variant,`,
     `autocannon in its own process: ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} runs after a warm-up,`,
     '`Accept-Encoding: br, gzip`. References are built in the same run with the same Next (bench/reference-app.ts):',
     'a prerendered page carrying the same HTML body as the store page, and a `public/` file with the same JSON; the empty page',
