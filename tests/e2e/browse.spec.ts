@@ -72,6 +72,14 @@ test.describe('a shopper browsing the demo store', () => {
     await expect(page.locator('main script')).toHaveCount(0)
   })
 
+  test('pages refuse to be framed and to be sniffed as another type', async ({ request }) => {
+    for (const path of ['/', '/shop', '/api/health']) {
+      const response = await request.get(path)
+      expect(response.headers()['x-content-type-options']).toBe('nosniff')
+      expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+    }
+  })
+
   test('an unknown address shows the not-found page with its path and a way back home', async ({ page }) => {
     const response = await page.goto('/no-such-page')
     expect(response?.status()).toBe(404)
