@@ -118,7 +118,7 @@ function storeFile() {
       logos: product.logos,
       price: product.price,
       sizeUpcharges: product.upcharges ?? {},
-      images: [{ mockup: { garment: product.garment, logo: product.logos[0], ...(product.placement ? { placement: product.placement } : {}) } }],
+      images: [{ mockup: { garment: product.garment, ...(product.placement ? { placement: product.placement } : {}) } }],
     })),
     deliveryMethods: [
       {

@@ -35,6 +35,8 @@ export type ProductImage = {
   name: string
   alt: string
   colorValueId: number | null
+  /** The logo the picture shows; null: none in particular. */
+  logoId: number | null
 }
 
 /** A list item's variant: just enough for the Logo filter (the product page has full logos). */

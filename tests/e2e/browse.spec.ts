@@ -64,6 +64,17 @@ test.describe('a shopper browsing the demo store', () => {
     await expect(page.getByRole('link', { name: /Cart, 5 items/ })).toBeVisible()
   })
 
+  test('the product picture shows the logo chosen, starting with the one pictured first', async ({ page }) => {
+    await page.goto('/product/essential-crew-tee')
+    const picture = page.getByRole('region', { name: 'Product images' }).getByRole('img').first()
+    await expect(page.getByRole('radio', { name: /Stacked Wordmark/ })).toBeChecked()
+    await expect(picture).toHaveAccessibleName(/with the Stacked Wordmark logo$/)
+    await page.getByRole('radio', { name: /Field Crew Badge/ }).check({ force: true })
+    await expect(picture).toHaveAccessibleName(/with the Field Crew Badge logo$/)
+    await page.getByRole('radio', { name: 'Heather Grey' }).check({ force: true })
+    await expect(picture).toHaveAccessibleName('Essential Crew Tee in Heather Grey with the Field Crew Badge logo')
+  })
+
   test('reads a content page from the footer', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('contentinfo').getByRole('link', { name: /About/ }).first().click()

@@ -102,7 +102,7 @@ export type ProductInput = Partial<Omit<typeof products.$inferInsert, 'websiteId
   /** Logos of every variant, or per color: the variant of color i gets logoSets[i % length]. */
   logos?: Logo[]
   logoSets?: Logo[][]
-  images?: { path?: string; name?: string; alt?: string; color?: string; sequence?: number }[]
+  images?: { path?: string; name?: string; alt?: string; color?: string; logo?: Logo; sequence?: number }[]
 }
 
 /** A product with one variant per color × size, its logos, categories, brand and images. */
@@ -192,6 +192,7 @@ export async function createProduct(input: ProductInput) {
         name: image.name ?? `front-${index + 1}.jpg`,
         alt: image.alt ?? `${name} front`,
         colorValueId: image.color ? (colorIdByName.get(image.color) ?? null) : null,
+        logoId: image.logo?.id ?? null,
         sequence: image.sequence ?? index,
       })),
     )

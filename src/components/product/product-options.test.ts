@@ -1,6 +1,17 @@
 import { describe, expect, test } from 'vitest'
 import type { ProductDetails, ProductImage, ProductVariant } from '@/shared/catalog-types'
-import { colorOptions, imagesForColor, type LogoOption, logoOptions, NO_SIZE, parseQuantity, sizeOptions } from './product-options'
+import {
+  chosenLogoId,
+  colorOptions,
+  imagesFor,
+  imagesForColor,
+  initialColorId,
+  type LogoOption,
+  logoOptions,
+  NO_SIZE,
+  parseQuantity,
+  sizeOptions,
+} from './product-options'
 
 const partner = { id: 1, name: 'Stitch Co', zip: '30301', street: '1 Main St', city: 'Atlanta', state: 'GA', country: 'US' }
 const crest: LogoOption = { id: 21, name: 'Crest', logoInitialPro: 'logos/crest.png', decorationMethod: 'embroidery', decoratorPartnerId: partner }
@@ -10,6 +21,10 @@ const NAVY = 1
 const RED = 2
 const GREEN = 3
 const [S, M, XL2, XS] = [10, 11, 12, 13]
+
+function image(name: string, colorValueId: number | null, logoId: number | null = null): ProductImage {
+  return { path: 'p', name, alt: '', colorValueId, logoId }
+}
 
 function variant(id: number, colorValueId: number | null, sizeValueId: number | null, price: number, logoIds: LogoOption[] = [crest]): ProductVariant {
   return { id, sku: `V${id}`, colorValueId, sizeValueId, price, logoIds }
@@ -33,6 +48,18 @@ const product: Pick<ProductDetails, 'attributeValues' | 'productVariants'> = {
     variant(105, RED, XS, 12, [wordmark]),
   ],
 }
+
+describe('the colour a product page opens on', () => {
+  test('is the colour of the first picture, the one the shop list showed', () => {
+    expect(initialColorId(colorOptions(product), [image('red', RED), image('navy', NAVY)])).toBe(RED)
+  })
+
+  test('is the first colour when the first picture has none of the offered colours', () => {
+    expect(initialColorId(colorOptions(product), [image('any', null), image('red', RED)])).toBe(NAVY)
+    expect(initialColorId(colorOptions(product), [image('green', GREEN)])).toBe(NAVY)
+    expect(initialColorId([], [image('red', RED)])).toBeNull()
+  })
+})
 
 describe('product options', () => {
   test('only colours that have variants are offered, in the product’s colour order', () => {
@@ -65,11 +92,54 @@ describe('product options', () => {
   })
 
   test('the gallery shows the colour’s own pictures, else the shared ones', () => {
-    const image = (name: string, colorValueId: number | null): ProductImage => ({ path: 'p', name, alt: '', colorValueId })
     const images = [image('navy.jpg', NAVY), image('any.jpg', null), image('red.jpg', RED)]
     expect(imagesForColor(images, NAVY).map((i) => i.name)).toEqual(['navy.jpg'])
     expect(imagesForColor(images, GREEN).map((i) => i.name)).toEqual(['any.jpg'])
     expect(imagesForColor([image('red.jpg', RED)], NAVY).map((i) => i.name)).toEqual(['red.jpg'])
+  })
+
+  test('the logo first chosen is the one the first picture shows, not the first one offered', () => {
+    const images = [image('navy-wordmark.png', NAVY, wordmark.id), image('navy-crest.png', NAVY, crest.id)]
+    expect(chosenLogoId([crest, wordmark], null, images, NAVY)).toBe(wordmark.id)
+  })
+
+  test('the logo first chosen follows the chosen colour’s first picture', () => {
+    const images = [image('navy-wordmark.png', NAVY, wordmark.id), image('red-crest.png', RED, crest.id)]
+    expect(chosenLogoId([crest, wordmark], null, images, RED)).toBe(crest.id)
+  })
+
+  test('a picture’s logo the colour does not offer is passed over for the first logo offered', () => {
+    const images = [image('navy-crest.png', NAVY, crest.id), image('navy-plain.jpg', NAVY)]
+    expect(chosenLogoId([wordmark], null, images, NAVY)).toBe(wordmark.id)
+    expect(chosenLogoId([], null, images, NAVY)).toBeNull()
+  })
+
+  test('the shopper’s choice stands while the colour offers it, and gives way when it does not', () => {
+    const images = [image('navy-crest.png', NAVY, crest.id), image('navy-wordmark.png', NAVY, wordmark.id)]
+    expect(chosenLogoId([crest, wordmark], wordmark.id, images, NAVY)).toBe(wordmark.id)
+    expect(chosenLogoId([crest], wordmark.id, images, NAVY)).toBe(crest.id)
+  })
+
+  test('the gallery shows the pictures of the chosen colour with the chosen logo, and those with no logo in particular', () => {
+    const images = [
+      image('navy-crest.png', NAVY, crest.id),
+      image('navy-wordmark.png', NAVY, wordmark.id),
+      image('navy-photo.jpg', NAVY),
+      image('red-wordmark.png', RED, wordmark.id),
+    ]
+    expect(imagesFor(images, NAVY, wordmark.id).map((i) => i.name)).toEqual(['navy-wordmark.png', 'navy-photo.jpg'])
+    expect(imagesFor(images, NAVY, crest.id).map((i) => i.name)).toEqual(['navy-crest.png', 'navy-photo.jpg'])
+  })
+
+  test('when no picture of the colour shows the chosen logo, the gallery shows all the colour’s pictures', () => {
+    const images = [image('navy-crest.png', NAVY, crest.id), image('red-crest.png', RED, crest.id)]
+    expect(imagesFor(images, NAVY, wordmark.id).map((i) => i.name)).toEqual(['navy-crest.png'])
+    expect(imagesFor(images, NAVY, null).map((i) => i.name)).toEqual(['navy-crest.png'])
+  })
+
+  test('when no picture has the chosen colour, the gallery narrows all the pictures to the chosen logo', () => {
+    const images = [image('navy-crest.png', NAVY, crest.id), image('navy-wordmark.png', NAVY, wordmark.id)]
+    expect(imagesFor(images, GREEN, wordmark.id).map((i) => i.name)).toEqual(['navy-wordmark.png'])
   })
 
   test.each([

@@ -21,6 +21,12 @@ export function colorOptions(product: OptionsSource): ColorOption[] {
     .map((value) => ({ id: value.id, name: value.name, htmlColor: value.htmlColor ?? null }))
 }
 
+/** The colour a product page opens on: the one its first picture shows (the list's picture), else the first. */
+export function initialColorId(colors: ColorOption[], images: ProductImage[]): number | null {
+  const pictured = images[0]?.colorValueId
+  return colors.find((color) => color.id === pictured)?.id ?? colors[0]?.id ?? null
+}
+
 function variantsOfColor(product: OptionsSource, colorId: number | null): ProductVariant[] {
   return colorId === null ? product.productVariants : product.productVariants.filter((variant) => variant.colorValueId === colorId)
 }
@@ -57,6 +63,27 @@ export function imagesForColor(images: ProductImage[], colorId: number | null): 
   }
   const shared = images.filter((image) => image.colorValueId === null)
   return shared.length > 0 ? shared : images
+}
+
+/**
+ * The logo the form shows chosen: the shopper's choice while the colour offers it, else the logo of
+ * the colour's first picture (so the picture and the choice agree), else the first logo offered.
+ */
+export function chosenLogoId(logos: LogoOption[], chosen: number | null, images: ProductImage[], colorId: number | null): number | null {
+  const offered = (id: number | null) => id !== null && logos.some((logo) => logo.id === id)
+  if (offered(chosen)) return chosen
+  const pictured = imagesForColor(images, colorId).find((image) => offered(image.logoId))?.logoId ?? null
+  return pictured ?? logos[0]?.id ?? null
+}
+
+/**
+ * The gallery for a colour and logo: the colour's pictures that show that logo or none in particular;
+ * when none shows the logo, every picture of the colour (imagesForColor).
+ */
+export function imagesFor(images: ProductImage[], colorId: number | null, logoId: number | null): ProductImage[] {
+  const forColor = imagesForColor(images, colorId)
+  if (logoId === null || !forColor.some((image) => image.logoId === logoId)) return forColor
+  return forColor.filter((image) => image.logoId === logoId || image.logoId === null)
 }
 
 /** A typed quantity as whole pieces: blanks, negatives and nonsense are 0; capped at 99,999. */

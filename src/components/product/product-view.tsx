@@ -10,7 +10,7 @@ import { imageUrl } from '@/shared/image-address'
 import { formatPrice } from '@/shared/money-format'
 import { swatchColor } from './color-dots'
 import { ProductGallery } from './product-gallery'
-import { colorOptions, imagesForColor, logoOptions, NO_SIZE, parseQuantity, sizeOptions } from './product-options'
+import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, NO_SIZE, parseQuantity, sizeOptions } from './product-options'
 
 export type ProductViewData = Pick<
   ProductDetails,
@@ -30,13 +30,14 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
   const t = useTranslations('product')
   const formId = useId()
   const colors = colorOptions(product)
-  const [chosenColorId, setChosenColorId] = useState<number | null>(colors[0]?.id ?? null)
+  const [chosenColorId, setChosenColorId] = useState<number | null>(() => initialColorId(colors, product.images))
   const colorId = colors.some((color) => color.id === chosenColorId) ? chosenColorId : (colors[0]?.id ?? null)
   const color = colors.find((option) => option.id === colorId) ?? null
 
   const logos = logoOptions(product, colorId)
-  const [chosenLogoId, setChosenLogoId] = useState<number | null>(logos[0]?.id ?? null)
-  const logo = logos.find((option) => option.id === chosenLogoId) ?? logos[0] ?? null
+  const [pickedLogoId, setPickedLogoId] = useState<number | null>(null)
+  const logoId = chosenLogoId(logos, pickedLogoId, product.images, colorId)
+  const logo = logos.find((option) => option.id === logoId) ?? null
 
   const sizes = sizeOptions(product, colorId, logo?.id ?? null)
   const [typed, setTyped] = useState<Record<string, string>>({})
@@ -48,7 +49,7 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
   const estimateCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
   const samePrice = sizes.every((size) => size.price === sizes[0]?.price)
   const unsized = sizes.length === 1 && sizes[0]?.name === NO_SIZE
-  const images = imagesForColor(product.images, colorId)
+  const images = imagesFor(product.images, colorId, logo?.id ?? null)
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -85,7 +86,7 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14">
-      <ProductGallery key={colorId ?? 'all'} images={images} name={product.name} />
+      <ProductGallery key={`${colorId ?? 'all'}/${logo?.id ?? 'any'}`} images={images} name={product.name} />
 
       <div className="min-w-0">
         {summary}
@@ -134,7 +135,7 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
                       value={option.id}
                       checked={option.id === logo?.id}
                       onChange={() => {
-                        setChosenLogoId(option.id)
+                        setPickedLogoId(option.id)
                         setAdded(false)
                       }}
                       className="peer sr-only"

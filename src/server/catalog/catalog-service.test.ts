@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds())('the catalog on %s', (kind) => {
       logoSets: [[crest], [crest, wordmark]],
       categories: ['Polos', 'Best Sellers'],
       brand: 'Port Authority',
-      images: [{ name: 'back.jpg', sequence: 2 }, { name: 'front.jpg', sequence: 1, color: 'Navy' }],
+      images: [{ name: 'back.jpg', sequence: 2 }, { name: 'front.jpg', sequence: 1, color: 'Navy', logo: wordmark }],
     })
     jacket = await createProduct({
       websiteId,
@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('the catalog on %s', (kind) => {
     const [jacketItem, poloItem] = await listProducts({ websiteId })
     expect(poloItem!.categories.map((c) => c.name).sort()).toEqual(['Best Sellers', 'Polos'])
     expect(poloItem!.drBrandId).toEqual({ id: expect.any(Number), name: 'Port Authority' })
-    expect(poloItem!.image).toEqual({ path: expect.stringMatching(/^products\//), name: 'front.jpg', alt: 'Core Blend Polo front', colorValueId: expect.any(Number) })
+    expect(poloItem!.image).toEqual({ path: expect.stringMatching(/^products\//), name: 'front.jpg', alt: 'Core Blend Polo front', colorValueId: expect.any(Number), logoId: wordmark.id })
     expect(jacketItem).toMatchObject({ categories: [], drBrandId: null, image: null })
   })
 
@@ -118,7 +118,10 @@ describe.each(testDatabaseKinds())('the catalog on %s', (kind) => {
       price: 18,
       maxPrice: 21,
     })
-    expect(details!.images.map((image) => image.name)).toEqual(['front.jpg', 'back.jpg'])
+    expect(details!.images.map((image) => [image.name, image.logoId])).toEqual([
+      ['front.jpg', wordmark.id],
+      ['back.jpg', null],
+    ])
     expect(details!.productVariants).toHaveLength(8)
     const twoXl = details!.productVariants.find((variant) => variant.sku.endsWith('-2XL'))
     expect(twoXl).toMatchObject({ price: 21, colorValueId: expect.any(Number), sizeValueId: expect.any(Number) })

@@ -67,8 +67,8 @@ async function loadProductRows(db: Executor, inScope: SQL) {
       attributeValueIds: sql<number[] | null>`(select array_agg(${productAttributeValues.attributeValueId}) from ${productAttributeValues} where ${productAttributeValues.productId} = ${products.id})`,
       categoryIds: sql<number[] | null>`(select array_agg(${productCategories.categoryId}) from ${productCategories} where ${productCategories.productId} = ${products.id})`,
       image: sql<
-        [path: string, name: string, alt: string, colorValueId: string | null] | null
-      >`(select array[${productImages.path}, ${productImages.name}, ${productImages.alt}, ${productImages.colorValueId}::text] from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.sequence}, ${productImages.id} limit 1)`,
+        [path: string, name: string, alt: string, colorValueId: string | null, logoId: string | null] | null
+      >`(select array[${productImages.path}, ${productImages.name}, ${productImages.alt}, ${productImages.colorValueId}::text, ${productImages.logoId}::text] from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.sequence}, ${productImages.id} limit 1)`,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -227,7 +227,7 @@ async function loadProductList(db: Executor, scope: ProductScope): Promise<Produ
     }
     const categoryIds = (row.categoryIds ?? []).filter((id) => categoryIndex.byId.has(id))
     categoryIds.sort((a, b) => categoryIndex.rank.get(a)! - categoryIndex.rank.get(b)!)
-    const [path, name, alt, colorValueId] = row.image ?? []
+    const [path, name, alt, colorValueId, logoId] = row.image ?? []
     return {
       id: row.id,
       name: row.name,
@@ -242,7 +242,13 @@ async function loadProductList(db: Executor, scope: ProductScope): Promise<Produ
       image:
         path === undefined
           ? null
-          : { path, name: name ?? '', alt: alt ?? '', colorValueId: colorValueId == null ? null : Number(colorValueId) },
+          : {
+              path,
+              name: name ?? '',
+              alt: alt ?? '',
+              colorValueId: colorValueId == null ? null : Number(colorValueId),
+              logoId: logoId == null ? null : Number(logoId),
+            },
       websiteSequence: row.websiteSequence,
     }
   })
@@ -361,7 +367,13 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
       .where(eq(productVariants.productId, product.id))
       .orderBy(asc(productVariantLogos.variantId), asc(logos.name), asc(logos.id)),
     db
-      .select({ path: productImages.path, name: productImages.name, alt: productImages.alt, colorValueId: productImages.colorValueId })
+      .select({
+        path: productImages.path,
+        name: productImages.name,
+        alt: productImages.alt,
+        colorValueId: productImages.colorValueId,
+        logoId: productImages.logoId,
+      })
       .from(productImages)
       .where(eq(productImages.productId, product.id))
       .orderBy(asc(productImages.sequence), asc(productImages.id)),

@@ -17,7 +17,7 @@ const MAX_SOURCE_SIDE = 1600
 const DEFAULT_BACKGROUND = '#1f2a44'
 const DEFAULT_ACCENT = '#e0a526'
 
-export type PreparedProductImage = { path: string; name: string; alt: string; color: string | null; sequence: number }
+export type PreparedProductImage = { path: string; name: string; alt: string; color: string | null; logo: string | null; sequence: number }
 
 export type PreparedImages = {
   /** Logo code → the stored artwork (PNG) or its https:// address. */
@@ -157,6 +157,12 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
   }
 
   const colorsByName = new Map(file.colors.map((color) => [color.name, color.css]))
+  /** The product's logos that can be drawn (artwork in a file), in the product's order. */
+  const drawableLogos = (codes: readonly string[]) =>
+    codes.filter((code) => {
+      const artwork = logosByCode.get(code)?.artwork
+      return artwork !== undefined && 'file' in artwork
+    })
   const products = new Map<string, PreparedProductImage[]>()
   const productFolders = new Map<string, Set<string>>()
   for (const [productIndex, product] of file.products.entries()) {
@@ -173,7 +179,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
       const color = image.color ?? null
       if ('url' in image) {
         const slot = slots.push(null) - 1
-        fillSlot({ path: image.url, name: path.posix.basename(new URL(image.url).pathname), alt: image.alt ?? product.name, color }, slot)
+        fillSlot({ path: image.url, name: path.posix.basename(new URL(image.url).pathname), alt: image.alt ?? product.name, color, logo: null }, slot)
         return
       }
       if ('file' in image) {
@@ -184,47 +190,51 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
             const stem = `${product.slug}-${path.parse(image.file).name}`
             const stored = await copyFile(image.file, folder, stem)
             names.add(stored.name)
-            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color }, slot)
+            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color, logo: null }, slot)
           },
         })
         return
       }
       const colors = image.color ? [image.color] : product.colors
+      const logoCodes: (string | null)[] = image.mockup.logo ? [image.mockup.logo] : drawableLogos(product.logos)
+      if (logoCodes.length === 0) logoCodes.push(null)
       const suffix = imageIndex === 0 ? '' : `-${imageIndex + 1}`
       for (const colorName of colors) {
-        const slot = slots.push(null) - 1
-        tasks.push({
-          at: [...at, 'mockup'],
-          run: async () => {
-            const logo = image.mockup.logo ? await artworkFor(image.mockup.logo) : undefined
-            const spec: MockupSpec = {
-              garment: image.mockup.garment,
-              colorCss: colorsByName.get(colorName)!,
-              heather: /heather/i.test(colorName),
-              placement: image.mockup.placement,
-              logo,
-            }
-            const stored = await storeImage({
-              folder,
-              stem: `${product.slug}-${slugify(colorName)}${suffix}`,
-              ext: 'png',
-              key: contentHash(
-                'mockup',
-                MOCKUP_RENDERER_VERSION,
-                MOCKUP_SIZE,
-                JSON.stringify({ ...spec, logo: undefined }),
-                logo?.onLight.data ?? '',
-                logo?.onDark?.data ?? '',
-                logo?.onLight.style ?? '',
-              ),
-              produce: () => renderMockup(spec),
-            })
-            count(stored.created, 'drawn')
-            names.add(stored.name)
-            const logoName = image.mockup.logo ? logosByCode.get(image.mockup.logo)?.name : undefined
-            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, colorName, logoName), color: colorName }, slot)
-          },
-        })
+        for (const logoCode of logoCodes) {
+          const slot = slots.push(null) - 1
+          tasks.push({
+            at: [...at, 'mockup'],
+            run: async () => {
+              const logo = logoCode ? await artworkFor(logoCode) : undefined
+              const spec: MockupSpec = {
+                garment: image.mockup.garment,
+                colorCss: colorsByName.get(colorName)!,
+                heather: /heather/i.test(colorName),
+                placement: image.mockup.placement,
+                logo,
+              }
+              const stored = await storeImage({
+                folder,
+                stem: [product.slug, slugify(colorName), ...(logoCode ? [slugify(logoCode)] : [])].join('-') + suffix,
+                ext: 'png',
+                key: contentHash(
+                  'mockup',
+                  MOCKUP_RENDERER_VERSION,
+                  MOCKUP_SIZE,
+                  JSON.stringify({ ...spec, logo: undefined }),
+                  logo?.onLight.data ?? '',
+                  logo?.onDark?.data ?? '',
+                  logo?.onLight.style ?? '',
+                ),
+                produce: () => renderMockup(spec),
+              })
+              count(stored.created, 'drawn')
+              names.add(stored.name)
+              const logoName = logoCode ? logosByCode.get(logoCode)?.name : undefined
+              fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, colorName, logoName), color: colorName, logo: logoCode }, slot)
+            },
+          })
+        }
       }
     })
     products.set(product.slug, slots as PreparedProductImage[])

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { buildStoreFile, lineContaining, writeStoreFile } from '../../../tests/factories/store-file'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
@@ -105,12 +105,21 @@ describe.each(testDatabaseKinds())('importing a store file on %s', (kind) => {
     expect(legacy!.isPublished).toBe(false)
   })
 
-  test('gives every product one image per colour, drawn into the image store', async () => {
+  test('gives every product one image per colour and logo, drawn into the image store', async () => {
     const [tee] = await db().select({ id: products.id }).from(products).where(eq(products.slug, 'essential-crew-tee'))
     const images = await db().select().from(productImages).where(eq(productImages.productId, tee!.id)).orderBy(productImages.sequence)
-    expect(images).toHaveLength(5)
+    const teeLogos = await db().select({ id: logos.id, code: logos.code }).from(logos).where(inArray(logos.code, ['GR-STACKED', 'GR-FIELD-CREW']))
+    const logoId = (code: string) => teeLogos.find((logo) => logo.code === code)!.id
+    expect(images).toHaveLength(10)
     expect(new Set(images.map((image) => image.colorValueId)).size).toBe(5)
-    expect(images[0]).toMatchObject({ path: 'stores/granite-ridge/products/essential-crew-tee', alt: 'Essential Crew Tee in True Navy with the Stacked Wordmark logo' })
+    expect(new Set(images.map((image) => `${image.colorValueId}/${image.logoId}`)).size).toBe(10)
+    expect(images[0]).toMatchObject({
+      path: 'stores/granite-ridge/products/essential-crew-tee',
+      alt: 'Essential Crew Tee in True Navy with the Stacked Wordmark logo',
+      logoId: logoId('GR-STACKED'),
+    })
+    expect(images[1]).toMatchObject({ colorValueId: images[0]!.colorValueId, logoId: logoId('GR-FIELD-CREW') })
+    expect(images[1]!.name).not.toBe(images[0]!.name)
     for (const image of images) expect(existsSync(path.join(IMAGES_DIR, image.path, image.name))).toBe(true)
 
     const [website] = await db().select().from(websites).where(eq(websites.code, 'granite-ridge'))
@@ -186,6 +195,23 @@ describe.each(testDatabaseKinds())('importing a store file on %s', (kind) => {
     const demoProducts = await db().select({ id: products.id }).from(products).where(eq(products.websiteId, demoSite!.id))
     expect(demoProducts).toHaveLength(demo.products.length)
     expect(demoBefore.products).not.toBe((await snapshot(db())).products)
+  })
+
+  test('draws a mockup that names its logo once per colour with that logo, and keeps plain addresses without a logo', async () => {
+    const [website] = await db().select({ id: websites.id }).from(websites).where(eq(websites.code, 'test-store'))
+    const [mark] = await db().select({ id: logos.id }).from(logos).where(eq(logos.code, 'TEST-MARK'))
+    const rows = await db()
+      .select({ slug: products.slug, colorValueId: productImages.colorValueId, logoId: productImages.logoId })
+      .from(productImages)
+      .innerJoin(products, eq(products.id, productImages.productId))
+      .where(eq(products.websiteId, website!.id))
+      .orderBy(products.slug, productImages.sequence)
+    expect(rows.map((row) => [row.slug, row.logoId])).toEqual([
+      ['field-cap', null],
+      ['field-tee', mark!.id],
+      ['field-tee', mark!.id],
+    ])
+    expect(rows[1]!.colorValueId).not.toBe(rows[2]!.colorValueId)
   })
 
   test('updates in place by natural key, unpublishes dropped products and removes or deactivates the rest', async () => {

@@ -326,7 +326,7 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   const productIds = await writeProducts(tx, tally, file, websiteId, { brandIds })
   await writeProductLinks(tx, tally, file, productIds, { categoryIds, colorValueIds, sizeValueIds })
   await writeVariants(tx, tally, file, productIds, { colorValueIds, sizeValueIds, logoIds })
-  await writeProductImages(tx, tally, file, productIds, images, colorValueIds)
+  await writeProductImages(tx, tally, file, productIds, images, { colorValueIds, logoIds })
   await writeHomeAndContent(tx, tally, file, websiteId, images)
   await writeDelivery(tx, tally, file, websiteId)
   await writePayments(tx, tally, file, websiteId)
@@ -839,7 +839,7 @@ async function writeProductImages(
   file: StoreFile,
   productIds: Map<string, number>,
   images: PreparedImages,
-  colorValueIds: Map<string, number>,
+  refs: { colorValueIds: Map<string, number>; logoIds: Map<string, number> },
 ) {
   const ids = [...productIds.values()]
   if (ids.length === 0) return
@@ -851,6 +851,7 @@ async function writeProductImages(
       name: productImages.name,
       alt: productImages.alt,
       colorValueId: productImages.colorValueId,
+      logoId: productImages.logoId,
       sequence: productImages.sequence,
     })
     .from(productImages)
@@ -865,7 +866,8 @@ async function writeProductImages(
         path: image.path,
         name: image.name,
         alt: image.alt,
-        colorValueId: image.color ? colorValueIds.get(image.color)! : null,
+        colorValueId: image.color ? refs.colorValueIds.get(image.color)! : null,
+        logoId: image.logo ? refs.logoIds.get(image.logo)! : null,
         sequence: image.sequence,
       })),
     ),

@@ -170,6 +170,8 @@ export const productImages = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     colorValueId: integer().references(() => attributeValues.id, { onDelete: 'set null' }),
+    /** The logo the picture shows; null: no particular logo (a photo, or a garment drawn without one). */
+    logoId: integer().references(() => logos.id, { onDelete: 'set null' }),
     /** Folder under the image store, or a full https:// address used as is. */
     path: text().notNull(),
     name: text().notNull(),

@@ -1,0 +1,2 @@
+ALTER TABLE "product_images" ADD COLUMN "logo_id" integer;--> statement-breakpoint
+ALTER TABLE "product_images" ADD CONSTRAINT "product_images_logo_id_logos_id_fk" FOREIGN KEY ("logo_id") REFERENCES "public"."logos"("id") ON DELETE set null ON UPDATE no action;
