@@ -28,7 +28,7 @@ export async function openConnection(options: { databaseUrl?: string; dataDir?: 
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
     return { db, kind: 'postgres', close: () => pool.end() }
   }
-  const dataDir = path.resolve(options.dataDir ?? env().PGLITE_DATA_DIR)
+  const dataDir = path.resolve(/* turbopackIgnore: true */ options.dataDir ?? env().PGLITE_DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
   const release = lockDataDir(dataDir)
   const [{ PGlite }, { drizzle }] = await Promise.all([

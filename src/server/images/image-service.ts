@@ -48,7 +48,7 @@ export type ImageRequest = {
 export async function getImage({ segments, ifNoneMatch }: ImageRequest, roots: Roots = defaultRoots()): Promise<ImageResult> {
   const address = parseAddress(segments)
   const imagesRoot = await realRoot(roots.images)
-  const folder = path.join(imagesRoot, ...address.folder)
+  const folder = path.join(/* turbopackIgnore: true */ imagesRoot, ...address.folder)
 
   if (address.kind === 'original') {
     const source = await findSource(imagesRoot, folder, [address.name])
@@ -66,7 +66,7 @@ export async function getImage({ segments, ifNoneMatch }: ImageRequest, roots: R
   )
   const etag = etagFor(source, `${width}x${height}.${format}`)
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag, cacheControl: IMAGE_CACHE_CONTROL }
-  const cached = path.join(roots.cache, ...address.folder, `${width}x${height}`, `${stem}.${etag.slice(1, -1)}.${format}`)
+  const cached = path.join(/* turbopackIgnore: true */ roots.cache, ...address.folder, `${width}x${height}`, `${stem}.${etag.slice(1, -1)}.${format}`)
   const body = await readOrRender(cached, () => scale(source.file, width, height, format))
   return { status: 200, body, contentType: CONTENT_TYPES[format]!, etag, cacheControl: IMAGE_CACHE_CONTROL }
 }

@@ -51,7 +51,7 @@ export async function storeImage(options: {
   const root = options.root ?? imagesRoot()
   const name = `${slugify(options.stem)}.${contentHash(options.key)}.${options.ext}`
   const directory = path.join(root, options.folder)
-  const target = path.join(directory, name)
+  const target = path.join(/* turbopackIgnore: true */ directory, name)
   const result = { imagePath: `${options.folder}/${name}`, folder: options.folder, name }
   if (await exists(target)) return { ...result, created: false }
   const data = await options.produce()

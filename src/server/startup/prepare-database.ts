@@ -22,7 +22,7 @@ export async function prepareDatabase(): Promise<void> {
   if (!config.SEED_DEMO_STORE) return
   const [existing] = await db.select({ id: websites.id }).from(websites).where(eq(websites.id, config.WEBSITE_ID))
   if (existing) return
-  const file = path.resolve(process.cwd(), config.DEMO_STORE_FILE)
+  const file = path.resolve(/* turbopackIgnore: true */ process.cwd(), config.DEMO_STORE_FILE)
   logger().info({ file }, 'empty store: importing the demo store')
   await importStoreFile({ filePath: file })
 }
