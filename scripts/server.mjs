@@ -3,11 +3,13 @@
 // answers the core has already compressed (the product index, for one). Next strips Content-Encoding
 // from route-handler responses and would gzip such a body a second time, so a route marks a
 // pre-compressed body with X-Precompressed-Encoding and this layer turns the mark into the real
-// header instead of compressing. Everything else is compressed as Next itself would.
+// header instead of compressing. Everything else is compressed as Next itself would. Rendered
+// catalog pages are kept compressed and replayed (page-response-cache.mjs).
 import { createServer } from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
+import { createPageResponseCache } from './page-response-cache.mjs'
 
 const PRECOMPRESSED = 'x-precompressed-encoding'
 const root = path.resolve(import.meta.dirname, '..')
@@ -30,8 +32,12 @@ const compress = compression({
   },
 })
 
+const pages = createPageResponseCache()
+
 const server = createServer((request, response) => {
+  if (pages.serve(request, response)) return
   compress(request, response, () => {
+    pages.capture(request, response)
     handle(request, response).catch((error) => {
       console.error(error)
       if (!response.headersSent) response.statusCode = 500

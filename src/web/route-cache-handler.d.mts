@@ -1,4 +1,5 @@
 export declare function dropAllRenderedPages(): number
+export declare function renderedPagesGeneration(): number
 export default class RouteCacheHandler {
   constructor(options: unknown)
   get(key: string): Promise<{ value: unknown; lastModified: number } | null>

@@ -7,8 +7,16 @@ const MAX_BYTES = Number(process.env.ROUTE_CACHE_MAX_BYTES || 256 * 1024 * 1024)
 const GLOBAL_KEY = Symbol.for('webstore.routeCache')
 
 function store() {
-  globalThis[GLOBAL_KEY] ??= { entries: new Map(), bytes: 0, tagTimes: new Map() }
+  globalThis[GLOBAL_KEY] ??= { entries: new Map(), bytes: 0, tagTimes: new Map(), generation: 0 }
   return globalThis[GLOBAL_KEY]
+}
+
+/**
+ * Changes whenever rendered pages may have become stale (a tag revalidated, everything dropped): what
+ * keeps copies of rendered pages elsewhere (scripts/page-response-cache.mjs) compares it.
+ */
+export function renderedPagesGeneration() {
+  return store().generation
 }
 
 /**
@@ -17,6 +25,7 @@ function store() {
  */
 export function dropAllRenderedPages() {
   const cache = store()
+  cache.generation += 1
   const count = cache.entries.size
   cache.entries.clear()
   cache.bytes = 0
@@ -82,6 +91,7 @@ export default class RouteCacheHandler {
 
   async revalidateTag(tags) {
     const cache = store()
+    cache.generation += 1
     const now = Date.now()
     for (const tag of [tags].flat()) cache.tagTimes.set(tag, now)
   }

@@ -91,6 +91,20 @@ test.describe('a shopper browsing the demo store', () => {
     }
   })
 
+  test('a rendered page is served again unchanged, with its headers, until its data changes', async ({ request }) => {
+    const first = await request.get('/faq')
+    const again = [await request.get('/faq'), await request.get('/faq'), await request.get('/faq')]
+    for (const response of again) {
+      expect(response.status()).toBe(200)
+      expect(await response.text()).toBe(await first.text())
+      expect(response.headers()['x-frame-options']).toBe('DENY')
+      expect(response.headers()['content-type']).toContain('text/html')
+    }
+    const invalidated = await request.post('/api/cache/invalidate', { data: { cache: 'ContentPages' } })
+    expect(((await invalidated.json()) as { data: { invalidated: boolean } }).data.invalidated).toBe(true)
+    expect((await request.get('/faq')).headers()['x-nextjs-cache']).toBe('MISS')
+  })
+
   test('an unknown address shows the not-found page with its path and a way back home', async ({ page }) => {
     const response = await page.goto('/no-such-page')
     expect(response?.status()).toBe(404)

@@ -1,0 +1,108 @@
+// Compressed copies of rendered catalog pages, served without going through Next again.
+// A page answered from Next's route cache (x-nextjs-cache: HIT) is the same for every visitor
+// (decision 004): its bytes are kept here compressed once (brotli, gzip) and replayed with the same
+// headers until rendered pages change (renderedPagesGeneration moves on a revalidation or a drop).
+// Only plain document requests qualify: router requests (RSC payloads, prefetches) and anything but
+// a 200 HTML page from the route cache go through Next as usual.
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { renderedPagesGeneration } from '../src/web/route-cache-handler.mjs'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'range']
+const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date'])
+
+function qualifies(request) {
+  return (request.method === 'GET' || request.method === 'HEAD') && !ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
+}
+
+function accepted(request) {
+  const accept = String(request.headers['accept-encoding'] ?? '')
+  const allows = (coding) => new RegExp(`(^|,)\\s*${coding}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accept)
+  if (allows('br')) return 'br'
+  if (allows('gzip')) return 'gzip'
+  return null
+}
+
+export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
+  const entries = new Map()
+  let bytes = 0
+
+  function remember(url, entry) {
+    const previous = entries.get(url)
+    if (previous) bytes -= previous.bytes
+    entries.delete(url)
+    entries.set(url, entry)
+    bytes += entry.bytes
+    for (const [oldUrl, old] of entries) {
+      if (bytes <= maxBytes) break
+      entries.delete(oldUrl)
+      bytes -= old.bytes
+    }
+  }
+
+  return {
+    /** Answers from a kept copy; false when there is none for this request. */
+    serve(request, response) {
+      if (!qualifies(request)) return false
+      const entry = entries.get(request.url)
+      if (!entry) return false
+      if (entry.generation !== renderedPagesGeneration()) {
+        entries.delete(request.url)
+        bytes -= entry.bytes
+        return false
+      }
+      for (const [name, value] of entry.headers) response.setHeader(name, value)
+      if (entry.etag && request.headers['if-none-match'] === entry.etag) {
+        response.statusCode = 304
+        response.end()
+        return true
+      }
+      const encoding = accepted(request)
+      const body = encoding ? entry[encoding] : entry.identity
+      if (encoding) response.setHeader('Content-Encoding', encoding)
+      response.setHeader('Content-Length', body.length)
+      response.statusCode = 200
+      response.end(request.method === 'HEAD' ? undefined : body)
+      return true
+    },
+
+    /** Watches Next's answer to this request and keeps it when it is a rendered page from the route cache. */
+    capture(request, response) {
+      if (request.method !== 'GET' || !qualifies(request)) return
+      const generation = renderedPagesGeneration()
+      const chunks = []
+      const write = response.write
+      const end = response.end
+      response.write = function (chunk, ...rest) {
+        if (chunk) chunks.push(Buffer.from(chunk))
+        return write.call(this, chunk, ...rest)
+      }
+      response.end = function (chunk, ...rest) {
+        if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk))
+        const result = end.call(this, chunk, ...rest)
+        const isRenderedPage =
+          response.statusCode === 200 &&
+          response.getHeader('x-nextjs-cache') === 'HIT' &&
+          String(response.getHeader('content-type') ?? '').startsWith('text/html') &&
+          response.getHeader('set-cookie') === undefined
+        if (isRenderedPage) {
+          const identity = Buffer.concat(chunks)
+          const headers = Object.entries(response.getHeaders()).filter(([name]) => !NOT_REPLAYED.has(name))
+          Promise.all([
+            brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+            gzipAsync(identity, { level: 9 }),
+          ])
+            .then(([br, gz]) => {
+              if (generation !== renderedPagesGeneration()) return
+              const etag = response.getHeader('etag')
+              remember(request.url, { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length })
+            })
+            .catch(() => {})
+        }
+        return result
+      }
+    },
+  }
+}
