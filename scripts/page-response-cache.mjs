@@ -13,6 +13,15 @@ const gzipAsync = promisify(gzip)
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'range']
 const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date'])
 
+// Rendered pages never read the query string (decision 004: filters are applied in the browser), so
+// /shop?color=Navy is the same document as /shop: one copy per path, and random query strings cannot
+// make the server compress anything again.
+function pathOf(request) {
+  const url = request.url ?? '/'
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
+}
+
 function qualifies(request) {
   return (request.method === 'GET' || request.method === 'HEAD') && !ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
 }
@@ -46,10 +55,11 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
     /** Answers from a kept copy; false when there is none for this request. */
     serve(request, response) {
       if (!qualifies(request)) return false
-      const entry = entries.get(request.url)
+      const key = pathOf(request)
+      const entry = entries.get(key)
       if (!entry) return false
       if (entry.generation !== renderedPagesGeneration()) {
-        entries.delete(request.url)
+        entries.delete(key)
         bytes -= entry.bytes
         return false
       }
@@ -97,7 +107,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
             .then(([br, gz]) => {
               if (generation !== renderedPagesGeneration()) return
               const etag = response.getHeader('etag')
-              remember(request.url, { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length })
+              remember(pathOf(request), { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length })
             })
             .catch(() => {})
         }

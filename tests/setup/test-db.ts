@@ -28,6 +28,9 @@ export function useTestDatabase(kind: TestDatabaseKind = 'pglite'): { db: () => 
       const { drizzle } = await import('drizzle-orm/node-postgres')
       const schema = await import('../../src/server/db/schema')
       const pool = new Pool({ connectionString: databaseUrlFor(adminUrl, name), max: 5 })
+      // Dropping the database at teardown ends its connections; a client still closing then reports
+      // "terminating connection due to administrator command", which is expected here.
+      pool.on('error', () => {})
       const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
       adoptConnection({ db, kind: 'postgres', close: () => pool.end() })
       dropAfter = () => dropPostgresDatabase(adminUrl, name)
