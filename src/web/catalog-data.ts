@@ -1,12 +1,17 @@
-// What the storefront's server components read: thin wrappers over the core for the configured
-// website, deduplicated per render (generateMetadata and the page ask for the same things).
+// What the storefront's server components read: thin wrappers over the core's cached reads for the
+// configured website (the same named caches the API serves from, so re-rendering every page after an
+// invalidation costs one catalog query, not one per page), deduplicated per render.
 
 import { cache } from 'react'
-import { findProductBySlug, listFeaturedProducts, listProducts } from '@/server/catalog/catalog-service'
-import { findContentPage, getHomePage } from '@/server/content/content-service'
+import {
+  findContentPageCached,
+  findProductBySlugCached,
+  getHomePageCached,
+  getWebsiteCached,
+  listProductsCached,
+} from '@/server/cache/cached-reads'
 import { env } from '@/server/env'
 import { DomainError } from '@/server/shared/errors'
-import { getWebsite } from '@/server/website/website-service'
 import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/shared/catalog-types'
 
 const websiteId = () => env().WEBSITE_ID
@@ -14,28 +19,25 @@ const websiteId = () => env().WEBSITE_ID
 /** The configured website, or null when the database has none (the shell then says 'Webstores'). */
 export const loadWebsite = cache(async (): Promise<Website | null> => {
   try {
-    return await getWebsite({ websiteId: websiteId() })
+    return await getWebsiteCached({ websiteId: websiteId() })
   } catch (error) {
     if (error instanceof DomainError && error.code === 'not_found') return null
     throw error
   }
 })
 
-export const loadHomePage = cache(async (): Promise<HomePageData> => getHomePage({ websiteId: websiteId() }))
+export const loadHomePage = cache(async (): Promise<HomePageData> => getHomePageCached({ websiteId: websiteId() }))
 
 /** Every published product in website order. */
-export const loadProducts = cache(async (): Promise<ProductListItem[]> => listProducts({ websiteId: websiteId() }))
+export const loadProducts = cache(async (): Promise<ProductListItem[]> => listProductsCached({ websiteId: websiteId() }))
 
-export const loadFeaturedProducts = cache(
-  async (): Promise<ProductListItem[]> => listFeaturedProducts({ websiteId: websiteId() }),
-)
 
 export const loadProduct = cache(
-  async (slug: string): Promise<ProductDetails | null> => findProductBySlug({ websiteId: websiteId(), slug }),
+  async (slug: string): Promise<ProductDetails | null> => findProductBySlugCached({ websiteId: websiteId(), slug }),
 )
 
 export const loadContentPage = cache(
-  async (slug: string): Promise<ContentPage | null> => findContentPage({ websiteId: websiteId(), slug }),
+  async (slug: string): Promise<ContentPage | null> => findContentPageCached({ websiteId: websiteId(), slug }),
 )
 
 /** The categories with the most products, for the header's navigation. */
