@@ -32,6 +32,37 @@ const EnvSchema = z.object({
     .min(24, 'INTERNAL_API_TOKEN must be at least 24 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The store's public origin (https://shop.example.com): links in mails and the same-origin check. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url('PUBLIC_ORIGIN must be an origin such as https://shop.example.com')
+    .transform((value) => new URL(value).origin)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Signs access tokens (HS256). Unset: a random key is made once and kept in the database. */
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'SESSION_SECRET must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(7 * 86_400),
+  /** Lifetime of the links sent by mail (sign-up confirmation, password reset). */
+  ACCOUNT_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+  /** smtp://user:pass@host:port or smtps://…; unset: mails go to the outbox table and the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Webstore <no-reply@localhost>'),
+  /** reCAPTCHA v3 secret; with NEXT_PUBLIC_RECAPTCHA_SITE_KEY it turns verification on. */
+  RECAPTCHA_SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.recaptcha.net/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
 })

@@ -1,3 +1,4 @@
+import type { AccountAddress, AccountPartner, AddressType } from './account-types'
 import type { HomePageData, ProductListItem, Website } from './catalog-types'
 
 // The JSON answers of POST /api/query per key (spec 7, design/domain.md "response shapes"), shared
@@ -96,6 +97,8 @@ export type QueryResponses = {
   getTaxes: { taxcredential: PublicTaxCredential }
   getPromotions: { promotionPrograms: PromotionProgram[] }
   getProductList: { products: { products: ProductListItem[]; total: number } }
+  getPartner: { partner: AccountPartner }
+  getAddresses: { addresses: AccountAddress[] }
 }
 
 export type QueryKey = keyof QueryResponses
@@ -114,6 +117,8 @@ export type QueryValues = {
   getTaxes: undefined
   getPromotions: undefined
   getProductList: ProductListQuery | undefined
+  getPartner: undefined
+  getAddresses: { filter: { addressType?: AddressType; partnerUid: string } }
 }
 
 /** GET /api/homePage */

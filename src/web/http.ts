@@ -14,6 +14,7 @@
 import { ZodError } from 'zod'
 import type { ApiContext, RequestInfo } from '@/server/api/api-inputs'
 import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/api/encoded-payload'
+import { sessionTokenFromCookies } from '@/server/accounts/session-cookie'
 import { env } from '@/server/env'
 import { DomainError, type DomainErrorCode } from '@/server/shared/errors'
 import { logger } from '@/server/shared/logger'
@@ -155,6 +156,7 @@ export function requestInfo(request: Request): RequestInfo {
     ip: clientIp(request),
     userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
     authorization: request.headers.get('authorization'),
+    sessionCookie: sessionTokenFromCookies(request.headers.get('cookie')),
   }
 }
 
@@ -183,4 +185,36 @@ export async function payloadResponse(request: Request, payload: EncodedPayload,
     return new Response(encoded as Uint8Array<ArrayBuffer>, { status: 200, headers })
   }
   return new Response(payload.json, { status: 200, headers })
+}
+
+export const CROSS_SITE_REFUSED = 'This request came from another site and was refused. Reload the store and try again.'
+
+/** The origin the browser used to reach us: PUBLIC_ORIGIN, or the Host header and protocol. */
+export function requestOrigin(request: Request): string {
+  const configured = env().PUBLIC_ORIGIN
+  if (configured) return configured
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host
+  return `${isSecureRequest(request) ? 'https' : 'http'}://${host}`
+}
+
+/** True when the browser reached us over HTTPS (directly or through the proxy in front). */
+export function isSecureRequest(request: Request): boolean {
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  if (forwarded) return forwarded === 'https'
+  return new URL(request.url).protocol === 'https:' || Boolean(env().PUBLIC_ORIGIN?.startsWith('https:'))
+}
+
+/**
+ * CSRF guard for state-changing calls (security.md 7): a browser's cross-site request is refused
+ * (Sec-Fetch-Site, then Origin); clients that send neither header (curl, servers) cannot ride a
+ * visitor's cookies and pass.
+ */
+export function assertSameOrigin(request: Request): void {
+  const site = request.headers.get('sec-fetch-site')
+  const origin = request.headers.get('origin')
+  const crossSite = site === 'cross-site' || origin === 'null' || (origin !== null && origin !== requestOrigin(request))
+  if (crossSite) {
+    logger().warn({ origin, site, path: new URL(request.url).pathname }, 'cross-site state change refused')
+    throw new HttpError(403, 'forbidden', CROSS_SITE_REFUSED)
+  }
 }

@@ -6,6 +6,8 @@ export type RequestInfo = {
   ip: string | null
   userAgent: string | null
   authorization: string | null
+  /** The session cookie's token, if the request carried one. */
+  sessionCookie: string | null
 }
 
 export type ApiContext = { websiteId: number; request: RequestInfo }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADDRESS_TYPES, USER_DOES_NOT_EXIST } from '@/shared/account-types'
 import { sortProducts } from '@/shared/catalog-search'
 import { PRODUCT_LIST_SORTS, type CacheName, type ProductListSort, type QueryKey, type QueryResponses } from '@/shared/query-types'
 import { listProductsCached } from '../cache/cached-reads'
@@ -12,6 +13,9 @@ import { notFound, DomainError } from '../shared/errors'
 import { getPublicTaxCredential } from '../tax/tax-credential-service'
 import { getWebsite } from '../website/website-service'
 import { type ApiContext, idSchema, NoValueSchema, parseInput, printableKey } from './api-inputs'
+import { getPartnerProfile, listPartnerAddresses } from '../accounts/partner-service'
+import { requirePrincipal } from '../accounts/principal'
+import { getDb } from '../db/client'
 import { encodePayload, type EncodedPayload } from './encoded-payload'
 
 // The query API (POST /api/query {key, value, cache}): one entry per key with the schema of its
@@ -56,6 +60,13 @@ const FeaturedProductsValueSchema = z
     filter: z.strictObject({ ids: z.array(idSchema('product')).max(100, 'may list at most 100 ids').optional() }).optional(),
   })
   .optional()
+
+const AddressesValueSchema = z.strictObject({
+  filter: z.strictObject({
+    addressType: z.enum(ADDRESS_TYPES, { error: "must be 'Billing' or 'Shipping'" }).optional(),
+    partnerUid: z.string({ error: "is required: the signed-in partner's uid" }).uuid('must be a partner uid'),
+  }),
+})
 
 const LIST_SORT: Record<ProductListSort, Parameters<typeof sortProducts>[1]> = {
   'websiteSequence ASC': 'websiteSequence',
@@ -120,6 +131,26 @@ export const QUERIES = {
       const ordered = sort === 'websiteSequence ASC' ? all : sortProducts(all, LIST_SORT[sort])
       const start = (page - 1) * pageSize
       return { products: { products: ordered.slice(start, start + pageSize), total: all.length } }
+    },
+  }),
+  getPartner: defineQuery('getPartner', {
+    input: NoValueSchema,
+    cache: null,
+    async handler(_value, ctx) {
+      const principal = await requirePrincipal(ctx, USER_DOES_NOT_EXIST)
+      const partner = await getPartnerProfile(await getDb(), principal.partnerId)
+      if (!partner) throw new DomainError('unauthorized', `partner ${principal.partnerId} is gone`, USER_DOES_NOT_EXIST)
+      return { partner }
+    },
+  }),
+  getAddresses: defineQuery('getAddresses', {
+    input: AddressesValueSchema,
+    cache: null,
+    async handler({ filter }, ctx) {
+      const principal = await requirePrincipal(ctx)
+      // Another partner's book answers as if it did not exist (no existence oracle).
+      if (filter.partnerUid !== principal.partnerUid) throw notFound('Address book', 'of that partner')
+      return { addresses: await listPartnerAddresses(await getDb(), principal.partnerId, filter.addressType) }
     },
   }),
 } satisfies Record<QueryKey, QueryDefinition>

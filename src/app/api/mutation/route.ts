@@ -1,7 +1,7 @@
 // POST /api/mutation {key, ...fields}: the spec's mutation API (section 7); the other fields are the key's input.
 import { z } from 'zod'
 import { executeMutation } from '@/server/api/mutation-registry'
-import { apiContext, errorResponse, parseJson } from '@/web/http'
+import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
@@ -11,6 +11,7 @@ const MutationKeySchema = z.object({
 
 export async function POST(request: Request) {
   try {
+    assertSameOrigin(request)
     const { key, ...input } = await parseJson(request)
     const result = await executeMutation(MutationKeySchema.parse({ key }).key, input, apiContext(request))
     return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })

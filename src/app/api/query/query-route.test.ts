@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { QUERY_KEYS } from '@/server/api/query-registry'
+import { isPublicQuery, QUERY_KEYS } from '@/server/api/query-registry'
 import { createMemoryCache, useNamedCache } from '@/server/cache/named-cache'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
 import { env } from '@/server/env'
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('the query route on %s', (kind) => {
     expect(store.website.id).toBe(env().WEBSITE_ID)
   })
 
-  test('answers every key with its spec response field and no secrets', async () => {
+  test('answers every public key with its spec response field and no secrets', async () => {
     const fields: Record<string, string> = {
       getWebsite: 'website',
       getOrderExtraFields: 'orderextrafields',
@@ -48,8 +48,9 @@ describe.each(testDatabaseKinds())('the query route on %s', (kind) => {
       getPromotions: 'promotionPrograms',
       getProductList: 'products',
     }
-    expect(Object.keys(fields).sort()).toEqual([...QUERY_KEYS].sort())
-    for (const key of QUERY_KEYS) {
+    const publicKeys = QUERY_KEYS.filter(isPublicQuery)
+    expect(Object.keys(fields).sort()).toEqual([...publicKeys].sort())
+    for (const key of publicKeys) {
       const response = await postQuery(key === 'getWebsite' ? { key, value: env().WEBSITE_ID, cache: 'Website' } : { key })
       expect(response.status, key).toBe(200)
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
@@ -57,6 +58,13 @@ describe.each(testDatabaseKinds())('the query route on %s', (kind) => {
       expect(Object.keys(JSON.parse(text) as object)).toEqual([fields[key]])
       for (const secret of PLANTED_SECRETS) expect(text, `${key} leaks ${secret}`).not.toContain(secret)
       expect(text).not.toMatch(/"(key|token|credentials|promoCode|ssoConfig)"/)
+    }
+  })
+
+  test('answers the account keys only to a signed-in partner', async () => {
+    for (const key of QUERY_KEYS.filter((key) => !isPublicQuery(key))) {
+      const response = await postQuery(key === 'getAddresses' ? { key, value: { filter: { partnerUid: crypto.randomUUID() } } } : { key })
+      expect(response.status, key).toBe(401)
     }
   })
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, timestamps } from './columns'
 import { countries, states, websites } from './website'
 
@@ -17,9 +17,16 @@ export const partners = pgTable(
     passwordHash: text(),
     budgetAmount: integer(),
     isActive: boolean().notNull().default(true),
+    /** Single sign-on identity: the provider's issuer and subject, set when first linked. */
+    ssoIssuer: text(),
+    ssoSubject: text(),
+    passwordChangedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('partners_website_email_idx').on(t.websiteId, t.email)],
+  (t) => [
+    uniqueIndex('partners_website_email_idx').on(t.websiteId, t.email),
+    uniqueIndex('partners_website_sso_idx').on(t.websiteId, t.ssoIssuer, t.ssoSubject),
+  ],
 )
 
 export const addresses = pgTable(

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm'
+import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS } from '@/shared/account-types'
+import { assertHuman } from '../adapters/recaptcha'
+import { rateLimiter } from '../cache/rate-limiter'
+import type { Database } from '../db/client'
+import { partners } from '../db/schema'
+import { DomainError } from '../shared/errors'
+import { logger } from '../shared/logger'
+import { verifyPassword } from './passwords'
+import { normalizeEmail } from './partner-service'
+import { type IssuedToken, startSession } from './session-service'
+
+// Sign-in by email and password (spec 4; security.md 4.8, 4.9). One answer for every failure, an
+// argon2 verify even when the account does not exist, and attempts limited per account and per
+// address before the password is looked at.
+
+export const SIGN_IN_WINDOW_MS = 15 * 60_000
+export const SIGN_IN_LIMITS = {
+  perAccount: { max: 10, windowMs: SIGN_IN_WINDOW_MS },
+  perAddress: { max: 30, windowMs: SIGN_IN_WINDOW_MS },
+}
+
+export type Caller = { websiteId: number; ip: string | null; userAgent: string | null }
+
+export async function assertSignInAllowed(websiteId: number, email: string, ip: string | null): Promise<void> {
+  const limiter = rateLimiter()
+  const [account, address] = await Promise.all([
+    limiter.take(`sign-in:account:${websiteId}:${email}`, SIGN_IN_LIMITS.perAccount),
+    limiter.take(`sign-in:ip:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAddress),
+  ])
+  if (!account.allowed || !address.allowed) {
+    logger().warn({ websiteId, ip, perAccount: !account.allowed }, 'sign-in attempts throttled')
+    throw new DomainError('rate_limited', 'too many sign-in attempts', TOO_MANY_SIGN_IN_ATTEMPTS)
+  }
+}
+
+export async function signInWithPassword(
+  db: Database,
+  input: { login: string; password: string; recaptchaToken?: string | undefined },
+  caller: Caller,
+): Promise<IssuedToken> {
+  const email = normalizeEmail(input.login)
+  await assertSignInAllowed(caller.websiteId, email, caller.ip)
+  await assertHuman('login', input.recaptchaToken, caller.ip)
+  const [partner] = await db
+    .select({ id: partners.id, passwordHash: partners.passwordHash, isActive: partners.isActive })
+    .from(partners)
+    .where(and(eq(partners.websiteId, caller.websiteId), eq(partners.email, email)))
+  // verifyPassword spends an argon2 verify even without a hash, so both failures take as long.
+  const matches = await verifyPassword(partner?.passwordHash, input.password)
+  if (!partner || !matches || !partner.isActive) {
+    logger().info({ websiteId: caller.websiteId, ip: caller.ip, known: Boolean(partner) }, 'sign-in refused')
+    throw new DomainError('unauthorized', 'wrong email or password', LOGIN_FAILED)
+  }
+  return startSession(db, { partnerId: partner.id, websiteId: caller.websiteId, method: 'password', ip: caller.ip, userAgent: caller.userAgent })
+}

@@ -1,0 +1,73 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { AccountAddress, AccountPartner, AddressType } from '@/shared/account-types'
+import type { Executor } from '../db/client'
+import { addresses, countries, partners, states } from '../db/schema'
+import { fromCents } from '../shared/money'
+
+// Reads of the signed-in partner and its address books. Every read is scoped by the partner id
+// the session gives; nothing here takes a partner id from the request.
+
+const countryOfAddress = alias(countries, 'address_country')
+const stateOfAddress = alias(states, 'address_state')
+
+/** The partner's addresses (one book, or both), defaults first, then oldest first. */
+export async function listPartnerAddresses(db: Executor, partnerId: number, addressType?: AddressType): Promise<AccountAddress[]> {
+  const rows = await db
+    .select({ address: addresses, country: countryOfAddress.code, state: stateOfAddress.code })
+    .from(addresses)
+    .leftJoin(countryOfAddress, eq(countryOfAddress.id, addresses.countryId))
+    .leftJoin(stateOfAddress, eq(stateOfAddress.id, addresses.stateId))
+    .where(and(eq(addresses.partnerId, partnerId), addressType ? eq(addresses.addressType, addressType) : undefined))
+    .orderBy(asc(addresses.id))
+  const list = rows.map(({ address, country, state }) => toAccountAddress(address, country, state))
+  return list.sort((a, b) => Number(isDefault(b)) - Number(isDefault(a)))
+}
+
+function isDefault(address: AccountAddress): boolean {
+  return address.addressType === 'Billing' ? address.isDefaultBilling : address.isDefaultShipping
+}
+
+export function toAccountAddress(row: typeof addresses.$inferSelect, country: string | null, state: string | null): AccountAddress {
+  return {
+    id: row.id,
+    addressType: row.addressType,
+    name: row.name,
+    phone: row.phone,
+    street: row.street,
+    street2: row.street2,
+    city: row.city,
+    zip: row.zip,
+    countryId: row.countryId,
+    stateId: row.stateId,
+    country,
+    state,
+    isDefaultBilling: row.isDefaultBilling,
+    isDefaultShipping: row.isDefaultShipping,
+  }
+}
+
+/** The signed-in partner with both address books; null when the account is gone or disabled. */
+export async function getPartnerProfile(db: Executor, partnerId: number): Promise<AccountPartner | null> {
+  const [partner] = await db
+    .select()
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), eq(partners.isActive, true)))
+  if (!partner) return null
+  const book = await listPartnerAddresses(db, partnerId)
+  return {
+    id: partner.id,
+    uid: partner.uid,
+    name: partner.name,
+    email: partner.email,
+    phone: partner.phone,
+    budgetAmount: partner.budgetAmount === null ? null : fromCents(partner.budgetAmount),
+    billingAddress: book.filter((address) => address.addressType === 'Billing'),
+    shippingAddress: book.filter((address) => address.addressType === 'Shipping'),
+  }
+}
+
+/** Emails are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}

@@ -1,0 +1,44 @@
+// The account shapes the API answers with (decision 009). Shared by the server and the browser.
+
+export type AddressType = 'Billing' | 'Shipping'
+export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const satisfies readonly AddressType[]
+
+export type AccountAddress = {
+  id: number
+  addressType: AddressType
+  name: string
+  phone: string | null
+  street: string
+  street2: string | null
+  city: string
+  zip: string
+  countryId: number | null
+  stateId: number | null
+  /** Codes of the country and state, for display and for the carriers. */
+  country: string | null
+  state: string | null
+  isDefaultBilling: boolean
+  isDefaultShipping: boolean
+}
+
+export type AccountPartner = {
+  id: number
+  uid: string
+  name: string
+  email: string
+  phone: string | null
+  /** The company-store allowance left to spend, in dollars; null when the store sets none. */
+  budgetAmount: number | null
+  billingAddress: AccountAddress[]
+  shippingAddress: AccountAddress[]
+}
+
+/** POST /api/user/login, /refresh, /signup/confirm, /sso/callback */
+export type AccessTokenResponse = { data: { access_token: string; returnTo?: string } }
+
+export const LOGIN_FAILED = 'Wrong email or password or you do not have access to the site'
+export const USER_DOES_NOT_EXIST = 'User does not exist.'
+export const SESSION_ENDED =
+  'Your session has ended due to inactivity or a system update. Please log in again to continue.'
+export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.'
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.'

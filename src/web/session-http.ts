@@ -1,0 +1,20 @@
+// HTTP glue of the session endpoints: the token answer with its cookie, and the cleared cookie.
+import { clearedSessionCookies, sessionCookie } from '@/server/accounts/session-cookie'
+import type { IssuedToken } from '@/server/accounts/session-service'
+import { isSecureRequest } from './http'
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/** `{data:{access_token}}` (spec 7) with the HttpOnly session cookie carrying the same token. */
+export function tokenResponse(request: Request, issued: IssuedToken, extra: Record<string, unknown> = {}): Response {
+  const headers = new Headers(NO_STORE)
+  headers.append('Set-Cookie', sessionCookie(issued.accessToken, issued.expiresAt, { secure: isSecureRequest(request) }))
+  return Response.json({ data: { access_token: issued.accessToken, ...extra } }, { headers })
+}
+
+/** An answer that also removes the session cookie (logout, a refresh that found no session). */
+export function withClearedSession(response: Response): Response {
+  for (const cookie of clearedSessionCookies()) response.headers.append('Set-Cookie', cookie)
+  response.headers.set('Cache-Control', 'no-store')
+  return response
+}
