@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { requestCacheInvalidation } from '@/server/cache/cache-invalidation-service'
 import { CACHE_NAMES } from '@/server/cache/named-cache'
 import { env } from '@/server/env'
-import { errorResponse, parseJson } from '@/web/http'
+import { assertSameOrigin, errorResponse, parseJson } from '@/web/http'
 import { refreshRenderedPages } from '@/web/rendered-pages'
 
 export const dynamic = 'force-dynamic'
@@ -15,6 +15,7 @@ const InvalidateSchema = z.object({
 
 export async function POST(request: Request) {
   try {
+    assertSameOrigin(request)
     const { cache } = InvalidateSchema.parse(await parseJson(request, { maxBytes: 1024 }))
     const result = await requestCacheInvalidation({
       cache,
