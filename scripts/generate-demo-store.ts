@@ -229,6 +229,8 @@ function storeFile() {
       { name: 'rush_decoration', label: 'Rush decoration (5 business days)', price: 35, sequence: 10 },
       { name: 'bag_and_label', label: 'Bag and label each item with the wearer’s name', price: 15, sequence: 20 },
     ],
+    // A demo employee account so the store can be tried signed in without reading mail (README).
+    accounts: [{ email: 'alex.morgan@graniteridge.example', name: 'Alex Morgan', password: 'granite-ridge-demo', budget: 250 }],
   }
 }
 

@@ -56,6 +56,7 @@ export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssu
   unique(file.deliveryMethods, ['deliveryMethods'], (method) => method.name, 'delivery method', 'name')
   unique(file.paymentMethods, ['paymentMethods'], (method) => method.name, 'payment method', 'name')
   unique(file.promotions, ['promotions'], (promotion) => promotion.name, 'promotion', 'name')
+  unique(file.accounts, ['accounts'], (account) => account.email.trim().toLowerCase(), 'account', 'email')
   unique(
     file.promotions.filter((promotion) => promotion.promoCode),
     ['promotions'],

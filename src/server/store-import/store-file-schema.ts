@@ -379,6 +379,17 @@ const OrderOptionSchema = z.strictObject({
   sequence,
 })
 
+/**
+ * Accounts to create when missing (demo and test stores). The password is hashed at import; an
+ * account that already exists is never changed, so a re-import keeps what its owner did since.
+ */
+const AccountSchema = z.strictObject({
+  email,
+  name: text,
+  password: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters'),
+  budget: amount.optional(),
+})
+
 export const StoreFileSchema = z.strictObject({
   $schema: z.string().optional(),
   format: z.literal(STORE_FILE_FORMAT, { error: `must be "${STORE_FILE_FORMAT}"` }),
@@ -397,6 +408,7 @@ export const StoreFileSchema = z.strictObject({
   promotions: z.array(PromotionSchema).default([]),
   orderExtraFields: z.array(OrderExtraFieldSchema).default([]),
   orderOptions: z.array(OrderOptionSchema).default([]),
+  accounts: z.array(AccountSchema).default([]),
 })
 
 export type StoreFile = z.output<typeof StoreFileSchema>

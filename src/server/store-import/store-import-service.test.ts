@@ -11,12 +11,14 @@ import {
   contentPages,
   deliveryMethods,
   logos,
+  partners,
   productImages,
   products,
   productVariants,
   promotionPrograms,
   websites,
 } from '../db/schema'
+import { hashPassword, verifyPassword } from '../accounts/passwords'
 import { env } from '../env'
 import { StoreFileError } from './store-file-error'
 import { importStoreFile } from './store-import-service'
@@ -181,6 +183,23 @@ describe.each(testDatabaseKinds())('importing a store file on %s', (kind) => {
       await db().execute(sql`drop function refuse_insert()`)
     }
     expect(await snapshot(db())).toEqual(before)
+  })
+
+  test('creates the accounts it lists with hashed passwords, and a re-import leaves an existing account as its owner left it', async () => {
+    const store = buildStoreFile({ accounts: [{ email: 'Pat.Lee@Example.com', name: 'Pat Lee', password: 'first password here', budget: 120.5 }] })
+    store.website = { ...(store.website as object), code: 'store-with-accounts' }
+    const { filePath } = await writeStoreFile(store)
+    const { websiteId } = await importStoreFile({ filePath })
+    const [account] = await db().select().from(partners).where(eq(partners.websiteId, websiteId))
+    expect(account).toMatchObject({ email: 'pat.lee@example.com', name: 'Pat Lee', budgetAmount: 12050 })
+    expect(await verifyPassword(account!.passwordHash, 'first password here')).toBe(true)
+
+    await db().update(partners).set({ passwordHash: await hashPassword('changed by its owner'), name: 'Pat Lee-Owens' }).where(eq(partners.id, account!.id))
+    const again = await importStoreFile({ filePath })
+    expect(again.counts.accounts).toMatchObject({ created: 0, unchanged: 1 })
+    const [after] = await db().select().from(partners).where(eq(partners.id, account!.id))
+    expect(after!.name).toBe('Pat Lee-Owens')
+    expect(await verifyPassword(after!.passwordHash, 'changed by its owner')).toBe(true)
   })
 
   test('adds a second store with its own id and keeps the first untouched', async () => {

@@ -1,0 +1,35 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { hashPassword } from '../accounts/passwords'
+import { normalizeEmail } from '../accounts/partner-service'
+import type { Transaction } from '../db/client'
+import { partners } from '../db/schema'
+import { toCents } from '../shared/money'
+import type { StoreFile } from './store-file-schema'
+
+type Tally = { add(entity: string, kind: 'created' | 'updated' | 'unchanged' | 'removed', amount?: number): void }
+
+/**
+ * Creates the file's accounts that do not exist yet. Existing accounts are left exactly as they are
+ * (their owners may have changed password or addresses), and none is ever removed by an import.
+ */
+export async function writeAccounts(tx: Transaction, tally: Tally, file: StoreFile, websiteId: number): Promise<void> {
+  if (file.accounts.length === 0) return
+  const wanted = file.accounts.map((account) => ({ ...account, email: normalizeEmail(account.email) }))
+  const existing = await tx
+    .select({ email: partners.email })
+    .from(partners)
+    .where(and(eq(partners.websiteId, websiteId), inArray(partners.email, wanted.map((account) => account.email))))
+  const known = new Set(existing.map((row) => row.email))
+  const missing = wanted.filter((account) => !known.has(account.email))
+  for (const account of missing) {
+    await tx.insert(partners).values({
+      websiteId,
+      email: account.email,
+      name: account.name,
+      passwordHash: await hashPassword(account.password),
+      budgetAmount: account.budget === undefined ? null : toCents(account.budget),
+    })
+  }
+  tally.add('accounts', 'created', missing.length)
+  tally.add('accounts', 'unchanged', known.size)
+}
