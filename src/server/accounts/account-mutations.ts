@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { getDb } from '../db/client'
-import { currentPrincipal } from './principal'
+import { AddAddressSchema, DeleteAddressSchema, removeAddress, saveAddress } from './address-service'
+import { changePassword, UpdatePasswordSchema } from './password-change-service'
+import { currentPrincipal, requirePrincipal } from './principal'
 import { revokeSession } from './session-service'
 
 // The account keys of POST /api/mutation (spec 7): logout, addAddress, deleteAddress, updatePassword.
@@ -14,6 +16,35 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
       const principal = await currentPrincipal(ctx)
       if (principal) await revokeSession(await getDb(), principal.sessionId, 'logout')
       return { logout: { success: true } }
+    },
+  }),
+
+  /** Adds an address to the partner's Billing or Shipping book, or updates one (`address.id`). */
+  addAddress: defineMutation({
+    input: AddAddressSchema,
+    async handler(input, ctx) {
+      const principal = await requirePrincipal(ctx)
+      return { addAddress: { address: await saveAddress(await getDb(), principal, input) } }
+    },
+  }),
+
+  /** Removes one of the partner's addresses; another partner's (or a missing) one is a 404. */
+  deleteAddress: defineMutation({
+    input: DeleteAddressSchema,
+    async handler(input, ctx) {
+      const principal = await requirePrincipal(ctx)
+      const { id } = await removeAddress(await getDb(), principal, input)
+      return { deleteAddress: { success: true, id } }
+    },
+  }),
+
+  /** Changes the password; the partner's other sessions end, the caller's stays. */
+  updatePassword: defineMutation({
+    input: UpdatePasswordSchema,
+    async handler(input, ctx) {
+      const principal = await requirePrincipal(ctx)
+      await changePassword(await getDb(), principal, input)
+      return { updatePassword: { success: true } }
     },
   }),
 }

@@ -1,0 +1,101 @@
+import { createTransport } from 'nodemailer'
+import { getDb, type Executor } from '../db/client'
+import { mailOutbox } from '../db/schema'
+import { logger } from '../shared/logger'
+import { oneLine } from './mail-content'
+import { mailSettings, type MailSettings } from './mail-settings'
+
+// Every mail the store sends goes through here and leaves a row in mail_outbox:
+//   SMTP_URL set   -> delivered by nodemailer (10 s connection, greeting and socket timeouts);
+//                     the row says 'sent', or 'failed' with the error. Never throws for SMTP trouble.
+//   SMTP_URL unset -> 'queued': the row and the log are the mailbox, so a demo user can copy the
+//                     link from the server log.
+// A delivered (or failed) mail is kept with its `secrets` (one-time link tokens) masked: only a
+// queued mail, which nobody else will deliver, keeps its link readable.
+
+export const SMTP_TIMEOUT_MS = 10_000
+const MAX_ERROR_LENGTH = 500
+
+export type OutgoingMail = {
+  websiteId: number | null
+  to: string
+  subject: string
+  text: string
+  html?: string | null
+  /** Strings (link tokens) masked in the stored copy once the mail has left. */
+  secrets?: readonly string[]
+}
+
+export type MailStatus = 'queued' | 'sent' | 'failed'
+export type MailOutcome = { id: number; status: MailStatus; error: string | null }
+
+function mask(value: string, secrets: readonly string[]): string {
+  return secrets.reduce((masked, secret) => (secret ? masked.split(secret).join('[redacted]') : masked), value)
+}
+
+async function deliver(settings: MailSettings & { smtpUrl: string }, mail: OutgoingMail): Promise<string | null> {
+  const transport = createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+    dnsTimeout: SMTP_TIMEOUT_MS,
+  })
+  try {
+    await transport.sendMail({
+      from: settings.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+    })
+    return null
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return oneLine(message).slice(0, MAX_ERROR_LENGTH) || 'unknown SMTP error'
+  } finally {
+    transport.close()
+  }
+}
+
+/**
+ * Sends (or queues) one mail and records it. Resolves with what happened; rejects only when the
+ * outbox row cannot be written.
+ */
+export async function sendMail(
+  mail: OutgoingMail,
+  options: { db?: Executor; settings?: MailSettings } = {},
+): Promise<MailOutcome> {
+  const settings = options.settings ?? mailSettings()
+  const db = options.db ?? (await getDb())
+  const subject = oneLine(mail.subject)
+  const log = logger()
+
+  if (!settings.smtpUrl) {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ websiteId: mail.websiteId, to: mail.to, subject, text: mail.text, html: mail.html ?? null, status: 'queued' })
+      .returning({ id: mailOutbox.id })
+    log.info({ mailId: row!.id, to: mail.to, subject, text: mail.text }, 'mail queued (SMTP_URL is not set): not sent, shown here')
+    return { id: row!.id, status: 'queued', error: null }
+  }
+
+  const error = await deliver({ ...settings, smtpUrl: settings.smtpUrl }, { ...mail, subject })
+  const secrets = mail.secrets ?? []
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      websiteId: mail.websiteId,
+      to: mail.to,
+      subject,
+      text: mask(mail.text, secrets),
+      html: mail.html ? mask(mail.html, secrets) : null,
+      status: error ? 'failed' : 'sent',
+      error,
+      sentAt: error ? null : new Date(),
+    })
+    .returning({ id: mailOutbox.id })
+  if (error) log.error({ mailId: row!.id, to: mail.to, subject, error }, 'mail could not be sent')
+  else log.info({ mailId: row!.id, to: mail.to, subject }, 'mail sent')
+  return { id: row!.id, status: error ? 'failed' : 'sent', error }
+}

@@ -1,0 +1,9 @@
+import { eq } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import { websites } from '../db/schema'
+
+/** The name mails sign with: the website's name ('Webstores' if it has none, as the page title does). */
+export async function storeName(db: Executor, websiteId: number): Promise<string> {
+  const [website] = await db.select({ name: websites.name }).from(websites).where(eq(websites.id, websiteId))
+  return website?.name.trim() || 'Webstores'
+}
