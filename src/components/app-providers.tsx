@@ -18,13 +18,20 @@ const ToastViewport = dynamic(() => import('./toasts/toast-viewport').then((modu
   ssr: false,
 })
 
+// The session watcher, expiry modal and session-ended notice (spec 4) read session storage and
+// render nothing on the server; they load with the toasts, after the page is interactive.
+const SessionLayer = dynamic(() => import('./account/session-layer').then((module) => module.SessionLayer), {
+  ssr: false,
+})
+
 const BUILD_ID = process.env.NEXT_PUBLIC_BUILD_ID
 
 /**
- * The browser-wide parts of every page: toasts, analytics page views (only with a GA4 id), the
- * build-update and chunk-failure watchers, scroll to top on navigation, and the router navigateTo
- * uses. Client stores need nothing here: each reads its storage when first imported, and zustand
- * renders hydration with the initial state, so server and browser markup agree.
+ * The browser-wide parts of every page: toasts, the session layer (expiry watcher, modal and
+ * notice), analytics page views (only with a GA4 id), the build-update and chunk-failure watchers,
+ * scroll to top on navigation, and the router navigateTo uses. Client stores need nothing here:
+ * each reads its storage when first imported, and zustand renders hydration with the initial
+ * state, so server and browser markup agree.
  */
 export function AppProviders({ gaId, children }: { gaId?: string | null; children: ReactNode }) {
   const analyticsId = measurementId(gaId)
@@ -32,6 +39,7 @@ export function AppProviders({ gaId, children }: { gaId?: string | null; childre
     <>
       {children}
       <ToastViewport />
+      <SessionLayer />
       <BrowserWatchers />
       <RouterBridge />
       {analyticsId ? (

@@ -46,4 +46,12 @@ describe('resolving a navigation target', () => {
     expect(safeInternalPath('javascript:alert(1)')).toBe('/')
     expect(safeInternalPath(null)).toBe('/')
   })
+
+  test('never returns a path a browser would read as another host', () => {
+    for (const target of ['/.//evil.com', '/./\\evil.com', '/a/..//evil.com', '/%2e//evil.com']) {
+      const path = safeInternalPath(target)
+      expect(path, target).toMatch(/^\/(?![/\\])/)
+      expect(new URL(path, 'https://shop.example').origin, target).toBe('https://shop.example')
+    }
+  })
 })

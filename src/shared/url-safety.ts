@@ -22,6 +22,12 @@ export type NavigationOptions = {
   origin?: string
 }
 
+// A resolved path such as '/.//evil.com' normalises to '//evil.com', which a browser reads as
+// another host: an internal path never starts with more than one slash.
+function singleLeadingSlash(path: string): string {
+  return path.replace(/^[/\\]+/, '/')
+}
+
 function tryUrl(target: string, base?: string): URL | null {
   try {
     return new URL(target, base)
@@ -42,7 +48,7 @@ export function resolveNavigation(target: string, options: NavigationOptions = {
     const url = tryUrl(trimmed)
     if (!url) return { kind: 'refused', reason: 'The address is not a valid URL.' }
     if (options.origin && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === tryUrl(options.origin)?.origin) {
-      return { kind: 'internal', path: `${url.pathname}${url.search}${url.hash}` }
+      return { kind: 'internal', path: singleLeadingSlash(`${url.pathname}${url.search}${url.hash}`) }
     }
     if (!EXTERNAL_PROTOCOLS.has(url.protocol)) return { kind: 'refused', reason: `The ${url.protocol} protocol is not allowed.` }
     if (!options.external) return { kind: 'refused', reason: 'Navigating to an external URL needs the external flag.' }
@@ -52,7 +58,7 @@ export function resolveNavigation(target: string, options: NavigationOptions = {
   const resolved = tryUrl(trimmed, `${INTERNAL_BASE}/`)
   if (!resolved) return { kind: 'refused', reason: 'The address is not a valid URL.' }
   if (resolved.origin === INTERNAL_BASE) {
-    return { kind: 'internal', path: `${resolved.pathname}${resolved.search}${resolved.hash}` }
+    return { kind: 'internal', path: singleLeadingSlash(`${resolved.pathname}${resolved.search}${resolved.hash}`) }
   }
   if (!options.external) return { kind: 'refused', reason: 'Navigating to an external URL needs the external flag.' }
   const external = tryUrl(trimmed, 'https://placeholder.invalid/')

@@ -44,6 +44,12 @@ export type AddressData = {
 }
 
 export type AddressState = AddressData & {
+  /** Replaces the Billing or Shipping book. */
+  setAddresses: (type: AddressType, addresses: PartnerAddress[]) => void
+  /** Drops a deleted address from both books, and unselects it where it was selected. */
+  forgetAddress: (id: number) => void
+  /** Spec 4, logout: empties both books and both selected addresses. */
+  forgetPartnerAddresses: () => void
   reset: () => void
 }
 
@@ -61,6 +67,17 @@ export const useAddressStore = create<AddressState>()(
   persist(
     (set) => ({
       ...initialAddressState,
+      setAddresses: (type, addresses) =>
+        set(type === 'Billing' ? { billingAddresses: addresses } : { shippingAddresses: addresses }),
+      forgetAddress: (id) =>
+        set((state) => ({
+          billingAddresses: state.billingAddresses.filter((address) => address.id !== id),
+          shippingAddresses: state.shippingAddresses.filter((address) => address.id !== id),
+          selectedBillingAddress: state.selectedBillingAddress?.id === id ? null : state.selectedBillingAddress,
+          selectedShippingAddress: state.selectedShippingAddress?.id === id ? null : state.selectedShippingAddress,
+        })),
+      forgetPartnerAddresses: () =>
+        set({ billingAddresses: [], shippingAddresses: [], selectedBillingAddress: null, selectedShippingAddress: null }),
       reset: () => set(initialAddressState),
     }),
     persistIn<AddressState, AddressData>('local', 'address', (state) => ({

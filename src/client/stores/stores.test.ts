@@ -62,7 +62,7 @@ afterEach(() => {
 describe('client state groups (spec 3)', () => {
   test('each group starts with exactly the fields the spec lists', async () => {
     const { user, app, address, cart, checkout, product } = await loadStores()
-    expect(Object.keys(dataOf(user.useUserStore.getState())).sort()).toEqual(['isAuthenticated', 'isLoading', 'order', 'orders', 'user'])
+    expect(Object.keys(dataOf(user.useUserStore.getState())).sort()).toEqual(['isAuthenticated', 'isLoading', 'order', 'orders', 'tokenExpiresAt', 'user'])
     expect(Object.keys(dataOf(app.useAppStore.getState())).sort()).toEqual(
       [
         'website', 'sizes', 'promotionProduct', 'promotions', 'deliveryMethods', 'paymentMethods', 'taxcredential',
@@ -111,7 +111,7 @@ describe('client state groups (spec 3)', () => {
     app.useAppStore.getState().setWebsite(website)
     app.useAppStore.setState({ isLoading: true, showExpiryPopup: true })
 
-    expect(stored(sessionStorage, 'user')).toEqual({ user: null, isAuthenticated: true, orders: [], order: null })
+    expect(stored(sessionStorage, 'user')).toEqual({ user: null, isAuthenticated: true, tokenExpiresAt: null, orders: [], order: null })
     expect(stored(sessionStorage, 'app')).toMatchObject({ website, isValidSession: true })
     expect(stored(sessionStorage, 'app')).not.toHaveProperty('isLoading')
     expect(stored(sessionStorage, 'app')).not.toHaveProperty('showExpiryPopup')

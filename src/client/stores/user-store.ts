@@ -6,9 +6,13 @@ import { persistIn } from './persistence'
 /** The signed-in customer (spec 3, Partner). */
 export type Partner = {
   id: number
+  /** The partner's public id: `partnerUid` in address calls. */
+  uid: string
   name: string
   email: string
   phone?: string | null
+  /** A company-store allowance in dollars, when the store gives one. */
+  budgetAmount?: number | null
   billingAddress: PartnerAddress[]
   shippingAddress: PartnerAddress[]
 }
@@ -28,6 +32,11 @@ export type CustomerOrder = {
 export type UserData = {
   user: Partner | null
   isAuthenticated: boolean
+  /**
+   * When the access token stops being accepted (its `exp`, seconds since the epoch). The token
+   * itself stays in an HttpOnly cookie; the browser keeps only this, for the expiry watcher.
+   */
+  tokenExpiresAt: number | null
   orders: CustomerOrder[]
   order: CustomerOrder | null
   isLoading: boolean
@@ -40,6 +49,7 @@ export type UserState = UserData & {
 export const initialUserState: UserData = {
   user: null,
   isAuthenticated: false,
+  tokenExpiresAt: null,
   orders: [],
   order: null,
   isLoading: false,
@@ -56,6 +66,7 @@ export const useUserStore = create<UserState>()(
     persistIn<UserState, Omit<UserData, 'isLoading'>>('session', 'user', (state) => ({
       user: state.user,
       isAuthenticated: state.isAuthenticated,
+      tokenExpiresAt: state.tokenExpiresAt,
       orders: state.orders,
       order: state.order,
     })),

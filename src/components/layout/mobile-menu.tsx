@@ -7,8 +7,8 @@ import { CloseIcon, MenuIcon } from '../ui/icons'
 type MobileMenuProps = { openLabel: string; closeLabel: string; title: string; children: ReactNode }
 
 /**
- * The phone navigation: a button that opens a panel under the header. Escape or following a link
- * closes it and gives focus back to the button.
+ * The phone navigation: a button that opens a panel under the header. Escape, following a link or
+ * pressing a button marked data-closes-menu (Logout) closes it; Escape gives focus back to the button.
  */
 export function MobileMenu({ openLabel, closeLabel, title, children }: MobileMenuProps) {
   const [open, setOpen] = useState(false)
@@ -57,7 +57,7 @@ export function MobileMenu({ openLabel, closeLabel, title, children }: MobileMen
         id={panelId}
         hidden={!open}
         onClick={(event) => {
-          if ((event.target as HTMLElement).closest('a')) setOpen(false)
+          if ((event.target as HTMLElement).closest('a, [data-closes-menu]')) setOpen(false)
         }}
         onSubmit={() => setOpen(false)}
         className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-white shadow-lg lg:hidden"

@@ -3,8 +3,8 @@ import { Link } from '@/i18n/navigation'
 import type { Website } from '@/shared/catalog-types'
 import { serializeShopFilters } from '@/shared/catalog-search'
 import { imageUrl } from '@/shared/image-address'
+import { AccountMenu, AccountMenuItems } from '../account/account-menu'
 import { CartLink } from '../cart/cart-link'
-import { UserIcon } from '../ui/icons'
 import { contentLinks } from './content-links'
 import { MobileMenu } from './mobile-menu'
 import { SiteSearch } from './site-search'
@@ -34,11 +34,7 @@ export function SiteHeader({ website, categories }: SiteHeaderProps) {
                   </Link>
                 </li>
               ))}
-              <li>
-                <Link href="/login" className="flex min-h-12 items-center text-base font-medium text-ink">
-                  {t('signIn')}
-                </Link>
-              </li>
+              <AccountMenuItems />
             </ul>
           </MobileMenu>
 
@@ -69,14 +65,7 @@ export function SiteHeader({ website, categories }: SiteHeaderProps) {
           <SiteSearch id="header-search" className="mx-auto hidden w-full max-w-md md:block" />
 
           <div className="flex shrink-0 items-center gap-1">
-            <Link
-              href="/login"
-              prefetch={false}
-              className="hidden h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap text-ink hover:bg-soft sm:inline-flex"
-            >
-              <UserIcon width={20} height={20} />
-              {t('signIn')}
-            </Link>
+            <AccountMenu />
             <CartLink />
           </div>
         </div>

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { AuthCard } from '@/components/account/auth-card'
+import { LoginForm } from '@/components/account/login-form'
+import { loadWebsite } from '@/web/catalog-data'
+import { storeMetadata } from '../store-metadata'
+
+type PageProps = { params: Promise<{ locale: string }> }
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale, namespace: 'auth' })
+  return { ...(await storeMetadata({ locale, title: t('loginTitle') })), robots: { index: false, follow: true } }
+}
+
+// The same page for everyone (cacheable): returnTo is read in the browser when the form is sent.
+export default async function LoginPage({ params }: PageProps) {
+  const { locale } = await params
+  setRequestLocale(locale)
+  const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'auth' }), loadWebsite()])
+  return (
+    <AuthCard title={t('loginHeading')} intro={t('loginIntro')}>
+      <LoginForm ssoEnabled={Boolean(website?.ssologin?.trim())} />
+    </AuthCard>
+  )
+}

@@ -1,0 +1,39 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { AccountArea } from '@/components/account/account-area'
+import { sectionForSlug } from '@/components/account/account-sections'
+import { loadWebsite } from '@/web/catalog-data'
+import { storeMetadata } from '../../store-metadata'
+
+type PageProps = { params: Promise<{ locale: string; slug?: string[] }> }
+
+// Rendered on first request and cached like the catalog pages; nothing is rendered at build time.
+export function generateStaticParams() {
+  return []
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { locale, slug } = await params
+  const section = sectionForSlug(slug)
+  const t = await getTranslations({ locale, namespace: 'account' })
+  const title = section && section !== 'profile' ? t(section) : t('title')
+  return { ...(await storeMetadata({ locale, title })), robots: { index: false, follow: false } }
+}
+
+// The account area's shell is the same for everyone (cacheable, no cookies read); the partner's
+// data loads in the browser. Anonymous visitors are sent to sign in by the server's gate and, under
+// `next dev`, by the area itself.
+export default async function AccountPage({ params }: PageProps) {
+  const { locale, slug } = await params
+  setRequestLocale(locale)
+  const section = sectionForSlug(slug)
+  if (!section) notFound()
+  const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'account' }), loadWebsite()])
+  return (
+    <div className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
+      <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('title')}</h1>
+      <AccountArea section={section} countries={website?.shippingCountry ?? []} />
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { AuthCard } from '@/components/account/auth-card'
+import { PasswordResetForm } from '@/components/account/password-forms'
+import { storeMetadata } from '../../store-metadata'
+
+type PageProps = { params: Promise<{ locale: string }> }
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale, namespace: 'auth' })
+  return { ...(await storeMetadata({ locale, title: t('resetTitle') })), robots: { index: false, follow: true } }
+}
+
+export default async function PasswordResetPage({ params }: PageProps) {
+  const { locale } = await params
+  setRequestLocale(locale)
+  const t = await getTranslations({ locale, namespace: 'auth' })
+  return (
+    <AuthCard title={t('resetHeading')} intro={t('resetIntro')}>
+      <PasswordResetForm />
+    </AuthCard>
+  )
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { Suspense } from 'react'
+import { AuthCard } from '@/components/account/auth-card'
+import { SignupForm, SignupView } from '@/components/account/signup-view'
+import { storeMetadata } from '../store-metadata'
+
+type PageProps = { params: Promise<{ locale: string }> }
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale, namespace: 'auth' })
+  return { ...(await storeMetadata({ locale, title: t('signupTitle') })), robots: { index: false, follow: true } }
+}
+
+// The form is in the page's HTML; with ?token= (the mail's link) the browser confirms instead.
+export default async function SignupPage({ params }: PageProps) {
+  const { locale } = await params
+  setRequestLocale(locale)
+  const t = await getTranslations({ locale, namespace: 'auth' })
+  return (
+    <AuthCard title={t('signupHeading')} intro={t('signupIntro')}>
+      <Suspense fallback={<SignupForm />}>
+        <SignupView />
+      </Suspense>
+    </AuthCard>
+  )
+}

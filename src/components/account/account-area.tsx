@@ -1,0 +1,130 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useEffect, useState } from 'react'
+import { loginPathFor } from '@/client/session/return-to'
+import { auth } from '@/client/session/session'
+import { useAppStore } from '@/client/stores/app-store'
+import { useUserStore } from '@/client/stores/user-store'
+import { Link, usePathname, useRouter } from '@/i18n/navigation'
+import type { WebsiteCountry } from '@/shared/catalog-types'
+import { useHydrated } from '../ui/use-hydrated'
+import { ACCOUNT_SECTIONS, type AccountSection } from './account-sections'
+import { AddressBooks } from './address-book'
+import { EmptySection } from './empty-section'
+import { ProfileSection } from './profile-section'
+
+type AccountAreaProps = {
+  section: AccountSection
+  /** The website's shipping countries with their states, for the address forms. */
+  countries: WebsiteCountry[]
+}
+
+/**
+ * The account area (/me/{slug}): the sub-navigation and the section. The page shell is the same
+ * for everyone (cacheable); what belongs to the partner is read here, in the browser. A visitor
+ * who is not signed in when the area opens goes to the sign-in page and comes back afterwards.
+ */
+export function AccountArea({ section, countries }: AccountAreaProps) {
+  const t = useTranslations('account')
+  const hydrated = useHydrated()
+  const signedIn = useUserStore((state) => state.isAuthenticated)
+  const user = useUserStore((state) => state.user)
+  const pathname = usePathname()
+  const router = useRouter()
+
+  // Checked when the area opens, not on every change: a logout from here goes to '/' itself.
+  useEffect(() => {
+    if (!hydrated) return
+    if (!useUserStore.getState().isAuthenticated) router.replace(loginPathFor(`${pathname}${window.location.search}`))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the area opens
+  }, [hydrated])
+
+  // A session without its partner (a reload after a failed load) loads it here.
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (!hydrated || !signedIn || user) return
+    let current = true
+    void auth.loadPartner().then((partner) => {
+      if (current && !partner && useUserStore.getState().isAuthenticated) setLoadFailed(true)
+    })
+    return () => {
+      current = false
+    }
+  }, [hydrated, signedIn, user, attempt])
+
+  if (hydrated && signedIn && !user && loadFailed) {
+    return (
+      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-16 text-center">
+        <p className="text-ink">{t('loadError')}</p>
+        <button
+          type="button"
+          onClick={() => {
+            setLoadFailed(false)
+            setAttempt((value) => value + 1)
+          }}
+          className="btn btn-secondary mt-6"
+        >
+          {t('tryAgain')}
+        </button>
+      </div>
+    )
+  }
+
+  if (!hydrated || !signedIn || !user) {
+    return (
+      <p role="status" className="rounded-card border border-line bg-soft px-6 py-16 text-center text-muted">
+        {t('loading')}
+      </p>
+    )
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-12">
+      <AccountNavigation current={section} />
+      <div className="min-w-0">
+        {section === 'profile' ? <ProfileSection user={user} /> : null}
+        {section === 'addresses' ? <AddressBooks partnerUid={user.uid} countries={countries} /> : null}
+        {section === 'orders' ? <EmptySection heading={t('orders')} title={t('noOrders')} body={t('noOrdersBody')} /> : null}
+        {section === 'giftCards' ? (
+          <EmptySection heading={t('giftCards')} title={t('noGiftCards')} body={t('noGiftCardsBody')} />
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function AccountNavigation({ current }: { current: AccountSection }) {
+  const t = useTranslations('account')
+  const busy = useAppStore((state) => state.isLoading)
+  const item =
+    'inline-flex min-h-11 shrink-0 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap lg:w-full lg:rounded-md lg:px-3'
+  return (
+    <nav aria-label={t('navigation')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
+      <ul className="flex gap-2 lg:flex-col lg:gap-1">
+        {ACCOUNT_SECTIONS.map((section) => (
+          <li key={section.id}>
+            <Link
+              href={section.path}
+              aria-current={section.id === current ? 'page' : undefined}
+              className={`${item} ${section.id === current ? 'bg-accent-soft text-accent-strong' : 'text-ink hover:bg-soft'}`}
+            >
+              {t(section.id)}
+            </Link>
+          </li>
+        ))}
+        <li className="lg:mt-2 lg:border-t lg:border-line lg:pt-2">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void auth.logout()}
+            className={`${item} text-ink hover:bg-soft disabled:cursor-not-allowed disabled:opacity-55 lg:text-left`}
+          >
+            {busy ? t('busy') : t('logout')}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  )
+}
