@@ -5,6 +5,12 @@
 // pre-compressed body with X-Precompressed-Encoding and this layer turns the mark into the real
 // header instead of compressing. Everything else is compressed as Next itself would. Rendered
 // catalog pages are kept compressed and replayed (page-response-cache.mjs).
+//
+// Before a page is served or rendered (GET/HEAD), the page gate decides (site lock and account
+// pages, decision 009; src/server/accounts/site-lock.ts, registered by src/instrumentation.ts): a
+// redirect is answered here with 307 and never reaches the page cache. A page that depends on who
+// asks is marked private for shared caches. Without a gate, or when it fails, pages are refused
+// (fail closed); Next's files and the API never go through it.
 import { createServer } from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
@@ -34,7 +40,42 @@ const compress = compression({
 
 const pages = createPageResponseCache()
 
-const server = createServer((request, response) => {
+const PAGE_GATE = Symbol.for('webstore.pageGate')
+const UNGATED_PREFIXES = ['/_next/', '/api/']
+const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+function isGated(request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const url = request.url ?? '/'
+  return !UNGATED_PREFIXES.some((prefix) => url.startsWith(prefix))
+}
+
+async function askGate(request) {
+  const gate = globalThis[PAGE_GATE]
+  if (typeof gate !== 'function') throw new Error('the page gate is not registered (src/instrumentation.ts did not run)')
+  return (await gate(request.method, request.url ?? '/', request.headers)) ?? {}
+}
+
+// Whatever Next or the page cache says, this answer is for one visitor only.
+function keepPrivate(response) {
+  const setHeader = response.setHeader
+  response.setHeader = function (name, value) {
+    return setHeader.call(this, name, String(name).toLowerCase() === 'cache-control' ? PRIVATE_CACHE_CONTROL : value)
+  }
+  response.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL)
+}
+
+function refusePage(response) {
+  response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+  response.end(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body>' +
+      '<h1>It looks like something went wrong.</h1>' +
+      "<p>Don't worry, our team is already on it. Please try refreshing the page or come back later.</p>" +
+      '<p><a href="/">back home</a></p></body></html>',
+  )
+}
+
+function serve(request, response) {
   if (pages.serve(request, response)) return
   compress(request, response, () => {
     pages.capture(request, response)
@@ -44,6 +85,25 @@ const server = createServer((request, response) => {
       response.end()
     })
   })
+}
+
+const server = createServer((request, response) => {
+  if (!isGated(request)) return serve(request, response)
+  askGate(request).then(
+    (decision) => {
+      if (decision.redirect) {
+        response.writeHead(307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
+        response.end()
+        return
+      }
+      if (decision.private) keepPrivate(response)
+      serve(request, response)
+    },
+    (error) => {
+      console.error('The page gate failed; the page is refused:', error)
+      refusePage(response)
+    },
+  )
 })
 server.keepAliveTimeout = 65_000
 server.listen(port, hostname, () => {

@@ -1,5 +1,6 @@
 // Runs once when a server process starts: a bad configuration or an unmigratable database stops the
-// start with a clear message instead of failing on the first request.
+// start with a clear message instead of failing on the first request. Then the page gate (site lock
+// and account pages, decision 009) is handed to scripts/server.mjs, before the first request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
@@ -7,4 +8,6 @@ export async function register() {
   env()
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
+  const { registerPageGate } = await import('./server/accounts/site-lock')
+  registerPageGate()
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ADDRESS_TYPES, USER_DOES_NOT_EXIST } from '@/shared/account-types'
 import { sortProducts } from '@/shared/catalog-search'
 import { PRODUCT_LIST_SORTS, type CacheName, type ProductListSort, type QueryKey, type QueryResponses } from '@/shared/query-types'
-import { listProductsCached } from '../cache/cached-reads'
+import { getWebsiteCached, listProductsCached } from '../cache/cached-reads'
 import { namedCache } from '../cache/named-cache'
 import { listFeaturedProducts } from '../catalog/catalog-service'
 import { listDeliveryMethods } from '../delivery-methods/delivery-methods-service'
@@ -15,6 +15,7 @@ import { getWebsite } from '../website/website-service'
 import { type ApiContext, idSchema, NoValueSchema, parseInput, printableKey } from './api-inputs'
 import { getPartnerProfile, listPartnerAddresses } from '../accounts/partner-service'
 import { requirePrincipal } from '../accounts/principal'
+import { isLocked } from '../accounts/site-lock'
 import { getDb } from '../db/client'
 import { encodePayload, type EncodedPayload } from './encoded-payload'
 
@@ -27,6 +28,11 @@ type QueryDefinition = {
   /** Null for answers that depend on who asks; those are never cached. */
   cache: CacheName | null
   ttlMs?: number
+  /**
+   * Runs before the cache is consulted: throws when the caller may not have the answer, and says
+   * 'signed-in' when the (shared) answer must only go to signed-in callers, never to shared caches.
+   */
+  access?: (ctx: ApiContext) => Promise<'public' | 'signed-in'>
   handler: (value: unknown, ctx: ApiContext) => Promise<unknown>
 }
 
@@ -34,6 +40,7 @@ function defineQuery<K extends QueryKey, S extends z.ZodType>(_key: K, definitio
   input: S
   cache: CacheName | null
   ttlMs?: number
+  access?: (ctx: ApiContext) => Promise<'public' | 'signed-in'>
   handler: (value: z.output<S>, ctx: ApiContext) => Promise<QueryResponses[K]>
 }): QueryDefinition {
   return definition as QueryDefinition
@@ -125,6 +132,13 @@ export const QUERIES = {
   getProductList: defineQuery('getProductList', {
     input: ProductListValueSchema,
     cache: 'ProductList',
+    // Spec 6: while browsing is locked the catalog is for signed-in partners only.
+    async access(ctx) {
+      const website = await getWebsiteCached({ websiteId: ctx.websiteId })
+      if (!isLocked(website)) return 'public'
+      await requirePrincipal(ctx)
+      return 'signed-in'
+    },
     async handler({ pageSize, page, sort }, { websiteId }) {
       // The whole list is loaded once per generation; every page and sort is cut from it.
       const all = await listProductsCached({ websiteId })
@@ -190,6 +204,7 @@ export type QueryResult = { payload: EncodedPayload; isPublic: boolean }
 export async function executeQuery(key: string, rawValue: unknown, ctx: ApiContext): Promise<QueryResult> {
   const definition = definitionOf(key)
   const value = parseInput(definition.input, rawValue, { key, root: 'value' })
+  const access = definition.access ? await definition.access(ctx) : 'public'
   if (!definition.cache) return { payload: encodePayload(await definition.handler(value, ctx)), isPublic: false }
   const cacheKey = `${ctx.websiteId}:${key}:${canonicalJson(value)}`
   const payload = await namedCache().getOrLoad(
@@ -198,7 +213,7 @@ export async function executeQuery(key: string, rawValue: unknown, ctx: ApiConte
     async () => encodePayload(await definition.handler(value, ctx)),
     { ttlMs: definition.ttlMs },
   )
-  return { payload, isPublic: true }
+  return { payload, isPublic: access === 'public' }
 }
 
 /** The decoded answer of a query: for server code and tests that want data rather than bytes. */

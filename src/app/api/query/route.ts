@@ -37,8 +37,8 @@ export async function GET(request: Request) {
     const key = params.get('key')
     if (!key) throw new HttpError(400, 'invalid', "The key parameter is required (e.g. ?key=getProductList).")
     if (!isPublicQuery(key)) throw new HttpError(400, 'invalid', `The query '${key.slice(0, 64)}' is only available by POST.`)
-    const { payload } = await executeQuery(key, valueFromSearch(params.get('value')), apiContext(request))
-    return await payloadResponse(request, payload, { cacheControl: PUBLIC_REVALIDATE })
+    const { payload, isPublic } = await executeQuery(key, valueFromSearch(params.get('value')), apiContext(request))
+    return await payloadResponse(request, payload, { cacheControl: isPublic ? PUBLIC_REVALIDATE : 'private, no-store' })
   } catch (error) {
     return errorResponse(error)
   }

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { runQuery, executeQuery } from '@/server/api/query-registry'
+import type { ApiContext } from '@/server/api/api-inputs'
+import { createMemoryCache, type NamedCache, namedCache, useNamedCache } from '@/server/cache/named-cache'
+import { websites } from '@/server/db/schema'
+import { env } from '@/server/env'
+import { DomainError } from '@/server/shared/errors'
+import { SIGN_IN_REQUIRED } from '@/shared/account-types'
+import { createPartner } from '../../../tests/factories/accounts'
+import { createProduct } from '../../../tests/factories/catalog'
+import { createWebsite } from '../../../tests/factories/website'
+import { useTestDatabase } from '../../../tests/setup/test-db'
+import { revokeSession, startSession } from './session-service'
+import { pageGate, PAGE_GATE_KEY, registerPageGate } from './site-lock'
+
+describe('the page gate and the locked catalog, on the store database', () => {
+  const { db } = useTestDatabase()
+  let websiteId: number
+  let sessionCookie: string
+  let sessionId: string
+  let token: string
+
+  async function setLock(values: { lockBrowsing: string; ssologin?: string | null }) {
+    await db().update(websites).set({ ssologin: null, ...values }).where(eq(websites.id, websiteId))
+    // Store writes (the import, the admin) invalidate the Website cache; so does this test.
+    await namedCache().invalidate('Website')
+  }
+
+  const ctx = (request: Partial<ApiContext['request']> = {}): ApiContext => ({
+    websiteId,
+    request: { ip: null, userAgent: null, authorization: null, sessionCookie: null, ...request },
+  })
+
+  beforeAll(async () => {
+    useNamedCache(createMemoryCache())
+    websiteId = (await createWebsite({ name: 'Acme Team Store' })).id
+    expect(websiteId).toBe(env().WEBSITE_ID)
+    await createProduct({ websiteId, name: 'Heavyweight Hoodie' })
+    const partner = await createPartner({ websiteId })
+    const issued = await startSession(db(), { partnerId: partner.id, websiteId, method: 'password' })
+    token = issued.accessToken
+    sessionId = issued.sessionId
+    sessionCookie = `theme=dark; session=${token}`
+  })
+
+  beforeEach(() => setLock({ lockBrowsing: 'Enable' }))
+
+  test('is what instrumentation registers for scripts/server.mjs', () => {
+    registerPageGate()
+    expect((globalThis as Record<symbol, unknown>)[PAGE_GATE_KEY]).toBe(pageGate)
+  })
+
+  test('sends an anonymous visitor of a locked store to /login, and lets a signed-in partner through', async () => {
+    expect(await pageGate('GET', '/shop?color=Navy', {})).toEqual({ redirect: '/login' })
+    expect(await pageGate('HEAD', '/shop', { cookie: 'theme=dark' })).toEqual({ redirect: '/login' })
+    expect(await pageGate('GET', '/shop', { cookie: sessionCookie })).toEqual({ private: true })
+    expect(await pageGate('GET', '/faq', {})).toEqual({})
+  })
+
+  test('sends them to / when the store has single sign-on', async () => {
+    await setLock({ lockBrowsing: 'Enable', ssologin: 'Acme SSO' })
+    expect(await pageGate('GET', '/product/heavyweight-hoodie', {})).toEqual({ redirect: '/' })
+  })
+
+  test('follows the lock when it changes (through the Website cache)', async () => {
+    await setLock({ lockBrowsing: 'Disable' })
+    expect(await pageGate('GET', '/shop', {})).toEqual({})
+    await setLock({ lockBrowsing: 'Enable' })
+    expect(await pageGate('GET', '/shop', {})).toEqual({ redirect: '/login' })
+  })
+
+  test('does not accept a forged, foreign or ended session', async () => {
+    expect(await pageGate('GET', '/shop', { cookie: 'session=not.a.token' })).toEqual({ redirect: '/login' })
+    expect(await pageGate('GET', '/me/orders', { cookie: `session=${token}x` })).toEqual({ redirect: '/login?returnTo=%2Fme%2Forders' })
+  })
+
+  test('only gates page reads: other methods and assets pass', async () => {
+    expect(await pageGate('POST', '/shop', {})).toEqual({})
+    expect(await pageGate('GET', '/_next/static/chunks/main.js', {})).toEqual({})
+    expect(await pageGate('GET', '/api/query?key=getWebsite', {})).toEqual({})
+  })
+
+  test('fails closed: when the lock state cannot be read, a gated page is refused but public pages still open', async () => {
+    const broken: NamedCache = {
+      ...createMemoryCache(),
+      getOrLoad: () => Promise.reject(new Error('database unreachable')),
+    }
+    const working = namedCache()
+    useNamedCache(broken)
+    try {
+      await expect(pageGate('GET', '/shop', {})).rejects.toThrow('database unreachable')
+      await expect(pageGate('GET', '/me', {})).rejects.toThrow('database unreachable')
+      expect(await pageGate('GET', '/login', {})).toEqual({})
+      expect(await pageGate('GET', '/_next/static/x.js', {})).toEqual({})
+    } finally {
+      useNamedCache(working)
+    }
+  })
+
+  test('getProductList needs a session while the store is locked', async () => {
+    const refused = executeQuery('getProductList', undefined, ctx())
+    await expect(refused).rejects.toBeInstanceOf(DomainError)
+    await expect(refused).rejects.toMatchObject({ code: 'unauthorized', userMessage: SIGN_IN_REQUIRED })
+
+    const signedIn = await executeQuery('getProductList', undefined, ctx({ sessionCookie: token }))
+    expect(signedIn.isPublic).toBe(false)
+    expect(JSON.parse(signedIn.payload.json)).toMatchObject({ products: { total: 1 } })
+    const byBearer = await runQuery('getProductList', { pageSize: 10 }, ctx({ authorization: `Bearer ${token}` }))
+    expect(byBearer.products.products.map((product) => product.name)).toEqual(['Heavyweight Hoodie'])
+  })
+
+  test('getProductList stays public, and shared-cacheable, on an unlocked store', async () => {
+    await setLock({ lockBrowsing: 'Disable' })
+    const answer = await executeQuery('getProductList', undefined, ctx())
+    expect(answer.isPublic).toBe(true)
+  })
+
+  test('a revoked session no longer opens the locked store', async () => {
+    await revokeSession(db(), sessionId, 'logout')
+    expect(await pageGate('GET', '/shop', { cookie: sessionCookie })).toEqual({ redirect: '/login' })
+    await expect(executeQuery('getProductList', undefined, ctx({ sessionCookie: token }))).rejects.toMatchObject({ code: 'unauthorized' })
+  })
+})

@@ -1,0 +1,144 @@
+import { getWebsiteCached } from '../cache/cached-reads'
+import { getDb } from '../db/client'
+import { env } from '../env'
+import { sessionTokenFromCookies } from './session-cookie'
+import { authenticateToken } from './session-service'
+
+// The page gate (spec 6, decision 009). scripts/server.mjs asks it before serving or rendering any
+// page: when the website's lockBrowsing is 'Enable', an anonymous visitor may open only the public
+// paths of spec 6, and any other page sends them to /login (or to / when single sign-on is
+// configured, since its button is on the home page's way in). The account pages (/me…) send an
+// anonymous visitor to /login?returnTo=… whatever the lock says. Assets are never gated.
+//
+// An unlocked store pays one cached read per page (the Website cache); the session is looked up
+// only for an account page, or a non-public page of a locked store, and only when a cookie is sent.
+
+/** Spec 6, verbatim: what an anonymous visitor may open while browsing is locked. */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/new-password',
+  '/',
+  '/contact',
+  '/contactus',
+  '/faq',
+  '/faqs',
+  '/reset-password-success',
+  '/aboutus',
+  '/about-us',
+  '/privacy-policy',
+  '/returns',
+  '/sso-login',
+  '/error',
+  '/password/reset',
+  '/password/create',
+]
+
+/**
+ * The spec lists each reset page under its old name and its new one (/reset-password and
+ * /password/reset, /new-password and /password/create) but the confirmation only under its old
+ * name; /password/success is that page's new name, where /password/create lands.
+ */
+export const RENAMED_PUBLIC_PATHS: readonly string[] = ['/password/success']
+const PUBLIC = new Set([...PUBLIC_PATHS, ...RENAMED_PUBLIC_PATHS])
+
+export const LOCK_ENABLED = 'Enable'
+const LOCALE_PREFIX = /^\/en(?=\/|$)/
+const ASSET_PREFIXES = ['/_next/', '/api/', '/images/']
+const ASSET_FILES = /^\/(?:favicon[^/]*|robots\.txt|sitemap[^/]*|manifest[^/]*)$/
+
+/**
+ * - `asset`: Next's files, the API, images, favicon, robots.txt, sitemaps, manifests, files with an extension;
+ * - `public`: a page of spec 6's list;
+ * - `private`: the account pages, /me and below;
+ * - `page`: any other page.
+ */
+export type PathKind = 'asset' | 'public' | 'private' | 'page'
+
+/** The page path a request names: percent-decoded, without the locale prefix and trailing slashes. Null when undecodable. */
+export function pagePath(pathname: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
+  const path = decoded.replace(LOCALE_PREFIX, '').replace(/\/+$/, '')
+  return path === '' ? '/' : path
+}
+
+export function classifyPath(pathname: string): PathKind {
+  if (ASSET_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || ASSET_FILES.test(pathname)) return 'asset'
+  // A file name with an extension outside the locale's pages (/en/… always names a page).
+  if (!LOCALE_PREFIX.test(pathname) && /\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/')))) return 'asset'
+  const path = pagePath(pathname)
+  if (path === null) return 'page'
+  if (path === '/me' || path.startsWith('/me/')) return 'private'
+  return PUBLIC.has(path) ? 'public' : 'page'
+}
+
+export type LockState = { lockBrowsing: string | null; ssologin: string | null }
+
+export function isLocked(website: LockState): boolean {
+  return website.lockBrowsing === LOCK_ENABLED
+}
+
+/** Whether deciding about this path needs to know if the visitor is signed in. */
+export function needsSession(kind: PathKind, website: LockState): boolean {
+  return kind === 'private' || (kind === 'page' && isLocked(website))
+}
+
+export type GateDecision = {
+  /** Where to send the visitor instead (a same-origin path). */
+  redirect?: string
+  /** The page depends on who asks: it must not be kept by shared caches. */
+  private?: boolean
+}
+
+/** The decision for one page request; pure. `signedIn` matters only where needsSession says so. */
+export function decidePageAccess(input: { pathname: string; search: string; website: LockState; signedIn: boolean }): GateDecision {
+  const kind = classifyPath(input.pathname)
+  if (!needsSession(kind, input.website)) return {}
+  if (input.signedIn) return { private: true }
+  if (kind === 'private') {
+    const target = `${pagePath(input.pathname) ?? '/me'}${input.search}`
+    return { redirect: `/login?returnTo=${encodeURIComponent(target)}` }
+  }
+  return { redirect: input.website.ssologin ? '/' : '/login' }
+}
+
+type Headers = Record<string, string | string[] | undefined>
+
+function header(headers: Headers, name: string): string | null {
+  const value = headers[name]
+  return Array.isArray(value) ? value.join('; ') : (value ?? null)
+}
+
+/**
+ * The gate scripts/server.mjs calls for GET and HEAD requests (registered by instrumentation.ts).
+ * Throws when the store's lock state or the session cannot be read: the server then refuses the
+ * page (fails closed).
+ */
+export async function pageGate(method: string, url: string, headers: Headers): Promise<GateDecision> {
+  if (method !== 'GET' && method !== 'HEAD') return {}
+  // The request target as sent (not resolved against a base: '//x' must not become host x).
+  const query = url.indexOf('?')
+  const pathname = query === -1 ? url : url.slice(0, query)
+  const search = query === -1 ? '' : url.slice(query)
+  const kind = classifyPath(pathname)
+  if (kind === 'asset' || kind === 'public') return {}
+  const { WEBSITE_ID: websiteId } = env()
+  const website = await getWebsiteCached({ websiteId })
+  if (!needsSession(kind, website)) return {}
+  const token = sessionTokenFromCookies(header(headers, 'cookie'))
+  const signedIn = token !== null && (await authenticateToken(await getDb(), token, websiteId)) !== null
+  return decidePageAccess({ pathname, search, website, signedIn })
+}
+
+export const PAGE_GATE_KEY = Symbol.for('webstore.pageGate')
+
+/** Makes the gate available to scripts/server.mjs (same process, another module graph). */
+export function registerPageGate(): void {
+  ;(globalThis as typeof globalThis & { [PAGE_GATE_KEY]?: typeof pageGate })[PAGE_GATE_KEY] = pageGate
+}

@@ -1,0 +1,220 @@
+import * as client from 'openid-client'
+import { logger } from '../shared/logger'
+
+// OpenID Connect relying party (openid-client v6): discovery, the authorization request (PKCE S256,
+// state, nonce) and the code exchange. Discovered configurations are kept per provider for an
+// hour, so a sign-in costs no discovery round trip; a failed discovery is kept for 15 seconds.
+// Every request to the provider has a timeout (10 s). Plain-HTTP issuers are accepted only on
+// loopback (tests, demos).
+
+export const OIDC_TIMEOUT_SECONDS = 10
+const CONFIGURATION_TTL_MS = 60 * 60_000
+const FAILED_DISCOVERY_TTL_MS = 15_000
+
+export type TokenAuthMethod = 'client_secret_basic' | 'client_secret_post'
+
+export type OidcSettings = {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  /** Space-separated scopes; always includes `openid`. */
+  scope: string
+  tokenAuthMethod: TokenAuthMethod
+}
+
+/** Who the provider says signed in. `emailVerified` is true only when the provider says so, as a boolean. */
+export type OidcIdentity = {
+  issuer: string
+  subject: string
+  email: string | null
+  emailVerified: boolean
+  name: string | null
+}
+
+/** The authorization request and the secrets the callback must be checked against. */
+export type AuthorizationRequest = { url: URL; state: string; nonce: string; codeVerifier: string }
+
+/**
+ * Why talking to the provider failed:
+ * - `unreachable`: discovery or a request failed, timed out or answered 5xx / not JSON;
+ * - `denied`: the provider sent the visitor back with an error (`error=access_denied`, …);
+ * - `rejected`: the provider refused the code exchange (used or expired code, wrong client);
+ * - `invalid`: an answer failed validation (signature, nonce, issuer, state).
+ */
+export type OidcFailure = 'unreachable' | 'denied' | 'rejected' | 'invalid'
+
+export class OidcError extends Error {
+  override readonly name = 'OidcError'
+  constructor(
+    readonly failure: OidcFailure,
+    message: string,
+    /** The provider's OAuth error code (`access_denied`, `invalid_grant`), when it sent one. */
+    readonly providerError?: string,
+  ) {
+    super(message)
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** The issuer as a URL: https, or http on a loopback host. Throws OidcError('invalid') otherwise. */
+export function issuerUrl(issuer: string): URL {
+  let url: URL
+  try {
+    url = new URL(issuer)
+  } catch {
+    throw new OidcError('invalid', `the issuer ${JSON.stringify(issuer)} is not a URL`)
+  }
+  if (url.protocol === 'https:') return url
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url
+  throw new OidcError('invalid', `the issuer ${url.origin} must use https (plain http only on loopback)`)
+}
+
+type Cached = { expiresAt: number; promise: Promise<client.Configuration> }
+const GLOBAL_KEY = Symbol.for('webstore.oidc-configurations')
+type GlobalWithConfigurations = typeof globalThis & { [GLOBAL_KEY]?: Map<string, Cached> }
+
+function configurations(): Map<string, Cached> {
+  const holder = globalThis as GlobalWithConfigurations
+  holder[GLOBAL_KEY] ??= new Map()
+  return holder[GLOBAL_KEY]
+}
+
+/** Forgets every discovered provider (tests; a provider whose keys or endpoints moved). */
+export function forgetOidcConfigurations(): void {
+  configurations().clear()
+}
+
+function clientAuthentication(settings: OidcSettings): client.ClientAuth {
+  return settings.tokenAuthMethod === 'client_secret_post'
+    ? client.ClientSecretPost(settings.clientSecret)
+    : client.ClientSecretBasic(settings.clientSecret)
+}
+
+async function discover(settings: OidcSettings): Promise<client.Configuration> {
+  const server = issuerUrl(settings.issuer)
+  try {
+    return await client.discovery(server, settings.clientId, { client_secret: settings.clientSecret }, clientAuthentication(settings), {
+      timeout: OIDC_TIMEOUT_SECONDS,
+      execute: server.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+    })
+  } catch (error) {
+    throw asOidcError(error, 'discovery')
+  }
+}
+
+/** The provider's configuration, discovered once per hour per issuer and client. */
+export function providerConfiguration(settings: OidcSettings): Promise<client.Configuration> {
+  const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret, settings.tokenAuthMethod])
+  const cache = configurations()
+  const cached = cache.get(key)
+  if (cached && cached.expiresAt > Date.now()) return cached.promise
+  const promise = discover(settings)
+  const entry = { expiresAt: Date.now() + CONFIGURATION_TTL_MS, promise }
+  cache.set(key, entry)
+  // A failed discovery is remembered briefly, so a provider that is down is not asked again by
+  // every visitor who clicks the button (each attempt may wait for the whole timeout).
+  promise.catch(() => {
+    entry.expiresAt = Math.min(entry.expiresAt, Date.now() + FAILED_DISCOVERY_TTL_MS)
+  })
+  return promise
+}
+
+/** The provider's authorization URL for a new sign-in, with fresh state, nonce and PKCE verifier. */
+export async function beginAuthorization(settings: OidcSettings, { redirectUri }: { redirectUri: string }): Promise<AuthorizationRequest> {
+  const config = await providerConfiguration(settings)
+  const codeVerifier = client.randomPKCECodeVerifier()
+  const state = client.randomState()
+  const nonce = client.randomNonce()
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: settings.scope,
+    state,
+    nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  })
+  return { url, state, nonce, codeVerifier }
+}
+
+function stringClaim(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
+}
+
+function displayName(claims: Record<string, unknown>): string | null {
+  const full = stringClaim(claims.name)
+  if (full) return full
+  const parts = [stringClaim(claims.given_name), stringClaim(claims.family_name)].filter(Boolean)
+  return parts.length > 0 ? parts.join(' ') : null
+}
+
+/**
+ * Exchanges the code in `callbackUrl` (the redirect URI with the provider's answer) and returns who
+ * signed in. The state is compared before anything is sent; the ID token's signature, issuer,
+ * audience and nonce are checked by openid-client. When the ID token lacks the email claims, they
+ * are read from the userinfo endpoint (for the same subject).
+ */
+export async function completeAuthorization(
+  settings: OidcSettings,
+  callbackUrl: URL,
+  checks: { state: string; nonce: string; codeVerifier: string },
+): Promise<OidcIdentity> {
+  const providerError = callbackUrl.searchParams.get('error')
+  if (providerError) {
+    throw new OidcError('denied', `the provider answered ${providerError}: ${callbackUrl.searchParams.get('error_description') ?? ''}`, providerError)
+  }
+  if (callbackUrl.searchParams.get('state') !== checks.state) throw new OidcError('invalid', 'the state does not match the sign-in that was started')
+  const config = await providerConfiguration(settings)
+  try {
+    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      idTokenExpected: true,
+    })
+    const idToken = tokens.claims()
+    if (!idToken) throw new OidcError('invalid', 'the provider sent no ID token')
+    let claims: Record<string, unknown> = { ...idToken }
+    if ((claims.email === undefined || claims.email_verified === undefined) && tokens.access_token) {
+      const userInfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
+      // The ID token's own claims win; userinfo fills in what it left out (same subject, checked).
+      claims = { ...userInfo, ...claims }
+    }
+    return {
+      issuer: idToken.iss,
+      subject: idToken.sub,
+      email: stringClaim(claims.email),
+      emailVerified: claims.email_verified === true,
+      name: displayName(claims),
+    }
+  } catch (error) {
+    throw asOidcError(error, 'code exchange')
+  }
+}
+
+const UNREACHABLE_CODES = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON', 'OAUTH_PARSE_ERROR'])
+
+/** Sorts whatever openid-client or fetch threw into the failures above (logged with their detail). */
+export function asOidcError(error: unknown, step: string): OidcError {
+  if (error instanceof OidcError) return error
+  const detail = error instanceof Error ? error.message : String(error)
+  let failure: OidcFailure
+  let providerError: string | undefined
+  if (error instanceof client.AuthorizationResponseError) {
+    failure = 'denied'
+    providerError = error.error
+  } else if (error instanceof client.ResponseBodyError) {
+    failure = error.status >= 500 ? 'unreachable' : 'rejected'
+    providerError = error.error
+  } else if (error instanceof TypeError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
+    failure = 'unreachable'
+  } else if (error instanceof client.ClientError && error.code && UNREACHABLE_CODES.has(error.code)) {
+    failure = 'unreachable'
+  } else {
+    failure = 'invalid'
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined
+  logger().warn({ step, failure, providerError, detail, cause }, 'single sign-on provider call failed')
+  return new OidcError(failure, `${step} failed: ${detail}`, providerError)
+}
