@@ -1,5 +1,15 @@
 import { defineConfig, devices } from '@playwright/test'
 
+// Browser tests against the production build. Web servers, all on loopback, started in this order
+// and stopped with the run (tests/e2e/serve.mjs, tests/e2e/support/):
+//   3125/3126  mail catcher (SMTP / GET /messages?to=…)
+//   3130       test OpenID Connect provider (the locked store's single sign-on)
+//   3100       main demo store (PUBLIC_ORIGIN, mail to the catcher); existing specs use it by default
+//   3101       the demo store with 20-second access tokens
+//   3102       the demo store with browsing locked and single sign-on
+// Specs pick a store with test.use({ baseURL: STORES.locked }) (tests/e2e/support/stores.ts).
+// E2E_STORES=main,locked starts only those stores (the helpers always start).
+
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${PORT}`
 const isCI = !!process.env.CI
@@ -19,6 +29,28 @@ const launchOptions = {
   ],
 }
 
+const serverOutput = { stdout: 'pipe', stderr: 'pipe' } as const
+
+const STORE_SERVERS = [
+  { name: 'main', port: PORT },
+  { name: 'short-sessions', port: 3101 },
+  { name: 'locked', port: 3102 },
+]
+const wanted = process.env.E2E_STORES?.split(',').map((name) => name.trim())
+
+function storeServer({ name, port }: { name: string; port: number }) {
+  return {
+    // The production build on a throw-away embedded database, seeded with the demo store. The first
+    // store builds when the sources changed; the others then find the build fresh.
+    command: 'node tests/e2e/serve.mjs',
+    url: `http://127.0.0.1:${port}/api/health?ready`,
+    timeout: 600_000,
+    reuseExistingServer: !isCI,
+    ...serverOutput,
+    env: { E2E_STORE: name, PORT: String(port) },
+  }
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -33,14 +65,22 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /\.phone\.spec\.ts$/ },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /\.phone\.spec\.ts$/ },
   ],
-  webServer: {
-    // The production build on a throw-away embedded database, seeded with the demo store.
-    command: 'node tests/e2e/serve.mjs',
-    url: `${baseURL}/api/health?ready`,
-    timeout: 300_000,
-    reuseExistingServer: !isCI,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PORT: String(PORT) },
-  },
+  webServer: [
+    {
+      command: 'node tests/e2e/support/mail-catcher.mjs',
+      url: 'http://127.0.0.1:3126/health',
+      timeout: 30_000,
+      reuseExistingServer: !isCI,
+      ...serverOutput,
+    },
+    {
+      command: 'node tests/e2e/support/oidc-provider.mjs',
+      url: 'http://127.0.0.1:3130/.well-known/openid-configuration',
+      timeout: 30_000,
+      reuseExistingServer: !isCI,
+      ...serverOutput,
+      env: { OIDC_PORT: '3130', OIDC_STORE_ORIGIN: 'http://127.0.0.1:3102' },
+    },
+    ...STORE_SERVERS.filter((store) => !wanted || wanted.includes(store.name)).map(storeServer),
+  ],
 })

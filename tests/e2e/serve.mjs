@@ -1,23 +1,75 @@
 // Serves the production build for the browser tests on loopback, on a fresh embedded database that
-// the server seeds with the demo store at start. Stops with its parent (Playwright).
+// the server seeds at start. Stops with its parent (Playwright). E2E_STORE picks the store:
+//   main            127.0.0.1:3100  the demo store; mail goes to the mail catcher (SMTP 3125)
+//   short-sessions  127.0.0.1:3101  the demo store with 20-second access tokens
+//   locked          127.0.0.1:3102  the demo store with browsing locked and single sign-on at the
+//                                   test provider (tests/e2e/support/oidc-provider.mjs, 3130)
+// PORT overrides the port. Each store has its own data folder under .data/.
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
-const dataDir = path.join(root, '.data', 'e2e')
+const demoStoreFile = path.join(root, 'data', 'demo-store.json')
+const MAIL_SMTP = 'smtp://127.0.0.1:3125'
+
+const LOCKED_STORE_SSO = {
+  label: 'Granite Ridge SSO',
+  issuer: 'http://127.0.0.1:3130',
+  clientId: 'granite-ridge-store',
+  clientSecret: 'granite-ridge-test-secret',
+}
+
+/** The demo store file with browsing locked and single sign-on configured, next to the demo's artwork. */
+function writeLockedStoreFile(dataDir) {
+  const folder = path.join(dataDir, 'store')
+  mkdirSync(folder, { recursive: true })
+  // Relative artwork paths in the file resolve against its folder: link the demo's own.
+  for (const entry of readdirSync(path.dirname(demoStoreFile))) {
+    if (entry !== path.basename(demoStoreFile)) symlinkSync(path.join(path.dirname(demoStoreFile), entry), path.join(folder, entry))
+  }
+  const store = JSON.parse(readFileSync(demoStoreFile, 'utf8'))
+  store.website.lockBrowsing = 'Enable'
+  store.website.ssologin = LOCKED_STORE_SSO.label
+  store.website.ssoConfig = { issuer: LOCKED_STORE_SSO.issuer, clientId: LOCKED_STORE_SSO.clientId, clientSecret: LOCKED_STORE_SSO.clientSecret }
+  const file = path.join(folder, 'demo-store.json')
+  writeFileSync(file, JSON.stringify(store, null, 2))
+  return file
+}
+
+const VARIANTS = {
+  main: { port: 3100, dataDir: 'e2e', env: {} },
+  'short-sessions': { port: 3101, dataDir: 'e2e-short-sessions', env: { ACCESS_TOKEN_TTL_SECONDS: '20' } },
+  locked: { port: 3102, dataDir: 'e2e-locked', env: {}, storeFile: writeLockedStoreFile },
+}
+
+const name = process.env.E2E_STORE ?? 'main'
+const variant = VARIANTS[name]
+if (!variant) {
+  console.error(`E2E_STORE must be one of ${Object.keys(VARIANTS).join(', ')} (got ${JSON.stringify(name)})`)
+  process.exit(2)
+}
+const port = Number(process.env.PORT || variant.port)
+const dataDir = path.join(root, '.data', variant.dataDir)
 rmSync(dataDir, { recursive: true, force: true })
+mkdirSync(dataDir, { recursive: true })
 
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
+    PORT: String(port),
     HOSTNAME_BIND: '127.0.0.1',
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     PGLITE_DATA_DIR: path.join(dataDir, 'pglite'),
     IMAGES_DIR: path.join(dataDir, 'images'),
     IMAGE_CACHE_DIR: path.join(dataDir, 'image-cache'),
+    // Never real mail from a test run: everything goes to the mail catcher.
+    SMTP_URL: MAIL_SMTP,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...(variant.storeFile ? { DEMO_STORE_FILE: variant.storeFile(dataDir) } : {}),
+    ...variant.env,
   },
 })
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill('SIGTERM'))

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test'
+import { accountMenu, freshEmail, linkIn, logOut, signIn, signUp } from './support/accounts'
+import { waitForMail } from './support/stores'
+
+const LOGIN_FAILED = 'Wrong email or password or you do not have access to the site'
+
+test('a visitor signs up, signs out, signs in, keeps an address and changes the password', async ({ page }) => {
+  const email = freshEmail('sam')
+  const name = 'Sam Okafor'
+  await signUp(page, { name, email, password: 'first steps on site' })
+
+  await logOut(page, name)
+
+  await signIn(page, { email, password: 'not my password' })
+  await expect(page.getByRole('alert')).toContainText(LOGIN_FAILED)
+  await signIn(page, { email, password: 'first steps on site' })
+  await expect(accountMenu(page, name)).toBeVisible()
+
+  await page.goto('/me/addresses')
+  await page.getByRole('button', { name: 'Add shipping address' }).click()
+  await page.getByLabel('Full name').fill('Sam Okafor')
+  await page.getByLabel('Street address').fill('4100 Quarry Road')
+  await page.getByLabel('City').fill('Golden')
+  await page.getByLabel('Country').selectOption({ label: 'United States' })
+  await page.getByLabel('State / province').selectOption({ label: 'Colorado' })
+  await page.getByLabel('ZIP / postal code').fill('80401')
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByText('Address saved')).toBeVisible()
+  await expect(page.getByText('4100 Quarry Road')).toBeVisible()
+  await page.reload()
+  await expect(page.getByText('4100 Quarry Road')).toBeVisible()
+  await expect(page.getByText('Default shipping')).toBeVisible()
+
+  await page.goto('/me')
+  await page.getByLabel('Current password').fill('first steps on site')
+  await page.getByLabel('New password').fill('second steps on site')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Your password has been changed.').first()).toBeVisible()
+
+  await logOut(page, name)
+  await signIn(page, { email, password: 'first steps on site' })
+  await expect(page.getByRole('alert')).toContainText(LOGIN_FAILED)
+  await signIn(page, { email, password: 'second steps on site' })
+  await expect(accountMenu(page, name)).toBeVisible()
+})
+
+test('a forgotten password is reset by the mailed link, which works only once', async ({ page }) => {
+  const email = freshEmail('riley')
+  const name = 'Riley Chen'
+  await signUp(page, { name, email, password: 'remembered at first' })
+  await logOut(page, name)
+
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page).toHaveURL(/\/password\/reset$/)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByText('If an account exists for this email, we have sent a link to reset the password.')).toBeVisible()
+
+  const mail = await waitForMail(email, { subject: /password/i })
+  const link = linkIn(mail.text, '/password/create')
+  await page.goto(link)
+  await page.getByLabel('New password', { exact: true }).fill('chosen after reset')
+  await page.getByLabel('New password again').fill('chosen after reset')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page).toHaveURL(/\/password\/success$/)
+  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible()
+
+  await page.goto(link)
+  await page.getByLabel('New password', { exact: true }).fill('trying the link twice')
+  await page.getByLabel('New password again').fill('trying the link twice')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByText('This password reset link has expired or was already used. Please ask for a new one.')).toBeVisible()
+
+  await signIn(page, { email, password: 'chosen after reset' })
+  await expect(accountMenu(page, name)).toBeVisible()
+})
+
+test('the account pages send an anonymous visitor to sign in and back', async ({ page }) => {
+  await page.goto('/me/addresses')
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fme%2Faddresses$/)
+  await page.getByLabel('Email').fill('alex.morgan@graniteridge.example')
+  await page.getByLabel('Password', { exact: true }).fill('granite-ridge-demo')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/me\/addresses$/)
+  await expect(page.getByRole('heading', { name: 'Shipping addresses' })).toBeVisible()
+})

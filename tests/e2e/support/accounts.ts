@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test'
+import { waitForMail } from './stores'
+
+/** A mailbox address no earlier run has used. */
+export function freshEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** The first link in a mail's text that goes to `path` on the store. */
+export function linkIn(text: string | null, path: string): string {
+  const match = text?.match(new RegExp(`https?://[^\\s"<>]+${path.replace(/[/?]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+`))
+  if (!match) throw new Error(`no ${path} link in the mail:\n${text}`)
+  return match[0]
+}
+
+/** Signs up through the form and the mailed link; ends signed in. */
+export async function signUp(page: Page, { name, email, password }: { name: string; email: string; password: string }) {
+  await page.goto('/signup')
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  const mail = await waitForMail(email)
+  await page.goto(linkIn(mail.text, '/signup'))
+  await expect(accountMenu(page, name)).toBeVisible()
+}
+
+export async function signIn(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+export function accountMenu(page: Page, name: string) {
+  return page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` })
+}
+
+export async function logOut(page: Page, name: string) {
+  await accountMenu(page, name).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+}
