@@ -12,7 +12,7 @@ test('a visitor signs up, signs out, signs in, keeps an address and changes the 
   await logOut(page, name)
 
   await signIn(page, { email, password: 'not my password' })
-  await expect(page.getByRole('alert')).toContainText(LOGIN_FAILED)
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toContainText(LOGIN_FAILED)
   await signIn(page, { email, password: 'first steps on site' })
   await expect(accountMenu(page, name)).toBeVisible()
 
@@ -39,7 +39,7 @@ test('a visitor signs up, signs out, signs in, keeps an address and changes the 
 
   await logOut(page, name)
   await signIn(page, { email, password: 'first steps on site' })
-  await expect(page.getByRole('alert')).toContainText(LOGIN_FAILED)
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toContainText(LOGIN_FAILED)
   await signIn(page, { email, password: 'second steps on site' })
   await expect(accountMenu(page, name)).toBeVisible()
 })

@@ -2,9 +2,12 @@
 
 import { useTranslations } from 'next-intl'
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react'
+import { useHydrated } from '../ui/use-hydrated'
 
 // The account forms' fields: a label, the control, an optional hint and an inline error tied to
 // the control (aria-describedby, aria-invalid), sized for touch (44 px) on a 390 px phone.
+// Text fields are read-only until the page is hydrated: what someone typed into the server's HTML
+// would otherwise be replaced by the form's empty state when React takes over.
 
 type FieldShellProps = {
   id: string
@@ -46,6 +49,7 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 }
 
 export function TextField({ label, hint, error, id, className, ...input }: TextFieldProps) {
+  const hydrated = useHydrated()
   const generated = useId()
   const fieldId = id ?? generated
   return (
@@ -57,6 +61,7 @@ export function TextField({ label, hint, error, id, className, ...input }: TextF
           aria-describedby={describedBy}
           className={`field mt-1.5 ${error ? 'border-danger' : ''} ${className ?? ''}`}
           {...input}
+          readOnly={!hydrated || input.readOnly}
         />
       )}
     </FieldShell>
@@ -66,6 +71,7 @@ export function TextField({ label, hint, error, id, className, ...input }: TextF
 /** A password input with a show / hide switch (spelling a long password on a phone is hard). */
 export function PasswordField({ label, hint, error, id, ...input }: Omit<TextFieldProps, 'type'>) {
   const t = useTranslations('auth')
+  const hydrated = useHydrated()
   const generated = useId()
   const fieldId = id ?? generated
   const [visible, setVisible] = useState(false)
@@ -83,6 +89,7 @@ export function PasswordField({ label, hint, error, id, ...input }: Omit<TextFie
             spellCheck={false}
             className={`field pr-20 ${error ? 'border-danger' : ''}`}
             {...input}
+            readOnly={!hydrated || input.readOnly}
           />
           <button
             type="button"
