@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react'
 import { notify } from '@/client/notify'
 import { accountApi } from '@/client/session/session'
 import type { Partner } from '@/client/stores/user-store'
+import { formatPrice } from '@/shared/money-format'
 import { checkNewPassword, checkPassword, collectErrors, PASSWORD_MAX } from './account-validation'
 import { focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from './form-controls'
 import { messageOf } from './form-errors'
@@ -31,6 +32,15 @@ export function ProfileSection({ user }: { user: Partner }) {
             <div className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
               <dt className="text-sm text-muted">{t('phone')}</dt>
               <dd className="break-words text-ink">{user.phone}</dd>
+            </div>
+          ) : null}
+          {typeof user.budgetAmount === 'number' ? (
+            <div className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+              <dt className="text-sm text-muted">{t('budget')}</dt>
+              <dd className="text-ink">
+                <span className="font-semibold">{formatPrice(user.budgetAmount)}</span>{' '}
+                <span className="text-sm text-muted">{t('budgetNote')}</span>
+              </dd>
             </div>
           ) : null}
         </dl>
