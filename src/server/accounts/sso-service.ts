@@ -11,6 +11,7 @@ import { partners, websites } from '../db/schema'
 import { DomainError } from '../shared/errors'
 import { logger } from '../shared/logger'
 import { normalizeEmail } from './partner-service'
+import { httpOnlyCookie } from './session-cookie'
 import { type IssuedToken, startSession } from './session-service'
 import { signingKey } from './signing-key'
 
@@ -44,8 +45,6 @@ export class SsoProviderUnavailable extends DomainError {
 
 export const SSO_CALLBACK_PATH = '/sso-login'
 export const SSO_FLOW_TTL_SECONDS = 10 * 60
-const SECURE_FLOW_COOKIE = '__Host-sso-flow'
-const PLAIN_FLOW_COOKIE = 'sso-flow'
 const MAX_RETURN_TO = 1000
 
 // ---------------------------------------------------------------------------------------------
@@ -156,40 +155,16 @@ async function openFlow(db: Database, websiteId: number, token: string | null): 
   }
 }
 
-export function ssoFlowCookieName(secure: boolean): string {
-  return secure ? SECURE_FLOW_COOKIE : PLAIN_FLOW_COOKIE
-}
+const FLOW_COOKIE = httpOnlyCookie('sso-flow')
 
 /** Set-Cookie for the flow: HttpOnly, SameSite=Lax (the provider's redirect back is a top-level GET), 10 minutes. */
 export function ssoFlowCookie(token: string, { secure }: { secure: boolean }): string {
-  const parts = [`${ssoFlowCookieName(secure)}=${token}`, 'Path=/', `Max-Age=${SSO_FLOW_TTL_SECONDS}`, 'HttpOnly', 'SameSite=Lax']
-  if (secure) parts.push('Secure')
-  return parts.join('; ')
+  return FLOW_COOKIE.set(token, SSO_FLOW_TTL_SECONDS, { secure })
 }
 
-/** Set-Cookie values that remove the flow cookie under both names. */
-export function clearedSsoFlowCookies(): string[] {
-  return [
-    `${SECURE_FLOW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`,
-    `${PLAIN_FLOW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
-  ]
-}
+export const clearedSsoFlowCookies = (): string[] => FLOW_COOKIE.cleared()
 
-/** The flow token in a Cookie header (the secure name wins), or null. */
-export function ssoFlowTokenFromCookies(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null
-  let plain: string | null = null
-  for (const part of cookieHeader.split(';')) {
-    const separator = part.indexOf('=')
-    if (separator < 0) continue
-    const name = part.slice(0, separator).trim()
-    const value = part.slice(separator + 1).trim()
-    if (!value) continue
-    if (name === SECURE_FLOW_COOKIE) return value
-    if (name === PLAIN_FLOW_COOKIE) plain = value
-  }
-  return plain
-}
+export const ssoFlowTokenFromCookies = (cookieHeader: string | null | undefined): string | null => FLOW_COOKIE.read(cookieHeader)
 
 // ---------------------------------------------------------------------------------------------
 // Provider failures in words a person can act on.
