@@ -1,13 +1,13 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import { accountApi } from '@/client/session/session'
 import type { AddressType, PartnerAddress } from '@/client/stores/address-store'
 import type { WebsiteCountry } from '@/shared/catalog-types'
 import { addressPayload, type AddressValues, checkAddress } from './account-validation'
-import { CheckboxField, focusFirstInvalid, FormAlert, SelectField, SubmitButton, TextField } from './form-controls'
-import { messageOf } from './form-errors'
+import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from './form-controls'
+import { useFormSubmission } from './use-form-submission'
 
 type AddressFormProps = {
   type: AddressType
@@ -34,18 +34,26 @@ function valuesOf(address: PartnerAddress | null, countries: WebsiteCountry[]): 
   }
 }
 
+/** The autocomplete token of each field. */
+const AUTOFILL: Record<keyof AddressValues, string> = {
+  name: 'name',
+  phone: 'tel',
+  street: 'address-line1',
+  street2: 'address-line2',
+  city: 'address-level2',
+  countryId: 'country-name',
+  stateId: 'address-level1',
+  zip: 'postal-code',
+}
+
 /** Adds or edits one address of a book (mutation addAddress; with an id it updates that one). */
 export function AddressForm({ type, partnerUid, countries, initial, onDone }: AddressFormProps) {
   const t = useTranslations('account')
-  const tAuth = useTranslations('auth')
-  const formRef = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<AddressValues>(() => valuesOf(initial, countries))
   const [isDefault, setIsDefault] = useState(
     (type === 'Billing' ? initial?.isDefaultBilling : initial?.isDefaultShipping) ?? false,
   )
-  const [errors, setErrors] = useState<Partial<Record<keyof AddressValues, string>>>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { formRef, errors, failure, busy, onSubmit } = useFormSubmission<keyof AddressValues>(t)
   const section = type === 'Billing' ? 'billing' : 'shipping'
   const country = countries.find((candidate) => String(candidate.id) === values.countryId)
 
@@ -54,18 +62,19 @@ export function AddressForm({ type, partnerUid, countries, initial, onDone }: Ad
     setValues((current) => (field === 'countryId' ? { ...current, countryId: value, stateId: '' } : { ...current, [field]: value }))
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy) return
-    const found = checkAddress(values, countries)
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])))
-    setFailure(null)
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(formRef.current)
-      return
-    }
-    setBusy(true)
-    try {
+  // What each control takes from its field's name. The section keeps the two books apart when a
+  // browser fills them in.
+  const field = (name: keyof AddressValues) => ({
+    name,
+    autoComplete: `section-${section} ${section} ${AUTOFILL[name]}`,
+    value: values[name],
+    onChange: change(name),
+    error: errors[name],
+  })
+
+  const submit = onSubmit({
+    check: () => checkAddress(values, countries),
+    send: async () => {
       await accountApi.addAddress(
         {
           ...(initial ? { id: initial.id } : {}),
@@ -78,88 +87,26 @@ export function AddressForm({ type, partnerUid, countries, initial, onDone }: Ad
         partnerUid,
       )
       onDone(true)
-    } catch (error) {
-      setFailure(messageOf(error, tAuth('genericError')))
-      setBusy(false)
-    }
-  }
+    },
+    leaves: true,
+  })
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
       <FormAlert message={failure} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fullName')}
-          name="name"
-          autoComplete={`section-${section} ${section} name`}
-          required
-          maxLength={100}
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
-        />
-        <TextField
-          label={t('phoneOptional')}
-          type="tel"
-          name="phone"
-          autoComplete={`section-${section} ${section} tel`}
-          inputMode="tel"
-          maxLength={30}
-          value={values.phone}
-          onChange={change('phone')}
-        />
+        <TextField label={t('fullName')} required maxLength={100} {...field('name')} />
+        <TextField label={t('phoneOptional')} type="tel" inputMode="tel" maxLength={30} {...field('phone')} />
       </div>
-      <TextField
-        label={t('street')}
-        name="street"
-        autoComplete={`section-${section} ${section} address-line1`}
-        required
-        maxLength={200}
-        value={values.street}
-        onChange={change('street')}
-        error={errors.street}
-      />
-      <TextField
-        label={t('street2')}
-        name="street2"
-        autoComplete={`section-${section} ${section} address-line2`}
-        maxLength={200}
-        value={values.street2}
-        onChange={change('street2')}
-      />
+      <TextField label={t('street')} required maxLength={200} {...field('street')} />
+      <TextField label={t('street2')} maxLength={200} {...field('street2')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('city')}
-          name="city"
-          autoComplete={`section-${section} ${section} address-level2`}
-          required
-          maxLength={100}
-          value={values.city}
-          onChange={change('city')}
-          error={errors.city}
-        />
-        <TextField
-          label={t('zip')}
-          name="zip"
-          autoComplete={`section-${section} ${section} postal-code`}
-          required
-          maxLength={20}
-          value={values.zip}
-          onChange={change('zip')}
-          error={errors.zip}
-        />
+        <TextField label={t('city')} required maxLength={100} {...field('city')} />
+        <TextField label={t('zip')} required maxLength={20} {...field('zip')} />
       </div>
       {countries.length > 0 ? (
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            label={t('country')}
-            name="countryId"
-            autoComplete={`section-${section} ${section} country-name`}
-            required
-            value={values.countryId}
-            onChange={change('countryId')}
-            error={errors.countryId}
-          >
+          <SelectField label={t('country')} required {...field('countryId')}>
             <option value="">{t('chooseCountry')}</option>
             {countries.map((candidate) => (
               <option key={candidate.id} value={String(candidate.id)}>
@@ -168,15 +115,7 @@ export function AddressForm({ type, partnerUid, countries, initial, onDone }: Ad
             ))}
           </SelectField>
           {country && country.states.length > 0 ? (
-            <SelectField
-              label={t('state')}
-              name="stateId"
-              autoComplete={`section-${section} ${section} address-level1`}
-              required
-              value={values.stateId}
-              onChange={change('stateId')}
-              error={errors.stateId}
-            >
+            <SelectField label={t('state')} required {...field('stateId')}>
               <option value="">{t('chooseState')}</option>
               {country.states.map((state) => (
                 <option key={state.id} value={String(state.id)}>

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react'
 import { useHydrated } from '../ui/use-hydrated'
+import { PASSWORD_MAX, PASSWORD_MIN } from './account-validation'
 
 // The account forms' fields: a label, the control, an optional hint and an inline error tied to
 // the control (aria-describedby, aria-invalid), sized for touch (44 px) on a 390 px phone.
@@ -104,6 +105,39 @@ export function PasswordField({ label, hint, error, id, ...input }: Omit<TextFie
         </div>
       )}
     </FieldShell>
+  )
+}
+
+/** The email address of the sign-in, sign-up and reset forms: no capitals, spelling fixes or spaces. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'name'>) {
+  const t = useTranslations('auth')
+  return (
+    <TextField
+      label={t('email')}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  )
+}
+
+/** A password being chosen: decision 009's length limits, said under the field. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'hint'>) {
+  const t = useTranslations('auth')
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN}
+      maxLength={PASSWORD_MAX}
+      hint={t('passwordRule')}
+      {...props}
+    />
   )
 }
 

@@ -1,7 +1,6 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useRef, useState } from 'react'
 import { navigateTo } from '@/client/navigation'
 import { getRecaptchaToken } from '@/client/recaptcha'
 import { safeReturnTo } from '@/client/session/return-to'
@@ -9,9 +8,9 @@ import { auth } from '@/client/session/session'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link } from '@/i18n/navigation'
 import { checkEmail, checkPassword, collectErrors } from './account-validation'
-import { focusFirstInvalid, FormAlert, PasswordField, SubmitButton, TextField } from './form-controls'
-import { messageOf } from './form-errors'
+import { EmailField, FormAlert, PasswordField, SubmitButton } from './form-controls'
 import { RecaptchaNotice } from './recaptcha-notice'
+import { useFieldValues, useFormSubmission } from './use-form-submission'
 
 /** Where to go after signing in: the page's returnTo parameter when it is a safe same-site path. */
 function currentReturnTo(): string {
@@ -21,34 +20,19 @@ function currentReturnTo(): string {
 /** Email and password (spec 4); with single sign-on configured, also the way to the provider. */
 export function LoginForm({ ssoEnabled }: { ssoEnabled: boolean }) {
   const t = useTranslations('auth')
-  const formRef = useRef<HTMLFormElement>(null)
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { values, change } = useFieldValues({ email: '', password: '' })
+  const { formRef, errors, failure, busy, onSubmit } = useFormSubmission<'email' | 'password'>(t)
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy) return
-    const found = collectErrors({ email: checkEmail(email), password: checkPassword(password) })
-    setErrors({ email: found.email && t(found.email), password: found.password && t(found.password) })
-    setFailure(null)
-    if (found.email || found.password) {
-      focusFirstInvalid(formRef.current)
-      return
-    }
-    setBusy(true)
-    try {
+  const submit = onSubmit({
+    check: () => collectErrors({ email: checkEmail(values.email), password: checkPassword(values.password) }),
+    send: async () => {
       const recaptchaToken = await getRecaptchaToken('login')
-      await auth.signIn({ login: email.trim(), password, recaptchaToken })
+      await auth.signIn({ login: values.email.trim(), password: values.password, recaptchaToken })
       // An account gone by the time its partner loads has been logged out and sent to '/' already.
       if (useUserStore.getState().isAuthenticated) navigateTo(currentReturnTo())
-    } catch (error) {
-      setFailure(messageOf(error, t('genericError')))
-      setBusy(false)
-    }
-  }
+    },
+    leaves: true,
+  })
 
   const startSso = (event: React.MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
@@ -58,28 +42,16 @@ export function LoginForm({ ssoEnabled }: { ssoEnabled: boolean }) {
 
   return (
     <>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-label={t('loginHeading')}>
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5" aria-label={t('loginHeading')}>
         <FormAlert message={failure} />
-        <TextField
-          label={t('email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={values.email} onChange={change('email')} error={errors.email} />
         <PasswordField
           label={t('password')}
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          value={values.password}
+          onChange={change('password')}
           error={errors.password}
         />
         <div className="flex justify-end">

@@ -11,3 +11,27 @@ export function runOnce<T>(key: string, work: () => Promise<T>): Promise<T> {
   }
   return promise
 }
+
+/**
+ * runOnce from a mounting effect: the outcome is handed on only while the component is still
+ * mounted (a remount gets the same promise and hands it on itself). Returns the effect's cleanup.
+ */
+export function runOnceWhileMounted<T>(
+  key: string,
+  work: () => Promise<T>,
+  onDone: (result: T) => void,
+  onFailure: (error: unknown) => void,
+): () => void {
+  let current = true
+  runOnce(key, work).then(
+    (result) => {
+      if (current) onDone(result)
+    },
+    (error: unknown) => {
+      if (current) onFailure(error)
+    },
+  )
+  return () => {
+    current = false
+  }
+}

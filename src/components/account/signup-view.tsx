@@ -2,17 +2,19 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { getRecaptchaToken } from '@/client/recaptcha'
 import { safeReturnTo } from '@/client/session/return-to'
 import { accountApi, auth } from '@/client/session/session'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link, useRouter } from '@/i18n/navigation'
-import { checkEmail, checkName, checkNewPassword, collectErrors, PASSWORD_MAX } from './account-validation'
-import { focusFirstInvalid, FormAlert, PasswordField, SubmitButton, TextField } from './form-controls'
+import { checkEmail, checkName, checkNewPassword, collectErrors } from './account-validation'
+import { EmailField, FormAlert, NewPasswordField, SubmitButton, TextField } from './form-controls'
 import { messageOf } from './form-errors'
 import { RecaptchaNotice } from './recaptcha-notice'
-import { runOnce } from './run-once'
+import { LinkFailed, LinkPending } from './link-outcome'
+import { runOnceWhileMounted } from './run-once'
+import { useFieldValues, useFormSubmission } from './use-form-submission'
 
 /** /signup: the form, or with ?token= (the link in the mail) the account's confirmation. */
 export function SignupView() {
@@ -25,32 +27,18 @@ type Fields = 'name' | 'email' | 'password'
 /** Always ends on 'check your email' with the server's message, whether the address is new or not. */
 export function SignupForm() {
   const t = useTranslations('auth')
-  const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<Record<Fields, string>>({ name: '', email: '', password: '' })
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { values, change } = useFieldValues<Fields>({ name: '', email: '', password: '' })
+  const { formRef, errors, failure, busy, onSubmit } = useFormSubmission<Fields>(t)
   const [sent, setSent] = useState<string | null>(null)
 
-  const change = (field: Fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }))
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy) return
-    const found = collectErrors({
-      name: checkName(values.name),
-      email: checkEmail(values.email),
-      password: checkNewPassword(values.password),
-    })
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])))
-    setFailure(null)
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(formRef.current)
-      return
-    }
-    setBusy(true)
-    try {
+  const submit = onSubmit({
+    check: () =>
+      collectErrors({
+        name: checkName(values.name),
+        email: checkEmail(values.email),
+        password: checkNewPassword(values.password),
+      }),
+    send: async () => {
       const recaptchaToken = await getRecaptchaToken('signup')
       const answer = await accountApi.signup({
         name: values.name.trim(),
@@ -59,45 +47,18 @@ export function SignupForm() {
         recaptchaToken,
       })
       setSent(answer.data.message)
-    } catch (error) {
-      setFailure(messageOf(error, t('genericError')))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
 
   if (sent !== null) return <CheckEmail message={sent} />
 
   return (
     <>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-label={t('signupHeading')}>
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5" aria-label={t('signupHeading')}>
         <FormAlert message={failure} />
         <TextField label={t('name')} name="name" autoComplete="name" required maxLength={120} value={values.name} onChange={change('name')} error={errors.name} />
-        <TextField
-          label={t('email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-        />
-        <PasswordField
-          label={t('password')}
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={PASSWORD_MAX}
-          hint={t('passwordRule')}
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-        />
+        <EmailField value={values.email} onChange={change('email')} error={errors.email} />
+        <NewPasswordField label={t('password')} name="password" value={values.password} onChange={change('password')} error={errors.password} />
         <SubmitButton busy={busy} busyLabel={t('busy')}>
           {t('createAccount')}
         </SubmitButton>
@@ -138,36 +99,24 @@ function SignupConfirmation({ token }: { token: string }) {
   const router = useRouter()
   const [failure, setFailure] = useState<string | null>(null)
 
-  useEffect(() => {
-    let current = true
-    runOnce(`signup:${token}`, () => auth.confirmSignup(token)).then(
-      () => {
-        if (current && useUserStore.getState().isAuthenticated) {
-          router.replace(safeReturnTo(new URLSearchParams(window.location.search).get('returnTo')))
-        }
-      },
-      (error: unknown) => {
-        if (current) setFailure(messageOf(error, t('genericError')))
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [token, router, t])
+  useEffect(
+    () =>
+      runOnceWhileMounted(
+        `signup:${token}`,
+        () => auth.confirmSignup(token),
+        () => {
+          if (useUserStore.getState().isAuthenticated) {
+            router.replace(safeReturnTo(new URLSearchParams(window.location.search).get('returnTo')))
+          }
+        },
+        (error) => setFailure(messageOf(error, t('genericError'))),
+      ),
+    [token, router, t],
+  )
 
-  if (failure === null) {
-    return (
-      <p role="status" className="rounded-card border border-line bg-soft p-6 text-ink">
-        {t('confirmingAccount')}
-      </p>
-    )
-  }
+  if (failure === null) return <LinkPending>{t('confirmingAccount')}</LinkPending>
   return (
-    <section aria-labelledby="link-failed" className="space-y-5">
-      <h2 id="link-failed" className="text-lg font-semibold text-ink">
-        {t('linkFailedHeading')}
-      </h2>
-      <FormAlert message={failure} />
+    <LinkFailed id="link-failed" heading={t('linkFailedHeading')} message={failure}>
       <div className="flex flex-wrap gap-3">
         <Link href="/login" className="btn btn-primary">
           {t('signInLink')}
@@ -176,6 +125,6 @@ function SignupConfirmation({ token }: { token: string }) {
           {t('signupAgain')}
         </Link>
       </div>
-    </section>
+    </LinkFailed>
   )
 }

@@ -8,9 +8,9 @@ import { safeReturnTo } from '@/client/session/return-to'
 import { auth } from '@/client/session/session'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link, useRouter } from '@/i18n/navigation'
-import { FormAlert } from './form-controls'
 import { messageOf } from './form-errors'
-import { runOnce } from './run-once'
+import { LinkFailed, LinkPending } from './link-outcome'
+import { runOnce, runOnceWhileMounted } from './run-once'
 
 /**
  * /sso-login: without a code, a full page load to the start endpoint (which redirects to the
@@ -28,43 +28,29 @@ export function SsoLoginView() {
 
   useEffect(() => {
     if (refused) return
-    let current = true
     if (!code) {
       const start = ssoStartPath(safeReturnTo(new URLSearchParams(window.location.search).get('returnTo')))
       void runOnce(`sso-start:${window.location.href}`, async () => window.location.assign(start))
       return
     }
-    runOnce(`sso-callback:${window.location.href}`, () => auth.completeSso(window.location.href)).then(
+    return runOnceWhileMounted(
+      `sso-callback:${window.location.href}`,
+      () => auth.completeSso(window.location.href),
       ({ returnTo }) => {
         // Replaced, not pushed: Back must not offer the used code again.
-        if (current && useUserStore.getState().isAuthenticated) router.replace(safeReturnTo(returnTo))
+        if (useUserStore.getState().isAuthenticated) router.replace(safeReturnTo(returnTo))
       },
-      (error: unknown) => {
-        if (current) setFailure(messageOf(error, t('genericError')))
-      },
+      (error) => setFailure(messageOf(error, t('genericError'))),
     )
-    return () => {
-      current = false
-    }
   }, [code, refused, router, t])
 
   const message = refused ? t('ssoCancelled') : failure
-  if (message === null) {
-    return (
-      <p role="status" className="rounded-card border border-line bg-soft p-6 text-ink">
-        {code ? t('ssoSigningIn') : t('ssoRedirecting')}
-      </p>
-    )
-  }
+  if (message === null) return <LinkPending>{code ? t('ssoSigningIn') : t('ssoRedirecting')}</LinkPending>
   return (
-    <section aria-labelledby="sso-failed" className="space-y-5">
-      <h2 id="sso-failed" className="text-lg font-semibold text-ink">
-        {t('ssoFailedHeading')}
-      </h2>
-      <FormAlert message={message} />
+    <LinkFailed id="sso-failed" heading={t('ssoFailedHeading')} message={message}>
       <Link href="/login" className="btn btn-primary">
         {t('backToSignIn')}
       </Link>
-    </section>
+    </LinkFailed>
   )
 }
