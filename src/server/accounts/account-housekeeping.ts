@@ -35,5 +35,5 @@ export function scheduleAccountHousekeeping(db: () => Promise<Database>): void {
       })
       .catch((error: unknown) => logger().warn({ err: error }, 'account housekeeping failed; it runs again later'))
   void run()
-  setInterval(run, EVERY_MS).unref()
+  setInterval(() => void run(), EVERY_MS).unref()
 }
