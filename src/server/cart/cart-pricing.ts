@@ -1,0 +1,301 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { PricedCartLineData } from '@/shared/cart-types'
+import type { ProductImage } from '@/shared/catalog-types'
+import type { Executor } from '../db/client'
+import {
+  attributeValues,
+  decorationPartners,
+  logos,
+  productImages,
+  products,
+  productVariantLogos,
+  productVariants,
+} from '../db/schema'
+import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
+import { DomainError } from '../shared/errors'
+import { fromCents } from '../shared/money'
+import { type CartItemInput, cartItemKey } from './cart-input'
+
+// Prices cart lines from the database (decision 010, security.md 4.1): each size resolves to the
+// product's variant for the chosen colour and logo the way the product page builds its size grid
+// (src/components/product/product-options.ts); amounts are the variants' prices × pieces, weights
+// the product's weight × pieces. Nothing the client says about money is read: its input has no
+// such field.
+
+/** A variant without a size is ordered by plain quantity (the product page's 'Quantity'). */
+export const NO_SIZE = 'Quantity'
+
+/** A line that cannot be priced; `key` and `productId` tell a caller which line to drop. */
+export class UnpricedLineError extends DomainError {
+  constructor(
+    readonly key: string,
+    readonly productId: number,
+    message: string,
+  ) {
+    super('invalid', message)
+  }
+}
+
+type LogoFacts = {
+  id: number
+  name: string
+  logoInitialPro: string | null
+  decorationMethod: string
+  partner: { id: number; name: string; street: string; street2: string | null; city: string; stateCode: string; countryCode: string; zip: string }
+}
+
+type VariantFacts = { id: number; colorValueId: number | null; sizeName: string; priceAmount: number; logoIds: Set<number> }
+
+type ProductFacts = {
+  id: number
+  name: string
+  slug: string
+  templateSkuCode: string
+  taxCode: string
+  weight: number
+  variants: VariantFacts[]
+  images: ProductImage[]
+}
+
+type CatalogFacts = {
+  products: Map<number, ProductFacts>
+  colors: Map<number, { id: number; name: string; htmlColor: string | null }>
+  logos: Map<number, LogoFacts>
+}
+
+/** Everything needed to price the given products, in five narrow queries. */
+async function loadCatalogFacts(db: Executor, websiteId: number, productIds: readonly number[]): Promise<CatalogFacts> {
+  const facts: CatalogFacts = { products: new Map(), colors: new Map(), logos: new Map() }
+  if (productIds.length === 0) return facts
+  const productRows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      templateSkuCode: products.templateSkuCode,
+      taxCode: products.taxCode,
+      weight: products.weight,
+    })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.isPublished, true), inArray(products.id, [...productIds])))
+  if (productRows.length === 0) return facts
+  const ids = productRows.map((row) => row.id)
+
+  const [variantRows, imageRows] = await Promise.all([
+    db
+      .select({
+        id: productVariants.id,
+        productId: productVariants.productId,
+        colorValueId: productVariants.colorValueId,
+        sizeValueId: productVariants.sizeValueId,
+        sizeName: attributeValues.name,
+        priceAmount: productVariants.priceAmount,
+      })
+      .from(productVariants)
+      .leftJoin(attributeValues, eq(attributeValues.id, productVariants.sizeValueId))
+      .where(inArray(productVariants.productId, ids))
+      .orderBy(asc(productVariants.id)),
+    db
+      .select({
+        productId: productImages.productId,
+        path: productImages.path,
+        name: productImages.name,
+        alt: productImages.alt,
+        colorValueId: productImages.colorValueId,
+        logoId: productImages.logoId,
+      })
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.sequence), asc(productImages.id)),
+  ])
+  const variantIds = variantRows.map((row) => row.id)
+  const colorIds = [...new Set(variantRows.map((row) => row.colorValueId).filter((id) => id !== null))]
+  const [logoRows, colorRows] = await Promise.all([
+    variantIds.length === 0
+      ? []
+      : db
+          .select({
+            variantId: productVariantLogos.variantId,
+            logo: { id: logos.id, name: logos.name, logoInitialPro: logos.image, decorationMethod: logos.decorationMethod },
+            partner: {
+              id: decorationPartners.id,
+              name: decorationPartners.name,
+              street: decorationPartners.street,
+              street2: decorationPartners.street2,
+              city: decorationPartners.city,
+              stateCode: decorationPartners.stateCode,
+              countryCode: decorationPartners.countryCode,
+              zip: decorationPartners.zip,
+            },
+          })
+          .from(productVariantLogos)
+          .innerJoin(logos, eq(logos.id, productVariantLogos.logoId))
+          .innerJoin(decorationPartners, eq(decorationPartners.id, logos.decorationPartnerId))
+          .where(inArray(productVariantLogos.variantId, variantIds)),
+    colorIds.length === 0
+      ? []
+      : db
+          .select({ id: attributeValues.id, name: attributeValues.name, htmlColor: attributeValues.htmlColor })
+          .from(attributeValues)
+          .where(inArray(attributeValues.id, colorIds)),
+  ])
+
+  for (const color of colorRows) facts.colors.set(color.id, color)
+  const logoIdsByVariant = new Map<number, Set<number>>()
+  for (const { variantId, logo, partner } of logoRows) {
+    if (!facts.logos.has(logo.id)) facts.logos.set(logo.id, { ...logo, partner })
+    const set = logoIdsByVariant.get(variantId) ?? new Set<number>()
+    set.add(logo.id)
+    logoIdsByVariant.set(variantId, set)
+  }
+  for (const row of productRows) facts.products.set(row.id, { ...row, variants: [], images: [] })
+  for (const row of variantRows) {
+    // A size value that no longer exists cannot be named, so it cannot be ordered.
+    if (row.sizeValueId !== null && row.sizeName === null) continue
+    facts.products.get(row.productId)?.variants.push({
+      id: row.id,
+      colorValueId: row.colorValueId,
+      sizeName: row.sizeName ?? NO_SIZE,
+      priceAmount: row.priceAmount,
+      logoIds: logoIdsByVariant.get(row.id) ?? new Set(),
+    })
+  }
+  for (const { productId, ...image } of imageRows) facts.products.get(productId)?.images.push(image)
+  return facts
+}
+
+/** The picture for a colour and logo, as the product page's gallery would open on it. */
+function pictureFor(images: ProductImage[], colorId: number | null, logoId: number | null): ProductImage | null {
+  const ofColor = colorId === null ? [] : images.filter((image) => image.colorValueId === colorId)
+  const shared = images.filter((image) => image.colorValueId === null)
+  const candidates = ofColor.length > 0 ? ofColor : shared.length > 0 ? shared : images
+  return candidates.find((image) => logoId !== null && image.logoId === logoId) ?? candidates[0] ?? null
+}
+
+export type DetailedLine = { line: PricedLine; display: PricedCartLineData }
+
+function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
+  const key = cartItemKey(item)
+  const fail = (message: string) => new UnpricedLineError(key, item.productId, message)
+  const product = facts.products.get(item.productId)
+  if (!product) throw fail(`Product ${item.productId} is not available in this store. Remove it from the cart.`)
+
+  const ofColor = item.colorId === null ? product.variants : product.variants.filter((variant) => variant.colorValueId === item.colorId)
+  if (ofColor.length === 0) throw fail(`${product.name} is not available in the chosen colour. Remove it from the cart.`)
+  if (item.logoId === null && ofColor.some((variant) => variant.logoIds.size > 0)) {
+    throw fail(`Choose a logo for ${product.name}.`)
+  }
+  const ofLogo = item.logoId === null ? ofColor : ofColor.filter((variant) => variant.logoIds.has(item.logoId!))
+  if (ofLogo.length === 0) throw fail(`${product.name} cannot be decorated with the chosen logo. Remove it from the cart.`)
+
+  let amount = 0
+  let totalQuantity = 0
+  const unitPrices: Record<string, number> = {}
+  const variantIds: Record<string, number> = {}
+  for (const [size, count] of Object.entries(item.quantity)) {
+    const variant = ofLogo.find((candidate) => candidate.sizeName === size)
+    if (!variant) throw fail(`${product.name} is not offered in size ${size}.`)
+    amount += variant.priceAmount * count
+    totalQuantity += count
+    unitPrices[size] = fromCents(variant.priceAmount)
+    variantIds[size] = variant.id
+  }
+  // Thousandths of a pound, so sums of decimals do not drift.
+  const weight = Math.round(product.weight * 1000 * totalQuantity) / 1000
+  const logo = item.logoId === null ? null : (facts.logos.get(item.logoId) ?? null)
+  const origin: PostalAddress | null = logo
+    ? {
+        name: logo.partner.name,
+        street: logo.partner.street,
+        street2: logo.partner.street2,
+        city: logo.partner.city,
+        stateCode: logo.partner.stateCode,
+        countryCode: logo.partner.countryCode,
+        zip: logo.partner.zip,
+      }
+    : null
+  const color = item.colorId === null ? null : (facts.colors.get(item.colorId) ?? null)
+  const quantity = { ...item.quantity }
+
+  return {
+    line: {
+      key,
+      productId: product.id,
+      name: product.name,
+      templateSkuCode: product.templateSkuCode,
+      taxCode: product.taxCode,
+      quantity,
+      totalQuantity,
+      amount,
+      weight,
+      origin,
+    },
+    display: {
+      key,
+      productId: product.id,
+      name: product.name,
+      slug: product.slug,
+      templateSkuCode: product.templateSkuCode,
+      taxCode: product.taxCode,
+      weight,
+      color,
+      logo: logo
+        ? {
+            id: logo.id,
+            name: logo.name,
+            logoInitialPro: logo.logoInitialPro,
+            decorationMethod: logo.decorationMethod,
+            decoratorPartnerId: {
+              id: logo.partner.id,
+              name: logo.partner.name,
+              zip: logo.partner.zip,
+              street: logo.partner.street,
+              city: logo.partner.city,
+              state: logo.partner.stateCode,
+              country: logo.partner.countryCode,
+            },
+          }
+        : null,
+      quantity: { ...quantity },
+      totalQuantity,
+      unitPrices,
+      variantIds,
+      priceTotal: fromCents(amount),
+      image: pictureFor(product.images, item.colorId, item.logoId),
+    },
+  }
+}
+
+/**
+ * Prices every item from the database. An unknown or unpublished product, a colour, logo or size
+ * the product does not offer is a DomainError('invalid') naming the product and size.
+ */
+export async function priceCartItems(db: Executor, websiteId: number, items: readonly CartItemInput[]): Promise<PricedLine[]> {
+  const facts = await loadCatalogFacts(db, websiteId, [...new Set(items.map((item) => item.productId))])
+  return items.map((item) => resolveItem(facts, item).line)
+}
+
+/**
+ * Prices what still prices and names what does not (a product unpublished since it was added …),
+ * so reading a saved cart or estimating it never fails as a whole because of one stale line.
+ */
+export async function priceCartItemsLeniently(
+  db: Executor,
+  websiteId: number,
+  items: readonly CartItemInput[],
+): Promise<{ priced: DetailedLine[]; kept: CartItemInput[]; dropped: { key: string; productId: number; message: string }[] }> {
+  const facts = await loadCatalogFacts(db, websiteId, [...new Set(items.map((item) => item.productId))])
+  const priced: DetailedLine[] = []
+  const kept: CartItemInput[] = []
+  const dropped: { key: string; productId: number; message: string }[] = []
+  for (const item of items) {
+    try {
+      priced.push(resolveItem(facts, item))
+      kept.push(item)
+    } catch (error) {
+      if (!(error instanceof UnpricedLineError)) throw error
+      dropped.push({ key: error.key, productId: error.productId, message: error.userMessage })
+    }
+  }
+  return { priced, kept, dropped }
+}

@@ -1,0 +1,96 @@
+import type { DecoratorPartnerAddress, ProductImage } from './catalog-types'
+
+// The JSON shapes of the cart API (/api/user/cart, /api/cart/summary), shared by the server that
+// produces them and the browser that reads them. Amounts are decimals in dollars; every amount is
+// computed by the server from the database.
+
+/** What the browser sends for one line: ids and whole pieces per size, never a price. */
+export type CartItemData = {
+  productId: number
+  colorId: number | null
+  logoId: number | null
+  /** Size name → pieces. */
+  quantity: Record<string, number>
+}
+
+/** One cart line as the server priced it (spec 3, cart order line). */
+export type PricedCartLineData = {
+  /** Product, colour and logo: `${productId}:${colorId ?? 0}:${logoId ?? 0}`. */
+  key: string
+  productId: number
+  name: string
+  slug: string
+  templateSkuCode: string
+  taxCode: string
+  /** Shipping weight of the whole line in pounds. */
+  weight: number
+  color: { id: number; name: string; htmlColor: string | null } | null
+  logo: {
+    id: number
+    name: string
+    logoInitialPro: string | null
+    decorationMethod: string
+    decoratorPartnerId: DecoratorPartnerAddress
+  } | null
+  quantity: Record<string, number>
+  totalQuantity: number
+  /** Size → unit price in dollars. */
+  unitPrices: Record<string, number>
+  /** Size → product variant id. */
+  variantIds: Record<string, number>
+  priceTotal: number
+  image: ProductImage | null
+}
+
+/** A line the server could not price any more (unpublished product, size no longer offered …). */
+export type DroppedCartLine = { key: string; productId: number; message: string }
+
+/** A signed-in partner's cart as /api/user/cart answers it. */
+export type SavedCartData = {
+  partnerId: number
+  revision: number
+  lines: PricedCartLineData[]
+  dropped: DroppedCartLine[]
+}
+
+export type OrderSummaryData = {
+  subTotal: number
+  taxes: number
+  totalPrice: number
+  shipping: number
+  freeShipping: boolean
+  promotion: number
+  giftCardAmount: number
+  estimatedTotal: number
+  budgetAmount: number | null
+}
+
+export type DeliveryOptionData = {
+  id: number
+  name: string
+  deliveryType: string
+  /** Null when the method cannot deliver this order (see error). */
+  price: number | null
+  free: boolean
+  error: string | null
+}
+
+/** The destination of an estimate, as the cart page's form sends it (codes of the website's countries). */
+export type CartAddressData = {
+  street: string
+  street2?: string | null
+  city: string
+  zip: string
+  countryCode: string
+  stateCode: string | null
+}
+
+export type CartSummaryData = {
+  lines: PricedCartLineData[]
+  dropped: DroppedCartLine[]
+  orderSummary: OrderSummaryData
+  deliveryMethods: DeliveryOptionData[]
+  /** The chosen method, when it could be priced. */
+  deliveryMethodId: number | null
+  taxError?: string
+}
