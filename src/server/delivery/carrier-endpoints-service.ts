@@ -1,0 +1,100 @@
+import { z } from 'zod'
+import { warmFedexToken } from '../adapters/fedex'
+import { warmUpsToken } from '../adapters/ups'
+import { AddressCheckSchema } from '../address/address-input'
+import { resolveDestination } from '../address/address-validation-service'
+import type { RequestInfo } from '../api/api-inputs'
+import { rateLimiter } from '../cache/rate-limiter'
+import { CartItemsInputSchema } from '../cart/cart-input'
+import { priceCartItems } from '../cart/cart-pricing'
+import { getDb } from '../db/client'
+import { DomainError } from '../shared/errors'
+import { fromCents } from '../shared/money'
+import { CarrierError, type CarrierOptions } from './carrier-http'
+import { findActiveMethod, quoteDeliveryMethod } from './delivery-quotes'
+
+// The local carrier endpoints of spec 7: /api/delivery/{ups,fedex}/getToken warm the server-side
+// token cache (the token itself never leaves the server) and /api/delivery/{ups,fedex}/getCharges
+// price cart items for an address with that method, margin and free-over included. The carrier's
+// address and credentials come from the delivery method in the database: a client-supplied `url`
+// or `token` is refused (SSRF, security.md 13.2.5). Each call may reach a carrier, so callers are
+// throttled (security.md 2.4.1).
+
+export type Carrier = 'ups' | 'fedex'
+const DELIVERY_TYPE = { ups: 'ups_rubikx', fedex: 'fedex_rubikx' } as const
+
+export const CARRIER_CALL_LIMITS = {
+  perCaller: { max: 30, windowMs: 60_000 },
+  overall: { max: 600, windowMs: 60_000 },
+}
+
+const methodId = z.number({ error: 'must be a delivery method id (a number)' }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large')
+
+const refuseOutsideTargets = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const key of ['url', 'token', 'access_token', 'credentials']) {
+    if (key in value) ctx.addIssue({ code: 'custom', path: [key], message: 'cannot be chosen by the client: the store uses its own carrier settings' })
+  }
+}
+
+export const CarrierTokenRequestSchema = z.looseObject({ methodId }).superRefine(refuseOutsideTargets)
+
+export const CarrierChargesRequestSchema = z
+  .looseObject({
+    methodId,
+    items: CartItemsInputSchema.refine((items) => items.length > 0, { error: 'must name at least one cart item' }),
+    address: AddressCheckSchema,
+  })
+  .superRefine(refuseOutsideTargets)
+
+async function throttle(request: RequestInfo) {
+  const limiter = rateLimiter()
+  const caller = await limiter.take(`carrier-call:${request.ip ?? 'unknown'}`, CARRIER_CALL_LIMITS.perCaller)
+  const overall = caller.allowed ? await limiter.take('carrier-call:*', CARRIER_CALL_LIMITS.overall) : caller
+  if (!overall.allowed) {
+    throw new DomainError('rate_limited', 'carrier call rate limit reached', 'Too many delivery price requests; please wait a minute and try again.')
+  }
+}
+
+/** Makes sure a token for the method's carrier account is cached; answers when it expires. */
+export async function warmCarrierToken(
+  { websiteId, carrier, body, request }: { websiteId: number; carrier: Carrier; body: unknown; request: RequestInfo },
+  options: CarrierOptions = {},
+): Promise<{ ready: true; expiresAt: string }> {
+  const input = CarrierTokenRequestSchema.parse(body)
+  await throttle(request)
+  const db = await getDb()
+  const method = await findActiveMethod(db, { websiteId, methodId: input.methodId, deliveryType: DELIVERY_TYPE[carrier] })
+  const { credentials } = method
+  try {
+    const { expiresAt } =
+      carrier === 'ups'
+        ? await warmUpsToken({ url: method.url, clientId: credentials.upsClientId, clientSecret: credentials.upsClientSecret, accountNumber: credentials.upsAccountNumber }, options)
+        : await warmFedexToken(
+            { url: method.url, clientId: credentials.fedexClientid, clientSecret: credentials.fedexClientsecret, accountNumber: credentials.fedexAccountNumber },
+            options,
+          )
+    return { ready: true, expiresAt: expiresAt.toISOString() }
+  } catch (error) {
+    if (error instanceof CarrierError) throw new DomainError('unavailable', `${carrier} token: ${error.message}`, error.message)
+    throw error
+  }
+}
+
+/** The method's price for the items shipped to the address, in dollars (margin and free-over included). */
+export async function carrierCharges(
+  { websiteId, carrier, body, request }: { websiteId: number; carrier: Carrier; body: unknown; request: RequestInfo },
+  options: CarrierOptions = {},
+): Promise<{ price: number; free: boolean }> {
+  const input = CarrierChargesRequestSchema.parse(body)
+  await throttle(request)
+  const db = await getDb()
+  const destination = await resolveDestination(db, websiteId, input.address)
+  const lines = await priceCartItems(db, websiteId, input.items)
+  const orderAmount = lines.reduce((sum, line) => sum + line.amount, 0)
+  const { amount, free } = await quoteDeliveryMethod(
+    db,
+    { websiteId, methodId: input.methodId, deliveryType: DELIVERY_TYPE[carrier], lines, destination, orderAmount },
+    options,
+  )
+  return { price: fromCents(amount), free }
+}
