@@ -1,0 +1,23 @@
+// POST /api/taxes/avatax {raw: {items, address, shippingMethodId?, exemptForResale?}, token?, url?}
+// → {data: {totalTax, shippingTax, shipping, subTotal, source}}: the tax the website's tax service
+// computes for cart items priced on the server. Client `token`/`url` are ignored (tax-requests.ts).
+import { currentPrincipal } from '@/server/accounts/principal'
+import { getDb } from '@/server/db/client'
+import { estimateTax, takeTaxCallBudget, TaxEstimateRequestSchema } from '@/server/tax/tax-requests'
+import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+
+export const dynamic = 'force-dynamic'
+
+export async function POST(request: Request) {
+  try {
+    assertSameOrigin(request)
+    const body = TaxEstimateRequestSchema.parse(await parseJson(request, { maxBytes: 64 * 1024 }))
+    const ctx = apiContext(request)
+    await takeTaxCallBudget(ctx.request.ip)
+    const principal = await currentPrincipal(ctx)
+    const data = await estimateTax(await getDb(), ctx.websiteId, body, { customerCode: principal ? `partner-${principal.partnerUid}` : null })
+    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    return errorResponse(error)
+  }
+}

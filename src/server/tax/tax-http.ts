@@ -1,0 +1,69 @@
+import { TaxServiceError } from './tax-errors'
+
+// The one way the tax adapters reach an outside service: a JSON POST with a timeout and no retry
+// (tax calls are POSTs; decision 010 retries only idempotent token/GET calls). Network failures
+// and timeouts become TaxServiceError; the caller reads the status and the parsed body.
+
+export const DEFAULT_TAX_TIMEOUT_MS = 8000
+const MAX_RESPONSE_CHARS = 1_000_000
+
+export type TaxHttpAnswer = {
+  status: number
+  /** The parsed JSON body; undefined when the body was empty or not JSON (see `malformed`). */
+  json: unknown
+  malformed: boolean
+}
+
+/** Only absolute http(s) URLs without credentials in them are called. */
+export function checkServiceUrl(url: string | null | undefined, what: string): URL {
+  if (!url) throw new TaxServiceError('not_configured', `${what}: no URL configured`)
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new TaxServiceError('not_configured', `${what}: the configured URL is not a URL`)
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new TaxServiceError('not_configured', `${what}: the configured URL is not http(s)`)
+  }
+  if (parsed.username || parsed.password) throw new TaxServiceError('not_configured', `${what}: the configured URL carries credentials`)
+  return parsed
+}
+
+export async function postJson(
+  url: URL,
+  body: unknown,
+  { headers, timeoutMs, what }: { headers: Record<string, string>; timeoutMs: number; what: string },
+): Promise<TaxHttpAnswer> {
+  const signal = AbortSignal.timeout(timeoutMs)
+  let status: number
+  let text: string
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal,
+      redirect: 'manual',
+    })
+    status = response.status
+    text = await response.text()
+  } catch (error) {
+    const name = error instanceof Error ? error.name : ''
+    if (signal.aborted || name === 'TimeoutError' || name === 'AbortError') {
+      throw new TaxServiceError('timeout', `${what}: no answer within ${timeoutMs} ms`)
+    }
+    throw new TaxServiceError('unreachable', `${what}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (text.length > MAX_RESPONSE_CHARS) return { status, json: undefined, malformed: true }
+  if (text.trim() === '') return { status, json: undefined, malformed: true }
+  try {
+    return { status, json: JSON.parse(text), malformed: false }
+  } catch {
+    return { status, json: undefined, malformed: true }
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}

@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { fetchCustomTaxRates, type CustomTaxRate } from '../adapters/custom-tax'
+import { AddressCheckSchema } from '../address/address-input'
+import { resolveDestination } from '../address/address-validation-service'
+import { rateLimiter } from '../cache/rate-limiter'
+import { CartItemsInputSchema } from '../cart/cart-input'
+import { priceCartItems } from '../cart/cart-pricing'
+import type { Database } from '../db/client'
+import { deliveryMethods, taxCredentials, taxRates } from '../db/schema'
+import { type QuoteInput, quoteDeliveryMethod } from '../delivery/delivery-quotes'
+import { DomainError, notFound } from '../shared/errors'
+import { logger } from '../shared/logger'
+import { type Cents, fromCents } from '../shared/money'
+import { pickTaxRate } from './builtin-tax'
+import { taxDomainError, TaxServiceError } from './tax-errors'
+import { cutZip } from './tax-math'
+import { computeTax, type TaxCallOptions } from './tax-service'
+
+// The spec's local tax endpoints (spec 7), kept for its client but made safe:
+// - /api/taxes/custom {raw: {address_list}, url}: the rate per ZIP. The spec's client sent the
+//   service's `url`; we never call a URL from a request (SSRF) — the website's tax credential says
+//   where to ask. A store on the built-in table answers from its table in the same shape.
+// - /api/taxes/avatax {raw, token, url}: the spec's client sent Avalara's token and URL and its own
+//   amounts. Here `raw` names what to price — cart items (ids and pieces), the address and the
+//   delivery method — and the server prices lines and shipping from its own data (security.md
+//   4.1), then computes the tax with the website's credential. A client `token`/`url` is ignored.
+// Both ask outside services that may charge per call, so each caller has a budget.
+
+const ignored = z.unknown().optional()
+
+const shortText = (max: number) => z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters long`).nullish()
+
+export const CustomTaxAddressSchema = z.object(
+  {
+    zip: z.string({ error: 'is required: the ZIP code' }).trim().min(1, 'is required: the ZIP code').max(20, 'must be at most 20 characters long'),
+    street: shortText(200),
+    city: shortText(100),
+    state: shortText(10),
+    country: shortText(3),
+  },
+  { error: 'must be an address object with a zip' },
+)
+
+export const CustomTaxRequestSchema = z.object({
+  raw: z.strictObject(
+    {
+      address_list: z
+        .array(CustomTaxAddressSchema, { error: 'must be a list of addresses' })
+        .min(1, 'must name at least one address')
+        .max(20, 'can have at most 20 addresses'),
+    },
+    { error: 'must be an object with address_list' },
+  ),
+  /** The spec's client sent the tax service's URL; never used (the credential's URL is). */
+  url: ignored,
+  token: ignored,
+})
+
+export const TaxEstimateRequestSchema = z.object({
+  raw: z.strictObject(
+    {
+      items: CartItemsInputSchema.refine((items) => items.length > 0, 'must have at least one cart item'),
+      address: AddressCheckSchema,
+      /** The chosen delivery method; without it, the tax on the products alone. */
+      shippingMethodId: z.number({ error: 'must be a delivery method id (a number)' }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large').nullish(),
+      exemptForResale: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    },
+    { error: 'must be an object with items, address and optionally shippingMethodId and exemptForResale' },
+  ),
+  /** The spec's client sent Avalara's token and URL; never used (the credential's are). */
+  token: ignored,
+  url: ignored,
+})
+
+export type CustomTaxRequest = z.infer<typeof CustomTaxRequestSchema>
+export type TaxEstimateRequest = z.infer<typeof TaxEstimateRequestSchema>
+
+export const TAX_CALL_LIMITS = {
+  perCaller: { max: 60, windowMs: 60_000 },
+  overall: { max: 1200, windowMs: 60_000 },
+}
+
+/** Throws `rate_limited` when the caller (or everyone together) asked for tax too often. */
+export async function takeTaxCallBudget(ip: string | null): Promise<void> {
+  const limiter = rateLimiter()
+  const caller = await limiter.take(`tax:${ip ?? 'unknown'}`, TAX_CALL_LIMITS.perCaller)
+  const overall = caller.allowed ? await limiter.take('tax:*', TAX_CALL_LIMITS.overall) : caller
+  if (!caller.allowed || !overall.allowed) {
+    throw new DomainError('rate_limited', 'tax call rate limit reached', 'Too many tax calculations. Please wait a minute and try again.')
+  }
+}
+
+/** The tax rate for each address: from the custom tax service, or from the built-in table. */
+export async function lookupTaxRates(
+  db: Database,
+  websiteId: number,
+  request: CustomTaxRequest,
+  options: TaxCallOptions = {},
+): Promise<{ success: true; data: CustomTaxRate[] }> {
+  const addresses = request.raw.address_list
+  const [credential] = await db.select().from(taxCredentials).where(eq(taxCredentials.websiteId, websiteId))
+  const taxname = credential?.taxname ?? 'builtin'
+
+  if (taxname === 'custom') {
+    try {
+      const data = await fetchCustomTaxRates({ url: credential!.url, token: credential!.token, timeoutMs: options.timeoutMs }, addresses)
+      return { success: true, data }
+    } catch (error) {
+      if (!(error instanceof TaxServiceError)) throw error
+      logger()[error.kind === 'rejected' ? 'warn' : 'error']({ websiteId, kind: error.kind, status: error.status, reason: error.message }, 'custom tax rate lookup failed')
+      throw taxDomainError(error)
+    }
+  }
+  if (taxname === 'avatax') {
+    throw new DomainError('invalid', 'per-ZIP rates asked of an Avalara store', 'This store calculates tax for the whole order; per-ZIP tax rates are not available.')
+  }
+
+  const rates = await db.select().from(taxRates).where(eq(taxRates.websiteId, websiteId))
+  const data = addresses.map((address) => {
+    const zip = cutZip(address.zip)
+    if (!address.state) throw new DomainError('invalid', 'builtin rate lookup without a state', `Please give the state of ZIP ${zip}.`)
+    // No rate for the region: the store does not collect tax there (see builtin-tax.ts).
+    const rate = pickTaxRate(rates, { countryCode: address.country || 'US', stateCode: address.state, zip })
+    return { zip, tax_percentage: rate?.ratePercent ?? 0, ShippingTaxable: rate?.shippingTaxable ?? false }
+  })
+  return { success: true, data }
+}
+
+export type TaxEstimate = {
+  /** Decimal dollars, as the API speaks. */
+  totalTax: number
+  shippingTax: number
+  /** The delivery price the tax was computed on (decimal dollars). */
+  shipping: number
+  subTotal: number
+  source: 'builtin' | 'custom' | 'avatax' | 'exempt'
+}
+
+async function shippingFor(db: Database, websiteId: number, methodId: number, quoteInput: QuoteInput): Promise<Cents> {
+  const [method] = await db
+    .select({ deliveryType: deliveryMethods.deliveryType })
+    .from(deliveryMethods)
+    .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true)))
+  if (!method) throw notFound('Delivery method', methodId)
+  const { amount } = await quoteDeliveryMethod(db, { ...quoteInput, methodId, deliveryType: method.deliveryType })
+  return amount
+}
+
+/** The tax of cart items shipped to an address by a delivery method, every amount from the server. */
+export async function estimateTax(
+  db: Database,
+  websiteId: number,
+  request: TaxEstimateRequest,
+  { customerCode = null, ...options }: TaxCallOptions & { customerCode?: string | null } = {},
+): Promise<TaxEstimate> {
+  const { items, address, shippingMethodId, exemptForResale } = request.raw
+  const destination = await resolveDestination(db, websiteId, address)
+  const lines = await priceCartItems(db, websiteId, items)
+  const subTotal = lines.reduce((sum, line) => sum + line.amount, 0)
+  const shipping = shippingMethodId ? await shippingFor(db, websiteId, shippingMethodId, { websiteId, lines, destination, orderAmount: subTotal }) : 0
+  const tax = await computeTax(db, { websiteId, lines, shipping, destination, exemptForResale, customerCode }, options)
+  return {
+    totalTax: fromCents(tax.amount),
+    shippingTax: fromCents(tax.shippingAmount),
+    shipping: fromCents(shipping),
+    subTotal: fromCents(subTotal),
+    source: tax.source,
+  }
+}
