@@ -1,5 +1,6 @@
 import { USER_DOES_NOT_EXIST } from '@/shared/account-types'
 import { ApiError } from '../api-client'
+import { mergeCartAtSignIn } from '../cart-sync'
 import { useAddressStore } from '../stores/address-store'
 import { useAppStore } from '../stores/app-store'
 import { clearCart, useCartStore } from '../stores/cart-store'
@@ -103,7 +104,10 @@ export function createAuthActions({ account, watcher, navigate, notifyError, cle
     useSessionNoticeStore.getState().dismiss()
     useAppStore.setState({ showExpiryPopup: false })
     watcher.start(expiresAt)
-    return loadPartner()
+    const partner = await loadPartner()
+    // The anonymous cart joins the partner's saved one (in the browser only; never blocks sign-in).
+    if (partner) void mergeCartAtSignIn(partner.id)
+    return partner
   }
 
   return {

@@ -57,8 +57,11 @@ export type CartLine = {
 
 export type NewCartLine = Omit<CartLine, 'key' | 'totalQuantity'>
 
-/** The server copy of a signed-in partner's cart (/api/user/cart). */
-export type SavedCart = { partnerId: number; revision: number }
+/**
+ * The server copy of a signed-in partner's cart (/api/user/cart): its revision and the lines it held
+ * then (the base a 409 merge compares this tab's changes against).
+ */
+export type SavedCart = { partnerId: number; revision: number; items?: { key: string; quantity: PerSize }[] }
 
 export type CartExtraOption = { id: number; name: string; label: string; price: number }
 

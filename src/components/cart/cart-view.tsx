@@ -1,23 +1,37 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'react-toastify'
+import { cartSync } from '@/client/cart-sync'
+import { sameQuantities } from '@/client/cart-sync-merge'
 import { type CartLine, useCartStore } from '@/client/stores/cart-store'
 import { Link } from '@/i18n/navigation'
+import type { CartAddressData, PricedCartLineData } from '@/shared/cart-types'
+import type { WebsiteCountry } from '@/shared/catalog-types'
 import { formatPrice } from '@/shared/money-format'
 import { compareSizes } from '@/shared/size-order'
 import { swatchColor } from '../product/color-dots'
 import { TrashIcon } from '../ui/icons'
 import { Picture } from '../ui/picture'
 import { useHydrated } from '../ui/use-hydrated'
-import { cartSubtotal, lineEstimate } from './cart-estimate'
+import { CartEstimatePanel } from './cart-estimate-panel'
+import { useCartSummary } from './use-cart-summary'
 
-/** The visitor's cart from session storage: change quantities per size, remove lines. */
-export function CartView() {
+/**
+ * The visitor's cart from session storage: change quantities per size, remove lines, estimate
+ * delivery and tax. Every price shown is the server's (POST /api/cart/summary).
+ */
+export function CartView({ countries }: { countries: WebsiteCountry[] }) {
   const t = useTranslations('cart')
   const hydrated = useHydrated()
   const lines = useCartStore((state) => state.orderLines)
+  const [address, setAddress] = useState<CartAddressData | null>(null)
+  const [deliveryMethodId, setDeliveryMethodId] = useState<number | null>(null)
+  const summary = useCartSummary(lines, { address, deliveryMethodId })
+
+  // A signed-in partner's changes here are saved to their server cart.
+  useEffect(() => void cartSync(), [])
 
   // Storage is readable only in the browser: until then a placeholder of the empty cart's size
   // holds the place, so the page does not shift when the cart appears.
@@ -41,15 +55,41 @@ export function CartView() {
   }
 
   const pieces = lines.reduce((sum, line) => sum + line.totalQuantity, 0)
+  const data = summary.data
+  const pricedByKey = new Map((data?.lines ?? []).map((line) => [line.key, line]))
+  const current = data !== null && !summary.loading
+  const order = data?.orderSummary
+  const chosen = data?.deliveryMethodId ?? null
   return (
-    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-      <ul role="list" className="divide-y divide-line border-y border-line">
-        {lines.map((line) => (
-          <CartLineItem key={line.key} line={line} />
-        ))}
-      </ul>
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <div className="min-w-0 space-y-8">
+        <ul role="list" className="divide-y divide-line border-y border-line">
+          {lines.map((line) => (
+            <CartLineItem key={line.key} line={line} priced={pricedByKey.get(line.key) ?? null} />
+          ))}
+        </ul>
+        {data && data.dropped.length > 0 ? (
+          <div role="alert" className="rounded-lg border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-danger">
+            {data.dropped.map((dropped) => (
+              <p key={dropped.key}>{dropped.message}</p>
+            ))}
+          </div>
+        ) : null}
+        <CartEstimatePanel
+          lines={lines}
+          countries={countries}
+          address={address}
+          deliveryMethodId={deliveryMethodId}
+          summary={data}
+          onAddress={(next) => {
+            setAddress(next)
+            setDeliveryMethodId(null)
+          }}
+          onDeliveryMethod={setDeliveryMethodId}
+        />
+      </div>
 
-      <section aria-labelledby="cart-summary" className="rounded-card bg-soft p-6 lg:sticky lg:top-24">
+      <section aria-labelledby="cart-summary" aria-busy={summary.loading || undefined} className="rounded-card bg-soft p-6 lg:sticky lg:top-24">
         <h2 id="cart-summary" className="text-lg font-semibold text-ink">
           {t('summary')}
         </h2>
@@ -58,12 +98,36 @@ export function CartView() {
             <dt className="text-muted">{t('items')}</dt>
             <dd className="text-ink tabular-nums">{pieces}</dd>
           </div>
+          <SummaryRow label={t('subtotal')} value={order ? formatPrice(order.subTotal) : null} testId="summary-subtotal" />
+          {chosen !== null && order ? (
+            <>
+              <SummaryRow label={t('shipping')} value={order.freeShipping || order.shipping === 0 ? t('free') : formatPrice(order.shipping)} testId="summary-shipping" />
+              <SummaryRow label={t('taxes')} value={data?.taxError ? t('taxUnknown') : formatPrice(order.taxes)} testId="summary-taxes" />
+            </>
+          ) : null}
           <div className="flex justify-between border-t border-line pt-3 text-base">
-            <dt className="font-medium text-ink">{t('subtotal')}</dt>
-            <dd className="font-semibold text-ink tabular-nums">{formatPrice(cartSubtotal(lines))}</dd>
+            <dt className="font-medium text-ink">{chosen !== null ? t('estimatedTotal') : t('subtotal')}</dt>
+            <dd data-testid="summary-total" className="font-semibold text-ink tabular-nums">
+              {order ? formatPrice(chosen !== null ? order.estimatedTotal : order.subTotal) : '…'}
+            </dd>
           </div>
         </dl>
-        <p className="mt-3 text-sm text-muted">{t('note')}</p>
+        <div aria-live="polite" className="mt-3 min-h-5 text-sm">
+          {summary.error ? (
+            <p className="text-danger">
+              {summary.error}{' '}
+              <button type="button" onClick={summary.retry} className="font-medium underline underline-offset-4">
+                {t('retry')}
+              </button>
+            </p>
+          ) : data?.taxError ? (
+            <p className="text-danger">{data.taxError}</p>
+          ) : !current ? (
+            <p className="text-muted">{t('updating')}</p>
+          ) : (
+            <p className="text-muted">{chosen !== null ? t('noteEstimated') : t('note')}</p>
+          )}
+        </div>
         <Link href="/checkout" className="btn btn-primary mt-6 w-full">
           {t('checkout')}
         </Link>
@@ -75,7 +139,18 @@ export function CartView() {
   )
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+function SummaryRow({ label, value, testId }: { label: string; value: string | null; testId: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-muted">{label}</dt>
+      <dd data-testid={testId} className="text-ink tabular-nums">
+        {value ?? '…'}
+      </dd>
+    </div>
+  )
+}
+
+function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLineData | null }) {
   const t = useTranslations('cart')
   const removeLine = useCartStore((state) => state.removeLine)
   const sizes = Object.keys(line.quantity).sort(compareSizes)
@@ -119,7 +194,9 @@ function CartLineItem({ line }: { line: CartLine }) {
               {line.logo ? <span>{t('logo', { name: line.logo.name })}</span> : null}
             </p>
           </div>
-          <p className="shrink-0 text-right text-base font-semibold text-ink tabular-nums">{formatPrice(lineEstimate(line))}</p>
+          <p className="shrink-0 text-right text-base font-semibold text-ink tabular-nums">
+            {priced && sameQuantities(priced.quantity, line.quantity) ? formatPrice(priced.priceTotal) : '…'}
+          </p>
         </div>
 
         <div className="mt-4 flex flex-wrap items-end justify-between gap-4">

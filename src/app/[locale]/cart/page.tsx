@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { CartView } from '@/components/cart/cart-view'
+import { loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../store-metadata'
 
 type CartPageProps = { params: Promise<{ locale: string }> }
@@ -14,11 +15,11 @@ export async function generateMetadata({ params }: CartPageProps): Promise<Metad
 export default async function CartPage({ params }: CartPageProps) {
   const { locale } = await params
   setRequestLocale(locale)
-  const t = await getTranslations({ locale, namespace: 'cart' })
+  const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'cart' }), loadWebsite()])
   return (
     <div className="container-page min-h-[60vh] pt-8 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heading')}</h1>
-      <CartView />
+      <CartView countries={website?.shippingCountry ?? []} />
     </div>
   )
 }

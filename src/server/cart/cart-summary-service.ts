@@ -1,0 +1,125 @@
+import { z } from 'zod'
+import type { CartSummaryData, DeliveryOptionData, OrderSummaryData } from '@/shared/cart-types'
+import { AddressCheckSchema } from '../address/address-input'
+import { resolveDestination } from '../address/address-validation-service'
+import type { ApiContext } from '../api/api-inputs'
+import { currentPrincipal } from '../accounts/principal'
+import { rateLimiter } from '../cache/rate-limiter'
+import { getDb } from '../db/client'
+import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
+import type { DeliveryQuote, PostalAddress } from '../pricing/pricing-types'
+import { DomainError } from '../shared/errors'
+import { type Cents, fromCents } from '../shared/money'
+import { computeTax } from '../tax/tax-service'
+import { CartItemsInputSchema } from './cart-input'
+import { priceCartItemsLeniently } from './cart-pricing'
+
+// POST /api/cart/summary (decision 010): the browser's cart priced by the server, the delivery
+// methods for an address, the tax for the chosen method, and spec 3's order summary. Every amount
+// comes from the database and the server's own carrier and tax calls; the request carries ids,
+// pieces and an address only. Promotion, gift card and budget are the checkout's (kept at 0/null).
+
+export const CHOOSE_ADDRESS_FIRST = 'Enter the delivery address first, then choose a delivery method.'
+export const METHOD_NOT_OFFERED = 'That delivery method is not offered for this order. Please choose another one.'
+export const TOO_MANY_ESTIMATES = 'Too many price estimates in a short time. Please wait a minute and try again.'
+
+/** Each estimate may call carriers and a tax service: a bound per caller keeps those bills sane. */
+const ESTIMATES_PER_MINUTE = { max: 60, windowMs: 60_000 }
+
+export const CartSummaryRequestSchema = z.strictObject(
+  {
+    items: CartItemsInputSchema,
+    address: AddressCheckSchema.nullish(),
+    deliveryMethodId: z
+      .number({ error: 'deliveryMethodId must be a number' })
+      .int({ error: 'deliveryMethodId must be a whole number' })
+      .positive({ error: 'deliveryMethodId must be positive' })
+      .nullish(),
+    exemptForResale: z.boolean({ error: 'exemptForResale must be true or false' }).optional(),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Send { items, address?, deliveryMethodId?, exemptForResale? }.' : undefined) },
+)
+
+export type CartSummaryRequest = z.infer<typeof CartSummaryRequestSchema>
+
+function optionOf(quote: DeliveryQuote): DeliveryOptionData {
+  return {
+    id: quote.methodId,
+    name: quote.name,
+    deliveryType: quote.deliveryType,
+    price: quote.amount === null ? null : fromCents(quote.amount),
+    free: quote.free,
+    error: quote.error,
+  }
+}
+
+function orderSummary({ subTotal, shipping, taxes, freeShipping }: { subTotal: Cents; shipping: Cents; taxes: Cents; freeShipping: boolean }): OrderSummaryData {
+  const total = subTotal + shipping + taxes
+  return {
+    subTotal: fromCents(subTotal),
+    taxes: fromCents(taxes),
+    totalPrice: fromCents(total),
+    shipping: fromCents(shipping),
+    freeShipping,
+    promotion: 0,
+    giftCardAmount: 0,
+    estimatedTotal: fromCents(total),
+    budgetAmount: null,
+  }
+}
+
+export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest): Promise<CartSummaryData> {
+  const { websiteId } = ctx
+  const db = await getDb()
+  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, request.items)
+  const lines = priced.map((entry) => entry.line)
+  const subTotal = lines.reduce((sum, line) => sum + line.amount, 0)
+  const answer = (extra: Partial<CartSummaryData> & { shipping?: Cents; taxes?: Cents; freeShipping?: boolean } = {}): CartSummaryData => {
+    const { shipping = 0, taxes = 0, freeShipping = false, ...rest } = extra
+    return {
+      lines: priced.map((entry) => entry.display),
+      dropped,
+      orderSummary: orderSummary({ subTotal, shipping, taxes, freeShipping }),
+      deliveryMethods: [],
+      deliveryMethodId: null,
+      ...rest,
+    }
+  }
+
+  if (!request.address) {
+    if (request.deliveryMethodId) throw new DomainError('invalid', CHOOSE_ADDRESS_FIRST)
+    return answer()
+  }
+  if (lines.length === 0) return answer()
+
+  const caller = ctx.request.ip ?? 'unknown'
+  const decision = await rateLimiter().take(`cart-summary:${caller}`, ESTIMATES_PER_MINUTE)
+  if (!decision.allowed) throw new DomainError('rate_limited', `cart summary limit reached for ${caller}`, TOO_MANY_ESTIMATES)
+
+  const destination: PostalAddress = await resolveDestination(db, websiteId, request.address)
+  const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal })
+  const deliveryMethods = quotes.map(optionOf)
+  if (!request.deliveryMethodId) return answer({ deliveryMethods })
+
+  const chosen = quotes.find((quote) => quote.methodId === request.deliveryMethodId)
+  if (!chosen) throw new DomainError('invalid', METHOD_NOT_OFFERED)
+  // A method that cannot deliver has no price: it stays unchosen and shows its own error.
+  if (chosen.amount === null) return answer({ deliveryMethods })
+
+  const principal = await currentPrincipal(ctx)
+  try {
+    const tax = await computeTax(db, {
+      websiteId,
+      lines,
+      shipping: chosen.amount,
+      destination,
+      exemptForResale: request.exemptForResale ?? false,
+      customerCode: principal ? String(principal.partnerId) : null,
+    })
+    return answer({ deliveryMethods, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxes: tax.amount })
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    // Never a silent zero (security.md 4.12): the summary says the tax is unknown and why.
+    return answer({ deliveryMethods, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxError: error.userMessage })
+  }
+}
