@@ -14,12 +14,21 @@ describe('reading a JSON body', () => {
     expect(await parseJson(post('{}', { 'content-type': 'application/json; charset=utf-8' }))).toEqual({})
   })
 
+  test('keeps a __proto__ field as plain data, never as the prototype', async () => {
+    const parsed = await parseJson(post('{"__proto__":{"isAdmin":true},"key":"getTaxes"}'))
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
+    expect((parsed as { isAdmin?: unknown }).isAdmin).toBeUndefined()
+    expect(({} as { isAdmin?: unknown }).isAdmin).toBeUndefined()
+  })
+
   test.each([
     ['not JSON', '{"key":', 'The request body is not valid JSON.'],
     ['an array', '[1,2]', 'The request body must be a JSON object.'],
     ['null', 'null', 'The request body must be a JSON object.'],
     ['a string', '"getTaxes"', 'The request body must be a JSON object.'],
     ['empty', '', 'The request body is empty; send a JSON object.'],
+    ['a field given twice', '{"key":"addAddress","quantity":1,"quantity":5}', 'The request body has the field "quantity" more than once.'],
+    ['a nested field given twice', '{"items":[{"quantity":{"M":1,"M":9}}]}', 'The request body has the field "M" more than once.'],
   ])('refuses a body that is %s with 400', async (_what, body, message) => {
     await expect(parseJson(post(body))).rejects.toMatchObject({ status: 400, message })
   })

@@ -16,6 +16,7 @@ import type { ApiContext, RequestInfo } from '@/server/api/api-inputs'
 import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/api/encoded-payload'
 import { sessionTokenFromCookies } from '@/server/accounts/session-cookie'
 import { env } from '@/server/env'
+import { JsonSyntaxError, parseJsonWithLocations } from '@/server/shared/json-locations'
 import { DomainError, type DomainErrorCode } from '@/server/shared/errors'
 import { logger } from '@/server/shared/logger'
 import type { ApiErrorBody } from '@/shared/query-types'
@@ -130,8 +131,13 @@ export async function parseJson(request: Request, { maxBytes = DEFAULT_MAX_BODY_
   if (text.trim() === '') throw new HttpError(400, 'invalid', 'The request body is empty; send a JSON object.')
   let parsed: unknown
   try {
-    parsed = JSON.parse(text)
-  } catch {
+    // Strict JSON: a field given twice ({"quantity": 1, "quantity": 5}) is refused rather than
+    // silently resolved to its last value (security.md 4.2, parameter pollution).
+    parsed = parseJsonWithLocations(text).value
+  } catch (error) {
+    if (error instanceof JsonSyntaxError && error.message.startsWith('duplicate property')) {
+      throw new HttpError(400, 'invalid', `The request body has the ${error.message.replace('duplicate property', 'field')} more than once.`)
+    }
     throw new HttpError(400, 'invalid', 'The request body is not valid JSON.')
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {

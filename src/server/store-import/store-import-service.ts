@@ -36,7 +36,7 @@ import {
 import { env } from '../env'
 import { slugify } from '../images/image-store'
 import { toCents } from '../shared/money'
-import { formatJsonPath, JsonSyntaxError, type LocatedJson, parseJsonWithLocations } from './json-locations'
+import { formatJsonPath, JsonSyntaxError, type LocatedJson, parseJsonWithLocations } from '../shared/json-locations'
 import { StoreFileError, type StoreFileIssue } from './store-file-error'
 import { checkReferences, type ReferenceIssue } from './store-file-references'
 import { friendlyIssueMessage, type StoreFile, StoreFileSchema } from './store-file-schema'
