@@ -1,5 +1,6 @@
 export * from './accounts'
 export * from './catalog'
 export * from './commerce'
+export * from './orders'
 export * from './partners'
 export * from './website'

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { id, timestamps } from './columns'
+import { paymentMethods, promotionPrograms, deliveryMethods } from './commerce'
+import { logos, products, productVariants } from './catalog'
+import { partners } from './partners'
+import { websites } from './website'
+
+// Orders, quotations and the money that moves with them (issue 5). Every amount is integer cents.
+// The ledgers (gift cards, budgets) are append-only; balances move only by conditional updates
+// that cannot go below zero.
+
+/** Order references (orderSequence, 'S00042') come from one database sequence, shared by all instances. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1, increment: 1 })
+
+/** A reference handed out by getOrderId; createOrder accepts only references reserved here. */
+export const orderSequenceReservations = pgTable('order_sequence_reservations', {
+  name: text().primaryKey(),
+  websiteId: integer()
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  partnerId: integer().references(() => partners.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+export type OrderAddressSnapshot = {
+  name: string
+  email?: string | null
+  phone: string | null
+  street: string
+  street2: string | null
+  city: string
+  zip: string
+  countryId: number | null
+  stateId: number | null
+  country: string | null
+  state: string | null
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** The orderSequence ('S00042'): one order per reference, whatever the retries. */
+    name: text().notNull(),
+    partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    /** Lets a guest (or a link in a mail) open the order and its PDF; 32 random bytes, base64url. */
+    accessToken: text().notNull(),
+    kind: text().notNull().$type<'order' | 'quotation'>(),
+    state: text().notNull().$type<'draft' | 'sale' | 'cancel'>(),
+    approvalState: text().notNull().default('not_required').$type<'not_required' | 'awaiting_approval' | 'approved'>(),
+    paymentState: text().notNull().default('not_paid').$type<'not_paid' | 'pending' | 'paid'>(),
+    partnerName: text().notNull(),
+    partnerEmail: text().notNull(),
+    billingAddress: jsonb().$type<OrderAddressSnapshot>().notNull(),
+    shippingAddress: jsonb().$type<OrderAddressSnapshot | null>(),
+    deliveryMethodId: integer().references(() => deliveryMethods.id, { onDelete: 'set null' }),
+    deliveryMethodName: text(),
+    paymentMethodId: integer().references(() => paymentMethods.id, { onDelete: 'set null' }),
+    promotionProgramId: integer().references(() => promotionPrograms.id, { onDelete: 'set null' }),
+    promoCode: text(),
+    orderForResale: boolean().notNull().default(false),
+    extraFields: jsonb().$type<Record<string, string | boolean | null>>().notNull().default({}),
+    orderOptions: jsonb().$type<{ name: string; label: string; price: number }[]>().notNull().default([]),
+    amountUntaxed: integer().notNull(),
+    amountDelivery: integer().notNull().default(0),
+    amountDiscount: integer().notNull().default(0),
+    amountOptions: integer().notNull().default(0),
+    amountTax: integer().notNull().default(0),
+    amountTotal: integer().notNull(),
+    amountGiftCard: integer().notNull().default(0),
+    amountBudget: integer().notNull().default(0),
+    /** What is left to pay after gift cards and budget. */
+    amountDue: integer().notNull(),
+    /** Hash of what the order was created from: a retry with other contents is refused. */
+    requestFingerprint: text().notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_website_name_idx').on(t.websiteId, t.name),
+    index('orders_partner_idx').on(t.partnerId),
+    check('orders_amounts_not_negative', sql`${t.amountTotal} >= 0 and ${t.amountDue} >= 0 and ${t.amountGiftCard} >= 0 and ${t.amountBudget} >= 0`),
+  ],
+)
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sequence: integer().notNull().default(0),
+    lineType: text().notNull().default('product').$type<'product' | 'reward'>(),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    productVariantId: integer().references(() => productVariants.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    templateSkuCode: text().notNull().default(''),
+    colorName: text(),
+    size: text(),
+    logoId: integer().references(() => logos.id, { onDelete: 'set null' }),
+    logoName: text(),
+    quantity: integer().notNull(),
+    unitPriceAmount: integer().notNull(),
+    discountAmount: integer().notNull().default(0),
+    subtotalAmount: integer().notNull(),
+    taxCode: text().notNull().default('PC040100'),
+    weight: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_positive', sql`${t.quantity} > 0`)],
+)
+
+/** Gift cards: the number is a bearer secret, so only its SHA-256 and last four characters are kept. */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: id(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    codeLast4: text().notNull(),
+    initialAmount: integer().notNull(),
+    balanceAmount: integer().notNull(),
+    /** The partner who redeemed it into their account; null until redeemed. */
+    partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('gift_cards_code_idx').on(t.websiteId, t.codeHash),
+    index('gift_cards_partner_idx').on(t.partnerId),
+    check('gift_cards_balance_in_range', sql`${t.balanceAmount} >= 0 and ${t.balanceAmount} <= ${t.initialAmount}`),
+  ],
+)
+
+/** Every movement of a gift card's balance (negative: spent on an order; positive: refunded). */
+export const giftCardTransactions = pgTable(
+  'gift_card_transactions',
+  {
+    id: id(),
+    giftCardId: integer()
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    kind: text().notNull().$type<'redeem' | 'spend' | 'refund'>(),
+    amount: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gift_card_transactions_card_idx').on(t.giftCardId)],
+)
+
+/** One row per program applied to an order: usage limits count these (unique per order). */
+export const promotionUsages = pgTable(
+  'promotion_usages',
+  {
+    id: id(),
+    programId: integer()
+      .notNull()
+      .references(() => promotionPrograms.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('promotion_usages_program_order_idx').on(t.programId, t.orderId)],
+)
+
+/** Movements of a partner's company-store budget (negative: spent by an order). */
+export const budgetTransactions = pgTable(
+  'budget_transactions',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    amount: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('budget_transactions_partner_idx').on(t.partnerId)],
+)
