@@ -38,12 +38,16 @@ const nextConfig: NextConfig = {
   generateBuildId: () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // PGlite (WASM), pg, sharp and pino must load from node_modules at run time, not be bundled.
-  serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'sharp', 'pino', 'nodemailer'],
+  serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'sharp', 'pino', 'nodemailer', 'pdfkit'],
   // Rendered catalog pages live in memory (src/web/route-cache-handler.mjs), not under .next/.
   cacheHandler: path.resolve(import.meta.dirname, 'src/web/route-cache-handler.mjs'),
   cacheMaxMemorySize: 0,
   async headers() {
-    return [{ source: '/:path*', headers: SECURITY_HEADERS }]
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      // The order document's address carries its access token: never send it on as a referrer.
+      { source: '/api/orders/:id/document', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+    ]
   },
   async redirects() {
     if (usesLocalePrefix) {

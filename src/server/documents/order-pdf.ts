@@ -1,0 +1,442 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import PDFDocument from 'pdfkit'
+import sharp from 'sharp'
+import { imagesRoot } from '../images/image-store'
+import { logger } from '../shared/logger'
+import type { Cents } from '../shared/money'
+import type { OrderDocument, OrderDocumentLine } from './order-document'
+import type { OrderAddressSnapshot } from '../db/schema'
+
+// The PDF of an order or quotation (spec 7, "Documents"): Letter pages with the store's name and
+// logo, the addresses side by side, the lines (continued over as many pages as needed), the totals,
+// the order's options and extra fields, and "Page n of m" at the foot of every page.
+// Only the PDF standard fonts are used (nothing to embed, nothing to load at run time besides
+// pdfkit's own metrics), so text is limited to Windows-1252: anything else is transliterated or
+// replaced by '?'.
+
+const PAGE = { width: 612, height: 792 }
+const MARGIN = { top: 50, left: 50, right: 50, bottom: 64 }
+const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right
+const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom
+const FONT = 'Helvetica'
+const BOLD = 'Helvetica-Bold'
+const INK = '#1f2328'
+const MUTED = '#59636e'
+const RULE = '#d1d9e0'
+const SHADE = '#f0f3f6'
+
+const LOGO_BOX = { width: 180, height: 60 }
+const COLUMNS = [
+  { key: 'product', title: 'Product', width: 262, align: 'left' },
+  { key: 'quantity', title: 'Qty', width: 50, align: 'right' },
+  { key: 'unit', title: 'Unit price', width: 95, align: 'right' },
+  { key: 'subtotal', title: 'Subtotal', width: 105, align: 'right' },
+] as const
+const CELL_PADDING = 5
+
+export type RenderOptions = {
+  /** Deflate page contents (the default). Tests may turn it off to read the text back. */
+  compress?: boolean
+}
+
+export function documentTitle(doc: Pick<OrderDocument, 'kind' | 'reference'>): string {
+  return `${doc.kind === 'quotation' ? 'Quotation' : 'Order'} ${doc.reference}`
+}
+
+/** 'Quotation-S00042.pdf': the reference reduced to characters that are safe in a header. */
+export function documentFileName(doc: Pick<OrderDocument, 'kind' | 'reference'>): string {
+  const reference = doc.reference.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'document'
+  return `${doc.kind === 'quotation' ? 'Quotation' : 'Order'}-${reference}.pdf`
+}
+
+export async function renderOrderPdf(doc: OrderDocument, { compress = true }: RenderOptions = {}): Promise<Buffer> {
+  const logo = doc.store.logoImage ? await loadLogo(doc.store.logoImage) : null
+  const title = documentTitle(doc)
+  const pdf = new PDFDocument({
+    size: 'LETTER',
+    margins: MARGIN,
+    bufferPages: true,
+    compress,
+    info: { Title: text(title), Author: text(doc.store.name), Creator: text(doc.store.name), CreationDate: doc.createdAt },
+  })
+  const done = collect(pdf)
+  const writer = new PageWriter(pdf)
+  const money = moneyFormatter(doc.store.currency)
+
+  drawHeader(writer, doc, logo)
+  drawTitle(writer, doc, title)
+  drawAddresses(writer, doc)
+  drawLines(writer, doc.lines, money)
+  drawTotals(writer, doc, money)
+  drawOptions(writer, doc, money)
+  drawExtraFields(writer, doc)
+  drawFooters(pdf, `${doc.store.name} · ${title}`)
+
+  pdf.end()
+  return done
+}
+
+function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
+    pdf.on('end', () => resolve(Buffer.concat(chunks)))
+    pdf.on('error', reject)
+  })
+}
+
+/** A cursor over the pages: everything is placed at explicit positions, breaking pages on demand. */
+class PageWriter {
+  y = MARGIN.top
+  constructor(readonly pdf: PDFKit.PDFDocument) {}
+
+  /** Starts a new page unless `height` more points fit on this one; true when it did. */
+  ensureSpace(height: number): boolean {
+    if (this.y + height <= CONTENT_BOTTOM) return false
+    this.pdf.addPage()
+    this.y = MARGIN.top
+    return true
+  }
+
+  write(value: string, x: number, y: number, options: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' | 'center' }): number {
+    const { pdf } = this
+    pdf
+      .font(options.font ?? FONT)
+      .fontSize(options.size ?? 9)
+      .fillColor(options.color ?? INK)
+    const clean = text(value)
+    pdf.text(clean, x, y, { width: options.width, align: options.align ?? 'left', lineGap: 1 })
+    return pdf.heightOfString(clean, { width: options.width, lineGap: 1 })
+  }
+
+  measure(value: string, options: { width: number; font?: string; size?: number }): number {
+    return this.pdf
+      .font(options.font ?? FONT)
+      .fontSize(options.size ?? 9)
+      .heightOfString(text(value), { width: options.width, lineGap: 1 })
+  }
+
+  rule(y: number, color = RULE, x = MARGIN.left, width = CONTENT_WIDTH) {
+    this.pdf.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.75).strokeColor(color).stroke().restore()
+  }
+
+  heading(value: string) {
+    this.ensureSpace(40)
+    this.y += 18
+    this.y += this.write(value, MARGIN.left, this.y, { width: CONTENT_WIDTH, font: BOLD, size: 11 })
+    this.rule(this.y + 2)
+    this.y += 8
+  }
+}
+
+function drawHeader(writer: PageWriter, doc: OrderDocument, logo: PreparedLogo | null) {
+  const top = writer.y
+  let leftHeight: number
+  if (logo) {
+    const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height, 1)
+    const width = logo.width * scale
+    const height = logo.height * scale
+    writer.pdf.image(logo.data, MARGIN.left, top, { width, height })
+    leftHeight = height
+  } else {
+    leftHeight = writer.write(doc.store.name, MARGIN.left, top, { width: 300, font: BOLD, size: 18 })
+  }
+
+  const blockWidth = 220
+  const x = MARGIN.left + CONTENT_WIDTH - blockWidth
+  let y = top
+  y += writer.write(doc.store.name, x, y, { width: blockWidth, font: BOLD, size: 11, align: 'right' })
+  for (const line of [doc.store.email, doc.store.phone, doc.store.domain]) {
+    if (line) y += writer.write(line, x, y, { width: blockWidth, size: 9, color: MUTED, align: 'right' })
+  }
+  writer.y = Math.max(top + leftHeight, y) + 14
+  writer.rule(writer.y)
+  writer.y += 16
+}
+
+function drawTitle(writer: PageWriter, doc: OrderDocument, title: string) {
+  writer.y += writer.write(title, MARGIN.left, writer.y, { width: CONTENT_WIDTH, font: BOLD, size: 20 })
+  writer.y += 8
+
+  const facts: [string, string][] = [
+    ['Date', formatDay(doc.createdAt)],
+    ['Status', statusOf(doc)],
+    ['Customer', doc.customer.email ? `${doc.customer.name} (${doc.customer.email})` : doc.customer.name],
+  ]
+  if (doc.confirmedAt) facts.push(['Confirmed', formatDay(doc.confirmedAt)])
+  if (doc.deliveryMethodName) facts.push(['Delivery', doc.deliveryMethodName])
+  if (doc.paymentMethodName) facts.push(['Payment', doc.paymentMethodName])
+  if (doc.promoCode) facts.push(['Promo code', doc.promoCode])
+  if (doc.orderForResale) facts.push(['For resale', 'Yes'])
+
+  const labelWidth = 70
+  for (const [label, value] of facts) {
+    const height = Math.max(
+      writer.write(`${label}:`, MARGIN.left, writer.y, { width: labelWidth, font: BOLD, size: 9, color: MUTED }),
+      writer.write(value, MARGIN.left + labelWidth, writer.y, { width: CONTENT_WIDTH - labelWidth, size: 9 }),
+    )
+    writer.y += height + 2
+  }
+}
+
+function statusOf(doc: OrderDocument): string {
+  if (doc.state === 'cancel') return 'Cancelled'
+  if (doc.approvalState === 'awaiting_approval') return 'Awaiting approval'
+  if (doc.kind === 'quotation' && doc.state === 'draft') return 'Quotation'
+  if (doc.paymentState === 'paid') return 'Paid'
+  if (doc.state === 'sale') return doc.paymentState === 'pending' ? 'Confirmed, payment pending' : 'Confirmed'
+  return 'Awaiting payment'
+}
+
+function addressLines(address: OrderAddressSnapshot): string[] {
+  const locality = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  return [address.name, address.street, address.street2, locality, address.country, address.phone, address.email].filter(
+    (line): line is string => typeof line === 'string' && line.trim() !== '',
+  )
+}
+
+function drawAddresses(writer: PageWriter, doc: OrderDocument) {
+  const gap = 12
+  const width = (CONTENT_WIDTH - gap) / 2
+  const columns = [
+    { title: 'Billing address', lines: addressLines(doc.billingAddress) },
+    { title: 'Shipping address', lines: doc.shippingAddress ? addressLines(doc.shippingAddress) : ['Same as the billing address'] },
+  ]
+  const heights = columns.map(({ title, lines }) =>
+    lines.reduce((sum, line) => sum + writer.measure(line, { width }), writer.measure(title, { width, font: BOLD, size: 10 }) + 4),
+  )
+  writer.y += 16
+  writer.ensureSpace(Math.max(...heights))
+  const top = writer.y
+  columns.forEach(({ title, lines }, index) => {
+    const x = MARGIN.left + index * (width + gap)
+    let y = top
+    y += writer.write(title, x, y, { width, font: BOLD, size: 10 }) + 4
+    for (const line of lines) y += writer.write(line, x, y, { width })
+  })
+  writer.y = top + Math.max(...heights)
+}
+
+function lineDetails(line: OrderDocumentLine): string {
+  return [
+    line.sku ? `SKU ${line.sku}` : null,
+    line.colorName ? `Color: ${line.colorName}` : null,
+    line.size ? `Size: ${line.size}` : null,
+    line.logoName ? `Logo: ${line.logoName}` : null,
+  ]
+    .filter(Boolean)
+    .join('  ·  ')
+}
+
+function drawTableHeader(writer: PageWriter, continued: boolean) {
+  const height = 20
+  writer.pdf.save().rect(MARGIN.left, writer.y, CONTENT_WIDTH, height).fill(SHADE).restore()
+  let x = MARGIN.left
+  for (const column of COLUMNS) {
+    const title = column.key === 'product' && continued ? 'Product (continued)' : column.title
+    writer.write(title, x + CELL_PADDING, writer.y + 6, { width: column.width - 2 * CELL_PADDING, font: BOLD, size: 9, align: column.align })
+    x += column.width
+  }
+  writer.y += height
+}
+
+function drawLines(writer: PageWriter, lines: OrderDocumentLine[], money: (cents: Cents) => string) {
+  writer.heading('Items')
+  if (lines.length === 0) {
+    writer.y += writer.write('No items.', MARGIN.left, writer.y, { width: CONTENT_WIDTH, color: MUTED })
+    return
+  }
+  writer.ensureSpace(60)
+  drawTableHeader(writer, false)
+  const productWidth = COLUMNS[0].width - 2 * CELL_PADDING
+  for (const line of lines) {
+    const details = lineDetails(line)
+    const discount = line.discount !== 0 ? `Discount ${money(-Math.abs(line.discount))}` : ''
+    const productHeight =
+      writer.measure(line.name, { width: productWidth, font: BOLD, size: 9.5 }) +
+      (details ? writer.measure(details, { width: productWidth, size: 8 }) + 1 : 0) +
+      (discount ? writer.measure(discount, { width: productWidth, size: 8 }) + 1 : 0)
+    const rowHeight = productHeight + 2 * CELL_PADDING
+    if (writer.ensureSpace(rowHeight)) drawTableHeader(writer, true)
+
+    const top = writer.y + CELL_PADDING
+    let x = MARGIN.left + CELL_PADDING
+    let y = top
+    y += writer.write(line.name, x, y, { width: productWidth, font: BOLD, size: 9.5 })
+    if (details) y += writer.write(details, x, y + 1, { width: productWidth, size: 8, color: MUTED }) + 1
+    if (discount) writer.write(discount, x, y + 1, { width: productWidth, size: 8, color: MUTED })
+    x = MARGIN.left + COLUMNS[0].width
+    const cells = [String(line.quantity), money(line.unitPrice), money(line.subtotal)]
+    cells.forEach((cell, index) => {
+      const column = COLUMNS[index + 1]!
+      writer.write(cell, x + CELL_PADDING, top, { width: column.width - 2 * CELL_PADDING, size: 9.5, align: 'right' })
+      x += column.width
+    })
+    writer.y += rowHeight
+    writer.rule(writer.y)
+  }
+}
+
+function drawTotals(writer: PageWriter, doc: OrderDocument, money: (cents: Cents) => string) {
+  const { amounts } = doc
+  type Row = { label: string; amount: string; strong?: boolean; ruleAbove?: boolean }
+  const rows: Row[] = [{ label: 'Subtotal', amount: money(amounts.untaxed) }]
+  if (amounts.discount !== 0) rows.push({ label: doc.promoCode ? `Discount (${doc.promoCode})` : 'Discount', amount: money(-Math.abs(amounts.discount)) })
+  rows.push({ label: 'Delivery', amount: money(amounts.delivery) })
+  if (amounts.options !== 0) rows.push({ label: 'Order options', amount: money(amounts.options) })
+  rows.push({ label: 'Tax', amount: money(amounts.tax) })
+  rows.push({ label: 'Total', amount: money(amounts.total), strong: true, ruleAbove: true })
+  if (amounts.giftCard !== 0) rows.push({ label: 'Gift card', amount: money(-Math.abs(amounts.giftCard)) })
+  if (amounts.budget !== 0) rows.push({ label: 'Budget', amount: money(-Math.abs(amounts.budget)) })
+  if (amounts.giftCard !== 0 || amounts.budget !== 0 || amounts.due !== amounts.total) {
+    rows.push({ label: 'Amount due', amount: money(amounts.due), strong: true, ruleAbove: true })
+  }
+
+  const rowHeight = 17
+  const width = 250
+  const x = MARGIN.left + CONTENT_WIDTH - width
+  writer.y += 12
+  writer.ensureSpace(rows.length * rowHeight + 8)
+  for (const row of rows) {
+    if (row.ruleAbove) {
+      writer.rule(writer.y, INK, x, width)
+      writer.y += 4
+    }
+    const font = row.strong ? BOLD : FONT
+    const size = row.strong ? 11 : 9.5
+    writer.write(row.label, x, writer.y, { width: 130, font, size })
+    writer.write(row.amount, x + 130, writer.y, { width: width - 130, font, size, align: 'right' })
+    writer.y += rowHeight
+  }
+}
+
+function drawOptions(writer: PageWriter, doc: OrderDocument, money: (cents: Cents) => string) {
+  if (doc.options.length === 0) return
+  writer.heading('Order options')
+  for (const option of doc.options) {
+    const height = writer.measure(option.label, { width: CONTENT_WIDTH - 120 })
+    writer.ensureSpace(height + 4)
+    writer.write(option.label, MARGIN.left, writer.y, { width: CONTENT_WIDTH - 120 })
+    writer.write(option.price === 0 ? 'Included' : money(option.price), MARGIN.left + CONTENT_WIDTH - 120, writer.y, { width: 120, align: 'right' })
+    writer.y += height + 4
+  }
+}
+
+const MAX_FIELD_TEXT = 1000
+
+function drawExtraFields(writer: PageWriter, doc: OrderDocument) {
+  if (doc.extraFields.length === 0) return
+  writer.heading('Additional information')
+  const labelWidth = 170
+  const valueWidth = CONTENT_WIDTH - labelWidth
+  for (const field of doc.extraFields) {
+    const value = field.value.length > MAX_FIELD_TEXT ? `${field.value.slice(0, MAX_FIELD_TEXT)}…` : field.value
+    const height = Math.max(writer.measure(field.label, { width: labelWidth - 10, font: BOLD }), writer.measure(value, { width: valueWidth }))
+    writer.ensureSpace(height + 4)
+    writer.write(field.label, MARGIN.left, writer.y, { width: labelWidth - 10, font: BOLD })
+    writer.write(value, MARGIN.left + labelWidth, writer.y, { width: valueWidth })
+    writer.y += height + 4
+  }
+}
+
+function drawFooters(pdf: PDFKit.PDFDocument, caption: string) {
+  const { start, count } = pdf.bufferedPageRange()
+  for (let index = start; index < start + count; index++) {
+    pdf.switchToPage(index)
+    // Writing below the bottom margin would start a new page: lift the margin while writing the foot.
+    const bottom = pdf.page.margins.bottom
+    pdf.page.margins.bottom = 0
+    const y = PAGE.height - 44
+    pdf.save().moveTo(MARGIN.left, y - 8).lineTo(MARGIN.left + CONTENT_WIDTH, y - 8).lineWidth(0.5).strokeColor(RULE).stroke().restore()
+    pdf.font(FONT).fontSize(8).fillColor(MUTED)
+    pdf.text(text(caption.length > 90 ? `${caption.slice(0, 89)}…` : caption), MARGIN.left, y, { lineBreak: false })
+    pdf.text(`Page ${index - start + 1} of ${count}`, MARGIN.left + CONTENT_WIDTH - 100, y, { width: 100, align: 'right', lineBreak: false })
+    pdf.page.margins.bottom = bottom
+  }
+}
+
+function moneyFormatter(currency: string): (cents: Cents) => string {
+  let format: Intl.NumberFormat
+  try {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+  } catch {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  }
+  return (cents) => format.format(Math.round(cents) / 100)
+}
+
+/** 'May 3, 2026'. Orders are stamped in UTC; the store has no time zone of its own yet. */
+const DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+function formatDay(date: Date): string {
+  return DAY.format(date)
+}
+
+// Windows-1252 characters above 0x7f that are not Latin-1 (what pdfkit maps for the standard fonts).
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
+// Latin letters that have no decomposition to a base letter.
+const PLAIN_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', Ŋ: 'N', ŋ: 'n', ĸ: 'k', ſ: 's' }
+const isShowable = (char: string) => {
+  const code = char.codePointAt(0)!
+  return code >= 0x20 && (code < 0x7f || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
+}
+
+/** Text the standard fonts can show: Windows-1252, with accents dropped or '?' for the rest. */
+export function text(value: string): string {
+  let out = ''
+  for (const char of value.replace(/\r\n?/g, '\n')) {
+    const code = char.codePointAt(0)!
+    if (char === '\n' || char === '\t') out += char === '\t' ? ' ' : char
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' '
+    else if (isShowable(char)) out += char
+    else {
+      const plain = PLAIN_LETTERS[char] ?? char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+      out += plain !== '' && [...plain].every(isShowable) ? plain : '?'
+    }
+  }
+  return out
+}
+
+type PreparedLogo = { data: Buffer; width: number; height: number }
+
+// Stored image names carry a hash of their content, so a prepared logo never goes stale.
+const logoCache = new Map<string, Promise<PreparedLogo | null>>()
+const LOGO_CACHE_SIZE = 16
+
+/**
+ * The website logo from the image store as an opaque PNG sized for print (SVG drawn by sharp);
+ * null, with a warning in the log, when it is missing or unreadable: the document goes out without it.
+ */
+function loadLogo(imagePath: string): Promise<PreparedLogo | null> {
+  let prepared = logoCache.get(imagePath)
+  if (!prepared) {
+    prepared = prepareLogo(imagePath)
+    logoCache.set(imagePath, prepared)
+    if (logoCache.size > LOGO_CACHE_SIZE) logoCache.delete(logoCache.keys().next().value!)
+    void prepared.then((logo) => {
+      if (!logo) logoCache.delete(imagePath)
+    })
+  }
+  return prepared
+}
+
+async function prepareLogo(imagePath: string): Promise<PreparedLogo | null> {
+  // A logo given as an address (https://…) is not fetched: rendering a document makes no outbound calls.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(imagePath)) return null
+  const root = imagesRoot()
+  const file = path.resolve(root, imagePath.replace(/^\/+/, ''))
+  if (!file.startsWith(root + path.sep)) return null
+  try {
+    const data = await readFile(file)
+    const isVector = (await sharp(data).metadata()).format === 'svg'
+    const { data: png, info } = await sharp(data, isVector ? { density: 300 } : {})
+      .resize({ width: LOGO_BOX.width * 4, height: LOGO_BOX.height * 4, fit: 'inside', withoutEnlargement: !isVector })
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer({ resolveWithObject: true })
+    return { data: png, width: info.width, height: info.height }
+  } catch (error) {
+    logger().warn({ err: error, imagePath }, 'store logo left out of an order document')
+    return null
+  }
+}
