@@ -231,6 +231,12 @@ function storeFile() {
     ],
     // A demo employee account so the store can be tried signed in without reading mail (README).
     accounts: [{ email: 'alex.morgan@graniteridge.example', name: 'Alex Morgan', password: 'granite-ridge-demo', budget: 250 }],
+    // Two demo gift cards to redeem under me/gift-cards and spend at checkout (docs/store-file.md). Real cards
+    // are issued with unguessable numbers; these are public on purpose.
+    giftCards: [
+      { code: 'GRANITE-GIFT-0050', amount: 50 },
+      { code: 'GRANITE-GIFT-0200', amount: 200 },
+    ],
   }
 }
 

@@ -390,6 +390,32 @@ const AccountSchema = z.strictObject({
   budget: amount.optional(),
 })
 
+/**
+ * Gift cards to create when missing (demo and test stores). The number is hashed at import (only
+ * its SHA-256 and last four characters are kept); a card that already exists is never changed, so
+ * a re-import cannot refill a spent balance.
+ */
+const GiftCardSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{3,63}$/, 'must be a gift card number: 4–64 letters, digits and "-" (e.g. "GRANITE-GIFT-0050")'),
+  amount: positiveAmount,
+  expiresAt: dateText.optional(),
+})
+
+const GiftCardsSchema = z
+  .array(GiftCardSchema)
+  .default([])
+  .superRefine((cards, ctx) => {
+    const seen = new Set<string>()
+    cards.forEach((card, index) => {
+      const key = card.code.toUpperCase()
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'code'], message: 'is listed twice (numbers are compared ignoring case)' })
+      seen.add(key)
+    })
+  })
+
 export const StoreFileSchema = z.strictObject({
   $schema: z.string().optional(),
   format: z.literal(STORE_FILE_FORMAT, { error: `must be "${STORE_FILE_FORMAT}"` }),
@@ -409,6 +435,7 @@ export const StoreFileSchema = z.strictObject({
   orderExtraFields: z.array(OrderExtraFieldSchema).default([]),
   orderOptions: z.array(OrderOptionSchema).default([]),
   accounts: z.array(AccountSchema).default([]),
+  giftCards: GiftCardsSchema,
 })
 
 export type StoreFile = z.output<typeof StoreFileSchema>

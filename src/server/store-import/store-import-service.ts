@@ -42,6 +42,7 @@ import { checkReferences, type ReferenceIssue } from './store-file-references'
 import { friendlyIssueMessage, type StoreFile, StoreFileSchema } from './store-file-schema'
 import { ImagePreparationError, type PreparedImages, prepareStoreImages } from './store-images'
 import { writeAccounts } from './write-accounts'
+import { writeGiftCards } from './write-gift-cards'
 
 // Loads a store file (docs/store-file.md) into the database: validate everything first, draw and
 // copy the images, then write the whole store in ONE transaction, updating rows in place by their
@@ -335,6 +336,7 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   await writePromotions(tx, tally, file, websiteId, productIds)
   await writeOrderFields(tx, tally, file, websiteId)
   await writeAccounts(tx, tally, file, websiteId)
+  await writeGiftCards(tx, tally, file, websiteId)
   return { websiteId, createdWebsite, counts: tally.counts }
 }
 

@@ -1,0 +1,360 @@
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import { products, promotionPrograms, promotionUsages } from '../db/schema'
+import { DomainError } from '../shared/errors'
+import type { Cents } from '../shared/money'
+import type { PricedLine } from '../pricing/pricing-types'
+
+// Promotions at checkout (spec 7, 9; domain.md "Promotions"; security.md 4.3). Programs are Odoo-14
+// style coupon programs: applied by themselves (no_code_needed) or by a promo code (code_needed),
+// when active, within their dates by the SERVER's clock, not used up, and their rules hold (minimum
+// amount, minimum quantity, products in the cart). Rewards: a discount (percentage or fixed amount,
+// on the order, the cheapest product or specific products), free shipping, or a free product.
+// on_next_order programs issue coupons for a later order and play no part at checkout.
+//
+// Discounts are taken from the priced product lines, so no program can discount more than the
+// lines it applies to hold and the products can never cost less than nothing. Usage limits are
+// only checked here; recordPromotionUsage enforces them atomically when the order is written.
+
+export const PROMO_CODE_NOT_VALID = 'This promo code is not valid.'
+export const PROMO_CODE_EXPIRED = 'This promo code has expired.'
+export const PROMO_CODE_USED_UP = 'This promo code has been fully used.'
+export const PROMO_CODE_NOT_APPLICABLE = 'This promo code does not apply to your cart.'
+
+/** Longer input is not a promo code (store codes are 3–40 characters). */
+const PROMO_CODE_MAX_LENGTH = 64
+
+export type PromotionLine = Pick<PricedLine, 'key' | 'productId' | 'totalQuantity' | 'amount'>
+
+export type PromotionInput = {
+  websiteId: number
+  partnerId: number | null
+  lines: PromotionLine[]
+  /** The products' total before any discount (cents). */
+  subtotal: Cents
+  /** The chosen delivery method's price (cents); free shipping takes it off. */
+  shipping: Cents
+  promoCode?: string | null
+  /** The server's clock; tests may set it, clients never can. */
+  now?: Date
+}
+
+/** A free product the order gains: listPrice is what it is worth, unitPrice what it costs (0). */
+export type RewardLine = { programId: number; productId: number; name: string; quantity: number; unitPrice: Cents; listPrice: Cents }
+
+export type AppliedProgram = { id: number; name: string; rewardType: ProgramRow['rewardType']; discount: Cents }
+
+export type PromotionResult = {
+  /** Taken off the products (cents), never more than their total. */
+  discount: Cents
+  freeShipping: boolean
+  /** `shipping` when free shipping applies, else 0. */
+  shippingDiscount: Cents
+  rewardLines: RewardLine[]
+  /** Every program applied, automatic ones and the code's: what recordPromotionUsage counts. */
+  programIds: number[]
+  /** The program the promo code applied, if it did. */
+  codeProgramId: number | null
+  /** Why the promo code did not apply (one of the PROMO_CODE_* sentences); null when it did or none was given. */
+  codeError: string | null
+  /** Discount per line key (cents), for order lines and tax. */
+  lineDiscounts: Record<string, Cents>
+  applied: AppliedProgram[]
+}
+
+export type ProgramRow = Pick<
+  typeof promotionPrograms.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'rewardType'
+  | 'promoApplicability'
+  | 'promoCodeUsage'
+  | 'promoCode'
+  | 'ruleMinimumAmount'
+  | 'ruleMinQuantity'
+  | 'ruleProductIds'
+  | 'dateFrom'
+  | 'dateTo'
+  | 'maximumUseNumber'
+  | 'usedCount'
+  | 'discountType'
+  | 'discountPercentage'
+  | 'discountFixedAmount'
+  | 'discountApplyOn'
+  | 'rewardProductId'
+  | 'rewardProductQuantity'
+  | 'isActive'
+>
+
+export type RewardProduct = { id: number; name: string; priceAmount: Cents }
+
+const PROGRAM_COLUMNS = {
+  id: promotionPrograms.id,
+  name: promotionPrograms.name,
+  rewardType: promotionPrograms.rewardType,
+  promoApplicability: promotionPrograms.promoApplicability,
+  promoCodeUsage: promotionPrograms.promoCodeUsage,
+  promoCode: promotionPrograms.promoCode,
+  ruleMinimumAmount: promotionPrograms.ruleMinimumAmount,
+  ruleMinQuantity: promotionPrograms.ruleMinQuantity,
+  ruleProductIds: promotionPrograms.ruleProductIds,
+  dateFrom: promotionPrograms.dateFrom,
+  dateTo: promotionPrograms.dateTo,
+  maximumUseNumber: promotionPrograms.maximumUseNumber,
+  usedCount: promotionPrograms.usedCount,
+  discountType: promotionPrograms.discountType,
+  discountPercentage: promotionPrograms.discountPercentage,
+  discountFixedAmount: promotionPrograms.discountFixedAmount,
+  discountApplyOn: promotionPrograms.discountApplyOn,
+  rewardProductId: promotionPrograms.rewardProductId,
+  rewardProductQuantity: promotionPrograms.rewardProductQuantity,
+  isActive: promotionPrograms.isActive,
+}
+
+/** Trimmed and upper-cased; null for blank or over-long input. */
+export function normalizePromoCode(code: string | null | undefined): string | null {
+  const clean = (code ?? '').trim().toUpperCase()
+  return clean.length === 0 || clean.length > PROMO_CODE_MAX_LENGTH ? null : clean
+}
+
+/**
+ * The promotions an order earns: loads the website's current-order programs (the automatic ones and
+ * the one whose code matches `promoCode` exactly, ignoring case) and applies them to the lines.
+ */
+export async function evaluatePromotions(db: Executor, input: PromotionInput): Promise<PromotionResult> {
+  const code = normalizePromoCode(input.promoCode)
+  const programs = await db
+    .select(PROGRAM_COLUMNS)
+    .from(promotionPrograms)
+    .where(
+      and(
+        eq(promotionPrograms.websiteId, input.websiteId),
+        eq(promotionPrograms.isActive, true),
+        eq(promotionPrograms.promoApplicability, 'on_current_order'),
+        code === null
+          ? eq(promotionPrograms.promoCodeUsage, 'no_code_needed')
+          : or(
+              eq(promotionPrograms.promoCodeUsage, 'no_code_needed'),
+              // Equality, never LIKE: '%' and '_' in a code are just characters.
+              and(eq(promotionPrograms.promoCodeUsage, 'code_needed'), sql`upper(${promotionPrograms.promoCode}) = ${code}`),
+            ),
+      ),
+    )
+    .orderBy(promotionPrograms.id)
+  const rewardIds = [...new Set(programs.flatMap((program) => (program.rewardType === 'product' && program.rewardProductId ? [program.rewardProductId] : [])))]
+  const rewardProducts =
+    rewardIds.length === 0
+      ? []
+      : await db
+          .select({ id: products.id, name: products.name, priceAmount: products.priceAmount })
+          .from(products)
+          .where(and(eq(products.websiteId, input.websiteId), eq(products.isPublished, true), inArray(products.id, rewardIds)))
+  return applyPromotions(programs, input, new Map(rewardProducts.map((product) => [product.id, product])))
+}
+
+type Availability = 'ok' | 'not_started' | 'ended' | 'used_up' | 'inactive'
+
+function availability(program: ProgramRow, now: Date): Availability {
+  if (!program.isActive) return 'inactive'
+  if (program.dateFrom && now < program.dateFrom) return 'not_started'
+  if (program.dateTo && now > program.dateTo) return 'ended'
+  if (program.maximumUseNumber > 0 && program.usedCount >= program.maximumUseNumber) return 'used_up'
+  return 'ok'
+}
+
+function rulesHold(program: ProgramRow, input: PromotionInput): boolean {
+  if (input.lines.length === 0) return false
+  if (input.subtotal < program.ruleMinimumAmount) return false
+  const productIds = new Set(program.ruleProductIds)
+  const matching = productIds.size === 0 ? input.lines : input.lines.filter((line) => productIds.has(line.productId))
+  if (matching.length === 0) return false
+  const quantity = matching.reduce((sum, line) => sum + line.totalQuantity, 0)
+  return quantity >= program.ruleMinQuantity
+}
+
+/** `amount` × `percent` / 100, rounded half up to the cent (percent has at most 2 decimals). */
+export function percentOf(amount: Cents, percent: number): Cents {
+  const basisPoints = BigInt(Math.round(percent * 100))
+  return Number((BigInt(amount) * basisPoints + 5000n) / 10000n)
+}
+
+/**
+ * Spreads `amount` over the lines in proportion to what is left of them (largest remainder, so
+ * the shares add up to the cent), never taking more than a line has left. Answers the cents taken.
+ */
+function takeFromLines(remaining: Map<string, Cents>, keys: string[], amount: Cents): Map<string, Cents> {
+  const base = keys.reduce((sum, key) => sum + (remaining.get(key) ?? 0), 0)
+  const wanted = Math.min(amount, base)
+  const shares = new Map<string, Cents>()
+  if (wanted <= 0) return shares
+  const big = BigInt(base)
+  const parts = keys.map((key) => {
+    const left = BigInt(remaining.get(key) ?? 0)
+    const numerator = BigInt(wanted) * left
+    return { key, share: Number(numerator / big), fraction: numerator % big }
+  })
+  let leftover = wanted - parts.reduce((sum, part) => sum + part.share, 0)
+  for (const part of [...parts].sort((a, b) => (b.fraction > a.fraction ? 1 : b.fraction < a.fraction ? -1 : 0))) {
+    if (leftover === 0) break
+    if (part.share < (remaining.get(part.key) ?? 0)) {
+      part.share += 1
+      leftover -= 1
+    }
+  }
+  for (const part of parts) {
+    if (part.share <= 0) continue
+    remaining.set(part.key, (remaining.get(part.key) ?? 0) - part.share)
+    shares.set(part.key, part.share)
+  }
+  return shares
+}
+
+/** The discount a program's reward asks for, against what `base` is left (never more than base). */
+function discountOn(program: ProgramRow, base: Cents): Cents {
+  if (base <= 0) return 0
+  if (program.discountType === 'percentage') return Math.min(base, percentOf(base, Number(program.discountPercentage ?? 0)))
+  if (program.discountType === 'fixed_amount') return Math.min(base, Math.max(0, program.discountFixedAmount ?? 0))
+  return 0
+}
+
+/** Applies a discount program to what is left of the lines; answers the shares it took. */
+function applyDiscount(program: ProgramRow, lines: PromotionLine[], remaining: Map<string, Cents>): Map<string, Cents> {
+  const open = lines.filter((line) => (remaining.get(line.key) ?? 0) > 0)
+  switch (program.discountApplyOn ?? 'on_order') {
+    case 'on_order': {
+      const keys = open.map((line) => line.key)
+      const base = keys.reduce((sum, key) => sum + remaining.get(key)!, 0)
+      return takeFromLines(remaining, keys, discountOn(program, base))
+    }
+    case 'specific_products': {
+      const productIds = new Set(program.ruleProductIds)
+      const keys = open.filter((line) => productIds.has(line.productId)).map((line) => line.key)
+      const base = keys.reduce((sum, key) => sum + remaining.get(key)!, 0)
+      return takeFromLines(remaining, keys, discountOn(program, base))
+    }
+    case 'cheapest_product': {
+      // One piece of the product with the lowest price per piece.
+      const priced = open.filter((line) => line.totalQuantity > 0)
+      if (priced.length === 0) return new Map()
+      const cheapest = priced.reduce((best, line) => (line.amount * best.totalQuantity < best.amount * line.totalQuantity ? line : best))
+      const piece = Math.min(remaining.get(cheapest.key)!, Math.round(cheapest.amount / cheapest.totalQuantity))
+      return takeFromLines(remaining, [cheapest.key], discountOn(program, piece))
+    }
+  }
+}
+
+/**
+ * The pure part of evaluatePromotions: `programs` are the website's candidate programs, the code
+ * (already normalised) picks among the code_needed ones. Automatic programs apply first, then the
+ * code's, each in id order, each on what the ones before left of the lines.
+ */
+export function applyPromotions(
+  programs: readonly ProgramRow[],
+  input: PromotionInput,
+  rewardProducts: ReadonlyMap<number, RewardProduct>,
+): PromotionResult {
+  const now = input.now ?? new Date()
+  const code = normalizePromoCode(input.promoCode)
+  const candidates = programs.filter((program) => program.promoApplicability === 'on_current_order')
+  const automatic = candidates.filter((program) => program.promoCodeUsage === 'no_code_needed' && availability(program, now) === 'ok' && rulesHold(program, input))
+
+  // A code too long to be one is refused like an unknown one (blank input is no code at all).
+  let codeError: string | null = code === null && (input.promoCode ?? '').trim() !== '' ? PROMO_CODE_NOT_VALID : null
+  let codeProgram: ProgramRow | null = null
+  if (code !== null) {
+    const matching = candidates.find((program) => program.promoCodeUsage === 'code_needed' && program.promoCode?.toUpperCase() === code)
+    const state = matching ? availability(matching, now) : 'inactive'
+    if (!matching || state === 'inactive') codeError = PROMO_CODE_NOT_VALID
+    else if (state === 'not_started' || state === 'ended') codeError = PROMO_CODE_EXPIRED
+    else if (state === 'used_up') codeError = PROMO_CODE_USED_UP
+    else if (!rulesHold(matching, input) || (matching.rewardType === 'product' && !rewardFor(matching, rewardProducts))) codeError = PROMO_CODE_NOT_APPLICABLE
+    else codeProgram = matching
+  }
+
+  const remaining = new Map<string, Cents>()
+  for (const line of input.lines) remaining.set(line.key, (remaining.get(line.key) ?? 0) + Math.max(0, line.amount))
+  const lineDiscounts: Record<string, Cents> = {}
+  const rewardLines: RewardLine[] = []
+  const applied: AppliedProgram[] = []
+  let freeShipping = false
+
+  for (const program of [...automatic, ...(codeProgram ? [codeProgram] : [])]) {
+    if (program.rewardType === 'discount') {
+      const shares = applyDiscount(program, input.lines, remaining)
+      let taken = 0
+      for (const [key, share] of shares) {
+        lineDiscounts[key] = (lineDiscounts[key] ?? 0) + share
+        taken += share
+      }
+      // A discount the programs before it left nothing for is not applied (nor counted against its limit).
+      if (taken === 0) {
+        if (program === codeProgram) {
+          codeProgram = null
+          codeError = PROMO_CODE_NOT_APPLICABLE
+        }
+        continue
+      }
+      applied.push({ id: program.id, name: program.name, rewardType: program.rewardType, discount: taken })
+    } else if (program.rewardType === 'free_shipping') {
+      freeShipping = true
+      applied.push({ id: program.id, name: program.name, rewardType: program.rewardType, discount: 0 })
+    } else {
+      const reward = rewardFor(program, rewardProducts)
+      if (!reward) continue
+      rewardLines.push({ programId: program.id, productId: reward.id, name: reward.name, quantity: Math.max(1, program.rewardProductQuantity), unitPrice: 0, listPrice: reward.priceAmount })
+      applied.push({ id: program.id, name: program.name, rewardType: program.rewardType, discount: 0 })
+    }
+  }
+
+  const discount = Object.values(lineDiscounts).reduce((sum, share) => sum + share, 0)
+  return {
+    discount,
+    freeShipping,
+    shippingDiscount: freeShipping ? Math.max(0, input.shipping) : 0,
+    rewardLines,
+    programIds: applied.map((program) => program.id),
+    codeProgramId: codeProgram?.id ?? null,
+    codeError,
+    lineDiscounts,
+    applied,
+  }
+}
+
+function rewardFor(program: ProgramRow, rewardProducts: ReadonlyMap<number, RewardProduct>): RewardProduct | null {
+  return program.rewardProductId ? (rewardProducts.get(program.rewardProductId) ?? null) : null
+}
+
+/**
+ * Counts the order's programs, inside the order's transaction. Each count is one conditional
+ * UPDATE (`maximum_use_number = 0 OR used_count < maximum_use_number`, and still active and in its
+ * dates), so concurrent orders can never use a program more often than its limit: the order that
+ * comes too late is refused with a 409 naming why, and its transaction rolls back. Recording the
+ * same order twice counts it once (promotion_usages is unique per program and order).
+ */
+export async function recordPromotionUsage(
+  tx: Executor,
+  { programIds, orderId, partnerId, now = new Date() }: { programIds: readonly number[]; orderId: number; partnerId: number | null; now?: Date },
+): Promise<void> {
+  for (const programId of [...new Set(programIds)].sort((a, b) => a - b)) {
+    const [usage] = await tx.insert(promotionUsages).values({ programId, orderId, partnerId, createdAt: now }).onConflictDoNothing().returning({ id: promotionUsages.id })
+    if (!usage) continue
+    const [counted] = await tx
+      .update(promotionPrograms)
+      .set({ usedCount: sql`${promotionPrograms.usedCount} + 1` })
+      .where(
+        and(
+          eq(promotionPrograms.id, programId),
+          eq(promotionPrograms.isActive, true),
+          or(eq(promotionPrograms.maximumUseNumber, 0), sql`${promotionPrograms.usedCount} < ${promotionPrograms.maximumUseNumber}`),
+          or(isNull(promotionPrograms.dateFrom), lte(promotionPrograms.dateFrom, now)),
+          or(isNull(promotionPrograms.dateTo), gte(promotionPrograms.dateTo, now)),
+        ),
+      )
+      .returning({ id: promotionPrograms.id })
+    if (counted) continue
+    const [program] = await tx.select(PROGRAM_COLUMNS).from(promotionPrograms).where(eq(promotionPrograms.id, programId))
+    const state = program ? availability(program, now) : 'inactive'
+    const userMessage = state === 'used_up' ? PROMO_CODE_USED_UP : state === 'inactive' ? PROMO_CODE_NOT_VALID : PROMO_CODE_EXPIRED
+    throw new DomainError('conflict', `promotion program ${programId} can no longer be used (${state})`, userMessage)
+  }
+}
