@@ -1,5 +1,6 @@
 import type { AccountAddress, AccountPartner, AddressType } from './account-types'
 import type { HomePageData, ProductListItem, Website } from './catalog-types'
+import type { OrderData, OrderDetailData } from './order-types'
 
 // The JSON answers of POST /api/query per key (spec 7, design/domain.md "response shapes"), shared
 // by the server registry that produces them and the browser client that reads them. Amounts are
@@ -18,6 +19,7 @@ export const CACHE_NAMES = [
   'Taxes',
   'Products',
   'ContentPages',
+  'OrderOptions',
 ] as const
 export type CacheName = (typeof CACHE_NAMES)[number]
 
@@ -88,6 +90,19 @@ export type PromotionProgram = {
   rewardProductQuantity: number
 }
 
+/** A gift card as its owner sees it (getGiftCards). */
+export type GiftCardData = {
+  id: number
+  last4: string
+  balance: number
+  initialAmount: number
+  expiresAt: string | null
+  redeemedAt: string | null
+}
+
+/** A paid extra the shopper may add to an order (rush decoration, bagging …); price in dollars. */
+export type OrderOption = { id: number; name: string; label: string; price: number }
+
 export type QueryResponses = {
   getWebsite: { website: Website }
   getOrderExtraFields: { orderextrafields: OrderExtraField[] }
@@ -97,8 +112,13 @@ export type QueryResponses = {
   getTaxes: { taxcredential: PublicTaxCredential }
   getPromotions: { promotionPrograms: PromotionProgram[] }
   getProductList: { products: { products: ProductListItem[]; total: number } }
+  getOrderOptions: { orderOptions: OrderOption[] }
   getPartner: { partner: AccountPartner }
   getAddresses: { addresses: AccountAddress[] }
+  getOrderId: { orderSequence: string }
+  getOrders: { orders: { orders: OrderData[] } }
+  getOrderDetails: { order: OrderDetailData }
+  getGiftCards: { giftCards: GiftCardData[] }
 }
 
 export type QueryKey = keyof QueryResponses
@@ -117,8 +137,13 @@ export type QueryValues = {
   getTaxes: undefined
   getPromotions: undefined
   getProductList: ProductListQuery | undefined
+  getOrderOptions: undefined
   getPartner: undefined
   getAddresses: { filter: { addressType?: AddressType; partnerUid: string } }
+  getOrderId: undefined
+  getOrders: { filter: { uid: string } }
+  getOrderDetails: { id: number; accessToken?: string | null }
+  getGiftCards: undefined
 }
 
 /** GET /api/homePage */
@@ -132,4 +157,6 @@ export type ApiErrorBody = {
   error: { code: string; message: string; issues?: { path: string; message: string }[] }
   statusCode: number
   statusMessage: string
+  /** What the client needs to recover, for some errors (createOrder's 409: { orderSummary }). */
+  data?: Record<string, unknown>
 }

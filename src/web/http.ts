@@ -57,12 +57,13 @@ export function jsonError(
   status: number,
   code: string,
   message: string,
-  options: { issues?: ApiErrorBody['error']['issues']; headers?: Record<string, string> } = {},
+  options: { issues?: ApiErrorBody['error']['issues']; headers?: Record<string, string>; data?: Record<string, unknown> } = {},
 ): Response {
   const body: ApiErrorBody = {
     error: options.issues ? { code, message, issues: options.issues } : { code, message },
     statusCode: status,
     statusMessage: message,
+    ...(options.data ? { data: options.data } : {}),
   }
   return Response.json(body, {
     status,
@@ -87,7 +88,7 @@ export function errorResponse(error: unknown): Response {
     const { issues, message } = describeZodError(error)
     return jsonError(400, 'invalid', message, { issues })
   }
-  if (error instanceof DomainError) return jsonError(STATUS[error.code], error.code, error.userMessage)
+  if (error instanceof DomainError) return jsonError(STATUS[error.code], error.code, error.userMessage, error.data ? { data: error.data } : {})
   logger().error({ err: error }, 'unhandled error in an API route')
   return jsonError(500, 'internal', SOMETHING_WENT_WRONG)
 }

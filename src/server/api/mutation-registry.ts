@@ -1,5 +1,7 @@
 import { ACCOUNT_MUTATIONS } from '../accounts/account-mutations'
 import { invalidateCaches } from '../cache/named-cache'
+import { GIFT_CARD_MUTATIONS } from '../gift-cards/gift-card-mutations'
+import { ORDER_MUTATIONS } from '../orders/order-mutations'
 import { DomainError } from '../shared/errors'
 import { type ApiContext, parseInput, printableKey } from './api-inputs'
 import type { MutationDefinition } from './mutation-definition'
@@ -9,6 +11,8 @@ import type { MutationDefinition } from './mutation-definition'
 
 export const MUTATIONS: Readonly<Record<string, MutationDefinition>> = {
   ...ACCOUNT_MUTATIONS,
+  ...ORDER_MUTATIONS,
+  ...GIFT_CARD_MUTATIONS,
 }
 
 /** Runs a mutation. Throws `invalid` for an unknown key or a bad body, and whatever the handler throws. */

@@ -6,7 +6,7 @@ import { getWebsiteCached, listProductsCached } from '../cache/cached-reads'
 import { namedCache } from '../cache/named-cache'
 import { listFeaturedProducts } from '../catalog/catalog-service'
 import { listDeliveryMethods } from '../delivery-methods/delivery-methods-service'
-import { listOrderExtraFields } from '../order-fields/order-fields-service'
+import { listOrderExtraFields, listOrderOptions } from '../order-fields/order-fields-service'
 import { listPaymentMethods } from '../payments/payment-methods-service'
 import { listActivePromotions } from '../promotions/promotions-service'
 import { notFound, DomainError } from '../shared/errors'
@@ -17,6 +17,10 @@ import { getPartnerProfile, listPartnerAddresses } from '../accounts/partner-ser
 import { requirePrincipal } from '../accounts/principal'
 import { isLocked } from '../accounts/site-lock'
 import { getDb } from '../db/client'
+import { GET_GIFT_CARDS_QUERY } from '../gift-cards/gift-card-mutations'
+import { OrderDetailsQuerySchema, OrdersQuerySchema } from '../orders/order-input'
+import { getOrderDetails, listOrders } from '../orders/order-queries'
+import { getOrderId } from '../orders/order-reference'
 import { encodePayload, type EncodedPayload } from './encoded-payload'
 
 // The query API (POST /api/query {key, value, cache}): one entry per key with the schema of its
@@ -93,6 +97,11 @@ export const QUERIES = {
       return { website: await getWebsite({ websiteId }) }
     },
   }),
+  getOrderOptions: defineQuery('getOrderOptions', {
+    input: NoValueSchema,
+    cache: 'OrderOptions',
+    handler: async (_value, { websiteId }) => ({ orderOptions: await listOrderOptions({ websiteId }) }),
+  }),
   getOrderExtraFields: defineQuery('getOrderExtraFields', {
     input: NoValueSchema,
     cache: 'OrderExtraFields',
@@ -167,6 +176,23 @@ export const QUERIES = {
       return { addresses: await listPartnerAddresses(await getDb(), principal.partnerId, filter.addressType) }
     },
   }),
+  // Orders (issue 5): never cached, every answer is the caller's own.
+  getOrderId: defineQuery('getOrderId', {
+    input: NoValueSchema,
+    cache: null,
+    handler: async (_value, ctx) => getOrderId(ctx),
+  }),
+  getOrders: defineQuery('getOrders', {
+    input: OrdersQuerySchema,
+    cache: null,
+    handler: async ({ filter }, ctx) => ({ orders: { orders: await listOrders(ctx, filter) } }),
+  }),
+  getOrderDetails: defineQuery('getOrderDetails', {
+    input: OrderDetailsQuerySchema,
+    cache: null,
+    handler: async (value, ctx) => ({ order: await getOrderDetails(ctx, value) }),
+  }),
+  getGiftCards: defineQuery('getGiftCards', GET_GIFT_CARDS_QUERY),
 } satisfies Record<QueryKey, QueryDefinition>
 
 export const QUERY_KEYS = Object.keys(QUERIES) as QueryKey[]

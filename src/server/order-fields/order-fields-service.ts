@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
-import type { OrderExtraField } from '@/shared/query-types'
+import type { OrderExtraField, OrderOption } from '@/shared/query-types'
 import { getDb } from '../db/client'
-import { orderExtraFields } from '../db/schema'
+import { orderExtraFields, orderOptions } from '../db/schema'
+import { fromCents } from '../shared/money'
 
 /** The extra fields the checkout asks for (PO number, department …), in display order. */
 export async function listOrderExtraFields({ websiteId }: { websiteId: number }): Promise<OrderExtraField[]> {
@@ -20,4 +21,15 @@ export async function listOrderExtraFields({ websiteId }: { websiteId: number })
     .from(orderExtraFields)
     .where(eq(orderExtraFields.websiteId, websiteId))
     .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id))
+}
+
+/** The paid options the checkout offers (getOrderOptions), in display order. */
+export async function listOrderOptions({ websiteId }: { websiteId: number }): Promise<OrderOption[]> {
+  const db = await getDb()
+  const rows = await db
+    .select({ id: orderOptions.id, name: orderOptions.name, label: orderOptions.label, priceAmount: orderOptions.priceAmount })
+    .from(orderOptions)
+    .where(eq(orderOptions.websiteId, websiteId))
+    .orderBy(asc(orderOptions.sequence), asc(orderOptions.id))
+  return rows.map(({ priceAmount, ...option }) => ({ ...option, price: fromCents(priceAmount) }))
 }

@@ -7,13 +7,17 @@ export type DomainErrorCode =
   | 'rate_limited'
   | 'unavailable'
 
-/** The one error type of the core. `message` is for logs; `userMessage` is safe to show. */
+/**
+ * The one error type of the core. `message` is for logs; `userMessage` is safe to show; `data`, when
+ * set, is what the client needs to recover (createOrder's 409 carries the new order summary).
+ */
 export class DomainError extends Error {
   override readonly name = 'DomainError'
   constructor(
     readonly code: DomainErrorCode,
     message: string,
     readonly userMessage: string = message,
+    readonly data?: Record<string, unknown>,
   ) {
     super(message)
   }

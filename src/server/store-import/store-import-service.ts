@@ -63,6 +63,7 @@ export const STORE_IMPORT_CACHES = [
   'Taxes',
   'Promotions',
   'OrderExtraFields',
+  'OrderOptions',
 ] as const satisfies readonly CacheName[]
 
 export type ChangeCounts = { created: number; updated: number; unchanged: number; removed: number }

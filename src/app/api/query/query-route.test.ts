@@ -47,6 +47,7 @@ describe.each(testDatabaseKinds())('the query route on %s', (kind) => {
       getTaxes: 'taxcredential',
       getPromotions: 'promotionPrograms',
       getProductList: 'products',
+      getOrderOptions: 'orderOptions',
     }
     const publicKeys = QUERY_KEYS.filter(isPublicQuery)
     expect(Object.keys(fields).sort()).toEqual([...publicKeys].sort())
@@ -62,10 +63,21 @@ describe.each(testDatabaseKinds())('the query route on %s', (kind) => {
   })
 
   test('answers the account keys only to a signed-in partner', async () => {
-    for (const key of QUERY_KEYS.filter((key) => !isPublicQuery(key))) {
-      const response = await postQuery(key === 'getAddresses' ? { key, value: { filter: { partnerUid: crypto.randomUUID() } } } : { key })
+    const values: Record<string, unknown> = {
+      getAddresses: { filter: { partnerUid: crypto.randomUUID() } },
+      getOrders: { filter: { uid: crypto.randomUUID() } },
+    }
+    // Guests check out too: they get an order reference, and open an order with its access token.
+    const forGuests = ['getOrderId', 'getOrderDetails']
+    for (const key of QUERY_KEYS.filter((key) => !isPublicQuery(key) && !forGuests.includes(key))) {
+      const response = await postQuery(key in values ? { key, value: values[key] } : { key })
       expect(response.status, key).toBe(401)
     }
+    const reference = await postQuery({ key: 'getOrderId' })
+    expect(reference.status).toBe(200)
+    expect(((await reference.json()) as { orderSequence: string }).orderSequence).toMatch(/^S\d{5,}$/)
+    const stranger = await postQuery({ key: 'getOrderDetails', value: { id: 1, accessToken: 'not-the-token' } })
+    expect(stranger.status).toBe(404)
   })
 
   test('reads products.products and the total of getProductList', async () => {

@@ -1,0 +1,177 @@
+import { and, eq } from 'drizzle-orm'
+import type { OrderSummaryData } from '@/shared/cart-types'
+import type { CartItemInput } from '../cart/cart-input'
+import { type DetailedLine, priceCartItemsLeniently } from '../cart/cart-pricing'
+import type { Executor } from '../db/client'
+import { deliveryMethods } from '../db/schema'
+import { quoteDeliveryMethod } from '../delivery/delivery-quotes'
+import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
+import { DomainError } from '../shared/errors'
+import { type Cents, fromCents } from '../shared/money'
+import { evaluatePromotions, type PromotionResult } from '../promotions/promotion-engine'
+import { computeTax, type TaxCallOptions } from '../tax/tax-service'
+import { type ChosenOption, checkOrderOptions } from './order-extra-fields'
+
+// The price of a checkout, computed by the server alone (security.md 4.1, 4.5): the cart priced
+// from the database, the chosen delivery method quoted for the destination, the promotions that
+// apply, the chosen order options, then the tax on the discounted products, the options and the
+// shipping. Every call to the outside (carriers, tax service) happens here, before createOrder's
+// transaction; any failure throws with the spec's message and nothing has been written.
+
+export const DELIVERY_NOT_OFFERED = 'That delivery method is not offered for this order. Please choose another one.'
+
+export type CheckoutPricingInput = {
+  websiteId: number
+  partnerId: number | null
+  items: readonly CartItemInput[]
+  destination: PostalAddress
+  deliveryMethodId: number
+  promoCode: string | null
+  optionNames: readonly string[]
+  exemptForResale: boolean
+  customerCode: string | null
+}
+
+export type CheckoutQuote = {
+  lines: DetailedLine[]
+  subTotal: Cents
+  discount: Cents
+  /** The discount of each product line (same order as `lines`), as the promotions took it. */
+  lineDiscounts: Cents[]
+  promotion: PromotionResult
+  deliveryMethod: { id: number; name: string }
+  shipping: Cents
+  freeShipping: boolean
+  options: ChosenOption[]
+  optionsAmount: Cents
+  tax: Cents
+  total: Cents
+}
+
+export type CheckoutPricingOptions = { tax?: TaxCallOptions; now?: Date }
+
+/**
+ * Spreads `discount` over amounts in proportion, in whole cents that add up exactly (the largest
+ * remainders get the odd cents). Never more than an amount on any line.
+ */
+export function spreadDiscount(amounts: readonly Cents[], discount: Cents): Cents[] {
+  const total = amounts.reduce((sum, amount) => sum + amount, 0)
+  const capped = Math.max(0, Math.min(discount, total))
+  if (capped === 0 || total === 0) return amounts.map(() => 0)
+  const exact = amounts.map((amount) => (amount * capped) / total)
+  const shares = exact.map(Math.floor)
+  let left = capped - shares.reduce((sum, share) => sum + share, 0)
+  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index)
+  for (const { index } of byRemainder) {
+    if (left === 0) break
+    if (shares[index]! < amounts[index]!) {
+      shares[index]! += 1
+      left -= 1
+    }
+  }
+  return shares
+}
+
+async function findDeliveryMethod(db: Executor, websiteId: number, methodId: number) {
+  const [method] = await db
+    .select({ id: deliveryMethods.id, name: deliveryMethods.name, deliveryType: deliveryMethods.deliveryType })
+    .from(deliveryMethods)
+    .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true)))
+  if (!method) throw new DomainError('invalid', `delivery method ${methodId} is not an active method of website ${websiteId}`, DELIVERY_NOT_OFFERED)
+  return method
+}
+
+/** Prices a checkout; throws DomainError (invalid / unavailable) with a message the shopper can act on. */
+export async function priceCheckout(db: Executor, input: CheckoutPricingInput, options: CheckoutPricingOptions = {}): Promise<CheckoutQuote> {
+  const { websiteId } = input
+  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, input.items)
+  if (dropped.length > 0) throw new DomainError('invalid', `cart line ${dropped[0]!.key} cannot be priced`, dropped[0]!.message)
+  const pricedLines: PricedLine[] = priced.map((entry) => entry.line)
+  const subTotal = pricedLines.reduce((sum, line) => sum + line.amount, 0)
+
+  const method = await findDeliveryMethod(db, websiteId, input.deliveryMethodId)
+  const quote = await quoteDeliveryMethod(db, {
+    websiteId,
+    lines: pricedLines,
+    destination: input.destination,
+    orderAmount: subTotal,
+    methodId: method.id,
+    deliveryType: method.deliveryType,
+  })
+
+  const promotion = await evaluatePromotions(db, {
+    websiteId,
+    partnerId: input.partnerId,
+    lines: pricedLines,
+    subtotal: subTotal,
+    shipping: quote.amount,
+    promoCode: input.promoCode,
+    ...(options.now ? { now: options.now } : {}),
+  })
+  if (input.promoCode && promotion.codeError) throw new DomainError('invalid', `promo code refused: ${promotion.codeError}`, promotion.codeError)
+  // Each line's discount, never more than the line (the engine guarantees it; kept as a bound).
+  const lineDiscounts = pricedLines.map((line) => Math.max(0, Math.min(promotion.lineDiscounts[line.key] ?? 0, line.amount)))
+  const discount = lineDiscounts.reduce((sum, share) => sum + share, 0)
+  const freeShipping = quote.free || promotion.freeShipping
+  const shipping = freeShipping ? 0 : quote.amount
+
+  const chosenOptions = await checkOrderOptions(db, websiteId, input.optionNames)
+  const optionsAmount = chosenOptions.reduce((sum, option) => sum + option.price, 0)
+
+  // Tax is on what is charged: each product line less its discount, and the options.
+  const taxLines: PricedLine[] = [
+    ...pricedLines.map((line, index) => ({ ...line, amount: line.amount - lineDiscounts[index]! })),
+    ...chosenOptions
+      .filter((option) => option.price > 0)
+      .map((option) => ({
+        key: `option:${option.name}`,
+        productId: 0,
+        name: option.label,
+        templateSkuCode: option.name,
+        taxCode: 'PC040100',
+        quantity: { [option.name]: 1 },
+        totalQuantity: 1,
+        amount: option.price,
+        weight: 0,
+        origin: null,
+      })),
+  ]
+  const tax = await computeTax(
+    db,
+    { websiteId, lines: taxLines, shipping, destination: input.destination, exemptForResale: input.exemptForResale, customerCode: input.customerCode },
+    options.tax,
+  )
+
+  const total = subTotal - discount + optionsAmount + shipping + tax.amount
+  return {
+    lines: priced,
+    subTotal,
+    discount,
+    lineDiscounts,
+    promotion,
+    deliveryMethod: { id: method.id, name: method.name },
+    shipping,
+    freeShipping,
+    options: chosenOptions,
+    optionsAmount,
+    tax: tax.amount,
+    total,
+  }
+}
+
+/** Spec 3's order summary for a priced checkout, with what gift cards and budget would cover. */
+export function checkoutSummary(quote: CheckoutQuote, { giftCardAvailable, budgetLeft }: { giftCardAvailable: Cents; budgetLeft: Cents | null }): OrderSummaryData {
+  const giftCard = Math.min(giftCardAvailable, quote.total)
+  const budget = budgetLeft === null ? 0 : Math.min(Math.max(budgetLeft, 0), quote.total - giftCard)
+  return {
+    subTotal: fromCents(quote.subTotal),
+    taxes: fromCents(quote.tax),
+    totalPrice: fromCents(quote.total),
+    shipping: fromCents(quote.shipping),
+    freeShipping: quote.freeShipping,
+    promotion: fromCents(quote.discount),
+    giftCardAmount: fromCents(giftCard),
+    estimatedTotal: fromCents(quote.total - giftCard - budget),
+    budgetAmount: budgetLeft === null ? null : fromCents(budgetLeft),
+  }
+}

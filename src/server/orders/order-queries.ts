@@ -1,0 +1,58 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { OrderData, OrderDetailData } from '@/shared/order-types'
+import type { ApiContext } from '../api/api-inputs'
+import { currentPrincipal, requirePrincipal } from '../accounts/principal'
+import { getDb } from '../db/client'
+import { orderExtraFields, orderLines, orders } from '../db/schema'
+import { notFound } from '../shared/errors'
+import { toOrderData, toOrderDetailData } from './order-views'
+
+// getOrders and getOrderDetails (spec 7; security.md 4.6): a partner sees only their own orders;
+// one order also opens for whoever holds its access token (a guest after checkout, a link in a
+// mail). Anything else — another partner's order, a wrong token, no such order — is the same 404.
+
+/** At most this many orders in one list, newest first. */
+export const ORDER_LIST_LIMIT = 200
+
+/** Compares two tokens in constant time (hashes first, so lengths do not leak either). */
+export function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}
+
+export async function listOrders(ctx: ApiContext, { uid }: { uid: string }): Promise<OrderData[]> {
+  const principal = await requirePrincipal(ctx)
+  // Another partner's list answers as if it did not exist (no existence oracle).
+  if (uid !== principal.partnerUid) throw notFound('Orders', 'of that partner')
+  const db = await getDb()
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, ctx.websiteId), eq(orders.partnerId, principal.partnerId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_LIST_LIMIT)
+  return rows.map(toOrderData)
+}
+
+export async function getOrderDetails(ctx: ApiContext, { id, accessToken }: { id: number; accessToken?: string | null }): Promise<OrderDetailData> {
+  const db = await getDb()
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.websiteId, ctx.websiteId)))
+  const principal = row ? await currentPrincipal(ctx) : null
+  const isOwner = Boolean(row && principal && row.partnerId !== null && row.partnerId === principal.partnerId)
+  const holdsToken = Boolean(row && accessToken && sameToken(accessToken, row.accessToken))
+  if (!row || !(isOwner || holdsToken)) throw notFound('Order', id)
+
+  const [lines, fields] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.sequence), asc(orderLines.id)),
+    db
+      .select({ name: orderExtraFields.name, label: orderExtraFields.label })
+      .from(orderExtraFields)
+      .where(eq(orderExtraFields.websiteId, ctx.websiteId))
+      .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id)),
+  ])
+  return toOrderDetailData(row, lines, fields)
+}

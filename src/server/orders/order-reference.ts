@@ -1,0 +1,62 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { ApiContext } from '../api/api-inputs'
+import { currentPrincipal } from '../accounts/principal'
+import { rateLimiter } from '../cache/rate-limiter'
+import { type Executor, getDb } from '../db/client'
+import { orderSequenceReservations } from '../db/schema'
+import { DomainError } from '../shared/errors'
+
+// getOrderId (spec 4, 7): the checkout asks for its order reference (orderSequence, 'S00042')
+// before createOrder, and keeps it for retries (failedOrderData), so whatever the double clicks
+// and retries the checkout makes one order. References come from one database sequence and are
+// recorded as reservations of the website (and of the partner when signed in); createOrder
+// accepts only such a reservation, so a reference cannot be made up or taken from someone else.
+
+export const TOO_MANY_REFERENCES = 'Too many checkout attempts in a short time. Please wait a few minutes and try again.'
+export const UNKNOWN_REFERENCE = 'This order reference is not valid for this checkout. Please reload the checkout and try again.'
+
+/** Each reservation burns a number: anonymous callers get a modest allowance per address. */
+const ANONYMOUS_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 }
+const PARTNER_LIMIT = { max: 100, windowMs: 60 * 60 * 1000 }
+
+/** 'S' and the number, at least five digits ('S00042', 'S123456'). */
+export function formatOrderReference(value: number | bigint | string): string {
+  const digits = String(value)
+  if (!/^\d+$/.test(digits)) throw new RangeError(`not a sequence number: ${digits}`)
+  return `S${digits.padStart(5, '0')}`
+}
+
+export async function reserveOrderReference(db: Executor, { websiteId, partnerId }: { websiteId: number; partnerId: number | null }): Promise<string> {
+  const result = (await db.execute(sql`select nextval('order_number_seq')::text as value`)) as unknown as { rows: { value: string }[] }
+  const name = formatOrderReference(result.rows[0]!.value)
+  await db.insert(orderSequenceReservations).values({ name, websiteId, partnerId })
+  return name
+}
+
+/** The getOrderId query: a fresh reference for the caller, rate limited per partner or per address. */
+export async function getOrderId(ctx: ApiContext): Promise<{ orderSequence: string }> {
+  const principal = await currentPrincipal(ctx)
+  const key = principal ? `order-id:partner:${principal.partnerId}` : `order-id:ip:${ctx.request.ip ?? 'unknown'}`
+  const decision = await rateLimiter().take(key, principal ? PARTNER_LIMIT : ANONYMOUS_LIMIT)
+  if (!decision.allowed) throw new DomainError('rate_limited', `order reference limit reached for ${key}`, TOO_MANY_REFERENCES)
+  const orderSequence = await reserveOrderReference(await getDb(), { websiteId: ctx.websiteId, partnerId: principal?.partnerId ?? null })
+  return { orderSequence }
+}
+
+/**
+ * Throws `invalid` unless `name` was reserved on this website by this caller: by the signed-in
+ * partner, or anonymously for a guest.
+ */
+export async function assertReservation(db: Executor, { name, websiteId, partnerId }: { name: string; websiteId: number; partnerId: number | null }): Promise<void> {
+  const [reservation] = await db
+    .select({ name: orderSequenceReservations.name })
+    .from(orderSequenceReservations)
+    .where(
+      and(
+        eq(orderSequenceReservations.name, name),
+        eq(orderSequenceReservations.websiteId, websiteId),
+        partnerId === null ? isNull(orderSequenceReservations.partnerId) : eq(orderSequenceReservations.partnerId, partnerId),
+      ),
+    )
+  if (!reservation) throw new DomainError('invalid', `order reference ${name} is not a reservation of this caller on website ${websiteId}`, UNKNOWN_REFERENCE)
+}

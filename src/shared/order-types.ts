@@ -1,0 +1,108 @@
+import type { OrderSummaryData } from './cart-types'
+
+// The JSON shapes of orders and quotations (issue 5): what getOrderId, createOrder, getOrders and
+// getOrderDetails answer, shared by the server that produces them and the browser that reads them.
+// Amounts are decimal dollars; the server computes every one of them.
+
+export const ORDER_PLACED = 'Order has been placed successfully!'
+export const QUOTATION_SAVED = 'Quotation saved successfully!'
+export const ORDER_FAILED = 'There is some error in order processing. Please try again!'
+export const QUOTATION_FAILED = 'Failed to create quotation. Please try again!'
+/** createOrder's 409 when the total the shopper saw is not the server's (the body carries the new summary). */
+export const PRICES_CHANGED = 'Prices have changed since you last looked. Please review your order.'
+/** createOrder's 409 when the reference already made an order from other contents. */
+export const REFERENCE_USED = 'This order reference was already used for another order.'
+
+export type OrderKind = 'order' | 'quotation'
+export type OrderState = 'draft' | 'sale' | 'cancel'
+export type OrderApprovalState = 'not_required' | 'awaiting_approval' | 'approved'
+export type OrderPaymentState = 'not_paid' | 'pending' | 'paid'
+
+/** An address as the order keeps it (a snapshot: later edits of the address book do not change it). */
+export type OrderAddressData = {
+  name: string
+  email: string | null
+  phone: string | null
+  street: string
+  street2: string | null
+  city: string
+  zip: string
+  countryId: number | null
+  stateId: number | null
+  /** Country and state codes. */
+  country: string | null
+  state: string | null
+}
+
+export type OrderAmounts = {
+  /** The products before any discount. */
+  subTotal: number
+  /** Promotion discount (positive number, subtracted). */
+  discount: number
+  options: number
+  shipping: number
+  taxes: number
+  /** What the order costs: subTotal − discount + options + shipping + taxes. */
+  total: number
+  giftCard: number
+  budget: number
+  /** What is left to pay after gift cards and budget. */
+  due: number
+}
+
+/** One order in a list (getOrders) and the head of createOrder's and getOrderDetails' answers. */
+export type OrderData = {
+  id: number
+  /** The reference, e.g. 'S00042' (the orderSequence it was created with). */
+  name: string
+  kind: OrderKind
+  state: OrderState
+  approvalState: OrderApprovalState
+  paymentState: OrderPaymentState
+  /** True while the order waits for approval (over the partner's budget). */
+  approvalRequired: boolean
+  createdAt: string
+  amounts: OrderAmounts
+  /** Lets whoever holds it open the order and its PDF (guests, links in mails). */
+  accessToken: string
+  /** The PDF, shown inline. */
+  orderUrl: string
+  /** The PDF as a download. */
+  downloadSaleorderUrl: string
+}
+
+export type OrderLineData = {
+  id: number
+  lineType: 'product' | 'reward'
+  productId: number | null
+  productVariantId: number | null
+  name: string
+  templateSkuCode: string
+  color: string | null
+  size: string | null
+  logo: { id: number | null; name: string } | null
+  quantity: number
+  unitPrice: number
+  discount: number
+  subtotal: number
+}
+
+export type OrderDetailData = OrderData & {
+  partnerName: string
+  partnerEmail: string
+  billingAddress: OrderAddressData
+  shippingAddress: OrderAddressData | null
+  deliveryMethod: { id: number | null; name: string } | null
+  paymentMethodId: number | null
+  promoCode: string | null
+  orderForResale: boolean
+  extraFields: { name: string; label: string; value: string | boolean | null }[]
+  orderOptions: { name: string; label: string; price: number }[]
+  lines: OrderLineData[]
+}
+
+/** mutation createOrder → { createOrder: { order } } */
+export type CreateOrderAnswer = { createOrder: { order: OrderData } }
+
+/** The body of createOrder's 409 PRICES_CHANGED answer, beside the usual error fields. */
+export type PricesChangedData = { orderSummary: OrderSummaryData }
