@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { CartSummaryData, DeliveryOptionData, OrderSummaryData } from '@/shared/cart-types'
 import { AddressCheckSchema } from '../address/address-input'
@@ -6,11 +7,14 @@ import type { ApiContext } from '../api/api-inputs'
 import { currentPrincipal } from '../accounts/principal'
 import { rateLimiter } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
+import { partners } from '../db/schema'
+import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
+import { type CheckoutQuote, checkoutSummary, priceCheckout } from '../orders/checkout-pricing'
 import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
+import { TaxCalculationError } from '../tax/tax-errors'
 import type { DeliveryQuote, PostalAddress } from '../pricing/pricing-types'
 import { DomainError } from '../shared/errors'
 import { type Cents, fromCents } from '../shared/money'
-import { computeTax } from '../tax/tax-service'
 import { CartItemsInputSchema } from './cart-input'
 import { priceCartItemsLeniently } from './cart-pricing'
 
@@ -21,6 +25,7 @@ import { priceCartItemsLeniently } from './cart-pricing'
 
 export const CHOOSE_ADDRESS_FIRST = 'Enter the delivery address first, then choose a delivery method.'
 export const METHOD_NOT_OFFERED = 'That delivery method is not offered for this order. Please choose another one.'
+
 export const TOO_MANY_ESTIMATES = 'Too many price estimates in a short time. Please wait a minute and try again.'
 
 /** Each estimate may call carriers and a tax service: a bound per caller keeps those bills sane. */
@@ -36,8 +41,15 @@ export const CartSummaryRequestSchema = z.strictObject(
       .positive({ error: 'deliveryMethodId must be positive' })
       .nullish(),
     exemptForResale: z.boolean({ error: 'exemptForResale must be true or false' }).optional(),
+    // The checkout's choices (issue 5), priced as createOrder prices them.
+    promoCode: z.string({ error: 'promoCode must be text' }).trim().max(64, 'promoCode must be at most 64 characters long').optional(),
+    orderOptions: z.array(z.string({ error: 'orderOptions must be option names' }).min(1).max(100), { error: 'orderOptions must be a list of option names' }).max(20).optional(),
+    useGiftCards: z.boolean({ error: 'useGiftCards must be true or false' }).optional(),
   },
-  { error: (issue) => (issue.code === 'invalid_type' ? 'Send { items, address?, deliveryMethodId?, exemptForResale? }.' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type' ? 'Send { items, address?, deliveryMethodId?, exemptForResale?, promoCode?, orderOptions?, useGiftCards? }.' : undefined,
+  },
 )
 
 export type CartSummaryRequest = z.infer<typeof CartSummaryRequestSchema>
@@ -106,20 +118,35 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   // A method that cannot deliver has no price: it stays unchosen and shows its own error.
   if (chosen.amount === null) return answer({ deliveryMethods })
 
+  // With a method chosen, the summary is the order's own price (createOrder's priceCheckout):
+  // automatic and code promotions, options, tax on the discounted lines, and what gift cards and
+  // the budget would cover. Otherwise the total shown would not be the total createOrder expects.
   const principal = await currentPrincipal(ctx)
+  const partnerId = principal?.partnerId ?? null
+  let quote: CheckoutQuote
   try {
-    const tax = await computeTax(db, {
+    quote = await priceCheckout(db, {
       websiteId,
-      lines,
-      shipping: chosen.amount,
+      partnerId,
+      items: request.items,
       destination,
+      deliveryMethodId: chosen.methodId,
+      promoCode: request.promoCode || null,
+      optionNames: request.orderOptions ?? [],
       exemptForResale: request.exemptForResale ?? false,
-      customerCode: principal ? String(principal.partnerId) : null,
+      customerCode: partnerId === null ? null : String(partnerId),
     })
-    return answer({ deliveryMethods, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxes: tax.amount })
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    // Never a silent zero (security.md 4.12): the summary says the tax is unknown and why.
+    // A refused promo code or option is the shopper's to fix (a 400 with its message); a tax
+    // failure is never a silent zero (security.md 4.12): the summary says the tax is unknown and why.
+    if (!(error instanceof TaxCalculationError)) throw error
     return answer({ deliveryMethods, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxError: error.userMessage })
   }
+  const giftCardAvailable = partnerId !== null && request.useGiftCards ? await availableGiftCardBalance(db, { partnerId }) : 0
+  const [partner] = partnerId === null ? [] : await db.select({ budget: partners.budgetAmount }).from(partners).where(eq(partners.id, partnerId))
+  return answer({
+    deliveryMethods,
+    deliveryMethodId: chosen.methodId,
+    orderSummary: checkoutSummary(quote, { giftCardAvailable, budgetLeft: partner?.budget ?? null }),
+  })
 }

@@ -23,7 +23,7 @@ import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { budgetTransactions, giftCards, giftCardTransactions, orderLines, orders, partners, promotionPrograms, promotionUsages } from '../db/schema'
 import { DomainError } from '../shared/errors'
 import { TAX_CALCULATION_FAILED } from '../tax/tax-errors'
-import { CheckoutSummaryRequestSchema, summarizeCheckout } from './checkout-summary-service'
+import { summarizeCart } from '../cart/cart-summary-service'
 import { PricesChangedError } from './order-service'
 import { TOO_MANY_REFERENCES, UNKNOWN_REFERENCE } from './order-reference'
 
@@ -160,16 +160,15 @@ describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
       const { partner, ctx } = await signedInCustomer(store.websiteId, { budgetAmount: 1000 })
       await createRedeemedGiftCard({ websiteId: store.websiteId, partnerId: partner.id, amount: 2500 })
       const body = orderBody(store, await reference(ctx), { promoCode: 'SUMMARY10', orderOptions: ['gift_wrap'], useGiftCards: true })
-      const request = CheckoutSummaryRequestSchema.parse({
-        products: body.products,
-        billingaddress: body.billingaddress,
-        shippingaddress: null,
+      // The cart summary the checkout shows, once a delivery method is chosen.
+      const { orderSummary } = await summarizeCart(ctx, {
+        items: body.products,
+        address: body.billingaddress,
         deliveryMethodId: body.deliveryMethodId,
-        promoCode: body.promoCode,
+        promoCode: body.promoCode ?? undefined,
         orderOptions: body.orderOptions,
         useGiftCards: true,
       })
-      const { orderSummary } = await summarizeCheckout(ctx, request)
       // 72.00 − 7.20 + 5.00 wrap + 9.95 + 6 % of 69.80 (4.19) = 83.94; 25.00 gift card, 10.00 budget
       expect(orderSummary).toEqual({
         subTotal: 72,

@@ -47,9 +47,12 @@ export function cleanServiceMessage(value: unknown): string | null {
  * e.g. an address it cannot place) is `invalid`; everything else is `unavailable` with the spec's
  * sentence, so the shopper retries.
  */
-export function taxDomainError(error: TaxServiceError): DomainError {
+export function taxDomainError(error: TaxServiceError): TaxCalculationError {
   if (error.kind === 'rejected') {
-    return new DomainError('invalid', `tax service refused: ${error.message}`, error.serviceMessage ?? TAX_CALCULATION_FAILED)
+    return new TaxCalculationError('invalid', `tax service refused: ${error.message}`, error.serviceMessage ?? TAX_CALCULATION_FAILED)
   }
-  return new DomainError('unavailable', `tax service failed (${error.kind}): ${error.message}`, TAX_CALCULATION_FAILED)
+  return new TaxCalculationError('unavailable', `tax service failed (${error.kind}): ${error.message}`, TAX_CALCULATION_FAILED)
 }
+
+/** A tax calculation that failed: callers that show an estimate say "tax unknown" instead of failing. */
+export class TaxCalculationError extends DomainError {}
