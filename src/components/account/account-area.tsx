@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { loginPathFor } from '@/client/session/return-to'
 import { auth } from '@/client/session/session'
 import { useAppStore } from '@/client/stores/app-store'
@@ -11,7 +11,8 @@ import type { WebsiteCountry } from '@/shared/catalog-types'
 import { useHydrated } from '../ui/use-hydrated'
 import { ACCOUNT_SECTIONS, type AccountSection } from './account-sections'
 import { AddressBooks } from './address-book'
-import { EmptySection } from './empty-section'
+import { GiftCardsSection } from './gift-cards-section'
+import { OrdersSection } from './orders-section'
 import { ProfileSection } from './profile-section'
 
 type AccountAreaProps = {
@@ -86,10 +87,13 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
       <div className="min-w-0">
         {section === 'profile' ? <ProfileSection user={user} /> : null}
         {section === 'addresses' ? <AddressBooks partnerUid={user.uid} countries={countries} /> : null}
-        {section === 'orders' ? <EmptySection heading={t('orders')} title={t('noOrders')} body={t('noOrdersBody')} /> : null}
-        {section === 'giftCards' ? (
-          <EmptySection heading={t('giftCards')} title={t('noGiftCards')} body={t('noGiftCardsBody')} />
+        {section === 'orders' ? (
+          // The order to show comes from the address (?order=…); reading it needs a boundary.
+          <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
+            <OrdersSection partnerUid={user.uid} />
+          </Suspense>
         ) : null}
+        {section === 'giftCards' ? <GiftCardsSection /> : null}
       </div>
     </div>
   )

@@ -1,0 +1,34 @@
+import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import { persistIn } from '@/client/stores/persistence'
+
+// Choices the checkout needs beyond spec 3's checkout state (whose fields are fixed by the spec):
+// whether the goods ship to the billing address, which delivery method was picked (its id, as the
+// server quoted it), and whether the signed-in customer's gift card balance pays part of the order.
+// Kept in local storage beside the checkout state, and reset with it after an order.
+
+export type CheckoutChoicesData = {
+  sameAsBilling: boolean
+  deliveryMethodId: number | null
+  useGiftCards: boolean
+}
+
+export type CheckoutChoicesState = CheckoutChoicesData & {
+  reset: () => void
+}
+
+export const initialCheckoutChoices: CheckoutChoicesData = {
+  sameAsBilling: true,
+  deliveryMethodId: null,
+  useGiftCards: false,
+}
+
+export const useCheckoutChoicesStore = create<CheckoutChoicesState>()(
+  persist(
+    (set) => ({
+      ...initialCheckoutChoices,
+      reset: () => set(initialCheckoutChoices),
+    }),
+    persistIn<CheckoutChoicesState, CheckoutChoicesData>('local', 'checkoutChoices', ({ reset: _r, ...data }) => data),
+  ),
+)

@@ -1,0 +1,21 @@
+import { expect, test } from 'vitest'
+import { orderStatus } from './order-status'
+
+const order = { kind: 'order', state: 'draft', approvalState: 'not_required', paymentState: 'pending' } as const
+
+test('an order over budget shows as awaiting approval, whatever else is true of it', () => {
+  expect(orderStatus({ ...order, approvalState: 'awaiting_approval' })).toBe('statusAwaitingApproval')
+  expect(orderStatus({ ...order, kind: 'quotation', approvalState: 'awaiting_approval' })).toBe('statusAwaitingApproval')
+})
+
+test('a quotation is a quotation; a cancelled order is cancelled', () => {
+  expect(orderStatus({ ...order, kind: 'quotation', paymentState: 'not_paid' })).toBe('statusQuotation')
+  expect(orderStatus({ ...order, state: 'cancel', approvalState: 'awaiting_approval' })).toBe('statusCancelled')
+})
+
+test('an order is awaiting payment until paid, and confirmed once nothing is due', () => {
+  expect(orderStatus(order)).toBe('statusAwaitingPayment')
+  expect(orderStatus({ ...order, state: 'sale', paymentState: 'not_paid' })).toBe('statusConfirmed')
+  expect(orderStatus({ ...order, state: 'sale', paymentState: 'paid' })).toBe('statusPaid')
+  expect(orderStatus({ ...order, paymentState: 'not_paid' })).toBe('statusPlaced')
+})

@@ -1,0 +1,159 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useCallback, useEffect, useState } from 'react'
+import { CheckoutApiError, checkoutApi } from '@/client/checkout/checkout-api'
+import type { GiftCard } from '@/client/checkout/order-contract'
+import { notify } from '@/client/notify'
+import { formatPrice } from '@/shared/money-format'
+import { FormAlert, SubmitButton, TextField } from './form-controls'
+import { formatOrderDate } from './order-detail'
+import { useFormSubmission } from './use-form-submission'
+
+// Gift cards (spec 7 redeemGiftCard, the account's getGiftCards): the redeem form is shared by
+// me/gift-cards and the checkout. A redeemed card's number is never shown again, only its last four.
+
+/** The signed-in customer's gift cards, loaded when the component opens; reload after a redemption. */
+export function useGiftCards(enabled: boolean) {
+  const [cards, setCards] = useState<GiftCard[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (!enabled) return
+    let current = true
+    checkoutApi.getGiftCards().then(
+      ({ giftCards }) => {
+        if (!current) return
+        setCards(giftCards)
+        setFailed(false)
+      },
+      (error: unknown) => {
+        console.error('Could not load the gift cards:', error)
+        if (current) setFailed(true)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [enabled, attempt])
+  const reload = useCallback(() => setAttempt((value) => value + 1), [])
+  const balance = (cards ?? []).filter((card) => !isExpired(card)).reduce((sum, card) => sum + Math.round(card.balance * 100), 0) / 100
+  return { cards, failed, balance, reload }
+}
+
+function isExpired(card: GiftCard, now = Date.now()): boolean {
+  return card.expiresAt !== null && Date.parse(card.expiresAt) <= now
+}
+
+/** The number on a gift card: redeemed into the account, with the spec's messages as toasts. */
+export function GiftCardRedeemForm({ onRedeemed }: { onRedeemed: () => unknown }) {
+  const t = useTranslations('giftCards')
+  const [gcNumber, setGcNumber] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const { formRef, errors, busy, onSubmit } = useFormSubmission<'gcNumber'>(t)
+
+  const submit = onSubmit({
+    check: () => (gcNumber.trim() === '' ? { gcNumber: 'numberRequired' } : {}),
+    send: async () => {
+      setProblem(null)
+      try {
+        const answer = await checkoutApi.redeemGiftCard(gcNumber.trim())
+        notify.success(answer.redeemGiftCard.message || t('added'))
+        setGcNumber('')
+        await onRedeemed()
+      } catch (error) {
+        // Spec 8: one message for every refusal; a throttled attempt says how long to wait.
+        const message = error instanceof CheckoutApiError && error.status === 429 && error.serverMessage ? error.serverMessage : t('refused')
+        notify.error(message)
+        setProblem(message)
+        throw new Error(message)
+      }
+    },
+  })
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <TextField
+          label={t('number')}
+          name="gcNumber"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          value={gcNumber}
+          onChange={(event) => setGcNumber(event.target.value)}
+          error={errors.gcNumber}
+        />
+        <div className="mt-2">
+          <FormAlert message={problem} />
+        </div>
+      </div>
+      <SubmitButton busy={busy} busyLabel={t('busy')} className="w-full sm:mt-7 sm:w-auto">
+        {t('redeem')}
+      </SubmitButton>
+    </form>
+  )
+}
+
+/** One gift card: last four characters, balance of the amount it started with, expiry. */
+export function GiftCardList({ cards }: { cards: GiftCard[] }) {
+  const t = useTranslations('giftCards')
+  return (
+    <ul role="list" className="grid gap-3 sm:grid-cols-2">
+      {cards.map((card) => {
+        const expired = isExpired(card)
+        return (
+          <li key={card.id} className="rounded-card border border-line p-4">
+            <p className="font-semibold text-ink">{t('cardEnding', { last4: card.last4 })}</p>
+            <p className="mt-1 text-2xl font-bold text-ink tabular-nums">{formatPrice(card.balance)}</p>
+            <p className="mt-1 text-sm text-muted">
+              {t('ofAmount', { amount: formatPrice(card.initialAmount) })}
+              {card.expiresAt ? (
+                <>
+                  {' · '}
+                  {expired ? t('expired') : t('expires', { date: formatOrderDate(card.expiresAt) })}
+                </>
+              ) : null}
+            </p>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** me/gift-cards: the customer's cards with their balances, and the redeem form. */
+export function GiftCardsSection() {
+  const t = useTranslations('giftCards')
+  const { cards, failed, reload } = useGiftCards(true)
+  return (
+    <section aria-labelledby="gift-cards-heading" className="space-y-8">
+      <div>
+        <h2 id="gift-cards-heading" className="text-xl font-semibold text-ink">
+          {t('heading')}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t('intro')}</p>
+      </div>
+      <div className="max-w-xl">
+        <GiftCardRedeemForm onRedeemed={reload} />
+      </div>
+      {failed ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('loadError')}
+        </p>
+      ) : cards === null ? (
+        <p role="status" className="text-muted">
+          {t('loading')}
+        </p>
+      ) : cards.length === 0 ? (
+        <div className="rounded-card border border-dashed border-line px-6 py-10 text-center">
+          <p className="text-lg font-semibold text-ink">{t('none')}</p>
+          <p className="mt-2 text-muted">{t('noneBody')}</p>
+        </div>
+      ) : (
+        <GiftCardList cards={cards} />
+      )}
+    </section>
+  )
+}

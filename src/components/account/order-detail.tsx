@@ -1,0 +1,224 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { type ReactNode, useEffect, useState } from 'react'
+import { CheckoutApiError, checkoutApi } from '@/client/checkout/checkout-api'
+import type { OrderDetails } from '@/client/checkout/order-contract'
+import { orderStatus } from '@/client/checkout/order-status'
+import { formatPrice } from '@/shared/money-format'
+import type { OrderAddressData } from '@/shared/order-types'
+
+// One order or quotation (getOrderDetails {id, accessToken}): its status, lines, addresses,
+// delivery, extra fields, options and totals, with its PDF. The owner sees it signed in; anyone
+// holding the order's access token (a guest after checkout, a link in a mail) sees it too.
+
+type Loaded = { key: string; order: OrderDetails | null; problem: string | null }
+
+/** Loads one order; `missing` when the server answers 404 (not this customer's, or a wrong token). */
+export function useOrderDetails(id: number | null, accessToken: string | null) {
+  const key = `${id}|${accessToken ?? ''}`
+  const [loaded, setLoaded] = useState<Loaded>({ key: '', order: null, problem: null })
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (id === null) return
+    let current = true
+    checkoutApi.getOrderDetails(id, accessToken).then(
+      ({ order }) => {
+        if (current) setLoaded({ key, order, problem: null })
+      },
+      (error: unknown) => {
+        if (!current) return
+        const missing = error instanceof CheckoutApiError && error.status === 404
+        if (!missing) console.error('Could not load the order:', error)
+        setLoaded({ key, order: null, problem: missing ? 'missing' : 'failed' })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [id, accessToken, key, attempt])
+  const current = loaded.key === key
+  return {
+    order: current ? loaded.order : null,
+    problem: current ? loaded.problem : null,
+    loading: id !== null && !current,
+    retry: () => setAttempt((value) => value + 1),
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+
+/** "Nov 21, 2026" (formatted here: the messages carry no time zone to format dates with). */
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
+}
+
+export function OrderStatusBadge({ order }: { order: Parameters<typeof orderStatus>[0] }) {
+  const t = useTranslations('orders')
+  const status = orderStatus(order)
+  const tone = status === 'statusAwaitingApproval' || status === 'statusAwaitingPayment' ? 'bg-amber-100 text-amber-900' : status === 'statusCancelled' ? 'bg-soft text-muted' : 'bg-accent-soft text-accent-strong'
+  return <span className={`inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{t(status)}</span>
+}
+
+export function OrderDetailView({ order }: { order: OrderDetails }) {
+  const t = useTranslations('orders')
+  const amounts = order.amounts
+  const lines = order.lines
+  return (
+    <article aria-labelledby="order-heading" className="space-y-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id="order-heading" className="text-xl font-semibold text-ink">
+            {order.kind === 'quotation' ? t('quotationTitle', { name: order.name }) : t('orderTitle', { name: order.name })}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+            <time dateTime={order.createdAt}>{t('placedOn', { date: formatOrderDate(order.createdAt) })}</time>
+            <OrderStatusBadge order={order} />
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={order.orderUrl} target="_blank" rel="noopener noreferrer" className="btn btn-secondary">
+            {t('viewPdf')}
+          </a>
+          <a href={order.downloadSaleorderUrl} className="btn btn-primary" download>
+            {t('downloadPdf')}
+          </a>
+        </div>
+      </header>
+
+      {order.approvalRequired ? (
+        <p role="note" className="rounded-lg border border-line bg-soft px-4 py-3 text-sm text-ink">
+          {t('approvalNote')}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="order-lines">
+        <h3 id="order-lines" className="text-base font-semibold text-ink">
+          {t('lines')}
+        </h3>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('product')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('size')}</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('quantity')}</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('unitPrice')}</th>
+                <th scope="col" className="py-2 text-right font-medium">{t('lineTotal')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {lines.map((line) => (
+                <tr key={line.id}>
+                  <td className="py-2 pr-3 text-ink">
+                    <span className="font-medium">{line.name}</span>
+                    {line.lineType === 'reward' ? <span className="ml-2 text-xs font-semibold text-accent-strong">{t('reward')}</span> : null}
+                    <span className="block text-muted">{[line.templateSkuCode, line.color, line.logo?.name].filter(Boolean).join(' · ')}</span>
+                  </td>
+                  <td className="py-2 pr-3 text-ink">{line.size ?? '—'}</td>
+                  <td className="py-2 pr-3 text-right text-ink tabular-nums">{line.quantity}</td>
+                  <td className="py-2 pr-3 text-right text-ink tabular-nums">{formatPrice(line.unitPrice)}</td>
+                  <td className="py-2 text-right text-ink tabular-nums">{formatPrice(line.subtotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <AddressBlock title={t('billingAddress')} address={order.billingAddress} email={order.partnerEmail} />
+        <AddressBlock title={t('shippingAddress')} address={order.shippingAddress ?? order.billingAddress} />
+      </div>
+
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        {order.deliveryMethod ? <Detail term={t('delivery')}>{order.deliveryMethod.name}</Detail> : null}
+        {order.promoCode ? <Detail term={t('promoCode')}>{order.promoCode}</Detail> : null}
+        {order.orderForResale ? <Detail term={t('resale')}>{t('resaleYes')}</Detail> : null}
+        {order.extraFields.map((field) => (
+          <Detail key={field.name} term={field.label}>
+            {typeof field.value === 'boolean' ? (field.value ? t('yes') : t('no')) : (field.value ?? '—')}
+          </Detail>
+        ))}
+        {order.orderOptions.length > 0 ? (
+          <Detail term={t('options')}>{order.orderOptions.map((option) => `${option.label} (${formatPrice(option.price)})`).join(', ')}</Detail>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="order-totals" className="ml-auto max-w-sm rounded-card bg-soft p-5">
+        <h3 id="order-totals" className="sr-only">
+          {t('totals')}
+        </h3>
+        <dl className="space-y-2 text-sm">
+          <Amount label={t('subtotal')} value={amounts.subTotal} />
+          {amounts.discount > 0 ? <Amount label={t('discount')} value={-amounts.discount} /> : null}
+          {amounts.options > 0 ? <Amount label={t('options')} value={amounts.options} /> : null}
+          <Amount label={t('shipping')} value={amounts.shipping} />
+          <Amount label={t('taxes')} value={amounts.taxes} />
+          <Amount label={t('total')} value={amounts.total} strong />
+          {amounts.giftCard > 0 ? <Amount label={t('giftCard')} value={-amounts.giftCard} /> : null}
+          {amounts.budget > 0 ? <Amount label={t('budget')} value={-amounts.budget} /> : null}
+          {amounts.due !== amounts.total ? <Amount label={t('due')} value={amounts.due} strong /> : null}
+        </dl>
+      </section>
+    </article>
+  )
+}
+
+function AddressBlock({ title, address, email }: { title: string; address: OrderAddressData; email?: string }) {
+  return (
+    <section>
+      <h3 className="text-sm font-semibold text-ink">{title}</h3>
+      <address className="mt-1 text-sm leading-6 break-words text-muted not-italic">
+        {address.name}
+        <br />
+        {address.street}
+        {address.street2 ? (
+          <>
+            <br />
+            {address.street2}
+          </>
+        ) : null}
+        <br />
+        {[address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+        {address.country ? (
+          <>
+            <br />
+            {address.country}
+          </>
+        ) : null}
+        {address.phone ? (
+          <>
+            <br />
+            {address.phone}
+          </>
+        ) : null}
+        {email ? (
+          <>
+            <br />
+            {email}
+          </>
+        ) : null}
+      </address>
+    </section>
+  )
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted">{term}</dt>
+      <dd className="mt-0.5 break-words text-ink">{children}</dd>
+    </div>
+  )
+}
+
+function Amount({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-3 ${strong ? 'border-t border-line pt-2 text-base font-semibold' : ''}`}>
+      <dt className={strong ? 'text-ink' : 'text-muted'}>{label}</dt>
+      <dd className="text-ink tabular-nums">{value < 0 ? `−${formatPrice(-value)}` : formatPrice(value)}</dd>
+    </div>
+  )
+}

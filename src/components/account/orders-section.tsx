@@ -1,0 +1,132 @@
+'use client'
+
+import { useSearchParams } from 'next/navigation'
+import { useTranslations } from 'next-intl'
+import { useEffect, useState } from 'react'
+import { checkoutApi } from '@/client/checkout/checkout-api'
+import type { PlacedOrder } from '@/client/checkout/order-contract'
+import { idOrNull } from '@/client/checkout/order-payload'
+import { Link } from '@/i18n/navigation'
+import { formatPrice } from '@/shared/money-format'
+import { EmptySection } from './empty-section'
+import { formatOrderDate, OrderDetailView, OrderStatusBadge, useOrderDetails } from './order-detail'
+
+// me/orders (spec 2): the customer's orders and quotations (getOrders {filter: {uid}}), newest
+// first, and one of them in full when the address names it (?order=<id>, with &access_token=…
+// after a checkout, spec 2: "the user goes to 'me/orders' with the order's access query parameters").
+
+export function OrdersSection({ partnerUid }: { partnerUid: string }) {
+  const params = useSearchParams()
+  const orderId = idOrNull(params.get('order'))
+  const accessToken = params.get('access_token')
+  return orderId === null ? <OrderList partnerUid={partnerUid} /> : <OrderPage id={orderId} accessToken={accessToken} />
+}
+
+type ListState = { orders: PlacedOrder[] | null; failed: boolean }
+
+function OrderList({ partnerUid }: { partnerUid: string }) {
+  const t = useTranslations('orders')
+  const [state, setState] = useState<ListState>({ orders: null, failed: false })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    checkoutApi.getOrders(partnerUid).then(
+      ({ orders }) => {
+        if (current) setState({ orders: orders.orders, failed: false })
+      },
+      (error: unknown) => {
+        console.error('Could not load the orders:', error)
+        if (current) setState((previous) => ({ ...previous, failed: true }))
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [partnerUid, attempt])
+
+  if (state.failed && state.orders === null) {
+    return (
+      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-12 text-center">
+        <p className="text-ink">{t('loadError')}</p>
+        <button type="button" onClick={() => setAttempt((value) => value + 1)} className="btn btn-secondary mt-6">
+          {t('tryAgain')}
+        </button>
+      </div>
+    )
+  }
+  if (state.orders === null) {
+    return (
+      <p role="status" className="rounded-card border border-line bg-soft px-6 py-12 text-center text-muted">
+        {t('loading')}
+      </p>
+    )
+  }
+  if (state.orders.length === 0) return <EmptySection heading={t('heading')} title={t('none')} body={t('noneBody')} />
+
+  return (
+    <section aria-labelledby="orders-heading">
+      <h2 id="orders-heading" className="text-xl font-semibold text-ink">
+        {t('heading')}
+      </h2>
+      <ul role="list" className="mt-4 divide-y divide-line rounded-card border border-line">
+        {state.orders.map((order) => (
+          <li key={order.id} className="grid gap-2 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2">
+                <Link href={`/me/orders?order=${order.id}`} className="font-semibold text-ink hover:underline hover:underline-offset-4">
+                  {order.kind === 'quotation' ? t('quotationTitle', { name: order.name }) : t('orderTitle', { name: order.name })}
+                </Link>
+                <OrderStatusBadge order={order} />
+              </p>
+              <p className="mt-1 text-sm text-muted">
+                <time dateTime={order.createdAt}>{t('placedOn', { date: formatOrderDate(order.createdAt) })}</time>
+                {' · '}
+                <span className="tabular-nums">{formatPrice(order.amounts.total)}</span>
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+              <Link href={`/me/orders?order=${order.id}`} className="inline-flex min-h-11 items-center text-accent hover:text-accent-strong">
+                {t('details')}
+              </Link>
+              <a href={order.orderUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center text-accent hover:text-accent-strong">
+                {t('pdf')}
+                <span className="sr-only"> {order.name}</span>
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function OrderPage({ id, accessToken }: { id: number; accessToken: string | null }) {
+  const t = useTranslations('orders')
+  const { order, problem, loading, retry } = useOrderDetails(id, accessToken)
+  return (
+    <div className="space-y-6">
+      <Link href="/me/orders" className="inline-flex min-h-11 items-center text-sm font-medium text-accent hover:text-accent-strong">
+        ← {t('allOrders')}
+      </Link>
+      {loading ? (
+        <p role="status" className="rounded-card border border-line bg-soft px-6 py-12 text-center text-muted">
+          {t('loadingOne')}
+        </p>
+      ) : problem === 'missing' ? (
+        <p role="alert" className="rounded-card border border-line bg-soft px-6 py-12 text-center text-ink">
+          {t('notFound')}
+        </p>
+      ) : problem ? (
+        <div role="alert" className="rounded-card border border-line bg-soft px-6 py-12 text-center">
+          <p className="text-ink">{t('loadError')}</p>
+          <button type="button" onClick={retry} className="btn btn-secondary mt-6">
+            {t('tryAgain')}
+          </button>
+        </div>
+      ) : order ? (
+        <OrderDetailView order={order} />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,302 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { type ReactNode, useState } from 'react'
+import type { CartExtraOption } from '@/client/stores/cart-store'
+import type { PartnerAddress } from '@/client/stores/address-store'
+import { type CheckoutAddress, emptyCheckoutAddress } from '@/client/stores/checkout-store'
+import type { DeliveryOptionData } from '@/shared/cart-types'
+import type { WebsiteCountry } from '@/shared/catalog-types'
+import type { CountryLookup } from '@/shared/country-lookup'
+import { formatPrice } from '@/shared/money-format'
+import type { OrderExtraField, PaymentAcquirer } from '@/shared/query-types'
+import { CheckboxField, FormAlert, SelectField, TextField } from '../account/form-controls'
+import { AddressBookChoice, CheckoutAddressFields } from './checkout-address-fields'
+
+// The bodies of the checkout's steps. Each is given its values and reports changes; the checkout
+// view keeps the state and runs the checks. Error values are message keys of 'checkout'.
+
+type Errors = Record<string, string>
+
+function useMessage(errors: Errors) {
+  const t = useTranslations('checkout')
+  return (field: string) => (errors[field] ? t(errors[field]) : null)
+}
+
+export function ContactForm({ name, email, readOnly, errors, onChange }: { name: string; email: string; readOnly: boolean; errors: Errors; onChange: (patch: { name?: string; email?: string }) => void }) {
+  const t = useTranslations('checkout')
+  const message = useMessage(errors)
+  return (
+    <>
+      {readOnly ? <p className="text-sm text-muted">{t('contactSignedIn')}</p> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={t('name')} name="name" autoComplete="name" required maxLength={120} value={name} readOnly={readOnly} onChange={(event) => onChange({ name: event.target.value })} error={message('name')} />
+        <TextField
+          label={t('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={254}
+          value={email}
+          readOnly={readOnly}
+          onChange={(event) => onChange({ email: event.target.value })}
+          error={message('email')}
+        />
+      </div>
+    </>
+  )
+}
+
+type AddressFormProps = {
+  section: 'billing' | 'shipping'
+  address: CheckoutAddress
+  book: PartnerAddress[]
+  countries: WebsiteCountry[]
+  lookup: CountryLookup
+  errors: Errors
+  onChange: (address: CheckoutAddress) => void
+}
+
+/** A saved address to choose (signed in), or the fields to type one. */
+export function AddressChoiceForm({ section, address, book, countries, lookup, errors, onChange }: AddressFormProps) {
+  const entering = !book.some((saved) => saved.id === address.id)
+  return (
+    <>
+      {book.length > 0 ? (
+        <AddressBookChoice section={section} book={book} address={address} lookup={lookup} onChoose={onChange} onNew={() => onChange(emptyCheckoutAddress)} entering={entering} />
+      ) : null}
+      {entering ? <CheckoutAddressFields section={section} address={address} countries={countries} errors={errors} onChange={onChange} /> : null}
+    </>
+  )
+}
+
+export function ResaleCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const t = useTranslations('checkout')
+  return <CheckboxField label={t('forResale')} name="orderForResale" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+}
+
+export function SameAsBillingCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const t = useTranslations('checkout')
+  return <CheckboxField label={t('sameAsBilling')} name="sameAsBilling" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+}
+
+type DeliveryProps = {
+  options: DeliveryOptionData[]
+  chosen: number | null
+  waiting: boolean
+  addressMissing: boolean
+  problem: string | null
+  errors: Errors
+  onChoose: (id: number) => void
+}
+
+/** The delivery methods the server priced for the shipping address; one that cannot deliver says why. */
+export function DeliveryChoice({ options, chosen, waiting, addressMissing, problem, errors, onChoose }: DeliveryProps) {
+  const t = useTranslations('checkout')
+  const message = useMessage(errors)
+  if (addressMissing) return <p className="text-sm text-muted">{t('deliveryNeedsAddress')}</p>
+  return (
+    <fieldset aria-describedby={errors.delivery ? 'delivery-error' : undefined}>
+      <legend className="text-sm font-semibold text-ink">{t('deliveryOptions')}</legend>
+      {problem ? (
+        <div className="mt-3">
+          <FormAlert message={problem} />
+        </div>
+      ) : null}
+      {options.length === 0 ? <p className="mt-2 text-sm text-muted">{waiting ? t('deliveryLoading') : t('noDeliveryOptions')}</p> : null}
+      <div className="mt-3 space-y-2">
+        {options.map((option) => {
+          const unavailable = option.price === null
+          return (
+            <label
+              key={option.id}
+              className={`flex min-h-11 items-start gap-3 rounded-lg border p-3 text-sm ${option.id === chosen ? 'border-ink' : 'border-line'} ${unavailable ? 'cursor-not-allowed opacity-80' : 'cursor-pointer'}`}
+            >
+              <input
+                type="radio"
+                name="deliveryMethod"
+                value={option.id}
+                checked={option.id === chosen}
+                disabled={unavailable}
+                onChange={() => onChoose(option.id)}
+                className="mt-0.5 size-4 shrink-0 accent-accent"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="flex justify-between gap-3">
+                  <span className="font-medium text-ink">{option.name}</span>
+                  <span className="shrink-0 text-ink tabular-nums">{option.price === null ? '—' : option.free || option.price === 0 ? t('free') : formatPrice(option.price)}</span>
+                </span>
+                {option.error ? <span className="mt-1 block text-danger">{option.error}</span> : null}
+              </span>
+            </label>
+          )
+        })}
+      </div>
+      {message('delivery') ? (
+        <p id="delivery-error" className="mt-2 text-sm text-danger" data-error tabIndex={-1}>
+          {message('delivery')}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+type ExtrasProps = {
+  fields: OrderExtraField[]
+  inputs: Record<string, string>
+  options: CartExtraOption[]
+  chosenOptions: CartExtraOption[]
+  errors: Errors
+  onInput: (name: string, value: string) => void
+  onOptions: (chosen: CartExtraOption[]) => void
+}
+
+/** The store's extra fields (text, textarea, select, checkbox, date) and its order options. */
+export function ExtrasForm({ fields, inputs, options, chosenOptions, errors, onInput, onOptions }: ExtrasProps) {
+  const t = useTranslations('checkout')
+  const message = useMessage(errors)
+  const chosen = new Set(chosenOptions.map((option) => option.name))
+  return (
+    <>
+      {fields.map((field) => {
+        const value = inputs[field.name] ?? ''
+        const label: ReactNode = field.isRequired ? field.label : t('optional', { label: field.label })
+        const common = { name: `extra-${field.name}`, error: message(field.name), required: field.isRequired }
+        switch (field.fieldType) {
+          case 'select':
+            return (
+              <SelectField key={field.id} label={label} value={value} onChange={(event) => onInput(field.name, event.target.value)} {...common}>
+                <option value="">{field.placeholder ?? t('choose')}</option>
+                {field.options.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </SelectField>
+            )
+          case 'checkbox':
+            return (
+              <div key={field.id}>
+                <CheckboxField label={field.label} name={common.name} checked={value === 'true'} aria-invalid={common.error ? true : undefined} onChange={(event) => onInput(field.name, event.target.checked ? 'true' : '')} />
+                {common.error ? (
+                  <p className="text-sm text-danger" data-error tabIndex={-1}>
+                    {common.error}
+                  </p>
+                ) : null}
+              </div>
+            )
+          case 'date':
+            return <TextField key={field.id} label={label} type="date" value={value} onChange={(event) => onInput(field.name, event.target.value)} {...common} />
+          case 'textarea':
+          case 'text':
+          default:
+            return (
+              <TextField key={field.id} label={label} value={value} maxLength={500} placeholder={field.placeholder ?? undefined} onChange={(event) => onInput(field.name, event.target.value)} {...common} />
+            )
+        }
+      })}
+      {options.length > 0 ? (
+        <fieldset>
+          <legend className="text-sm font-semibold text-ink">{t('orderOptions')}</legend>
+          <div className="mt-2">
+            {options.map((option) => (
+              <CheckboxField
+                key={option.name}
+                name={`option-${option.name}`}
+                label={
+                  <>
+                    {option.label} <span className="text-muted tabular-nums">{option.price > 0 ? `+${formatPrice(option.price)}` : t('free')}</span>
+                  </>
+                }
+                checked={chosen.has(option.name)}
+                onChange={(event) => onOptions(event.target.checked ? [...chosenOptions, option] : chosenOptions.filter((candidate) => candidate.name !== option.name))}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </>
+  )
+}
+
+type PromoProps = {
+  applied: string
+  problem: string | null
+  busy: boolean
+  onApply: (code: string) => void
+  onRemove: () => void
+}
+
+/** A promo code: applied once the server has priced the order with it; its refusal said beside it. */
+export function PromoCodeForm({ applied, problem, busy, onApply, onRemove }: PromoProps) {
+  const t = useTranslations('checkout')
+  const [code, setCode] = useState(applied)
+  if (applied) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line p-3 text-sm">
+        <span className="text-ink">{t('promoApplied', { code: applied })}</span>
+        <button type="button" onClick={onRemove} className="inline-flex min-h-11 items-center rounded-full px-3 font-medium text-muted hover:bg-soft hover:text-danger">
+          {t('promoRemove')}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <TextField
+          label={t('promoCode')}
+          name="promoCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter applies the code rather than continuing to the next step.
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              if (code.trim()) onApply(code.trim())
+            }
+          }}
+          error={problem}
+        />
+      </div>
+      <button type="button" disabled={busy || code.trim() === ''} onClick={() => onApply(code.trim())} className="btn btn-secondary w-full sm:mt-7 sm:w-auto">
+        {busy ? t('busy') : t('promoApply')}
+      </button>
+    </div>
+  )
+}
+
+export function PaymentChoice({ methods, chosen, errors, onChoose }: { methods: PaymentAcquirer[]; chosen: number | null; errors: Errors; onChoose: (method: PaymentAcquirer) => void }) {
+  const t = useTranslations('checkout')
+  const message = useMessage(errors)
+  if (methods.length === 0) return <p className="text-sm text-muted">{t('noPaymentMethods')}</p>
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-ink">{t('paymentMethods')}</legend>
+      <div className="mt-3 space-y-2">
+        {methods.map((method) => (
+          <label key={method.id} className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm ${method.id === chosen ? 'border-ink' : 'border-line'}`}>
+            <input type="radio" name="paymentMethod" checked={method.id === chosen} onChange={() => onChoose(method)} className="mt-0.5 size-4 shrink-0 accent-accent" />
+            <span className="min-w-0">
+              <span className="block font-medium text-ink">{method.name}</span>
+              {method.instructions ? <span className="mt-1 block text-muted">{method.instructions}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      {message('payment') ? (
+        <p className="mt-2 text-sm text-danger" data-error tabIndex={-1}>
+          {message('payment')}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}

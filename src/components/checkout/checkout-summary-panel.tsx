@@ -1,0 +1,102 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import type { CartLine } from '@/client/stores/cart-store'
+import type { OrderSummaryData } from '@/shared/cart-types'
+import { formatPrice } from '@/shared/money-format'
+
+type SummaryPanelProps = {
+  lines: readonly CartLine[]
+  summary: OrderSummaryData | null
+  /** A delivery method is priced: shipping, tax and the total are known. */
+  priced: boolean
+  loading: boolean
+  error: string | null
+  taxError: string | null
+  onRetry: () => void
+}
+
+/**
+ * Spec 3's order summary, as the server priced it: subtotal, promotion, shipping (or free), tax,
+ * the total, what gift cards and the budget cover, and what is left to pay.
+ */
+export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, taxError, onRetry }: SummaryPanelProps) {
+  const t = useTranslations('checkout')
+  const pieces = lines.reduce((sum, line) => sum + line.totalQuantity, 0)
+  const money = (value: number | undefined) => (value === undefined ? '…' : formatPrice(value))
+  return (
+    <section aria-labelledby="checkout-summary" aria-busy={loading || undefined} className="rounded-card bg-soft p-6 lg:sticky lg:top-24">
+      <h2 id="checkout-summary" className="text-lg font-semibold text-ink">
+        {t('summary')}
+      </h2>
+      <ul role="list" className="mt-4 space-y-2 border-b border-line pb-4 text-sm">
+        {lines.map((line) => (
+          <li key={line.key} className="flex justify-between gap-3">
+            <span className="min-w-0 break-words text-ink">
+              {line.name}
+              <span className="text-muted"> × {line.totalQuantity}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-2 text-sm">
+        <Row label={t('items')} value={String(pieces)} />
+        <Row label={t('subtotal')} value={money(summary?.subTotal)} testId="checkout-subtotal" />
+        {summary && summary.promotion > 0 ? <Row label={t('promotion')} value={`−${formatPrice(summary.promotion)}`} testId="checkout-promotion" /> : null}
+        {priced && summary ? (
+          <>
+            <Row label={t('shipping')} value={summary.freeShipping || summary.shipping === 0 ? t('free') : formatPrice(summary.shipping)} testId="checkout-shipping" />
+            <Row label={t('taxes')} value={taxError ? t('taxUnknown') : formatPrice(summary.taxes)} testId="checkout-taxes" />
+          </>
+        ) : null}
+        <div className="flex justify-between border-t border-line pt-3 text-base">
+          <dt className="font-medium text-ink">{priced ? t('total') : t('subtotal')}</dt>
+          <dd data-testid="checkout-total" className="font-semibold text-ink tabular-nums">
+            {summary ? formatPrice(priced ? summary.totalPrice : summary.subTotal) : '…'}
+          </dd>
+        </div>
+        {priced && summary && summary.giftCardAmount > 0 ? (
+          <Row label={t('giftCardAmount')} value={`−${formatPrice(summary.giftCardAmount)}`} testId="checkout-gift-card" />
+        ) : null}
+        {priced && summary && summary.budgetAmount !== null ? (
+          <Row label={t('budgetAmount')} value={formatPrice(summary.budgetAmount)} testId="checkout-budget" />
+        ) : null}
+        {priced && summary && summary.estimatedTotal !== summary.totalPrice ? (
+          <div className="flex justify-between text-base">
+            <dt className="font-medium text-ink">{t('amountDue')}</dt>
+            <dd data-testid="checkout-due" className="font-semibold text-ink tabular-nums">
+              {formatPrice(summary.estimatedTotal)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div aria-live="polite" className="mt-3 min-h-5 text-sm">
+        {error ? (
+          <p className="text-danger">
+            {error}{' '}
+            <button type="button" onClick={onRetry} className="font-medium underline underline-offset-4">
+              {t('retry')}
+            </button>
+          </p>
+        ) : taxError ? (
+          <p className="text-danger">{taxError}</p>
+        ) : loading ? (
+          <p className="text-muted">{t('updating')}</p>
+        ) : !priced ? (
+          <p className="text-muted">{t('summaryNote')}</p>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted">{label}</dt>
+      <dd data-testid={testId} className="text-ink tabular-nums">
+        {value}
+      </dd>
+    </div>
+  )
+}
