@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test'
+import { accountMenu, signIn } from './support/accounts'
+
+// Checkout on the demo store: everything priced by the server (built-in tax, fixed delivery, the
+// demo's promotions and extra fields).
+
+async function addToCart(page: Page, slug: string, color: string, quantities: Record<string, string>) {
+  await page.goto(`/product/${slug}`)
+  await page.getByRole('radio', { name: color }).check({ force: true })
+  for (const [size, pieces] of Object.entries(quantities)) {
+    await page.getByRole('spinbutton', { name: `Quantity for size ${size}`, exact: true }).fill(pieces)
+  }
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' }).first()).toBeVisible()
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('Full name').fill('Casey Field')
+  await page.getByLabel('Street address').fill('1600 Wynkoop St')
+  await page.getByLabel('City').fill('Denver')
+  await page.getByLabel('Country').selectOption({ label: 'United States' })
+  await page.getByLabel('State / province').selectOption({ label: 'Colorado' })
+  await page.getByLabel('ZIP / postal code').fill('80202')
+}
+
+const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).first()
+
+test('a guest checks out with a promo code and is told the order was placed', async ({ page }) => {
+  await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2' })
+  await page.goto('/checkout')
+  await page.getByLabel('Full name').fill('Casey Field')
+  await page.getByLabel('Email').fill(`casey-${Date.now()}@example.com`)
+  await cont(page).click()
+  await fillAddress(page)
+  await cont(page).click()
+  await page.getByLabel('Ship to my billing address').check()
+  await cont(page).click()
+  await page.getByRole('radio', { name: /Standard Ground/ }).check()
+  await cont(page).click()
+  await page.getByLabel('Cost center').fill('4100-220')
+  await page.getByLabel('Department').selectOption('Survey')
+  await cont(page).click()
+  await page.getByRole('textbox', { name: 'Promo code' }).fill('WELCOME10')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible()
+  await cont(page).click()
+  await page.getByRole('radio', { name: /Pay on invoice/ }).check()
+  await cont(page).click()
+
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(summary).toContainText('$29.00') // 2 × $14.50
+  await expect(summary).toContainText('−$2.90') // WELCOME10
+  await page.getByRole('button', { name: 'Place order', exact: true }).click()
+  await expect(page.getByText('Order has been placed successfully!').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/checkout\/confirmation\?/)
+  await expect(page.getByText(/S\d{5}/).first()).toBeVisible()
+})
+
+test('a signed-in partner saves a quotation, opens its PDF and finds it under me/orders', async ({ page, context }) => {
+  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await expect(accountMenu(page, 'Alex Morgan')).toBeVisible()
+  await addToCart(page, 'essential-crew-tee', 'True Navy', { L: '1' })
+  await page.goto('/checkout')
+  await cont(page).click()
+  await fillAddress(page)
+  await cont(page).click()
+  await page.getByLabel('Ship to my billing address').check()
+  await cont(page).click()
+  await page.getByRole('radio', { name: /Standard Ground/ }).check()
+  await cont(page).click()
+  await page.getByLabel('Cost center').fill('4100-220')
+  await page.getByLabel('Department').selectOption('Engineering')
+  await cont(page).click()
+  await cont(page).click()
+  await page.getByRole('radio', { name: /Purchase order/ }).check()
+  await cont(page).click()
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('$25.73') // $14.50 + $9.95 + 8.81 % tax
+  await page.getByRole('button', { name: 'Save as quotation' }).click()
+  await expect(page.getByText('Quotation saved successfully!').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/me\/orders\?order=\d+&access_token=/)
+
+  const pdfLink = page.getByRole('link', { name: /PDF/ }).first()
+  const href = await pdfLink.getAttribute('href')
+  const pdf = await context.request.get(href!)
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  await page.goto('/me/orders')
+  await expect(page.getByText(/S\d{5}/).first()).toBeVisible()
+})
