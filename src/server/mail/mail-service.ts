@@ -24,6 +24,8 @@ export type OutgoingMail = {
   html?: string | null
   /** Strings (link tokens) masked in the stored copy once the mail has left. */
   secrets?: readonly string[]
+  /** Files sent with the mail (the order PDF); the outbox keeps only their names. */
+  attachments?: readonly { filename: string; content: Buffer; contentType: string }[]
 }
 
 export type MailStatus = 'queued' | 'sent' | 'failed'
@@ -48,6 +50,7 @@ async function deliver(settings: MailSettings & { smtpUrl: string }, mail: Outgo
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ ...file })) } : {}),
     })
     return null
   } catch (error) {

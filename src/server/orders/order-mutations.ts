@@ -1,5 +1,8 @@
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { getDb } from '../db/client'
+import { inBackground } from '../mail/background-mail'
 import { CreateOrderSchema } from './order-input'
+import { sendOrderConfirmation } from './order-mails'
 import { createOrder } from './order-service'
 
 // The order keys of POST /api/mutation (spec 7): createOrder.
@@ -13,6 +16,13 @@ export const ORDER_MUTATIONS: Record<string, MutationDefinition> = {
   createOrder: defineMutation({
     input: CreateOrderSchema,
     invalidates: ['Promotions'],
-    handler: async (input, ctx) => ({ createOrder: { order: await createOrder(ctx, input) } }),
+    handler: async (input, ctx) => {
+      const order = await createOrder(ctx, input, {
+        // The confirmation (with its PDF) goes once, after the answer, for the call that created it.
+        afterCreate: (created) =>
+          inBackground('order confirmation mail', async () => sendOrderConfirmation(await getDb(), { orderId: created.id, websiteId: ctx.websiteId })),
+      })
+      return { createOrder: { order } }
+    },
   }),
 }

@@ -52,7 +52,10 @@ export class PricesChangedError extends DomainError {
   }
 }
 
-export type CreateOrderOptions = CheckoutPricingOptions
+export type CreateOrderOptions = CheckoutPricingOptions & {
+  /** Called once, after commit, for an order this call created (not for a retry that found it). */
+  afterCreate?: (order: OrderData) => void
+}
 
 const EmailSchema = z.email()
 
@@ -247,7 +250,8 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
     throw new PricesChangedError({ orderSummary: checkoutSummary(quote, { giftCardAvailable, budgetLeft: kind === 'order' ? (partner?.budget ?? null) : null }) })
   }
 
-  return db.transaction(async (tx) => {
+  let createdNow = false
+  const result = await db.transaction(async (tx) => {
     const amountUntaxed = quote.subTotal - quote.discount + quote.optionsAmount + quote.shipping
     const [created] = await tx
       .insert(orders)
@@ -290,6 +294,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
       return sameOrConflict(existing, fingerprint)
     }
 
+    createdNow = true
     await tx.insert(orderLines).values(orderLineRows(created.id, quote))
     if (kind === 'quotation') return toOrderData(created)
 
@@ -331,4 +336,6 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
       .returning()
     return toOrderData(order!)
   })
+  if (createdNow) options.afterCreate?.(result)
+  return result
 }

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import { orders } from '../db/schema'
+import { buildOrderPdf } from '../documents/order-document-service'
+import { composeMail, type MailContent } from '../mail/mail-content'
+import { sendMail } from '../mail/mail-service'
+import { publicLink } from '../mail/mail-settings'
+import { storeName } from '../mail/store-name'
+import { fromCents } from '../shared/money'
+
+// The confirmation mail of a new order or quotation, with its PDF attached and a link that opens
+// it (the order's access token, masked in the stored copy once the mail has left).
+
+export function orderConfirmationMail(input: {
+  storeName: string
+  reference: string
+  kind: 'order' | 'quotation'
+  total: string
+  link: string
+}): MailContent {
+  const what = input.kind === 'quotation' ? 'quotation' : 'order'
+  return composeMail({
+    storeName: input.storeName,
+    subject: input.kind === 'quotation' ? `Your quotation ${input.reference} from ${input.storeName}` : `Your order ${input.reference} at ${input.storeName}`,
+    blocks: [
+      {
+        text:
+          input.kind === 'quotation'
+            ? `Thank you: your quotation ${input.reference} (${input.total}) is saved. Its PDF is attached; you can turn it into an order from your account.`
+            : `Thank you for your order ${input.reference} (${input.total}). Its PDF is attached; we will let you know when it ships.`,
+      },
+      { link: input.link, label: `See your ${what}` },
+      { text: `Keep this email: the link opens your ${what} without signing in, so do not forward it.` },
+    ],
+  })
+}
+
+/** Sends the confirmation of order `orderId` to the address it was placed with. */
+export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }: { orderId: number; websiteId: number }): Promise<void> {
+  const [order] = await db
+    .select({ name: orders.name, kind: orders.kind, email: orders.partnerEmail, partnerId: orders.partnerId, accessToken: orders.accessToken, total: orders.amountTotal })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  if (!order) return
+  const [name, pdf] = await Promise.all([storeName(db, websiteId), buildOrderPdf(db, { orderId, websiteId })])
+  const link = publicLink(order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
+  const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(fromCents(order.total))
+  const mail = orderConfirmationMail({ storeName: name, reference: order.name, kind: order.kind, total, link })
+  await sendMail(
+    {
+      websiteId,
+      to: order.email,
+      ...mail,
+      secrets: [order.accessToken, encodeURIComponent(order.accessToken)],
+      attachments: pdf ? [{ filename: pdf.fileName, content: pdf.pdf, contentType: 'application/pdf' }] : [],
+    },
+    { db },
+  )
+}
