@@ -25,7 +25,7 @@ async function fillAddress(page: Page) {
 
 const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).first()
 
-test('a guest checks out with a promo code and is told the order was placed', async ({ page }) => {
+test('a guest checks out with a promo code and pay-on-invoice, and the order is placed and confirmed', async ({ page }) => {
   await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2' })
   await page.goto('/checkout')
   await page.getByLabel('Full name').fill('Casey Field')
@@ -52,6 +52,7 @@ test('a guest checks out with a promo code and is told the order was placed', as
   await expect(summary).toContainText('−$2.90') // WELCOME10
   await page.getByRole('button', { name: 'Place order', exact: true }).click()
   await expect(page.getByText('Order has been placed successfully!').first()).toBeVisible()
+  await expect(page.getByText('Order has been confirmed successfully!').first()).toBeVisible()
   await expect(page).toHaveURL(/\/checkout\/confirmation\?/)
   await expect(page.getByText(/S\d{5}/).first()).toBeVisible()
 })

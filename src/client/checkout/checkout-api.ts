@@ -6,6 +6,7 @@ import type {
   GiftCard,
   OrderDetails,
   OrderOption,
+  OrderPaymentAnswer,
   PlacedOrder,
   RedeemGiftCardAnswer,
 } from './order-contract'
@@ -89,6 +90,7 @@ export function createCheckoutApi({ fetch: fetchFn = (...args: Parameters<Fetch>
       query<{ order: OrderDetails }>('getOrderDetails', accessToken ? { id, accessToken } : { id }),
     getGiftCards: () => query<{ giftCards: GiftCard[] }>('getGiftCards'),
     redeemGiftCard: (gcNumber: string) => mutation<RedeemGiftCardAnswer>('redeemGiftCard', { gcNumber }),
+    orderPayment: (input: { acquirerId: number; orderId: number; accessToken?: string }) => mutation<OrderPaymentAnswer>('orderPayment', input),
     getOrderExtraFields: () => query<{ orderextrafields: OrderExtraField[] }>('getOrderExtraFields', undefined, 'OrderExtraFields'),
     getOrderOptions: () => query<{ orderOptions: OrderOption[] }>('getOrderOptions'),
     getPaymentMethods: () => query<{ paymentAcquirers: PaymentAcquirer[] }>('getPaymentMethods', undefined, 'PaymentMethods'),

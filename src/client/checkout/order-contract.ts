@@ -52,3 +52,12 @@ export type OrderOption = { id: number; name: string; label: string; price: numb
 
 export type { CreateOrderAnswer } from '@/shared/order-types'
 export type RedeemGiftCardAnswer = { redeemGiftCard: { success: boolean; message: string; giftCard?: GiftCard } }
+
+/** mutation orderPayment → { orderPayment: { success, message, order } } */
+export type OrderPaymentAnswer = {
+  orderPayment: {
+    success: boolean
+    message: string
+    order: { id: number; name: string; state: PlacedOrder['state']; paymentState: PlacedOrder['paymentState']; instructions: string }
+  }
+}

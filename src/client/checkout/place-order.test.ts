@@ -4,7 +4,8 @@ import { CheckoutApiError } from './checkout-api'
 import type { CreateOrderPayload, PlacedOrder } from './order-contract'
 import type { OrderDraft } from './order-payload'
 import { ORDER_FAILED, ORDER_PLACED, QUOTATION_FAILED, QUOTATION_SAVED, REFERENCE_USED } from '@/shared/order-types'
-import { createPlaceOrder, destinationFor, type PlaceOrderDeps } from './place-order'
+import type { OrderPaymentAnswer } from './order-contract'
+import { createPlaceOrder, destinationFor, ORDER_CONFIRMED, ORDER_PAYMENT_FAILED, type PlaceOrderDeps } from './place-order'
 
 const summary: OrderSummaryData = {
   subTotal: 60,
@@ -58,9 +59,23 @@ const order = (overrides: Partial<PlacedOrder> = {}): PlacedOrder => ({
 type Answer = PlacedOrder | Error
 
 /** A checkout wired to an API that answers createOrder from a script, recording what happened. */
-function harness({ answers, signedIn = true, failedOrderData = null as string | null, sequences = ['S00042', 'S00043'] }: { answers: Answer[]; signedIn?: boolean; failedOrderData?: string | null; sequences?: string[] }) {
+function harness({
+  answers,
+  payments = [],
+  signedIn = true,
+  failedOrderData = null as string | null,
+  sequences = ['S00042', 'S00043'],
+}: {
+  answers: Answer[]
+  /** What orderPayment answers, in turn (the order confirmed when left empty). */
+  payments?: (OrderPaymentAnswer | Error)[]
+  signedIn?: boolean
+  failedOrderData?: string | null
+  sequences?: string[]
+}) {
   const events: string[] = []
   const sent: CreateOrderPayload[] = []
+  const paid: { acquirerId: number; orderId: number; accessToken?: string }[] = []
   const state = { failedOrderData, failedAtCall: [] as (string | null)[], summary: null as OrderSummaryData | null, stored: null as PlacedOrder | null }
   const deps: PlaceOrderDeps = {
     api: {
@@ -77,6 +92,14 @@ function harness({ answers, signedIn = true, failedOrderData = null as string | 
         if (answer instanceof Error) throw answer
         return { createOrder: { order: answer } }
       },
+      orderPayment: async (input) => {
+        paid.push(input)
+        events.push(`orderPayment ${input.acquirerId} ${input.orderId}`)
+        await new Promise<void>((resolve) => setTimeout(resolve, 0))
+        const answer = payments.shift() ?? confirmation(input.orderId)
+        if (answer instanceof Error) throw answer
+        return answer
+      },
     },
     getFailedOrderData: () => state.failedOrderData,
     setFailedOrderData: (sequence) => {
@@ -84,7 +107,7 @@ function harness({ answers, signedIn = true, failedOrderData = null as string | 
     },
     storeOrder: (placed) => {
       state.stored = placed
-      events.push('storeOrder')
+      events.push(`storeOrder ${placed.state}`)
     },
     showSummary: (next) => {
       state.summary = next
@@ -99,8 +122,12 @@ function harness({ answers, signedIn = true, failedOrderData = null as string | 
     signedIn: () => signedIn,
     logError: () => undefined,
   }
-  return { placeOrder: createPlaceOrder(deps), events, sent, state }
+  return { placeOrder: createPlaceOrder(deps), events, sent, paid, state }
 }
+
+const confirmation = (orderId: number): OrderPaymentAnswer => ({
+  orderPayment: { success: true, message: ORDER_CONFIRMED, order: { id: orderId, name: 'S00042', state: 'sale', paymentState: 'pending', instructions: 'Email your PO.' } },
+})
 
 const refusal = (status: number, message: string, body: unknown = { error: { code: 'x', message }, statusCode: status, statusMessage: message }) =>
   new CheckoutApiError(message, status, message, 'conflict', body)
@@ -119,11 +146,14 @@ describe('placing an order (spec 4)', () => {
     expect(events).toEqual([
       'getOrderId',
       'createOrder S00042',
-      'storeOrder',
+      'storeOrder draft',
       'invalidate Promotions',
       'clearCart',
       'reloadPartner',
       `success: ${ORDER_PLACED}`,
+      'orderPayment 4 31',
+      'storeOrder sale',
+      `success: ${ORDER_CONFIRMED}`,
       'go /me/orders?order=31&access_token=tok_abc',
     ])
   })
@@ -194,6 +224,54 @@ describe('placing an order (spec 4)', () => {
     await placeOrder(draft, { quotation: false })
     expect(events).not.toContain('reloadPartner')
     expect(events.at(-1)).toBe('go /checkout/confirmation?order=31&access_token=tok_abc')
+  })
+})
+
+describe('paying the placed order (spec 7 orderPayment)', () => {
+  test("the order left with an amount due is paid with the chosen method and its access token; the stored order is confirmed", async () => {
+    const { placeOrder, paid, state } = harness({ answers: [order()], signedIn: false })
+    const outcome = await placeOrder(draft, { quotation: false })
+    expect(paid).toEqual([{ acquirerId: 4, orderId: 31, accessToken: 'tok_abc' }])
+    expect(state.stored).toMatchObject({ id: 31, state: 'sale', paymentState: 'pending' })
+    expect(outcome).toMatchObject({ ok: true, order: { state: 'sale' }, destination: '/checkout/confirmation?order=31&access_token=tok_abc' })
+  })
+
+  test("a refused payment shows the server's message, and the shopper still goes to the (unpaid) order", async () => {
+    const refused = new CheckoutApiError(ORDER_PAYMENT_FAILED, 400, ORDER_PAYMENT_FAILED, 'invalid', null)
+    const { placeOrder, events, state } = harness({ answers: [order()], payments: [refused] })
+    const outcome = await placeOrder(draft, { quotation: false })
+    expect(events.slice(-4)).toEqual([`success: ${ORDER_PLACED}`, 'orderPayment 4 31', `error: ${ORDER_PAYMENT_FAILED}`, 'go /me/orders?order=31&access_token=tok_abc'])
+    expect(outcome).toMatchObject({ ok: true, order: { state: 'draft' } })
+    // The order exists: the reference is not kept for a retry, and the cart is cleared.
+    expect(state.failedOrderData).toBeNull()
+    expect(events).toContain('clearCart')
+  })
+
+  test('a payment that fails without a message from the server (network, odd answer) shows the fallback', async () => {
+    const odd = { orderPayment: { success: false } } as unknown as OrderPaymentAnswer
+    for (const failure of [new TypeError('network down'), new CheckoutApiError('HTTP 502', 502, null, null, null), odd]) {
+      const { placeOrder, events } = harness({ answers: [order()], payments: [failure] })
+      await placeOrder(draft, { quotation: false })
+      expect(events).toContain(`error: ${ORDER_PAYMENT_FAILED}`)
+      expect(events).not.toContain(`success: ${ORDER_CONFIRMED}`)
+      expect(events.at(-1)).toBe('go /me/orders?order=31&access_token=tok_abc')
+    }
+  })
+
+  test('nothing is paid for a quotation, a settled order, an order awaiting approval, or without a payment method', async () => {
+    const cases: [PlacedOrder, Partial<typeof draft>, boolean][] = [
+      [order({ kind: 'quotation' }), {}, true],
+      [order({ state: 'sale', paymentState: 'paid', amounts: { ...order().amounts, giftCard: 74.45, due: 0 } }), {}, false],
+      [order({ approvalRequired: true, approvalState: 'awaiting_approval' }), {}, false],
+      [order(), { paymentId: null }, false],
+    ]
+    for (const [placed, changes, quotation] of cases) {
+      const { placeOrder, paid, events } = harness({ answers: [placed] })
+      const outcome = await placeOrder({ ...draft, ...changes }, { quotation })
+      expect(outcome.ok).toBe(true)
+      expect(paid).toEqual([])
+      expect(events).not.toContain(`success: ${ORDER_CONFIRMED}`)
+    }
   })
 })
 

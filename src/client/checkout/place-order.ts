@@ -8,6 +8,13 @@ import { buildCreateOrderPayload, type OrderDraft } from './order-payload'
 // and is kept as failedOrderData before createOrder is called: until the call succeeds, every
 // retry — a double click, a lost answer, a price check — sends the SAME reference, and the server
 // answers a repeated reference with the order it already made. So one checkout makes one order.
+// An order left with an amount due is then paid with the chosen method (orderPayment): an offline
+// method confirms it. A refused payment is shown, and the shopper still goes to the order (it
+// exists, unpaid).
+
+/** The orderPayment answers the checkout shows (spec 8). */
+export const ORDER_CONFIRMED = 'Order has been confirmed successfully!'
+export const ORDER_PAYMENT_FAILED = 'There is some error please contact your administrator!'
 
 export type PlaceOrderOutcome =
   | { ok: true; order: PlacedOrder; destination: string }
@@ -15,7 +22,7 @@ export type PlaceOrderOutcome =
   | { ok: false; reason: 'failed'; message: string }
 
 export type PlaceOrderDeps = {
-  api: Pick<CheckoutApi, 'getOrderId' | 'createOrder'>
+  api: Pick<CheckoutApi, 'getOrderId' | 'createOrder' | 'orderPayment'>
   /** The checkout state's failedOrderData. */
   getFailedOrderData: () => string | null
   setFailedOrderData: (sequence: string | null) => void
@@ -44,6 +51,11 @@ export function destinationFor(order: PlacedOrder, { signedIn }: { signedIn: boo
   return `${signedIn ? '/me/orders' : '/checkout/confirmation'}?${query.toString()}`
 }
 
+/** An order (not a quotation) placed with an amount due and a payment method, not waiting for approval. */
+export function needsPayment(order: PlacedOrder, paymentId: number | null): paymentId is number {
+  return order.kind === 'order' && order.state === 'draft' && !order.approvalRequired && order.amounts.due > 0 && paymentId !== null
+}
+
 export function createPlaceOrder(deps: PlaceOrderDeps) {
   const log = deps.logError ?? ((message: string, error: unknown) => console.error(message, error))
   let busy = false
@@ -54,6 +66,27 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       await effect()
     } catch (error) {
       log(`After the order was placed, ${what} failed:`, error)
+    }
+  }
+
+  /**
+   * Pays the placed order with the chosen method and answers the order as it now is; a refusal is
+   * shown and the order stays as it was (placed, unpaid).
+   */
+  const payOrder = async (order: PlacedOrder, acquirerId: number): Promise<PlacedOrder> => {
+    try {
+      const answer = await deps.api.orderPayment({ acquirerId, orderId: order.id, ...(order.accessToken ? { accessToken: order.accessToken } : {}) })
+      const paid = answer?.orderPayment
+      if (paid?.success !== true) throw new CheckoutApiError('orderPayment answered without success', 200, null, null, answer)
+      const confirmed: PlacedOrder = { ...order, state: paid.order?.state ?? order.state, paymentState: paid.order?.paymentState ?? order.paymentState }
+      deps.storeOrder(confirmed)
+      deps.notifySuccess(ORDER_CONFIRMED)
+      return confirmed
+    } catch (error) {
+      const refusal = error instanceof CheckoutApiError ? error : null
+      if (!refusal) log('Paying the order failed:', error)
+      deps.notifyError((refusal?.status !== 200 && refusal?.serverMessage) || ORDER_PAYMENT_FAILED)
+      return order
     }
   }
 
@@ -70,7 +103,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       if (!sequence) sequence = (await deps.api.getOrderId()).orderSequence
       deps.setFailedOrderData(sequence)
       const answer = await deps.api.createOrder(buildCreateOrderPayload({ ...draft, orderSequence: sequence, quotation }))
-      const order = answer.createOrder.order
+      let order = answer.createOrder.order
       // Spec 4: a quotation counts as saved only with its document.
       if (quotation && !order.orderUrl) throw new CheckoutApiError('the quotation came back without an orderUrl', 200, null, null, answer)
       deps.setFailedOrderData(null)
@@ -80,6 +113,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       await quietly('clearing the cart', deps.clearCart)
       if (signedIn) await quietly('reloading the partner', deps.reloadPartner)
       deps.notifySuccess(quotation ? QUOTATION_SAVED : ORDER_PLACED)
+      if (!quotation && needsPayment(order, draft.paymentId)) order = await payOrder(order, draft.paymentId)
       if (quotation && openDocument && order.orderUrl) deps.openDocument(order.orderUrl)
       const destination = destinationFor(order, { signedIn })
       deps.navigate(destination)

@@ -2,6 +2,7 @@ import { ACCOUNT_MUTATIONS } from '../accounts/account-mutations'
 import { invalidateCaches } from '../cache/named-cache'
 import { GIFT_CARD_MUTATIONS } from '../gift-cards/gift-card-mutations'
 import { ORDER_MUTATIONS } from '../orders/order-mutations'
+import { PAYMENT_MUTATIONS } from '../payments/payment-mutations'
 import { DomainError } from '../shared/errors'
 import { type ApiContext, parseInput, printableKey } from './api-inputs'
 import type { MutationDefinition } from './mutation-definition'
@@ -13,6 +14,7 @@ export const MUTATIONS: Readonly<Record<string, MutationDefinition>> = {
   ...ACCOUNT_MUTATIONS,
   ...ORDER_MUTATIONS,
   ...GIFT_CARD_MUTATIONS,
+  ...PAYMENT_MUTATIONS,
 }
 
 /** Runs a mutation. Throws `invalid` for an unknown key or a bad body, and whatever the handler throws. */
