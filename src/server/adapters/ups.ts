@@ -9,10 +9,9 @@ import {
   carrierContext,
   carrierFetch,
   type CachedToken,
-  expiresInSeconds,
   FAILED_UPS_TOKEN,
   fetchTokenWithRetry,
-  INVALID_TOKEN_RESPONSE,
+  readTokenAnswer,
   isRecord,
   NOT_A_VALID_ADDRESS,
   parseJsonBody,
@@ -68,14 +67,7 @@ async function requestToken(settings: ReadySettings, context: CarrierContext) {
     logger().warn({ carrier: 'ups', status: response?.status ?? null, errors: upsErrors(body) }, 'UPS token refused')
     throw new CarrierError('token', FAILED_UPS_TOKEN)
   }
-  const body = parseJsonBody(response.text)
-  const accessToken = isRecord(body) && typeof body.access_token === 'string' && body.access_token !== '' ? body.access_token : null
-  const expiresIn = isRecord(body) ? expiresInSeconds(body.expires_in) : null
-  if (!accessToken || expiresIn === null) {
-    logger().warn({ carrier: 'ups' }, 'UPS token answer has no access_token or expires_in')
-    throw new CarrierError('token', INVALID_TOKEN_RESPONSE)
-  }
-  return { accessToken, expiresInSeconds: expiresIn }
+  return readTokenAnswer('ups', response.text)
 }
 
 function tokenFor(settings: ReadySettings, context: CarrierContext): Promise<CachedToken> {

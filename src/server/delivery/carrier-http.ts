@@ -183,6 +183,18 @@ export function expiresInSeconds(value: unknown): number | null {
   return Number.isFinite(number) && number > 0 ? number : null
 }
 
+/** An OAuth token answer ({access_token, expires_in}); anything else is 'Invalid token response'. */
+export function readTokenAnswer(carrier: string, text: string): { accessToken: string; expiresInSeconds: number } {
+  const body = parseJsonBody(text)
+  const accessToken = isRecord(body) && typeof body.access_token === 'string' && body.access_token !== '' ? body.access_token : null
+  const expiresIn = isRecord(body) ? expiresInSeconds(body.expires_in) : null
+  if (!accessToken || expiresIn === null) {
+    logger().warn({ carrier }, 'carrier token answer has no access_token or expires_in')
+    throw new CarrierError('token', INVALID_TOKEN_RESPONSE)
+  }
+  return { accessToken, expiresInSeconds: expiresIn }
+}
+
 /**
  * A token call, retried once when the carrier could not be reached or answered 5xx (a token call is
  * idempotent). Timeouts are not retried: the shopper is waiting.
