@@ -36,21 +36,20 @@ export async function requestCartSummary(body: Record<string, unknown>, signal?:
 
 type Answered = { key: string | null; data: CartSummaryData | null; error: string | null }
 
-export function useCartSummary(lines: readonly CartLine[], choice: EstimateChoice, { debounceMs = 250 } = {}): CartSummaryState {
+/**
+ * Asks /api/cart/summary for the JSON body `bodyKey` (null: nothing to price), debounced; an answer
+ * to an older body is dropped, and a failure keeps the last good answer beside its message.
+ */
+export function useSummaryRequest(bodyKey: string | null, debounceMs: number): CartSummaryState {
   const [attempt, setAttempt] = useState(0)
-  const itemsKey = JSON.stringify(cartItemsOf(lines))
-  const choiceKey = JSON.stringify(choice)
-  const requestKey = `${itemsKey}|${choiceKey}|${attempt}`
-  const empty = lines.length === 0
+  const requestKey = `${bodyKey}|${attempt}`
   const [answered, setAnswered] = useState<Answered>({ key: null, data: null, error: null })
 
   useEffect(() => {
-    if (empty) return
+    if (bodyKey === null) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      const { address, deliveryMethodId } = JSON.parse(choiceKey) as EstimateChoice
-      const body = { items: JSON.parse(itemsKey) as unknown, ...(address ? { address, deliveryMethodId } : {}) }
-      requestCartSummary(body, controller.signal).then(
+      requestCartSummary(JSON.parse(bodyKey) as Record<string, unknown>, controller.signal).then(
         (data) => {
           if (!controller.signal.aborted) setAnswered({ key: requestKey, data, error: null })
         },
@@ -65,12 +64,19 @@ export function useCartSummary(lines: readonly CartLine[], choice: EstimateChoic
       clearTimeout(timer)
       controller.abort()
     }
-  }, [empty, itemsKey, choiceKey, requestKey, debounceMs])
+  }, [bodyKey, requestKey, debounceMs])
 
+  const empty = bodyKey === null
   return {
     data: empty ? null : answered.data,
     error: empty ? null : answered.error,
     loading: !empty && answered.key !== requestKey,
     retry: () => setAttempt((value) => value + 1),
   }
+}
+
+export function useCartSummary(lines: readonly CartLine[], choice: EstimateChoice, { debounceMs = 250 } = {}): CartSummaryState {
+  const { address, deliveryMethodId } = choice
+  const body = { items: cartItemsOf(lines), ...(address ? { address, deliveryMethodId } : {}) }
+  return useSummaryRequest(lines.length === 0 ? null : JSON.stringify(body), debounceMs)
 }

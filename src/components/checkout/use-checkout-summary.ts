@@ -1,10 +1,9 @@
 'use client'
 
-import { useEffect, useState } from 'react'
 import { cartItemsOf } from '@/client/cart-sync-merge'
 import type { CartLine } from '@/client/stores/cart-store'
 import type { CartSummaryData } from '@/shared/cart-types'
-import { requestCartSummary } from '../cart/use-cart-summary'
+import { useSummaryRequest } from '../cart/use-cart-summary'
 
 // The checkout's live order summary (spec 3: subTotal, taxes, totalPrice, shipping, freeShipping,
 // promotion, giftCardAmount, estimatedTotal, budgetAmount), priced by the server on every change
@@ -41,8 +40,6 @@ export type CheckoutSummaryState = {
   retry: () => void
 }
 
-const FALLBACK_ERROR = 'Something went wrong. Please try again!'
-
 /** The summary request for a cart and the checkout's choices. */
 export function checkoutSummaryBody(lines: readonly CartLine[], choice: CheckoutSummaryChoice): Record<string, unknown> {
   const body: Record<string, unknown> = { items: cartItemsOf(lines) }
@@ -57,41 +54,7 @@ export function checkoutSummaryBody(lines: readonly CartLine[], choice: Checkout
   return body
 }
 
-type Answered = { key: string | null; data: CartSummaryData | null; error: string | null }
-
 export function useCheckoutSummary(lines: readonly CartLine[], choice: CheckoutSummaryChoice, { debounceMs = 300 } = {}): CheckoutSummaryState {
-  const [attempt, setAttempt] = useState(0)
   const bodyKey = JSON.stringify(checkoutSummaryBody(lines, choice))
-  const requestKey = `${bodyKey}|${attempt}`
-  const empty = lines.length === 0
-  const [answered, setAnswered] = useState<Answered>({ key: null, data: null, error: null })
-
-  useEffect(() => {
-    if (empty) return
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      requestCartSummary(JSON.parse(bodyKey) as Record<string, unknown>, controller.signal).then(
-        (data) => {
-          if (!controller.signal.aborted) setAnswered({ key: requestKey, data, error: null })
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return
-          const message = error instanceof Error ? error.message : FALLBACK_ERROR
-          setAnswered((previous) => ({ key: requestKey, data: previous.data, error: message }))
-        },
-      )
-    }, debounceMs)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [empty, bodyKey, requestKey, debounceMs])
-
-  return {
-    data: empty ? null : answered.data,
-    error: empty ? null : answered.error,
-    loading: !empty && answered.key !== requestKey,
-    key: bodyKey,
-    retry: () => setAttempt((value) => value + 1),
-  }
+  return { ...useSummaryRequest(lines.length === 0 ? null : bodyKey, debounceMs), key: bodyKey }
 }
