@@ -480,11 +480,13 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
             <p className="mt-1">{t('pricesChangedReview')}</p>
           </FormAlert>
           <CheckboxField name="openDocument" label={t('openQuotationPdf')} checked={openDocument} onChange={(event) => setOpenDocument(event.target.checked)} />
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <button type="button" disabled={placing !== null} aria-busy={placing === 'order' || undefined} onClick={() => void place(false)} className="btn btn-primary w-full sm:w-auto">
+          {/* While the summary is being priced again the buttons wait for it: the total they promise
+              the server must be the one on screen. */}
+          <div className="flex flex-col gap-3 sm:flex-row" aria-busy={summary.loading || undefined}>
+            <button type="button" disabled={placing !== null || summary.loading} aria-busy={placing === 'order' || undefined} onClick={() => void place(false)} className="btn btn-primary w-full sm:w-auto">
               {placing === 'order' ? t('placing') : t('placeOrder')}
             </button>
-            <button type="button" disabled={placing !== null} aria-busy={placing === 'quotation' || undefined} onClick={() => void place(true)} className="btn btn-secondary w-full sm:w-auto">
+            <button type="button" disabled={placing !== null || summary.loading} aria-busy={placing === 'quotation' || undefined} onClick={() => void place(true)} className="btn btn-secondary w-full sm:w-auto">
               {placing === 'quotation' ? t('saving') : t('saveQuotation')}
             </button>
           </div>
