@@ -15,7 +15,7 @@ export const REFERENCE_USED = 'This order reference was already used for another
 
 export type OrderKind = 'order' | 'quotation'
 export type OrderState = 'draft' | 'sale' | 'cancel'
-export type OrderApprovalState = 'not_required' | 'awaiting_approval' | 'approved'
+export type OrderApprovalState = 'not_required' | 'awaiting_approval' | 'approved' | 'rejected'
 export type OrderPaymentState = 'not_paid' | 'pending' | 'paid'
 
 /** An address as the order keeps it (a snapshot: later edits of the address book do not change it). */

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { type OrderAddressSnapshot, orderExtraFields, orderLines, orders, paymentMethods, websites } from '../db/schema'
 import type { Cents } from '../shared/money'
+import type { OrderApprovalState } from '@/shared/order-types'
 
 // Everything the PDF of an order or quotation shows, read in one place so the renderer does no I/O
 // besides the store's logo. Amounts stay integer cents; the renderer formats them.
@@ -24,7 +25,7 @@ export type OrderDocument = {
   reference: string
   kind: 'quotation' | 'order'
   state: 'draft' | 'sale' | 'cancel'
-  approvalState: 'not_required' | 'awaiting_approval' | 'approved'
+  approvalState: OrderApprovalState
   paymentState: 'not_paid' | 'pending' | 'paid'
   createdAt: Date
   confirmedAt: Date | null

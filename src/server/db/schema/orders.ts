@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamps } from './columns'
 import { paymentMethods, promotionPrograms, deliveryMethods } from './commerce'
 import { logos, products, productVariants } from './catalog'
@@ -51,7 +51,11 @@ export const orders = pgTable(
     accessToken: text().notNull(),
     kind: text().notNull().$type<'order' | 'quotation'>(),
     state: text().notNull().$type<'draft' | 'sale' | 'cancel'>(),
-    approvalState: text().notNull().default('not_required').$type<'not_required' | 'awaiting_approval' | 'approved'>(),
+    approvalState: text().notNull().default('not_required').$type<'not_required' | 'awaiting_approval' | 'approved' | 'rejected'>(),
+    /** When and by whom (a partner who may approve orders) an approval was decided, and why. */
+    approvalDecidedAt: timestamp({ withTimezone: true }),
+    approvalDecidedBy: integer().references((): AnyPgColumn => partners.id, { onDelete: 'set null' }),
+    approvalNote: text(),
     paymentState: text().notNull().default('not_paid').$type<'not_paid' | 'pending' | 'paid'>(),
     partnerName: text().notNull(),
     partnerEmail: text().notNull(),

@@ -16,6 +16,11 @@ export const partners = pgTable(
     phone: text(),
     passwordHash: text(),
     budgetAmount: integer(),
+    /** May approve this website's orders that wait for approval (a company store's manager). */
+    canApproveOrders: boolean().notNull().default(false),
+    /** A resale (sales-tax exemption) certificate on file: only then may an order be tax-exempt for resale. */
+    resaleCertificateNumber: text(),
+    resaleCertificateExpiresAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
     /** Single sign-on identity: the provider's issuer and subject, set when first linked. */
     ssoIssuer: text(),
