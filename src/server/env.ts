@@ -63,6 +63,17 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.recaptcha.net/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** Stripe Checkout: card payments are offered only when both the secret key and the webhook secret are set. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Stripe's API base; tests and local runs point it at a fake speaking the same contract. */
+  STRIPE_API_BASE: z.string().url('STRIPE_API_BASE must be a URL such as https://api.stripe.com').default('https://api.stripe.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
 })

@@ -10,6 +10,7 @@ import type {
   PlacedOrder,
   RedeemGiftCardAnswer,
 } from './order-contract'
+import type { CheckPaymentAnswer } from './payment-flow'
 
 // The checkout's and the order pages' calls (spec 7), typed once. Every call is a POST and none is
 // retried (spec 7: mutating requests never are; a retried createOrder would be safe, since the
@@ -91,6 +92,8 @@ export function createCheckoutApi({ fetch: fetchFn = (...args: Parameters<Fetch>
     getGiftCards: () => query<{ giftCards: GiftCard[] }>('getGiftCards'),
     redeemGiftCard: (gcNumber: string) => mutation<RedeemGiftCardAnswer>('redeemGiftCard', { gcNumber }),
     orderPayment: (input: { acquirerId: number; orderId: number; accessToken?: string }) => mutation<OrderPaymentAnswer>('orderPayment', input),
+    /** Asks the server to check the order's card payment with the provider (the return from its page). */
+    checkPayment: (input: { orderId: number; accessToken?: string; sessionId?: string }) => mutation<CheckPaymentAnswer>('checkPayment', input),
     getOrderExtraFields: () => query<{ orderextrafields: OrderExtraField[] }>('getOrderExtraFields', undefined, 'OrderExtraFields'),
     getOrderOptions: () => query<{ orderOptions: OrderOption[] }>('getOrderOptions'),
     getPaymentMethods: () => query<{ paymentAcquirers: PaymentAcquirer[] }>('getPaymentMethods', undefined, 'PaymentMethods'),

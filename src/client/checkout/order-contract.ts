@@ -53,11 +53,13 @@ export type OrderOption = { id: number; name: string; label: string; price: numb
 export type { CreateOrderAnswer } from '@/shared/order-types'
 export type RedeemGiftCardAnswer = { redeemGiftCard: { success: boolean; message: string; giftCard?: GiftCard } }
 
-/** mutation orderPayment → { orderPayment: { success, message, order } } */
+/** mutation orderPayment → { orderPayment: { success, message, order, redirectUrl? } } */
 export type OrderPaymentAnswer = {
   orderPayment: {
     success: boolean
     message: string
+    /** A card method: the provider's hosted page to send the browser to; the order is not confirmed yet. */
+    redirectUrl?: string
     order: { id: number; name: string; state: PlacedOrder['state']; paymentState: PlacedOrder['paymentState']; instructions: string }
   }
 }

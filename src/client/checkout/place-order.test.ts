@@ -119,6 +119,7 @@ function harness({
     notifyError: (message) => events.push(`error: ${message}`),
     openDocument: (url) => events.push(`open ${url}`),
     navigate: (path) => events.push(`go ${path}`),
+    redirect: (url) => events.push(`redirect ${url}`),
     signedIn: () => signedIn,
     logError: () => undefined,
   }
@@ -256,6 +257,28 @@ describe('paying the placed order (spec 7 orderPayment)', () => {
       expect(events).not.toContain(`success: ${ORDER_CONFIRMED}`)
       expect(events.at(-1)).toBe('go /me/orders?order=31&access_token=tok_abc')
     }
+  })
+
+  test("a card method answers its provider's page: the browser goes there, with no confirmation claimed", async () => {
+    const page = 'https://checkout.stripe.com/c/pay/cs_test_a1'
+    const toCard: OrderPaymentAnswer = {
+      orderPayment: { success: true, message: 'Continue to the secure payment page to pay by card.', redirectUrl: page, order: { id: 31, name: 'S00042', state: 'draft', paymentState: 'pending', instructions: '' } },
+    }
+    const { placeOrder, events, state } = harness({ answers: [order()], payments: [toCard], signedIn: false })
+    const outcome = await placeOrder({ ...draft, paymentProvider: 'stripe' }, { quotation: false })
+    expect(events.slice(-3)).toEqual([`success: ${ORDER_PLACED}`, 'orderPayment 4 31', `redirect ${page}`])
+    expect(events).not.toContain(`success: ${ORDER_CONFIRMED}`)
+    expect(events.some((event) => event.startsWith('go '))).toBe(false)
+    expect(outcome).toMatchObject({ ok: true, order: { state: 'draft' }, destination: page })
+    // The order exists: spec 4's failedOrderData is cleared, as for any placed order.
+    expect(state.failedOrderData).toBeNull()
+  })
+
+  test('a card payment that cannot start sends the shopper to the payment page to try again', async () => {
+    const down = new CheckoutApiError('unavailable', 503, 'Card payments are not available right now.', 'unavailable', null)
+    const { placeOrder, events } = harness({ answers: [order()], payments: [down], signedIn: false })
+    await placeOrder({ ...draft, paymentProvider: 'stripe' }, { quotation: false })
+    expect(events.slice(-2)).toEqual(['error: Card payments are not available right now.', 'go /payment?order=31&token=tok_abc'])
   })
 
   test('nothing is paid for a quotation, a settled order, an order awaiting approval, or without a payment method', async () => {

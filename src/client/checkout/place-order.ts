@@ -3,14 +3,17 @@ import { ORDER_FAILED, ORDER_PLACED, QUOTATION_FAILED, QUOTATION_SAVED, REFERENC
 import { CheckoutApiError, type CheckoutApi, summaryOfRefusal } from './checkout-api'
 import type { PlacedOrder } from './order-contract'
 import { buildCreateOrderPayload, type OrderDraft } from './order-payload'
+import { paymentPath, REDIRECT_PROVIDERS } from './payment-flow'
 
 // Placing an order or saving a quotation (spec 4). The order reference comes first (getOrderId)
 // and is kept as failedOrderData before createOrder is called: until the call succeeds, every
 // retry — a double click, a lost answer, a price check — sends the SAME reference, and the server
 // answers a repeated reference with the order it already made. So one checkout makes one order.
 // An order left with an amount due is then paid with the chosen method (orderPayment): an offline
-// method confirms it. A refused payment is shown, and the shopper still goes to the order (it
-// exists, unpaid).
+// method confirms it; a card method answers its provider's page, where the browser goes next (the
+// order is confirmed by the server once the provider says it is paid). A refused payment is shown,
+// and the shopper still goes to the order (it exists, unpaid) — or, for a card, to /payment to try
+// again.
 
 /** The orderPayment answers the checkout shows (spec 8). */
 export const ORDER_CONFIRMED = 'Order has been confirmed successfully!'
@@ -40,6 +43,8 @@ export type PlaceOrderDeps = {
   /** Opens the quotation's PDF in a new window (spec 7: invoice download opens a new window). */
   openDocument: (url: string) => void
   navigate: (path: string) => void
+  /** Leaves the store for a card provider's hosted payment page (a full page load). */
+  redirect: (url: string) => void
   signedIn: () => boolean
   logError?: (message: string, error: unknown) => void
 }
@@ -70,28 +75,29 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
   }
 
   /**
-   * Pays the placed order with the chosen method and answers the order as it now is; a refusal is
-   * shown and the order stays as it was (placed, unpaid).
+   * Pays the placed order with the chosen method: the order as it now is, or the card provider's
+   * page to go to. A refusal is shown and the order stays as it was (placed, unpaid).
    */
-  const payOrder = async (order: PlacedOrder, acquirerId: number): Promise<PlacedOrder> => {
+  const payOrder = async (order: PlacedOrder, acquirerId: number): Promise<{ order: PlacedOrder; redirectUrl?: string; refused?: true }> => {
     try {
       const answer = await deps.api.orderPayment({ acquirerId, orderId: order.id, ...(order.accessToken ? { accessToken: order.accessToken } : {}) })
       const paid = answer?.orderPayment
       if (paid?.success !== true) throw new CheckoutApiError('orderPayment answered without success', 200, null, null, answer)
+      if (paid.redirectUrl) return { order, redirectUrl: paid.redirectUrl }
       const confirmed: PlacedOrder = { ...order, state: paid.order?.state ?? order.state, paymentState: paid.order?.paymentState ?? order.paymentState }
       deps.storeOrder(confirmed)
       deps.notifySuccess(ORDER_CONFIRMED)
-      return confirmed
+      return { order: confirmed }
     } catch (error) {
       const refusal = error instanceof CheckoutApiError ? error : null
       if (!refusal) log('Paying the order failed:', error)
       deps.notifyError((refusal?.status !== 200 && refusal?.serverMessage) || ORDER_PAYMENT_FAILED)
-      return order
+      return { order, refused: true }
     }
   }
 
   return async function placeOrder(
-    draft: Omit<OrderDraft, 'orderSequence' | 'quotation'>,
+    draft: Omit<OrderDraft, 'orderSequence' | 'quotation'> & { paymentProvider?: string | null },
     { quotation, openDocument = false }: { quotation: boolean; openDocument?: boolean },
   ): Promise<PlaceOrderOutcome> {
     const fallback = quotation ? QUOTATION_FAILED : ORDER_FAILED
@@ -113,9 +119,19 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       await quietly('clearing the cart', deps.clearCart)
       if (signedIn) await quietly('reloading the partner', deps.reloadPartner)
       deps.notifySuccess(quotation ? QUOTATION_SAVED : ORDER_PLACED)
-      if (!quotation && needsPayment(order, draft.paymentId)) order = await payOrder(order, draft.paymentId)
+      let destination: string | null = null
+      if (!quotation && needsPayment(order, draft.paymentId)) {
+        const payment = await payOrder(order, draft.paymentId)
+        order = payment.order
+        if (payment.redirectUrl) {
+          deps.redirect(payment.redirectUrl)
+          return { ok: true, order, destination: payment.redirectUrl }
+        }
+        // A card payment that could not start: the payment page offers it again (or another method).
+        if (payment.refused && REDIRECT_PROVIDERS.includes(draft.paymentProvider ?? '')) destination = paymentPath(order.id, order.accessToken)
+      }
+      destination ??= destinationFor(order, { signedIn })
       if (quotation && openDocument && order.orderUrl) deps.openDocument(order.orderUrl)
-      const destination = destinationFor(order, { signedIn })
       deps.navigate(destination)
       return { ok: true, order, destination }
     } catch (error) {

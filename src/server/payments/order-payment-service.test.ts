@@ -12,6 +12,7 @@ import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { orders } from '../db/schema'
 import { DomainError } from '../shared/errors'
 import { ORDER_CONFIRMED, ORDER_PAYMENT_REFUSED, payOrder } from './order-payment-service'
+import { useStripeSettings } from './stripe-settings'
 
 type PaymentMethod = Awaited<ReturnType<typeof createPaymentMethod>>
 
@@ -170,12 +171,14 @@ describe.each(testDatabaseKinds())('paying an order with an offline method on %s
       }
     })
 
-    test('an inactive method, a card method (not built yet), or a method of another website', async () => {
+    test('an inactive method, a card method while Stripe has no keys, or a method of another website', async () => {
+      useStripeSettings({ secretKey: undefined, webhookSecret: undefined })
       const elsewhere = await createCheckoutStore()
       const foreign = await createPaymentMethod({ websiteId: elsewhere.websiteId, provider: 'purchase_order' })
       for (const acquirerId of [retired.id, stripe.id, foreign.id, store.invoice.id /* provider 'manual': not one this round knows */]) {
         await expectRefusedUnchanged(placed.id, () => pay(owner, { acquirerId, orderId: placed.id }))
       }
+      useStripeSettings(null)
     })
 
     test('a quotation', async () => {

@@ -1,31 +1,30 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { ApiContext } from '../api/api-inputs'
-import { currentPrincipal } from '../accounts/principal'
 import { getDb } from '../db/client'
 import { orders, paymentMethods } from '../db/schema'
-import { sameToken } from '../orders/order-queries'
-import { DomainError } from '../shared/errors'
 import { logger } from '../shared/logger'
+import { callersOrderId, ORDER_PAYMENT_REFUSED, paymentId, refused, tokenOf } from './payment-access'
+import { STRIPE_PROVIDER } from './payment-methods-service'
+import { startCardPayment } from './stripe-payments'
 
 // orderPayment (spec 5, 7, 8; security.md 4.6, 4.7, 6): the shopper pays a placed order with one
-// of the website's payment methods. This round knows only the offline methods (purchase order,
-// invoice, wire transfer): paying with one CONFIRMS the order (state 'sale') and leaves it
-// 'pending' — the money arrives later and nobody's word in a request marks it paid. A card
-// provider needs a verified server-to-server result and is refused until it is built.
+// of the website's payment methods.
+// - Offline methods (purchase order, invoice, wire transfer) CONFIRM the order (state 'sale') and
+//   leave it 'pending': the money arrives later and nobody's word in a request marks it paid.
+// - Stripe (card, when configured) answers the address of Stripe's hosted payment page; the order
+//   is confirmed later, only by a verified webhook or the server's own check with Stripe
+//   (stripe-payments.ts).
 //
 // One answer for every refusal (bad ids, someone else's order, a wrong token, a quotation, a
-// cancelled order, an inactive or unknown method): no oracle. The confirmation is ONE conditional
-// UPDATE, so concurrent calls confirm once; a repeat with the same method answers success again.
+// cancelled order, an inactive or unknown method): no oracle. The offline confirmation is ONE
+// conditional UPDATE, so concurrent calls confirm once; a repeat with the same method answers
+// success again.
 
 export const ORDER_CONFIRMED = 'Order has been confirmed successfully!'
-/** The one answer to every refused payment (spec 5 and 8). */
-export const ORDER_PAYMENT_REFUSED = 'There is some error please contact your administrator!'
+export { ORDER_PAYMENT_REFUSED, paymentId }
 
 /** Providers paid outside the store: choosing one confirms the order, the money comes later. */
 export const OFFLINE_PROVIDERS: readonly string[] = ['purchase_order', 'invoice', 'wire_transfer']
-
-const MAX_ID = 2_147_483_647
-const MAX_TOKEN_LENGTH = 200
 
 export type OrderPaymentInput = { acquirerId?: unknown; orderId?: unknown; accessToken?: unknown }
 
@@ -42,28 +41,13 @@ export type OrderPaymentResult = {
   order: ConfirmedOrder
   /** True for the one call that confirmed the order; false for a repeat (tests and logs). */
   confirmedNow: boolean
-}
-
-const refused = (reason: string, details: Record<string, unknown> = {}) => {
-  logger().info({ ...details, reason }, 'order payment refused')
-  return new DomainError('invalid', `order payment refused: ${reason}`, ORDER_PAYMENT_REFUSED)
-}
-
-/** A positive whole id (a JSON number, or its decimal digits as a string), else null. */
-export function paymentId(value: unknown): number | null {
-  const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value.trim()) ? Number(value.trim()) : value
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? id : null
-}
-
-/** The access token if one was given, undefined if none, null when it cannot be one. */
-function tokenOf(value: unknown): string | null | undefined {
-  if (value === undefined || value === null || value === '') return undefined
-  return typeof value === 'string' && value.length <= MAX_TOKEN_LENGTH ? value : null
+  /** Card payments: the provider's hosted page the browser goes to next (the order is not confirmed yet). */
+  redirectUrl?: string
 }
 
 /**
- * Confirms the caller's order with an offline payment method of this website. The caller is the
- * order's signed-in owner or holds its access token; anything else is ORDER_PAYMENT_REFUSED.
+ * Pays the caller's order with a payment method of this website. The caller is the order's
+ * signed-in owner or holds its access token; anything else is ORDER_PAYMENT_REFUSED.
  */
 export async function payOrder(ctx: ApiContext, input: OrderPaymentInput, now: Date = new Date()): Promise<OrderPaymentResult> {
   const { websiteId } = ctx
@@ -71,24 +55,15 @@ export async function payOrder(ctx: ApiContext, input: OrderPaymentInput, now: D
   const orderId = paymentId(input.orderId)
   const accessToken = tokenOf(input.accessToken)
   if (acquirerId === null || orderId === null || accessToken === null) throw refused('malformed input', { websiteId })
+  const order = { id: await callersOrderId(ctx, orderId, accessToken) }
 
   const db = await getDb()
-  const [order] = await db
-    .select({ id: orders.id, partnerId: orders.partnerId, accessToken: orders.accessToken })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)))
-  const principal = order ? await currentPrincipal(ctx) : null
-  const isOwner = Boolean(order && principal && order.partnerId !== null && order.partnerId === principal.partnerId)
-  // The token is compared even for the owner's call: the time taken does not tell which case held.
-  const holdsToken = Boolean(order && accessToken !== undefined && sameToken(accessToken, order.accessToken))
-  if (!order || !(isOwner || holdsToken)) throw refused('order not found for the caller', { websiteId, orderId })
-
   const [method] = await db
     .select({ id: paymentMethods.id, provider: paymentMethods.provider, instructions: paymentMethods.instructions })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, acquirerId), eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
   if (!method) throw refused('payment method not active on the website', { websiteId, orderId, acquirerId })
-  // Card providers (stripe, …) are not built yet: fail closed.
+  if (method.provider === STRIPE_PROVIDER) return startCardPayment(ctx, { orderId: order.id, method }, now)
   if (!OFFLINE_PROVIDERS.includes(method.provider)) throw refused('provider not supported', { websiteId, orderId, acquirerId, provider: method.provider })
 
   // The one write: only a draft order still waiting for its payment (and not for an approval)

@@ -2,11 +2,20 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { PaymentAcquirer } from '@/shared/query-types'
 import { getDb } from '../db/client'
 import { paymentMethods } from '../db/schema'
+import { stripeEnabled } from './stripe-settings'
 
-/** The active payment acquirers, in display order. */
+/** Card payments through Stripe Checkout (a redirect to Stripe's hosted page). */
+export const STRIPE_PROVIDER = 'stripe'
+
+/** False for a provider this deployment cannot take payments with (Stripe without its keys). */
+export function paymentProviderUsable(provider: string): boolean {
+  return provider !== STRIPE_PROVIDER || stripeEnabled()
+}
+
+/** The active payment acquirers this deployment can take payments with, in display order. */
 export async function listPaymentMethods({ websiteId }: { websiteId: number }): Promise<PaymentAcquirer[]> {
   const db = await getDb()
-  return db
+  const methods = await db
     .select({
       id: paymentMethods.id,
       name: paymentMethods.name,
@@ -16,4 +25,5 @@ export async function listPaymentMethods({ websiteId }: { websiteId: number }): 
     .from(paymentMethods)
     .where(and(eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
     .orderBy(asc(paymentMethods.sequence), asc(paymentMethods.id))
+  return methods.filter((method) => paymentProviderUsable(method.provider))
 }
