@@ -29,6 +29,10 @@ export type AccountPartner = {
   phone: string | null
   /** The company-store allowance left to spend, in dollars; null when the store sets none. */
   budgetAmount: number | null
+  /** May approve the store's orders that wait for approval (me/approvals). */
+  canApproveOrders: boolean
+  /** The resale certificate on file, when one is valid: only then may an order be tax-free for resale. */
+  resaleCertificate: { last4: string; expiresAt: string | null } | null
   billingAddress: AccountAddress[]
   shippingAddress: AccountAddress[]
 }

@@ -19,3 +19,9 @@ test('an order is awaiting payment until paid, and confirmed once nothing is due
   expect(orderStatus({ ...order, state: 'sale', paymentState: 'paid' })).toBe('statusPaid')
   expect(orderStatus({ ...order, paymentState: 'not_paid' })).toBe('statusPlaced')
 })
+
+test('an approved order shows as approved until it is paid; a rejected one as rejected, not just cancelled', () => {
+  expect(orderStatus({ ...order, state: 'sale', approvalState: 'approved' })).toBe('statusApproved')
+  expect(orderStatus({ ...order, state: 'sale', approvalState: 'approved', paymentState: 'paid' })).toBe('statusPaid')
+  expect(orderStatus({ ...order, state: 'cancel', approvalState: 'rejected' })).toBe('statusRejected')
+})

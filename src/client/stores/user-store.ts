@@ -13,6 +13,10 @@ export type Partner = {
   phone?: string | null
   /** A company-store allowance in dollars, when the store gives one. */
   budgetAmount?: number | null
+  /** May approve the store's orders that wait for approval (the account menu shows Approvals). */
+  canApproveOrders?: boolean
+  /** A valid resale certificate on file (the checkout offers 'for resale' only then). */
+  resaleCertificate?: { last4: string; expiresAt: string | null } | null
   billingAddress: PartnerAddress[]
   shippingAddress: PartnerAddress[]
 }

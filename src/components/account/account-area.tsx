@@ -9,8 +9,9 @@ import { useUserStore } from '@/client/stores/user-store'
 import { Link, usePathname, useRouter } from '@/i18n/navigation'
 import type { WebsiteCountry } from '@/shared/catalog-types'
 import { useHydrated } from '../ui/use-hydrated'
-import { ACCOUNT_SECTIONS, type AccountSection } from './account-sections'
+import { type AccountSection, visibleSections } from './account-sections'
 import { AddressBooks } from './address-book'
+import { ApprovalsSection } from './approvals-section'
 import { GiftCardsSection } from './gift-cards-section'
 import { OrdersSection } from './orders-section'
 import { ProfileSection } from './profile-section'
@@ -83,7 +84,7 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-12">
-      <AccountNavigation current={section} />
+      <AccountNavigation current={section} canApproveOrders={user.canApproveOrders ?? false} />
       <div className="min-w-0">
         {section === 'profile' ? <ProfileSection user={user} /> : null}
         {section === 'addresses' ? <AddressBooks partnerUid={user.uid} countries={countries} /> : null}
@@ -93,13 +94,19 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
             <OrdersSection partnerUid={user.uid} />
           </Suspense>
         ) : null}
+        {section === 'approvals' ? (
+          // The order to review comes from the address (?order=…), as in me/orders.
+          <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
+            <ApprovalsSection canApprove={user.canApproveOrders ?? false} />
+          </Suspense>
+        ) : null}
         {section === 'giftCards' ? <GiftCardsSection /> : null}
       </div>
     </div>
   )
 }
 
-function AccountNavigation({ current }: { current: AccountSection }) {
+function AccountNavigation({ current, canApproveOrders }: { current: AccountSection; canApproveOrders: boolean }) {
   const t = useTranslations('account')
   const busy = useAppStore((state) => state.isLoading)
   const item =
@@ -107,7 +114,7 @@ function AccountNavigation({ current }: { current: AccountSection }) {
   return (
     <nav aria-label={t('navigation')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
       <ul className="flex gap-2 lg:flex-col lg:gap-1">
-        {ACCOUNT_SECTIONS.map((section) => (
+        {visibleSections(canApproveOrders).map((section) => (
           <li key={section.id}>
             <Link
               href={section.path}

@@ -10,14 +10,14 @@ import { UserIcon } from '../ui/icons'
 import { useHydrated } from '../ui/use-hydrated'
 
 /** The signed-in partner as the header shows them, or null for a visitor (and until hydration). */
-function useAccount(): { name: string; email: string } | null {
+function useAccount(): { name: string; email: string; canApproveOrders: boolean } | null {
   const t = useTranslations('account')
   const hydrated = useHydrated()
   const signedIn = useUserStore((state) => state.isAuthenticated)
   const user = useUserStore((state) => state.user)
   if (!hydrated || !signedIn) return null
   // Until the partner has loaded there is no name yet: 'Account' stands in.
-  return { name: user?.name || user?.email || t('menu'), email: user?.email ?? '' }
+  return { name: user?.name || user?.email || t('menu'), email: user?.email ?? '', canApproveOrders: user?.canApproveOrders ?? false }
 }
 
 // The session module (and the API client with it) loads when Logout is pressed, not with every
@@ -32,8 +32,9 @@ const CHEVRON = (
 
 /**
  * The header's account entry (wider screens): 'Sign in' for a visitor; for a signed-in partner a
- * button with their name opening links to the account and orders, and Logout. Session storage is
- * read only after hydration, so the server's markup ('Sign in') and the first render agree.
+ * button with their name opening links to the account and orders (and approvals, for an
+ * approver), and Logout. Session storage is read only after hydration, so the server's markup
+ * ('Sign in') and the first render agree.
  */
 export function AccountMenu() {
   const t = useTranslations('account')
@@ -127,6 +128,13 @@ export function AccountMenu() {
               {t('orders')}
             </Link>
           </li>
+          {account.canApproveOrders ? (
+            <li>
+              <Link href="/me/approvals" prefetch={false} className={itemClass}>
+                {t('approvals')}
+              </Link>
+            </li>
+          ) : null}
           <li>
             <button type="button" disabled={busy} onClick={logout} className={`${itemClass} disabled:opacity-55`}>
               {busy ? t('busy') : t('logout')}
@@ -170,6 +178,13 @@ export function AccountMenuItems() {
           {t('orders')}
         </Link>
       </li>
+      {account.canApproveOrders ? (
+        <li>
+          <Link href="/me/approvals" prefetch={false} className={itemClass}>
+            {t('approvals')}
+          </Link>
+        </li>
+      ) : null}
       <li>
         <button type="button" data-closes-menu disabled={busy} onClick={logout} className={`${itemClass} disabled:opacity-55`}>
           {busy ? t('busy') : t('logout')}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { sectionForSlug, sectionPath } from './account-sections'
+import { sectionForSlug, sectionPath, visibleSections } from './account-sections'
 
 describe('the account area addresses', () => {
   test('/me is the profile and each known slug its section', () => {
@@ -8,6 +8,7 @@ describe('the account area addresses', () => {
     expect(sectionForSlug(['addresses'])).toBe('addresses')
     expect(sectionForSlug(['orders'])).toBe('orders')
     expect(sectionForSlug(['gift-cards'])).toBe('giftCards')
+    expect(sectionForSlug(['approvals'])).toBe('approvals')
   })
 
   test('any other slug is no section (the page answers 404)', () => {
@@ -21,5 +22,13 @@ describe('the account area addresses', () => {
   test('each section has its own path', () => {
     expect(sectionPath('profile')).toBe('/me')
     expect(sectionPath('giftCards')).toBe('/me/gift-cards')
+  })
+})
+
+describe('the account navigation', () => {
+  test('lists Approvals only for a partner who may approve orders', () => {
+    expect(visibleSections(false).map((section) => section.id)).toEqual(['profile', 'addresses', 'orders', 'giftCards'])
+    expect(visibleSections(true).map((section) => section.id)).toEqual(['profile', 'addresses', 'orders', 'approvals', 'giftCards'])
+    expect(sectionPath('approvals')).toBe('/me/approvals')
   })
 })

@@ -2,11 +2,14 @@
 
 import { useTranslations } from 'next-intl'
 import { type ReactNode, useEffect, useState } from 'react'
+import { reorder } from '@/client/cart-reorder'
 import { CheckoutApiError, checkoutApi } from '@/client/checkout/checkout-api'
 import type { OrderDetails } from '@/client/checkout/order-contract'
 import { orderStatus } from '@/client/checkout/order-status'
+import { notify } from '@/client/notify'
+import { useRouter } from '@/i18n/navigation'
 import { formatPrice } from '@/shared/money-format'
-import type { OrderAddressData } from '@/shared/order-types'
+import type { OrderAddressData, OrderLineData } from '@/shared/order-types'
 
 // One order or quotation (getOrderDetails {id, accessToken}): its status, lines, addresses,
 // delivery, extra fields, options and totals, with its PDF. The owner sees it signed in; anyone
@@ -57,11 +60,67 @@ export function formatOrderDate(iso: string): string {
 export function OrderStatusBadge({ order }: { order: Parameters<typeof orderStatus>[0] }) {
   const t = useTranslations('orders')
   const status = orderStatus(order)
-  const tone = status === 'statusAwaitingApproval' || status === 'statusAwaitingPayment' ? 'bg-amber-100 text-amber-900' : status === 'statusCancelled' ? 'bg-soft text-muted' : 'bg-accent-soft text-accent-strong'
+  const tone =
+    status === 'statusAwaitingApproval' || status === 'statusAwaitingPayment'
+      ? 'bg-amber-100 text-amber-900'
+      : status === 'statusCancelled' || status === 'statusRejected'
+        ? 'bg-soft text-muted'
+        : 'bg-accent-soft text-accent-strong'
   return <span className={`inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{t(status)}</span>
 }
 
-export function OrderDetailView({ order }: { order: OrderDetails }) {
+/** Puts the order's products back in the cart at today's prices, names what is no longer sold, and opens the cart. */
+function ReorderButton({ lines }: { lines: OrderLineData[] }) {
+  const t = useTranslations('orders')
+  const router = useRouter()
+  const [busy, setBusy] = useState(false)
+  const onClick = async () => {
+    setBusy(true)
+    try {
+      const { added, skipped } = await reorder(lines)
+      if (skipped.length > 0) notify.info(t('reorderSkipped', { names: skipped.join(', ') }))
+      if (added === 0) {
+        notify.error(t('reorderNothing'))
+        return
+      }
+      notify.success(t('reorderAdded'))
+      router.push('/cart')
+    } catch (error) {
+      console.error('Could not reorder:', error)
+      notify.error(t('reorderFailed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void onClick()} className="btn btn-secondary">
+      {busy ? t('reorderBusy') : t('reorder')}
+    </button>
+  )
+}
+
+/** What the approver decided, with their note; the customer's side of me/approvals. */
+function ApprovalOutcome({ order }: { order: OrderDetails }) {
+  const t = useTranslations('orders')
+  if (order.approvalRequired) {
+    return (
+      <p role="note" className="rounded-lg border border-line bg-soft px-4 py-3 text-sm text-ink">
+        {t('approvalNote')}
+      </p>
+    )
+  }
+  if (order.approvalState !== 'approved' && order.approvalState !== 'rejected') return null
+  const date = order.approvalDecidedAt ? formatOrderDate(order.approvalDecidedAt) : null
+  return (
+    <div role="note" className="rounded-lg border border-line bg-soft px-4 py-3 text-sm text-ink">
+      <p>{order.approvalState === 'approved' ? t('approvedNote', { date: date ?? '' }) : t('rejectedNote', { date: date ?? '' })}</p>
+      {order.approvalNote ? <p className="mt-1 break-words text-muted">{t('approverNote', { note: order.approvalNote })}</p> : null}
+    </div>
+  )
+}
+
+/** `reorderable`: offer Reorder (the customer's me/orders; not the checkout's confirmation). */
+export function OrderDetailView({ order, reorderable = false }: { order: OrderDetails; reorderable?: boolean }) {
   const t = useTranslations('orders')
   const amounts = order.amounts
   const lines = order.lines
@@ -78,6 +137,7 @@ export function OrderDetailView({ order }: { order: OrderDetails }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {reorderable && order.kind === 'order' ? <ReorderButton lines={lines} /> : null}
           <a href={order.orderUrl} target="_blank" rel="noopener noreferrer" className="btn btn-secondary">
             {t('viewPdf')}
           </a>
@@ -87,44 +147,13 @@ export function OrderDetailView({ order }: { order: OrderDetails }) {
         </div>
       </header>
 
-      {order.approvalRequired ? (
-        <p role="note" className="rounded-lg border border-line bg-soft px-4 py-3 text-sm text-ink">
-          {t('approvalNote')}
-        </p>
-      ) : null}
+      <ApprovalOutcome order={order} />
 
       <section aria-labelledby="order-lines">
         <h3 id="order-lines" className="text-base font-semibold text-ink">
           {t('lines')}
         </h3>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('product')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('size')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('quantity')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('unitPrice')}</th>
-                <th scope="col" className="py-2 text-right font-medium">{t('lineTotal')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {lines.map((line) => (
-                <tr key={line.id}>
-                  <td className="py-2 pr-3 text-ink">
-                    <span className="font-medium">{line.name}</span>
-                    {line.lineType === 'reward' ? <span className="ml-2 text-xs font-semibold text-accent-strong">{t('reward')}</span> : null}
-                    <span className="block text-muted">{[line.templateSkuCode, line.color, line.logo?.name].filter(Boolean).join(' · ')}</span>
-                  </td>
-                  <td className="py-2 pr-3 text-ink">{line.size ?? '—'}</td>
-                  <td className="py-2 pr-3 text-right text-ink tabular-nums">{line.quantity}</td>
-                  <td className="py-2 pr-3 text-right text-ink tabular-nums">{formatPrice(line.unitPrice)}</td>
-                  <td className="py-2 text-right text-ink tabular-nums">{formatPrice(line.subtotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderLinesTable lines={lines} />
       </section>
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -166,7 +195,42 @@ export function OrderDetailView({ order }: { order: OrderDetails }) {
   )
 }
 
-function AddressBlock({ title, address, email }: { title: string; address: OrderAddressData; email?: string }) {
+/** The order's lines: product (with SKU, colour and logo), size, pieces, unit price and total. */
+export function OrderLinesTable({ lines }: { lines: OrderLineData[] }) {
+  const t = useTranslations('orders')
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <thead className="border-b border-line text-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('product')}</th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('size')}</th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">{t('quantity')}</th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">{t('unitPrice')}</th>
+            <th scope="col" className="py-2 text-right font-medium">{t('lineTotal')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {lines.map((line) => (
+            <tr key={line.id}>
+              <td className="py-2 pr-3 text-ink">
+                <span className="font-medium">{line.name}</span>
+                {line.lineType === 'reward' ? <span className="ml-2 text-xs font-semibold text-accent-strong">{t('reward')}</span> : null}
+                <span className="block text-muted">{[line.templateSkuCode, line.color, line.logo?.name].filter(Boolean).join(' · ')}</span>
+              </td>
+              <td className="py-2 pr-3 text-ink">{line.size ?? '—'}</td>
+              <td className="py-2 pr-3 text-right text-ink tabular-nums">{line.quantity}</td>
+              <td className="py-2 pr-3 text-right text-ink tabular-nums">{formatPrice(line.unitPrice)}</td>
+              <td className="py-2 text-right text-ink tabular-nums">{formatPrice(line.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export function AddressBlock({ title, address, email }: { title: string; address: OrderAddressData; email?: string }) {
   return (
     <section>
       <h3 className="text-sm font-semibold text-ink">{title}</h3>
@@ -205,7 +269,7 @@ function AddressBlock({ title, address, email }: { title: string; address: Order
   )
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+export function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-muted">{term}</dt>
@@ -214,7 +278,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function Amount({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+export function Amount({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
     <div className={`flex justify-between gap-3 ${strong ? 'border-t border-line pt-2 text-base font-semibold' : ''}`}>
       <dt className={strong ? 'text-ink' : 'text-muted'}>{label}</dt>

@@ -125,7 +125,7 @@ function OrderPage({ id, accessToken }: { id: number; accessToken: string | null
           </button>
         </div>
       ) : order ? (
-        <OrderDetailView order={order} />
+        <OrderDetailView order={order} reorderable />
       ) : null}
     </div>
   )

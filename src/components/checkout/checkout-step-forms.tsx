@@ -1,10 +1,12 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { mayBuyForResale } from '@/client/checkout/resale'
 import type { CartExtraOption } from '@/client/stores/cart-store'
 import type { PartnerAddress } from '@/client/stores/address-store'
 import { type CheckoutAddress, emptyCheckoutAddress } from '@/client/stores/checkout-store'
+import { useUserStore } from '@/client/stores/user-store'
 import type { DeliveryOptionData } from '@/shared/cart-types'
 import type { WebsiteCountry } from '@/shared/catalog-types'
 import type { CountryLookup } from '@/shared/country-lookup'
@@ -74,10 +76,42 @@ export function AddressChoiceForm({ section, address, book, countries, lookup, e
   )
 }
 
+/**
+ * 'For resale' (tax-free): offered only to a signed-in partner with a valid resale certificate on
+ * file (getPartner's resaleCertificate); the server refuses it for anyone else. A choice left
+ * ticked from before (another account, an expired certificate) is cleared.
+ */
 export function ResaleCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const t = useTranslations('checkout')
-  return <CheckboxField label={t('forResale')} name="orderForResale" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+  const certificate = useUserStore((state) => (state.isAuthenticated ? (state.user?.resaleCertificate ?? null) : null))
+  // While a signed-in partner is still loading nothing is known yet: the choice is left alone.
+  const known = useUserStore((state) => !state.isAuthenticated || state.user !== null)
+  const allowed = mayBuyForResale(certificate)
+  useEffect(() => {
+    if (known && !allowed && checked) onChange(false)
+  }, [known, allowed, checked, onChange])
+  if (!allowed) return null
+  return (
+    <CheckboxField
+      label={
+        <>
+          {t('forResale')}
+          <span className="block text-muted">
+            {certificate!.expiresAt
+              ? t('resaleCertificateUntil', { last4: certificate!.last4, date: formatCertificateDate(certificate!.expiresAt) })
+              : t('resaleCertificate', { last4: certificate!.last4 })}
+          </span>
+        </>
+      }
+      name="orderForResale"
+      checked={checked}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  )
 }
+
+const certificateDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+const formatCertificateDate = (iso: string) => certificateDateFormat.format(new Date(iso))
 
 export function SameAsBillingCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const t = useTranslations('checkout')

@@ -4,6 +4,7 @@ import type { AccountAddress, AccountPartner, AddressType } from '@/shared/accou
 import type { Executor } from '../db/client'
 import { addresses, countries, partners, states } from '../db/schema'
 import { fromCents } from '../shared/money'
+import { resaleCertificateView } from '../tax/resale-certificate'
 
 // Reads of the signed-in partner and its address books. Every read is scoped by the partner id
 // the session gives; nothing here takes a partner id from the request.
@@ -62,6 +63,8 @@ export async function getPartnerProfile(db: Executor, partnerId: number): Promis
     email: partner.email,
     phone: partner.phone,
     budgetAmount: partner.budgetAmount === null ? null : fromCents(partner.budgetAmount),
+    canApproveOrders: partner.canApproveOrders,
+    resaleCertificate: resaleCertificateView(partner),
     billingAddress: book.filter((address) => address.addressType === 'Billing'),
     shippingAddress: book.filter((address) => address.addressType === 'Shipping'),
   }

@@ -28,6 +28,9 @@ export async function writeAccounts(tx: Transaction, tally: Tally, file: StoreFi
       name: account.name,
       passwordHash: await hashPassword(account.password),
       budgetAmount: account.budget === undefined ? null : toCents(account.budget),
+      canApproveOrders: account.canApproveOrders,
+      resaleCertificateNumber: account.resaleCertificate?.number ?? null,
+      resaleCertificateExpiresAt: account.resaleCertificate?.expiresAt ? new Date(account.resaleCertificate.expiresAt) : null,
     })
   }
   tally.add('accounts', 'created', missing.length)

@@ -13,6 +13,7 @@ import { DomainError, notFound } from '../shared/errors'
 import { logger } from '../shared/logger'
 import { type Cents, fromCents } from '../shared/money'
 import { pickTaxRate } from './builtin-tax'
+import { resaleExemptionFor } from './resale-certificate'
 import { taxDomainError, TaxServiceError } from './tax-errors'
 import { cutZip } from './tax-math'
 import { computeTax, type TaxCallOptions } from './tax-service'
@@ -152,14 +153,16 @@ export async function estimateTax(
   db: Database,
   websiteId: number,
   request: TaxEstimateRequest,
-  { customerCode = null, ...options }: TaxCallOptions & { customerCode?: string | null } = {},
+  { customerCode = null, partnerId = null, ...options }: TaxCallOptions & { customerCode?: string | null; partnerId?: number | null } = {},
 ): Promise<TaxEstimate> {
   const { items, address, shippingMethodId, exemptForResale } = request.raw
+  // Tax-free only for a signed-in partner with a valid resale certificate (a 403 otherwise).
+  const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: exemptForResale })
   const destination = await resolveDestination(db, websiteId, address)
-  const lines = await priceCartItems(db, websiteId, items)
+  const lines = await priceCartItems(db, websiteId, items, { partnerId })
   const subTotal = lines.reduce((sum, line) => sum + line.amount, 0)
   const shipping = shippingMethodId ? await shippingFor(db, websiteId, shippingMethodId, { websiteId, lines, destination, orderAmount: subTotal }) : 0
-  const tax = await computeTax(db, { websiteId, lines, shipping, destination, exemptForResale, customerCode }, options)
+  const tax = await computeTax(db, { websiteId, lines, shipping, destination, resaleExemption, customerCode }, options)
   return {
     totalTax: fromCents(tax.amount),
     shippingTax: fromCents(tax.shippingAmount),

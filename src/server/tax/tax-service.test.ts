@@ -58,21 +58,21 @@ describe.each(testDatabaseKinds())('computing tax on %s', (kind) => {
     })
 
     test('a store without a tax credential uses its tax table', async () => {
-      const tax = await computeTax(db(), { websiteId, lines: [line(5998), line(3500)], shipping: 995, destination: denver, exemptForResale: false })
+      const tax = await computeTax(db(), { websiteId, lines: [line(5998), line(3500)], shipping: 995, destination: denver, resaleExemption: null })
       expect(tax).toEqual({ amount: 837, shippingAmount: 0, source: 'builtin' }) // 8.81 % of 94.98 = 8.3677
     })
 
     test('taxes shipping where the table says so', async () => {
-      const tax = await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: saltLake, exemptForResale: false })
+      const tax = await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: saltLake, resaleExemption: null })
       expect(tax).toEqual({ amount: 671, shippingAmount: 61, source: 'builtin' })
     })
 
     test('exempt for resale is no tax at all', async () => {
-      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: saltLake, exemptForResale: true })).toEqual({ amount: 0, shippingAmount: 0, source: 'exempt' })
+      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: saltLake, resaleExemption: { certificateNumber: 'RESALE-0042' } })).toEqual({ amount: 0, shippingAmount: 0, source: 'exempt' })
     })
 
     test('refuses amounts that are not whole cents instead of guessing', async () => {
-      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(10.5)], shipping: 0, destination: denver, exemptForResale: false }))
+      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(10.5)], shipping: 0, destination: denver, resaleExemption: null }))
       expect(error).toBeInstanceOf(DomainError)
       expect(error.code).toBe('invalid')
     })
@@ -86,13 +86,13 @@ describe.each(testDatabaseKinds())('computing tax on %s', (kind) => {
     })
 
     test('applies the service’s rate for the destination ZIP and its ShippingTaxable flag', async () => {
-      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: denver, exemptForResale: false }, fast)).toEqual({
+      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: denver, resaleExemption: null }, fast)).toEqual({
         amount: 881,
         shippingAmount: 0,
         source: 'custom',
       })
       expect(custom.requests.at(-1)!.body).toEqual({ address_list: [{ zip: '80202', street: denver.street, city: 'Denver', state: 'CO', country: 'US' }] })
-      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: saltLake, exemptForResale: false }, fast)).toEqual({
+      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 1_000, destination: saltLake, resaleExemption: null }, fast)).toEqual({
         amount: 853, // 7.75 % of 110.00 = 8.525
         shippingAmount: 78,
         source: 'custom',
@@ -100,33 +100,33 @@ describe.each(testDatabaseKinds())('computing tax on %s', (kind) => {
     })
 
     test('the service refusing a ZIP shows its own message', async () => {
-      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: atlanta, exemptForResale: false }, fast))
+      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: atlanta, resaleExemption: null }, fast))
       expect(error).toMatchObject({ code: 'invalid', userMessage: 'No tax rate found for ZIP 30005' })
     })
 
     test('the service failing is the spec’s tax error, never a tax of 0', async () => {
       custom.failNext({ kind: 'status', status: 503 })
-      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, exemptForResale: false }, fast))
+      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, resaleExemption: null }, fast))
       expect(error).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
       custom.failNext({ kind: 'hang' })
-      expect(await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, exemptForResale: false }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
+      expect(await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, resaleExemption: null }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
     })
 
     test('an answer for another ZIP than the one asked is not used', async () => {
       custom.failNext({ kind: 'status', status: 200, json: { result: { success: true, data: [{ zip: '84101', tax_percentage: 7.75, ShippingTaxable: true }] } } })
-      expect(await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, exemptForResale: false }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
+      expect(await failureOf(computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, resaleExemption: null }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
     })
 
     test('exempt for resale calls nobody', async () => {
       const before = custom.requests.length
-      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, exemptForResale: true }, fast)).toMatchObject({ amount: 0, source: 'exempt' })
+      expect(await computeTax(db(), { websiteId, lines: [line(10_000)], shipping: 0, destination: denver, resaleExemption: { certificateNumber: 'RESALE-0042' } }, fast)).toMatchObject({ amount: 0, source: 'exempt' })
       expect(custom.requests).toHaveLength(before)
     })
 
     test('a custom credential without a URL is a failure, not zero tax', async () => {
       const bare = (await createWebsite()).id
       await createTaxCredential({ websiteId: bare, taxname: 'custom', url: null })
-      expect(await failureOf(computeTax(db(), { websiteId: bare, lines: [line(10_000)], shipping: 0, destination: denver, exemptForResale: false }))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
+      expect(await failureOf(computeTax(db(), { websiteId: bare, lines: [line(10_000)], shipping: 0, destination: denver, resaleExemption: null }))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
     })
   })
 
@@ -138,32 +138,38 @@ describe.each(testDatabaseKinds())('computing tax on %s', (kind) => {
     })
 
     test('asks Avalara with the credential and uses its total and shipping tax', async () => {
-      const tax = await computeTax(db(), { websiteId, lines: [line(5998)], shipping: 1248, destination: atlanta, exemptForResale: false, customerCode: 'partner-7' }, fast)
+      const tax = await computeTax(db(), { websiteId, lines: [line(5998)], shipping: 1248, destination: atlanta, resaleExemption: null, customerCode: 'partner-7' }, fast)
       expect(tax).toEqual({ amount: 507, shippingAmount: 87, source: 'avatax' })
       expect(avatax.requests.at(-1)!.body).toMatchObject({ type: 'SalesOrder', companyCode: 'ACME', customerCode: 'partner-7', commit: false, currencyCode: 'USD', date: '2026-03-04' })
     })
 
     test('uses the credential’s customer code when the caller names no customer', async () => {
-      await computeTax(db(), { websiteId, lines: [line(5998)], shipping: 0, destination: atlanta, exemptForResale: false }, fast)
+      await computeTax(db(), { websiteId, lines: [line(5998)], shipping: 0, destination: atlanta, resaleExemption: null }, fast)
       expect(avatax.requests.at(-1)!.body).toMatchObject({ customerCode: 'store-default' })
     })
 
     test('an address Avalara cannot place shows Avalara’s message', async () => {
-      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(5998)], shipping: 0, destination: { ...atlanta, zip: '30006' }, exemptForResale: false }, fast))
+      const error = await failureOf(computeTax(db(), { websiteId, lines: [line(5998)], shipping: 0, destination: { ...atlanta, zip: '30006' }, resaleExemption: null }, fast))
       expect(error).toMatchObject({ code: 'invalid', userMessage: 'The address value was incomplete.' })
     })
 
     test('Avalara down or answering garbage is the spec’s tax error', async () => {
       for (const failure of [{ kind: 'status', status: 500 }, { kind: 'malformed-json' }, { kind: 'hang' }] as const) {
         avatax.failNext(failure)
-        expect(await failureOf(computeTax(db(), { websiteId, lines: [line(5998)], shipping: 0, destination: atlanta, exemptForResale: false }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
+        expect(await failureOf(computeTax(db(), { websiteId, lines: [line(5998)], shipping: 0, destination: atlanta, resaleExemption: null }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
       }
+    })
+
+    test('a purchase for resale asks Avalara with the certificate number (entity use code G), and Avalara decides', async () => {
+      const tax = await computeTax(db(), { websiteId, lines: [line(5998)], shipping: 1248, destination: atlanta, resaleExemption: { certificateNumber: 'GA-RESALE-7781' } }, fast)
+      expect(tax).toEqual({ amount: 0, shippingAmount: 0, source: 'avatax' })
+      expect(avatax.requests.at(-1)!.body).toMatchObject({ entityUseCode: 'G', exemptionNo: 'GA-RESALE-7781' })
     })
 
     test('a wrong license key is the spec’s tax error, without Avalara’s words', async () => {
       const other = (await createWebsite()).id
       await createTaxCredential({ websiteId: other, taxname: 'avatax', url: avatax.url, key: avatax.accountId, token: 'wrong' })
-      expect(await failureOf(computeTax(db(), { websiteId: other, lines: [line(5998)], shipping: 0, destination: atlanta, exemptForResale: false }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
+      expect(await failureOf(computeTax(db(), { websiteId: other, lines: [line(5998)], shipping: 0, destination: atlanta, resaleExemption: null }, fast))).toMatchObject({ code: 'unavailable', userMessage: TAX_CALCULATION_FAILED })
     })
   })
 })

@@ -8,12 +8,15 @@ import { DomainError } from '../shared/errors'
 import { logger } from '../shared/logger'
 import type { Cents } from '../shared/money'
 import { computeBuiltinTax } from './builtin-tax'
+import type { ResaleExemption } from './resale-certificate'
 import { TAX_CALCULATION_FAILED, taxDomainError, TaxServiceError } from './tax-errors'
 import { cutZip, taxAtRate } from './tax-math'
 
 // The tax of an order (decision 010): on the priced lines plus the chosen shipping, to a
 // destination, with the website's tax credential — the built-in table (also when the store has no
-// credential), the store's custom tax service, or Avalara. Exempt for resale: no tax, and no
+// credential), the store's custom tax service, or Avalara. Exempt for resale (a certificate the
+// caller checked, resale-certificate.ts): Avalara is asked with the certificate (entity use code G
+// and exemptionNo) and decides; the built-in table and a custom service charge no tax, without an
 // outside call. A failing service throws (`unavailable`, or `invalid` with the service's message);
 // it never turns into a tax of 0 (security.md 4.12).
 
@@ -22,7 +25,8 @@ export type ComputeTaxInput = {
   lines: readonly PricedLine[]
   shipping: Cents
   destination: PostalAddress
-  exemptForResale: boolean
+  /** The buyer's resale certificate, when the purchase is for resale (checked by resaleExemptionFor). */
+  resaleExemption: ResaleExemption | null
   /** Who buys, for Avalara's customerCode (e.g. the partner's id); the credential's default otherwise. */
   customerCode?: string | null
 }
@@ -40,11 +44,12 @@ export async function computeTax(db: Executor, input: ComputeTaxInput, options: 
   const { websiteId, lines, shipping, destination } = input
   assertCents(shipping, 'shipping')
   for (const line of lines) assertCents(line.amount, `line ${line.key}`)
-  if (input.exemptForResale) return { amount: 0, shippingAmount: 0, source: 'exempt' }
+  const exemption = input.resaleExemption
 
   const productsAmount = lines.reduce((sum, line) => sum + line.amount, 0)
   const [credential] = await db.select().from(taxCredentials).where(eq(taxCredentials.websiteId, websiteId))
   const taxname = credential?.taxname ?? 'builtin'
+  if (exemption && taxname !== 'avatax') return { amount: 0, shippingAmount: 0, source: 'exempt' }
 
   try {
     if (!credential || taxname === 'builtin') return await computeBuiltinTax(db, { websiteId, productsAmount, shipping, destination })
@@ -69,7 +74,13 @@ export async function computeTax(db: Executor, input: ComputeTaxInput, options: 
           timeoutMs: options.timeoutMs,
           now: options.now,
         },
-        { customerCode: input.customerCode || credential.customercode || GUEST_CUSTOMER_CODE, destination, lines, shipping },
+        {
+          customerCode: input.customerCode || credential.customercode || GUEST_CUSTOMER_CODE,
+          destination,
+          lines,
+          shipping,
+          exemption: exemption ? { exemptionNo: exemption.certificateNumber } : null,
+        },
       )
       return { amount: result.totalTax, shippingAmount: result.shippingTax, source: 'avatax' }
     }

@@ -106,9 +106,10 @@ describe.each(testDatabaseKinds())('the tax routes on %s', (kind) => {
       expect(customTax.requests).toHaveLength(before)
     })
 
-    test('exempt for resale is no tax', async () => {
+    test('exempt for resale needs a resale certificate on file: an anonymous estimate asking for it is a 403', async () => {
       const response = await avatax({ raw: { items: items(), address: denver(), shippingMethodId: groundId, exemptForResale: true } })
-      expect(await response.json()).toMatchObject({ data: { totalTax: 0, shippingTax: 0, source: 'exempt' } })
+      expect(response.status).toBe(403)
+      expect(await statusMessage(response)).toBe('A resale certificate on file is required to buy tax-free for resale.')
     })
 
     test('asks Avalara with the store’s credential when the store uses it', async () => {

@@ -137,9 +137,10 @@ describe.each(testDatabaseKinds())('/api/cart/summary on %s', (kind) => {
     expect(body.data!.orderSummary).toMatchObject({ subTotal: 160, shipping: 0, freeShipping: true, taxes: 14.1 })
   })
 
-  test('exempt for resale: no tax', async () => {
-    const { body } = await ask({ items: [item({ M: 1 })], address: DENVER, deliveryMethodId: standard.id, exemptForResale: true })
-    expect(body.data!.orderSummary).toMatchObject({ subTotal: 20, shipping: 9.95, taxes: 0, estimatedTotal: 29.95 })
+  test('exempt for resale without a resale certificate on file (here: not signed in) is a 403, never a quiet zero', async () => {
+    const { status, body } = await ask({ items: [item({ M: 1 })], address: DENVER, deliveryMethodId: standard.id, exemptForResale: true })
+    expect(status).toBe(403)
+    expect(body.error!.message).toBe('A resale certificate on file is required to buy tax-free for resale.')
   })
 
   test('a method that cannot deliver is not chosen; one the store does not have is a 400', async () => {

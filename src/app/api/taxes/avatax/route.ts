@@ -15,7 +15,7 @@ export async function POST(request: Request) {
     const ctx = apiContext(request)
     await takeTaxCallBudget(ctx.request.ip)
     const principal = await currentPrincipal(ctx)
-    const data = await estimateTax(await getDb(), ctx.websiteId, body, { customerCode: principal ? `partner-${principal.partnerUid}` : null })
+    const data = await estimateTax(await getDb(), ctx.websiteId, body, { customerCode: principal ? `partner-${principal.partnerUid}` : null, partnerId: principal?.partnerId ?? null })
     return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     return errorResponse(error)
