@@ -5,6 +5,7 @@ import path from 'node:path'
 import { STORE_FILE_FORMAT } from '@/server/store-import/store-file-schema'
 import { BRANDS, CATEGORIES, COLORS, DECORATION_PARTNERS, LOGOS, PRODUCTS, type DemoProduct } from './demo-store/demo-catalog'
 import { CONTENT_PAGES } from './demo-store/demo-content'
+import { DECORATION, LOGO_METHODS } from './demo-store/demo-decoration'
 import { BRAND, demoLogos } from './demo-store/demo-logos'
 import { CANADA, UNITED_STATES } from './demo-store/regions'
 
@@ -101,6 +102,7 @@ function storeFile() {
       decorationMethod: logo.method,
       artwork: { file: `logos/${logo.art}.svg` },
       ...(logo.method === 'laser engraving' || logo.method === 'debossed' ? {} : { artworkOnDark: { file: `logos/${logo.art}-reverse.svg` } }),
+      methods: LOGO_METHODS[logo.code],
     })),
     products: PRODUCTS.map((product, index) => ({
       slug: product.slug,
@@ -229,14 +231,26 @@ function storeFile() {
       { name: 'rush_decoration', label: 'Rush decoration (5 business days)', price: 35, sequence: 10 },
       { name: 'bag_and_label', label: 'Bag and label each item with the wearer’s name', price: 15, sequence: 20 },
     ],
-    // A demo employee account so the store can be tried signed in without reading mail (README).
-    accounts: [{ email: 'alex.morgan@graniteridge.example', name: 'Alex Morgan', password: 'granite-ridge-demo', budget: 250 }],
+    // A demo employee account so the store can be tried signed in without reading mail (README), and
+    // a manager who approves orders beyond an employee's budget and holds a resale certificate.
+    accounts: [
+      { email: 'alex.morgan@graniteridge.example', name: 'Alex Morgan', password: 'granite-ridge-demo', budget: 250 },
+      {
+        email: 'jamie.reyes@graniteridge.example',
+        name: 'Jamie Reyes',
+        password: 'granite-ridge-approver',
+        canApproveOrders: true,
+        resaleCertificate: { number: 'SC-RESALE-20417', expiresAt: '2030-12-31' },
+      },
+    ],
     // Two demo gift cards to redeem under me/gift-cards and spend at checkout (docs/store-file.md). Real cards
     // are issued with unguessable numbers; these are public on purpose.
     giftCards: [
       { code: 'GRANITE-GIFT-0050', amount: 50 },
       { code: 'GRANITE-GIFT-0200', amount: 200 },
     ],
+    // The decoration editor (/editor): methods, fonts, colours and uploads; built-in print areas.
+    decoration: DECORATION,
   }
 }
 

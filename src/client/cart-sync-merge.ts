@@ -64,12 +64,19 @@ export function mergeAtSignIn<L extends KeyedLine>(saved: readonly L[], anonymou
 
 /** What the server is told about lines: ids and pieces, never a price. */
 export function cartItemsOf(
-  lines: readonly { productId: number; color: { id: number } | null; logo: { id: number } | null; quantity: Record<string, number> }[],
+  lines: readonly {
+    productId: number
+    color: { id: number } | null
+    logo: { id: number } | null
+    designId?: string | null
+    quantity: Record<string, number>
+  }[],
 ): CartItemData[] {
   return lines.map((line) => ({
     productId: line.productId,
     colorId: line.color?.id ?? null,
     logoId: line.logo?.id ?? null,
+    ...(line.designId ? { designId: line.designId } : {}),
     quantity: { ...line.quantity },
   }))
 }

@@ -20,9 +20,13 @@ export type CartSyncOptions = {
 
 type CartAnswer = { status: number; cart: SavedCartData | null; message: string | null }
 
-/** A server line in the browser's line shape; what only the browser knows (ship-to split) is kept. */
+/**
+ * A server line in the browser's line shape; what only the browser knows (ship-to split) is kept, and
+ * so is the line's design unless the server describes it itself.
+ */
 export function lineFromServer(data: PricedCartLineData, local?: CartLine): CartLine {
-  return { ...data, ...(local?.shippingAddress ? { shippingAddress: local.shippingAddress } : {}) }
+  const design = local?.designId ? { designId: local.designId, design: local.design ?? null } : {}
+  return { ...design, ...data, ...(local?.shippingAddress ? { shippingAddress: local.shippingAddress } : {}) }
 }
 
 const baseOf = (lines: readonly { key: string; quantity: Record<string, number> }[]) =>

@@ -1,4 +1,5 @@
 import type { DecoratorPartnerAddress, ProductImage } from './catalog-types'
+import type { CartLineDesign } from './decoration-types'
 
 // The JSON shapes of the cart API (/api/user/cart, /api/cart/summary), shared by the server that
 // produces them and the browser that reads them. Amounts are decimals in dollars; every amount is
@@ -9,13 +10,15 @@ export type CartItemData = {
   productId: number
   colorId: number | null
   logoId: number | null
+  /** A saved design (saveDesign) decorating the line; absent for undesigned lines. */
+  designId?: string | null
   /** Size name → pieces. */
   quantity: Record<string, number>
 }
 
 /** One cart line as the server priced it (spec 3, cart order line). */
 export type PricedCartLineData = {
-  /** Product, colour and logo: `${productId}:${colorId ?? 0}:${logoId ?? 0}`. */
+  /** Product, colour and logo: `${productId}:${colorId ?? 0}:${logoId ?? 0}`, then `:${designId}` for a designed line. */
   key: string
   productId: number
   name: string
@@ -40,6 +43,9 @@ export type PricedCartLineData = {
   variantIds: Record<string, number>
   priceTotal: number
   image: ProductImage | null
+  /** A designed line (issue 7): its design, whose per-unit price is in unitPrices and set-up in priceTotal. */
+  designId?: string | null
+  design?: CartLineDesign | null
 }
 
 /** A line the server could not price any more (unpublished product, size no longer offered …). */

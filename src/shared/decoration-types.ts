@@ -127,7 +127,12 @@ export type SavedDesign = DesignInput & {
 }
 
 /** A rule a decoration breaks; the editor shows `message` next to it. */
-export type PlacementProblem = { index: number; code: 'outside_area' | 'too_small' | 'method_not_allowed' | 'too_many_colors' | 'empty_text'; message: string }
+export type PlacementProblem = {
+  index: number
+  /** invalid_text: longer than 30 characters or holding characters that cannot be printed. */
+  code: 'outside_area' | 'too_small' | 'method_not_allowed' | 'too_many_colors' | 'empty_text' | 'invalid_text'
+  message: string
+}
 
 /** The decoration price of a design for a quantity: the same function prices editor and cart. */
 export type DecorationQuote = {
@@ -137,4 +142,75 @@ export type DecorationQuote = {
   setup: Cents
   /** What the decorations add to the line in all: perUnit × quantity + setup. */
   total: Cents
+}
+
+/** One decoration of an ordered design, worded for people and the decoration partner. */
+export type DecorationDetail = {
+  kind: 'logo' | 'text'
+  view: DecorationView
+  printArea: { code: string; name: string }
+  method: { code: DecorationMethodCode; name: string }
+  /** Box of the decoration inside its print area, in inches from the area's top-left corner. */
+  x: Inches
+  y: Inches
+  width: Inches
+  height: Inches
+  /** The store's logo, or the shopper's uploaded artwork (then `id` is null and `artworkId` set). */
+  logo: { id: number | null; name: string } | null
+  artworkId: string | null
+  text: string | null
+  font: { id: string; name: string } | null
+  color: { name: string; hex: string } | null
+}
+
+/** The design of an order line as it was ordered: later changes to the design do not reach it. */
+export type OrderLineDesign = {
+  /** The saved design it was made from (null once that design is deleted). */
+  id: string | null
+  mockupUrls: Partial<Record<DecorationView, string>>
+  placements: PlacementSummary[]
+  /** Everything the decoration partner needs: area, method, position and size, text, font, colour. */
+  decorations: DecorationDetail[]
+}
+
+/** A decorated cart line's design (PricedCartLineData.design) and what it adds to the line, in dollars. */
+export type CartLineDesign = DesignSummary & {
+  /** Included in every unit price of the line. */
+  perUnit: number
+  /** Set-up fees, once for the line: in priceTotal, not in the unit prices. */
+  setup: number
+}
+
+/** Artwork the shopper uploaded (POST /api/designs/artwork), usable in LogoDecoration.artworkId. */
+export type UploadedArtwork = {
+  id: string
+  fileType: 'png' | 'svg'
+  imageUrl: string
+  aspectRatio: number
+  colorCount: number
+}
+
+/**
+ * Uploading artwork: POST the file's bytes as the body with its Content-Type (image/png or
+ * image/svg+xml) and the rights header set to 'accepted'; the answer is { data: { artwork } }.
+ */
+export const ARTWORK_UPLOAD_PATH = '/api/designs/artwork'
+export const ARTWORK_RIGHTS_HEADER = 'x-artwork-rights'
+
+/** One decoration as a cart line, order or PDF describes it ('Crest · Left chest · Embroidery · 3 × 1.5 in'). */
+export type PlacementSummary = {
+  kind: Decoration['kind']
+  /** The logo's name, or the text itself. */
+  label: string
+  area: string
+  method: string
+  width: Inches
+  height: Inches
+}
+
+/** What a cart line shows of its design: the mockups and where each decoration sits. */
+export type DesignSummary = {
+  id: string
+  mockupUrls: Partial<Record<DecorationView, string>>
+  placements: PlacementSummary[]
 }

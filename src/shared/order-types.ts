@@ -1,4 +1,5 @@
 import type { OrderSummaryData } from './cart-types'
+import type { OrderLineDesign } from './decoration-types'
 
 // The JSON shapes of orders and quotations (issue 5): what getOrderId, createOrder, getOrders and
 // getOrderDetails answer, shared by the server that produces them and the browser that reads them.
@@ -73,18 +74,23 @@ export type OrderData = {
 
 export type OrderLineData = {
   id: number
-  lineType: 'product' | 'reward'
+  /** 'setup': the set-up fees of a designed line, once for the line (issue 7). */
+  lineType: 'product' | 'reward' | 'setup'
   productId: number | null
   productVariantId: number | null
   name: string
   templateSkuCode: string
   color: string | null
+  /** The colour's attribute value id (from the line's variant), for putting the line back in a cart; null when the variant is gone or has no colour. */
+  colorId: number | null
   size: string | null
   logo: { id: number | null; name: string } | null
   quantity: number
   unitPrice: number
   discount: number
   subtotal: number
+  /** The design the line was made with, as ordered (mockups and placements); null for undesigned lines. */
+  design: OrderLineDesign | null
 }
 
 export type OrderDetailData = OrderData & {
@@ -99,6 +105,37 @@ export type OrderDetailData = OrderData & {
   extraFields: { name: string; label: string; value: string | boolean | null }[]
   orderOptions: { name: string; label: string; price: number }[]
   lines: OrderLineData[]
+  /** When the order's approval was decided, and the approver's note (a reason for a rejection). */
+  approvalDecidedAt: string | null
+  approvalNote: string | null
+}
+
+/** One order waiting for an approver's decision (getOrdersAwaitingApproval); no access token, no PDF link. */
+export type OrderAwaitingApprovalData = {
+  id: number
+  name: string
+  createdAt: string
+  customer: { name: string; email: string }
+  amounts: OrderAmounts
+  /** What the order costs beyond the customer's budget (and gift cards): what the approver allows or not. */
+  overBudget: number
+  billingAddress: OrderAddressData
+  shippingAddress: OrderAddressData | null
+  deliveryMethod: string | null
+  extraFields: { name: string; label: string; value: string | boolean | null }[]
+  orderOptions: { name: string; label: string; price: number }[]
+  lines: OrderLineData[]
+}
+
+export type ApprovalDecision = 'approve' | 'reject'
+
+/** mutation decideOrderApproval {orderId, decision, note?} → its answer. */
+export type DecideOrderApprovalAnswer = {
+  decideOrderApproval: {
+    success: true
+    message: string
+    order: { id: number; name: string; state: OrderState; approvalState: OrderApprovalState; paymentState: OrderPaymentState }
+  }
 }
 
 /** mutation createOrder → { createOrder: { order } } */

@@ -1,6 +1,7 @@
 import type { AccountAddress, AccountPartner, AddressType } from './account-types'
 import type { HomePageData, ProductListItem, Website } from './catalog-types'
-import type { OrderData, OrderDetailData } from './order-types'
+import type { DecorationOptions, SavedDesign } from './decoration-types'
+import type { OrderAwaitingApprovalData, OrderData, OrderDetailData } from './order-types'
 
 // The JSON answers of POST /api/query per key (spec 7, design/domain.md "response shapes"), shared
 // by the server registry that produces them and the browser client that reads them. Amounts are
@@ -119,6 +120,10 @@ export type QueryResponses = {
   getOrders: { orders: { orders: OrderData[] } }
   getOrderDetails: { order: OrderDetailData }
   getGiftCards: { giftCards: GiftCardData[] }
+  getDecorationOptions: { decorationOptions: DecorationOptions }
+  getDesign: { design: SavedDesign }
+  getDesigns: { designs: SavedDesign[] }
+  getOrdersAwaitingApproval: { orders: OrderAwaitingApprovalData[] }
 }
 
 export type QueryKey = keyof QueryResponses
@@ -144,6 +149,10 @@ export type QueryValues = {
   getOrders: { filter: { uid: string } }
   getOrderDetails: { id: number; accessToken?: string | null }
   getGiftCards: undefined
+  getDecorationOptions: { productId: number; colorValueId: number | null }
+  getDesign: { id: string }
+  getDesigns: undefined
+  getOrdersAwaitingApproval: undefined
 }
 
 /** GET /api/homePage */

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import type { DecoratorPartnerAddress, ProductImage } from '@/shared/catalog-types'
+import type { DesignSummary } from '@/shared/decoration-types'
 import { useCheckoutStore } from './checkout-store'
 import { persistIn } from './persistence'
 
@@ -30,11 +31,11 @@ export type LineShippingAddress = {
 }
 
 /**
- * One product in one colour with one logo, ordered as a size grid. The optional fields are the
+ * One product in one colour with one logo (and, from the editor, one saved design), ordered as a size grid. The optional fields are the
  * spec's order-line fields (section 3), filled in when the cart is priced and turned into an order.
  */
 export type CartLine = {
-  /** Identity in the cart: product, colour and logo. */
+  /** Identity in the cart: product, colour, logo and design. */
   key: string
   productId: number
   name: string
@@ -47,6 +48,10 @@ export type CartLine = {
   unitPrices: PerSize
   /** Size name → product variant id, so the server can price the line from ids alone. */
   variantIds?: PerSize
+  /** The saved design (saveDesign) the line is decorated with; lines with different designs never merge. */
+  designId?: string | null
+  /** Its mockups and placements, for the cart page. */
+  design?: DesignSummary | null
   image?: ProductImage | null
   id?: number
   priceTotal?: number
@@ -92,8 +97,10 @@ export const initialCartState: CartData = {
   orderOptions: [],
 }
 
-export function cartLineKey(line: Pick<CartLine, 'productId' | 'color' | 'logo'>): string {
-  return `${line.productId}:${line.color?.id ?? 0}:${line.logo?.id ?? 0}`
+/** `product:colour:logo`, with `:designId` appended for a designed line (0 stands for none). */
+export function cartLineKey(line: Pick<CartLine, 'productId' | 'color' | 'logo' | 'designId'>): string {
+  const key = `${line.productId}:${line.color?.id ?? 0}:${line.logo?.id ?? 0}`
+  return line.designId ? `${key}:${line.designId}` : key
 }
 
 /** Whole positive pieces per size; anything else is dropped. */

@@ -8,6 +8,8 @@ import { sameQuantities } from '@/client/cart-sync-merge'
 import { type CartLine, useCartStore } from '@/client/stores/cart-store'
 import { Link } from '@/i18n/navigation'
 import type { CartAddressData, PricedCartLineData } from '@/shared/cart-types'
+import { formatInches } from '@/shared/decoration-placement'
+import type { DesignSummary } from '@/shared/decoration-types'
 import type { WebsiteCountry } from '@/shared/catalog-types'
 import { formatPrice } from '@/shared/money-format'
 import { compareSizes } from '@/shared/size-order'
@@ -154,6 +156,7 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
   const t = useTranslations('cart')
   const removeLine = useCartStore((state) => state.removeLine)
   const sizes = Object.keys(line.quantity).sort(compareSizes)
+  const mockup = line.design?.mockupUrls.front ?? line.design?.mockupUrls.back ?? null
 
   const remove = () => {
     removeLine(line.key)
@@ -163,13 +166,18 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
   return (
     <li className="flex gap-4 py-6 sm:gap-6">
       <Link href={`/product/${encodeURIComponent(line.slug)}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <Picture
-          image={line.image ?? null}
-          alt=""
-          sizes="112px"
-          widths={[128, 256]}
-          className="size-20 rounded-lg bg-soft object-cover sm:size-28"
-        />
+        {mockup ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, rendered by the server at its own size
+          <img src={mockup} alt="" width={112} height={112} loading="lazy" className="size-20 rounded-lg bg-soft object-contain sm:size-28" />
+        ) : (
+          <Picture
+            image={line.image ?? null}
+            alt=""
+            sizes="112px"
+            widths={[128, 256]}
+            className="size-20 rounded-lg bg-soft object-cover sm:size-28"
+          />
+        )}
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-4">
@@ -193,6 +201,7 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
               ) : null}
               {line.logo ? <span>{t('logo', { name: line.logo.name })}</span> : null}
             </p>
+            {line.design ? <DesignDetails line={line} design={line.design} setup={priced?.design?.setup ?? null} /> : null}
           </div>
           <p className="shrink-0 text-right text-base font-semibold text-ink tabular-nums">
             {priced && sameQuantities(priced.quantity, line.quantity) ? formatPrice(priced.priceTotal) : '…'}
@@ -217,6 +226,47 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
         </div>
       </div>
     </li>
+  )
+}
+
+/** The design's mockups (the back as well when it is decorated) and where each decoration sits. */
+function DesignDetails({ line, design, setup }: { line: CartLine; design: DesignSummary; setup: number | null }) {
+  const t = useTranslations('cart')
+  const views = (['front', 'back'] as const).filter((view) => design.mockupUrls[view])
+  return (
+    <div className="mt-2 text-sm text-muted">
+      <p className="sr-only">{t('designHeading')}</p>
+      {views.length > 1 ? (
+        <div className="mb-1.5 flex gap-2">
+          {views.map((view) => (
+            // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, rendered by the server
+            <img
+              key={view}
+              src={design.mockupUrls[view]}
+              alt={t('designMockup', { name: line.name, view })}
+              width={56}
+              height={56}
+              loading="lazy"
+              className="size-14 rounded-md bg-soft object-contain"
+            />
+          ))}
+        </div>
+      ) : null}
+      <ul role="list" aria-label={t('designHeading')} className="space-y-0.5">
+        {design.placements.map((placement, index) => (
+          <li key={index}>
+            {t('designPlacement', {
+              label: placement.kind === 'text' ? t('designText', { text: placement.label }) : placement.label,
+              area: placement.area,
+              method: placement.method,
+              width: formatInches(placement.width),
+              height: formatInches(placement.height),
+            })}
+          </li>
+        ))}
+      </ul>
+      {setup ? <p className="mt-0.5">{t('designSetup', { amount: formatPrice(setup) })}</p> : null}
+    </div>
   )
 }
 

@@ -95,6 +95,8 @@ const placeOrder = createPlaceOrder({
   notifyError: notify.error,
   openDocument: (url) => openDocumentWindow(url),
   navigate: (path) => void navigateTo(path),
+  // The card provider's hosted page (Stripe Checkout): the server answered it, https only.
+  redirect: (url) => void navigateTo(url, { external: true }),
   signedIn: () => useUserStore.getState().isAuthenticated,
 })
 
@@ -288,6 +290,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
           sameAsBilling: choices.sameAsBilling,
           lines,
           paymentId: checkout.payment?.id ?? null,
+          paymentProvider: checkout.payment?.provider ?? null,
           orderForResale: checkout.exemptForResale,
           extraFields: data.extraFields,
           extraInputs: checkout.orderExtraFieldsInputs,

@@ -10,7 +10,8 @@ import { imageUrl } from '@/shared/image-address'
 import { formatPrice } from '@/shared/money-format'
 import { swatchColor } from './color-dots'
 import { ProductGallery } from './product-gallery'
-import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, NO_SIZE, parseQuantity, sizeOptions } from './product-options'
+import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, parseQuantity, sizeOptions } from './product-options'
+import { SizeGrid } from './size-grid'
 
 export type ProductViewData = Pick<
   ProductDetails,
@@ -23,10 +24,12 @@ type ProductViewProps = {
   summary: ReactNode
   /** The description and other details, rendered on the server. */
   details: ReactNode
+  /** Whether the decoration editor can design this product (a 'Design your own' link is shown). */
+  customizable?: boolean
 }
 
 /** The product page's gallery and order form: colour, logo and a quantity per size. */
-export function ProductView({ product, summary, details }: ProductViewProps) {
+export function ProductView({ product, summary, details, customizable = false }: ProductViewProps) {
   const t = useTranslations('product')
   const formId = useId()
   const colors = colorOptions(product)
@@ -47,8 +50,6 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
   const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
   const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
   const estimateCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
-  const samePrice = sizes.every((size) => size.price === sizes[0]?.price)
-  const unsized = sizes.length === 1 && sizes[0]?.name === NO_SIZE
   const images = imagesFor(product.images, colorId, logo?.id ?? null)
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
@@ -169,48 +170,16 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
             </fieldset>
           ) : null}
 
-          <fieldset>
-            <legend className="text-sm font-semibold text-ink">{unsized ? t('quantity') : t('sizes')}</legend>
-            {sizes.length > 0 ? (
-              <>
-                <p className="mt-1 text-sm text-muted">{unsized ? t('quantityHint') : t('sizesHint')}</p>
-                <div className="mt-3 grid grid-cols-3 gap-2.5 sm:grid-cols-4 xl:grid-cols-5">
-                  {quantities.map((size) => {
-                    const inputId = `${formId}-size-${size.name}`
-                    return (
-                      <div key={size.name} className="rounded-lg border border-line p-2.5 focus-within:border-accent">
-                        <label htmlFor={inputId} className="block text-center text-sm font-semibold text-ink">
-                          {unsized ? null : <span aria-hidden="true">{size.name}</span>}
-                          <span className="sr-only">{unsized ? t('quantity') : t('quantityFor', { size: size.name })}</span>
-                        </label>
-                        {!samePrice ? (
-                          <p className="mt-0.5 text-center text-xs text-muted">{formatPrice(size.price)}</p>
-                        ) : null}
-                        <input
-                          id={inputId}
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          max={99999}
-                          step={1}
-                          placeholder="0"
-                          value={typed[size.name] ?? ''}
-                          onChange={(event) => {
-                            setTyped((current) => ({ ...current, [size.name]: event.target.value }))
-                            setProblem(null)
-                            setAdded(false)
-                          }}
-                          className="field mt-2 h-10 min-h-0 px-2 text-center tabular-nums"
-                        />
-                      </div>
-                    )
-                  })}
-                </div>
-              </>
-            ) : (
-              <p className="mt-2 text-sm text-muted">{t('unavailable')}</p>
-            )}
-          </fieldset>
+          <SizeGrid
+            idPrefix={formId}
+            sizes={sizes}
+            typed={typed}
+            onChange={(size, text) => {
+              setTyped((current) => ({ ...current, [size]: text }))
+              setProblem(null)
+              setAdded(false)
+            }}
+          />
 
           <div className="rounded-card bg-soft p-5">
             <dl className="grid grid-cols-2 gap-y-2 text-sm">
@@ -222,6 +191,14 @@ export function ProductView({ product, summary, details }: ProductViewProps) {
             <button type="submit" disabled={sizes.length === 0} className="btn btn-primary mt-5 w-full">
               {t('addToCart')}
             </button>
+            {customizable && sizes.length > 0 ? (
+              <Link
+                href={`/editor?${new URLSearchParams({ product: product.slug, ...(colorId !== null ? { color: String(colorId) } : {}) })}`}
+                className="btn btn-secondary mt-3 w-full"
+              >
+                {t('customize')}
+              </Link>
+            ) : null}
             <div aria-live="polite" className="mt-3 min-h-5 text-center text-sm">
               {problem ? (
                 <p className="text-danger">{problem}</p>

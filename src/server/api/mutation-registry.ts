@@ -1,5 +1,6 @@
 import { ACCOUNT_MUTATIONS } from '../accounts/account-mutations'
 import { invalidateCaches } from '../cache/named-cache'
+import { DESIGN_MUTATIONS } from '../decoration/decoration-api'
 import { GIFT_CARD_MUTATIONS } from '../gift-cards/gift-card-mutations'
 import { ORDER_MUTATIONS } from '../orders/order-mutations'
 import { PAYMENT_MUTATIONS } from '../payments/payment-mutations'
@@ -15,6 +16,7 @@ export const MUTATIONS: Readonly<Record<string, MutationDefinition>> = {
   ...ORDER_MUTATIONS,
   ...GIFT_CARD_MUTATIONS,
   ...PAYMENT_MUTATIONS,
+  ...DESIGN_MUTATIONS,
 }
 
 /** Runs a mutation. Throws `invalid` for an unknown key or a bad body, and whatever the handler throws. */

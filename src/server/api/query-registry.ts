@@ -17,7 +17,9 @@ import { getPartnerProfile, listPartnerAddresses } from '../accounts/partner-ser
 import { requirePrincipal } from '../accounts/principal'
 import { isLocked } from '../accounts/site-lock'
 import { getDb } from '../db/client'
+import { GET_DECORATION_OPTIONS_QUERY, GET_DESIGN_QUERY, GET_DESIGNS_QUERY } from '../decoration/decoration-api'
 import { GET_GIFT_CARDS_QUERY } from '../gift-cards/gift-card-mutations'
+import { listOrdersAwaitingApproval } from '../orders/order-approval-service'
 import { OrderDetailsQuerySchema, OrdersQuerySchema } from '../orders/order-input'
 import { getOrderDetails, listOrders } from '../orders/order-queries'
 import { getOrderId } from '../orders/order-reference'
@@ -193,6 +195,16 @@ export const QUERIES = {
     handler: async (value, ctx) => ({ order: await getOrderDetails(ctx, value) }),
   }),
   getGiftCards: defineQuery('getGiftCards', GET_GIFT_CARDS_QUERY),
+  // The decoration editor (issue 7): options are public catalog data; designs are the caller's own.
+  getDecorationOptions: defineQuery('getDecorationOptions', GET_DECORATION_OPTIONS_QUERY),
+  getDesign: defineQuery('getDesign', GET_DESIGN_QUERY),
+  getDesigns: defineQuery('getDesigns', GET_DESIGNS_QUERY),
+  // Company-store approvers only (403 for anyone else); never cached.
+  getOrdersAwaitingApproval: defineQuery('getOrdersAwaitingApproval', {
+    input: NoValueSchema,
+    cache: null,
+    handler: async (_value, ctx) => ({ orders: await listOrdersAwaitingApproval(ctx) }),
+  }),
 } satisfies Record<QueryKey, QueryDefinition>
 
 export const QUERY_KEYS = Object.keys(QUERIES) as QueryKey[]

@@ -37,21 +37,24 @@ export const CartItemInputSchema = z.strictObject(
     productId: positiveId('productId'),
     colorId: positiveId('colorId').nullable(),
     logoId: positiveId('logoId').nullable(),
+    /** A saved design decorating the line (issue 7): lines with different designs never merge. */
+    designId: z.uuid({ error: 'designId must be the id of a saved design' }).nullish(),
     quantity,
   },
-  { error: (issue) => (issue.code === 'invalid_type' ? 'A cart item must be an object with productId, colorId, logoId and quantity' : undefined) },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'A cart item must be an object with productId, colorId, logoId, designId? and quantity' : undefined) },
 )
 
 export type CartItemInput = z.infer<typeof CartItemInputSchema>
 
-/** The cart's line key: product, colour and logo (the browser's cartLineKey; 0 stands for none). */
-export function cartItemKey(item: Pick<CartItemInput, 'productId' | 'colorId' | 'logoId'>): string {
-  return `${item.productId}:${item.colorId ?? 0}:${item.logoId ?? 0}`
+/** The cart's line key: product, colour and logo, then the design if any (the browser's cartLineKey; 0 stands for none). */
+export function cartItemKey(item: Pick<CartItemInput, 'productId' | 'colorId' | 'logoId'> & { designId?: string | null }): string {
+  const key = `${item.productId}:${item.colorId ?? 0}:${item.logoId ?? 0}`
+  return item.designId ? `${key}:${item.designId}` : key
 }
 
 /**
- * Lines with the same product, colour and logo become one, their pieces added per size (as adding
- * the same thing twice in the browser does). Order of first appearance is kept.
+ * Lines with the same product, colour, logo and design become one, their pieces added per size (as
+ * adding the same thing twice in the browser does). Order of first appearance is kept.
  */
 export function mergeCartItems(items: readonly CartItemInput[]): CartItemInput[] {
   const byKey = new Map<string, CartItemInput>()

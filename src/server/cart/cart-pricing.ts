@@ -1,19 +1,26 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { PricedCartLineData } from '@/shared/cart-types'
 import type { ProductImage } from '@/shared/catalog-types'
+import { designSummary } from '@/shared/design-summary'
 import type { Executor } from '../db/client'
 import {
   attributeValues,
   decorationPartners,
+  designs,
   logos,
+  type OrderLineDesignSnapshot,
   productImages,
   products,
   productVariantLogos,
   productVariants,
 } from '../db/schema'
+import { priceDecoratedLine } from '../decoration/decoration-pricing'
+import { type DecorationRules, loadDecorationRules } from '../decoration/decoration-rules'
+import { decorationDetails, type DesignRow, mockupUrls } from '../decoration/design-details'
+import { type ArtworkFacts, designProblems, loadArtworks } from '../decoration/design-validation'
 import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
 import { DomainError } from '../shared/errors'
-import { fromCents } from '../shared/money'
+import { type Cents, fromCents } from '../shared/money'
 import { type CartItemInput, cartItemKey } from './cart-input'
 
 // Prices cart lines from the database (decision 010, security.md 4.1): each size resolves to the
@@ -57,15 +64,56 @@ type ProductFacts = {
   images: ProductImage[]
 }
 
+/** Who prices the cart: a partner's own designs price only for that partner (anonymous ones for anyone). */
+export type PricingViewer = { partnerId: number | null }
+
+type DesignFacts = { row: DesignRow; rules: DecorationRules | null; artworks: Map<string, ArtworkFacts>; error: string | null }
+
 type CatalogFacts = {
   products: Map<number, ProductFacts>
   colors: Map<number, { id: number; name: string; htmlColor: string | null }>
   logos: Map<number, LogoFacts>
+  designs: Map<string, DesignFacts>
+  viewer: PricingViewer
 }
 
-/** Everything needed to price the given products, in five narrow queries. */
-async function loadCatalogFacts(db: Executor, websiteId: number, productIds: readonly number[]): Promise<CatalogFacts> {
-  const facts: CatalogFacts = { products: new Map(), colors: new Map(), logos: new Map() }
+/** The designs the items name that the viewer may use, each with the rules it is checked and priced by. */
+async function loadDesignFacts(db: Executor, websiteId: number, designIds: readonly string[], viewer: PricingViewer): Promise<Map<string, DesignFacts>> {
+  const result = new Map<string, DesignFacts>()
+  if (designIds.length === 0) return result
+  const rows = await db
+    .select()
+    .from(designs)
+    .where(and(eq(designs.websiteId, websiteId), inArray(designs.id, [...designIds])))
+  const rulesByProduct = new Map<string, Promise<DecorationRules | string>>()
+  for (const row of rows) {
+    // Another partner's design is treated as missing.
+    if (row.partnerId !== null && row.partnerId !== viewer.partnerId) continue
+    const key = `${row.productId}:${row.colorValueId ?? 0}`
+    let rules = rulesByProduct.get(key)
+    if (!rules) {
+      rules = loadDecorationRules(db, websiteId, row.productId, row.colorValueId).catch((error: unknown) => {
+        if (error instanceof DomainError) return error.userMessage
+        throw error
+      })
+      rulesByProduct.set(key, rules)
+    }
+    const loaded = await rules
+    result.set(row.id, {
+      row,
+      rules: typeof loaded === 'string' ? null : loaded,
+      artworks: await loadArtworks(db, websiteId, row.decorations),
+      error: typeof loaded === 'string' ? loaded : null,
+    })
+  }
+  return result
+}
+
+/** Everything needed to price the given products (five narrow queries), and the designs the items name. */
+async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly CartItemInput[], viewer: PricingViewer): Promise<CatalogFacts> {
+  const productIds = [...new Set(items.map((item) => item.productId))]
+  const designIds = [...new Set(items.flatMap((item) => (item.designId ? [item.designId] : [])))]
+  const facts: CatalogFacts = { products: new Map(), colors: new Map(), logos: new Map(), designs: await loadDesignFacts(db, websiteId, designIds, viewer), viewer }
   if (productIds.length === 0) return facts
   const productRows = await db
     .select({
@@ -172,7 +220,23 @@ function pictureFor(images: ProductImage[], colorId: number | null, logoId: numb
   return candidates.find((image) => logoId !== null && image.logoId === logoId) ?? candidates[0] ?? null
 }
 
-export type DetailedLine = { line: PricedLine; display: PricedCartLineData }
+/** A decorated line's design as priced: what an order line keeps of it. */
+export type PricedLineDesign = { id: string; perUnit: Cents; setup: Cents; snapshot: OrderLineDesignSnapshot }
+
+export type DetailedLine = { line: PricedLine; display: PricedCartLineData; design: PricedLineDesign | null }
+
+/** The design of a line, checked against today's rules; throws (via `fail`) when it can no longer be made. */
+function resolveDesign(facts: CatalogFacts, item: CartItemInput, productName: string, fail: (message: string) => UnpricedLineError): DesignFacts & { rules: DecorationRules } {
+  const design = facts.designs.get(item.designId!)
+  if (!design) throw fail(`The design of ${productName} is no longer available. Remove the line and design it again.`)
+  if (design.row.productId !== item.productId || design.row.colorValueId !== item.colorId) {
+    throw fail(`The design does not belong to ${productName} in this colour. Remove the line and design it again.`)
+  }
+  if (!design.rules) throw fail(`The design of ${productName} can no longer be made: ${design.error ?? 'the product cannot be designed'}`)
+  const problems = designProblems(design.row.decorations, design.rules, design.artworks, facts.viewer)
+  if (problems.length > 0) throw fail(`The design of ${productName} can no longer be made: ${problems[0]!.message}`)
+  return { ...design, rules: design.rules }
+}
 
 function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
   const key = cartItemKey(item)
@@ -182,7 +246,9 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
 
   const ofColor = item.colorId === null ? product.variants : product.variants.filter((variant) => variant.colorValueId === item.colorId)
   if (ofColor.length === 0) throw fail(`${product.name} is not available in the chosen colour. Remove it from the cart.`)
-  if (item.logoId === null && ofColor.some((variant) => variant.logoIds.size > 0)) {
+  const design = item.designId ? resolveDesign(facts, item, product.name, fail) : null
+  // A designed line carries its logos in the design.
+  if (!design && item.logoId === null && ofColor.some((variant) => variant.logoIds.size > 0)) {
     throw fail(`Choose a logo for ${product.name}.`)
   }
   const ofLogo = item.logoId === null ? ofColor : ofColor.filter((variant) => variant.logoIds.has(item.logoId!))
@@ -192,6 +258,7 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
   let totalQuantity = 0
   const unitPrices: Record<string, number> = {}
   const variantIds: Record<string, number> = {}
+  const garmentPrices: Record<string, Cents> = {}
   for (const [size, count] of Object.entries(item.quantity)) {
     const variant = ofLogo.find((candidate) => candidate.sizeName === size)
     if (!variant) throw fail(`${product.name} is not offered in size ${size}.`)
@@ -199,19 +266,44 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
     totalQuantity += count
     unitPrices[size] = fromCents(variant.priceAmount)
     variantIds[size] = variant.id
+    garmentPrices[size] = variant.priceAmount
+  }
+  // Decoration (decision 013): the per-unit part goes into every unit price, the set-up stays one amount.
+  let pricedDesign: PricedLineDesign | null = null
+  let displayDesign: PricedCartLineData['design'] = null
+  if (design) {
+    const decorated = priceDecoratedLine(garmentPrices, item.quantity, design.row.decorations, design.rules.methods)
+    amount = decorated.amount
+    for (const [size, price] of Object.entries(decorated.unitPrices)) unitPrices[size] = fromCents(price)
+    const { perUnit, setup } = decorated.quote
+    pricedDesign = {
+      id: design.row.id,
+      perUnit,
+      setup,
+      snapshot: { decorations: decorationDetails(design.row.decorations, design.rules, design.artworks), mockups: { ...design.row.mockups }, perUnit, setup },
+    }
+    const summary = designSummary({ id: design.row.id, mockupUrls: mockupUrls(design.row.mockups), decorations: design.row.decorations }, design.rules)
+    displayDesign = { ...summary, perUnit: fromCents(perUnit), setup: fromCents(setup) }
   }
   // Thousandths of a pound, so sums of decimals do not drift.
   const weight = Math.round(product.weight * 1000 * totalQuantity) / 1000
+  // The decorator: the line's logo, else the design's first logo, else one that decorates these variants.
+  const designLogoId = design?.row.decorations.find((decoration) => decoration.kind === 'logo' && decoration.logoId !== null)
+  const originLogoId =
+    item.logoId ??
+    (designLogoId && designLogoId.kind === 'logo' ? designLogoId.logoId : null) ??
+    (design ? (ofLogo.flatMap((variant) => [...variant.logoIds])[0] ?? null) : null)
+  const originLogo = originLogoId === null ? null : (facts.logos.get(originLogoId) ?? null)
   const logo = item.logoId === null ? null : (facts.logos.get(item.logoId) ?? null)
-  const origin: PostalAddress | null = logo
+  const origin: PostalAddress | null = originLogo
     ? {
-        name: logo.partner.name,
-        street: logo.partner.street,
-        street2: logo.partner.street2,
-        city: logo.partner.city,
-        stateCode: logo.partner.stateCode,
-        countryCode: logo.partner.countryCode,
-        zip: logo.partner.zip,
+        name: originLogo.partner.name,
+        street: originLogo.partner.street,
+        street2: originLogo.partner.street2,
+        city: originLogo.partner.city,
+        stateCode: originLogo.partner.stateCode,
+        countryCode: originLogo.partner.countryCode,
+        zip: originLogo.partner.zip,
       }
     : null
   const color = item.colorId === null ? null : (facts.colors.get(item.colorId) ?? null)
@@ -262,7 +354,9 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
       variantIds,
       priceTotal: fromCents(amount),
       image: pictureFor(product.images, item.colorId, item.logoId),
+      ...(design ? { designId: design.row.id, design: displayDesign } : {}),
     },
+    design: pricedDesign,
   }
 }
 
@@ -270,8 +364,8 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
  * Prices every item from the database. An unknown or unpublished product, a colour, logo or size
  * the product does not offer is a DomainError('invalid') naming the product and size.
  */
-export async function priceCartItems(db: Executor, websiteId: number, items: readonly CartItemInput[]): Promise<PricedLine[]> {
-  const facts = await loadCatalogFacts(db, websiteId, [...new Set(items.map((item) => item.productId))])
+export async function priceCartItems(db: Executor, websiteId: number, items: readonly CartItemInput[], viewer: PricingViewer = { partnerId: null }): Promise<PricedLine[]> {
+  const facts = await loadCatalogFacts(db, websiteId, items, viewer)
   return items.map((item) => resolveItem(facts, item).line)
 }
 
@@ -283,8 +377,9 @@ export async function priceCartItemsLeniently(
   db: Executor,
   websiteId: number,
   items: readonly CartItemInput[],
+  viewer: PricingViewer = { partnerId: null },
 ): Promise<{ priced: DetailedLine[]; kept: CartItemInput[]; dropped: { key: string; productId: number; message: string }[] }> {
-  const facts = await loadCatalogFacts(db, websiteId, [...new Set(items.map((item) => item.productId))])
+  const facts = await loadCatalogFacts(db, websiteId, items, viewer)
   const priced: DetailedLine[] = []
   const kept: CartItemInput[] = []
   const dropped: { key: string; productId: number; message: string }[] = []

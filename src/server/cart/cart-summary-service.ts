@@ -11,6 +11,7 @@ import { partners } from '../db/schema'
 import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
 import { type CheckoutQuote, checkoutSummary, priceCheckout } from '../orders/checkout-pricing'
 import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
+import { resaleExemptionFor } from '../tax/resale-certificate'
 import { TaxCalculationError } from '../tax/tax-errors'
 import type { DeliveryQuote, PostalAddress } from '../pricing/pricing-types'
 import { DomainError } from '../shared/errors'
@@ -83,7 +84,12 @@ function orderSummary({ subTotal, shipping, taxes, freeShipping }: { subTotal: C
 export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest): Promise<CartSummaryData> {
   const { websiteId } = ctx
   const db = await getDb()
-  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, request.items)
+  // A tax-free summary without a valid certificate is refused (403), whatever else was asked.
+  const principal = request.exemptForResale ? await currentPrincipal(ctx) : null
+  const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId: principal?.partnerId ?? null, requested: request.exemptForResale ?? false })
+  // A partner's own designs price for that partner only (issue 7).
+  const viewer = { partnerId: (await currentPrincipal(ctx))?.partnerId ?? null }
+  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, request.items, viewer)
   const lines = priced.map((entry) => entry.line)
   const subTotal = lines.reduce((sum, line) => sum + line.amount, 0)
   const answer = (extra: Partial<CartSummaryData> & { shipping?: Cents; taxes?: Cents; freeShipping?: boolean } = {}): CartSummaryData => {
@@ -121,8 +127,7 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   // With a method chosen, the summary is the order's own price (createOrder's priceCheckout):
   // automatic and code promotions, options, tax on the discounted lines, and what gift cards and
   // the budget would cover. Otherwise the total shown would not be the total createOrder expects.
-  const principal = await currentPrincipal(ctx)
-  const partnerId = principal?.partnerId ?? null
+  const partnerId = (await currentPrincipal(ctx))?.partnerId ?? null
   let quote: CheckoutQuote
   try {
     quote = await priceCheckout(db, {
@@ -133,7 +138,7 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
       deliveryMethodId: chosen.methodId,
       promoCode: request.promoCode || null,
       optionNames: request.orderOptions ?? [],
-      exemptForResale: request.exemptForResale ?? false,
+      resaleExemption,
       customerCode: partnerId === null ? null : String(partnerId),
     })
   } catch (error) {

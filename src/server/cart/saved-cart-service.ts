@@ -48,7 +48,7 @@ function storedItems(raw: unknown[], partnerId: number): CartItemInput[] {
 }
 
 async function answerFor(db: Executor, websiteId: number, partnerId: number, revision: number, items: CartItemInput[]): Promise<SavedCartData> {
-  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, items)
+  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, items, { partnerId })
   return { partnerId, revision, lines: priced.map((entry) => entry.display), dropped }
 }
 
@@ -74,7 +74,7 @@ export async function handleCartRequest(ctx: ApiContext, request: CartRequest): 
  * lines that no longer price are left out and named. Otherwise answers the current cart as a conflict.
  */
 export async function saveCart(db: Executor, websiteId: number, partnerId: number, items: CartItemInput[], revision: number): Promise<CartAnswer> {
-  const { priced, kept, dropped } = await priceCartItemsLeniently(db, websiteId, items)
+  const { priced, kept, dropped } = await priceCartItemsLeniently(db, websiteId, items, { partnerId })
   const [updated] = await db
     .update(carts)
     .set({ items: kept, revision: revision + 1, updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { warmFedexToken } from '../adapters/fedex'
 import { warmUpsToken } from '../adapters/ups'
+import { currentPrincipal } from '../accounts/principal'
 import { AddressCheckSchema } from '../address/address-input'
 import { resolveDestination } from '../address/address-validation-service'
 import type { RequestInfo } from '../api/api-inputs'
@@ -89,7 +90,9 @@ export async function carrierCharges(
   await throttle(request)
   const db = await getDb()
   const destination = await resolveDestination(db, websiteId, input.address)
-  const lines = await priceCartItems(db, websiteId, input.items)
+  // A partner's own designs price for that partner only (issue 7).
+  const viewer = { partnerId: (await currentPrincipal({ websiteId, request }))?.partnerId ?? null }
+  const lines = await priceCartItems(db, websiteId, input.items, viewer)
   const orderAmount = lines.reduce((sum, line) => sum + line.amount, 0)
   const { amount, free } = await quoteDeliveryMethod(
     db,

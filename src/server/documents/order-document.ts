@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
-import { type OrderAddressSnapshot, orderExtraFields, orderLines, orders, paymentMethods, websites } from '../db/schema'
+import { type OrderAddressSnapshot, type OrderLineDesignSnapshot, orderExtraFields, orderLines, orders, paymentMethods, websites } from '../db/schema'
 import type { Cents } from '../shared/money'
 import type { OrderApprovalState } from '@/shared/order-types'
 
@@ -8,7 +8,7 @@ import type { OrderApprovalState } from '@/shared/order-types'
 // besides the store's logo. Amounts stay integer cents; the renderer formats them.
 
 export type OrderDocumentLine = {
-  lineType: 'product' | 'reward'
+  lineType: 'product' | 'reward' | 'setup'
   name: string
   sku: string
   colorName: string | null
@@ -18,6 +18,9 @@ export type OrderDocumentLine = {
   unitPrice: Cents
   discount: Cents
   subtotal: Cents
+  /** The design a decorated line was made with (its snapshot): the PDF shows its mockups and placements. */
+  designId?: string | null
+  design?: OrderLineDesignSnapshot | null
 }
 
 export type OrderDocument = {
@@ -88,6 +91,8 @@ export async function loadOrderDocument(db: Executor, { orderId, websiteId }: { 
         unitPrice: orderLines.unitPriceAmount,
         discount: orderLines.discountAmount,
         subtotal: orderLines.subtotalAmount,
+        designId: orderLines.designId,
+        design: orderLines.design,
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))

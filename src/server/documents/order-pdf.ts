@@ -52,6 +52,7 @@ export function documentFileName(doc: Pick<OrderDocument, 'kind' | 'reference'>)
 
 export async function renderOrderPdf(doc: OrderDocument, { compress = true }: RenderOptions = {}): Promise<Buffer> {
   const logo = doc.store.logoImage ? await loadLogo(doc.store.logoImage) : null
+  const designImages = await loadDesignImages(doc.lines)
   const title = documentTitle(doc)
   const pdf = new PDFDocument({
     size: 'LETTER',
@@ -69,6 +70,7 @@ export async function renderOrderPdf(doc: OrderDocument, { compress = true }: Re
   drawAddresses(writer, doc)
   drawLines(writer, doc.lines, money)
   drawTotals(writer, doc, money)
+  drawDesigns(writer, doc.lines, designImages)
   drawOptions(writer, doc, money)
   drawExtraFields(writer, doc)
   drawFooters(pdf, `${doc.store.name} · ${title}`)
@@ -309,6 +311,96 @@ function drawTotals(writer: PageWriter, doc: OrderDocument, money: (cents: Cents
     writer.write(row.amount, x + 130, writer.y, { width: width - 130, font, size, align: 'right' })
     writer.y += rowHeight
   }
+}
+
+type DesignGroup = { line: OrderDocumentLine; sizes: string[]; design: NonNullable<OrderDocumentLine['design']> }
+
+/** Each design once, with the sizes ordered in it, in the order of the lines. */
+function designGroups(lines: OrderDocumentLine[]): DesignGroup[] {
+  const groups = new Map<string, DesignGroup>()
+  for (const line of lines) {
+    if (!line.design || line.lineType !== 'product') continue
+    const key = `${line.designId ?? ''}|${line.name}|${line.colorName ?? ''}|${JSON.stringify(line.design.decorations)}`
+    let group = groups.get(key)
+    if (!group) groups.set(key, (group = { line, sizes: [], design: line.design }))
+    group.sizes.push(`${line.size ?? 'Qty'} × ${line.quantity}`)
+  }
+  return [...groups.values()]
+}
+
+const VIEW_NAMES: Record<string, string> = { front: 'Front', back: 'Back' }
+const MOCKUP_BOX = 132
+const inches = (value: number) => `${Math.round(value * 100) / 100}`
+
+/** Every decoration as the decoration partner needs it: view, area, method, size and position, what is applied. */
+function decorationLines(design: DesignGroup['design']): string[] {
+  return design.decorations.map((detail) => {
+    const where = `${VIEW_NAMES[detail.view] ?? detail.view} · ${detail.printArea.name} · ${detail.method.name} · ${inches(detail.width)} × ${inches(detail.height)} in, ${inches(detail.x)} in from the left and ${inches(detail.y)} in from the top of the area`
+    const what =
+      detail.kind === 'text'
+        ? `Text "${detail.text ?? ''}" in ${detail.font?.name ?? 'the store font'}${detail.color ? `, ${detail.color.name} (${detail.color.hex})` : ''}`
+        : `Logo: ${detail.logo?.name ?? 'Logo'}${detail.artworkId ? ` (artwork ${detail.artworkId})` : ''}`
+    return `${what} · ${where}`
+  })
+}
+
+function drawDesigns(writer: PageWriter, lines: OrderDocumentLine[], images: Map<string, PreparedLogo>) {
+  const groups = designGroups(lines)
+  if (groups.length === 0) return
+  writer.heading('Designs')
+  for (const group of groups) {
+    const views = (Object.entries(group.design.mockups) as [string, string][]).filter(([, imagePath]) => images.has(imagePath))
+    const details = decorationLines(group.design)
+    const title = [group.line.name, group.line.colorName].filter(Boolean).join(' · ')
+    const sizes = `Sizes: ${group.sizes.join(', ')}`
+    const textWidth = CONTENT_WIDTH
+    const height =
+      writer.measure(title, { width: textWidth, font: BOLD, size: 10 }) +
+      writer.measure(sizes, { width: textWidth, size: 8.5 }) +
+      (views.length > 0 ? MOCKUP_BOX + 18 : 0) +
+      details.reduce((sum, detail) => sum + writer.measure(detail, { width: textWidth, size: 8.5 }) + 2, 0) +
+      14
+    writer.ensureSpace(Math.min(height, CONTENT_BOTTOM - MARGIN.top))
+    writer.y += writer.write(title, MARGIN.left, writer.y, { width: textWidth, font: BOLD, size: 10 })
+    writer.y += writer.write(sizes, MARGIN.left, writer.y, { width: textWidth, size: 8.5, color: MUTED }) + 4
+    if (views.length > 0) {
+      views.forEach(([view, imagePath], index) => {
+        const image = images.get(imagePath)!
+        const scale = Math.min(MOCKUP_BOX / image.width, MOCKUP_BOX / image.height)
+        const x = MARGIN.left + index * (MOCKUP_BOX + 16)
+        writer.pdf.image(image.data, x, writer.y, { width: image.width * scale, height: image.height * scale })
+        writer.write(VIEW_NAMES[view] ?? view, x, writer.y + MOCKUP_BOX + 2, { width: MOCKUP_BOX, size: 8, color: MUTED, align: 'center' })
+      })
+      writer.y += MOCKUP_BOX + 18
+    }
+    for (const detail of details) {
+      writer.ensureSpace(writer.measure(detail, { width: textWidth, size: 8.5 }) + 2)
+      writer.y += writer.write(detail, MARGIN.left, writer.y, { width: textWidth, size: 8.5 }) + 2
+    }
+    writer.y += 10
+  }
+}
+
+/** The designs' mockups from the image store, small and on white; a missing one is left out (logged). */
+async function loadDesignImages(lines: OrderDocumentLine[]): Promise<Map<string, PreparedLogo>> {
+  const paths = new Set(lines.flatMap((line) => (line.design ? Object.values(line.design.mockups) : [])))
+  const images = new Map<string, PreparedLogo>()
+  const root = imagesRoot()
+  for (const imagePath of paths) {
+    const file = path.resolve(root, imagePath)
+    if (!file.startsWith(root + path.sep)) continue
+    try {
+      const { data, info } = await sharp(await readFile(file))
+        .resize({ width: MOCKUP_BOX * 3, height: MOCKUP_BOX * 3, fit: 'inside' })
+        .flatten({ background: '#ffffff' })
+        .png()
+        .toBuffer({ resolveWithObject: true })
+      images.set(imagePath, { data, width: info.width, height: info.height })
+    } catch (error) {
+      logger().warn({ err: error, imagePath }, 'design mockup left out of an order document')
+    }
+  }
+  return images
 }
 
 function drawOptions(writer: PageWriter, doc: OrderDocument, money: (cents: Cents) => string) {

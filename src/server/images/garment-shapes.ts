@@ -210,6 +210,11 @@ const SLEEVE_SEAMS_SHORT = both((s) => `M${fmt(s(p(702, 214)))} Q${fmt(s(p(700, 
 const SLEEVE_SEAMS_LONG = both((s) => `M${fmt(s(p(702, 214)))} Q${fmt(s(p(704, 330)))} ${fmt(s(p(728, 402)))}`)
 const SHORT_SLEEVE_HEMS = both((s) => `M${fmt(s(p(858, 376)))} L${fmt(s(p(780, 452)))}`)
 
+const WAISTBAND = 'M266 812 Q500 826 734 812 L736 886 Q620 900 500 900 Q380 900 264 886 Z'
+const HOOD = 'M352 232 C340 110 430 62 500 62 C570 62 660 110 648 232 Z'
+const JACKET_COLLAR = 'M396 126 Q500 106 604 126 L604 212 Q560 196 500 196 Q440 196 396 212 Z'
+const QUARTER_ZIP_COLLAR = 'M404 150 Q500 132 596 150 L600 212 Q560 236 500 238 Q440 236 400 212 Z'
+
 const CHEST_LEFT: Box = { x: 560, y: 300, width: 160, height: 120 }
 const CHEST_CENTER: Box = { x: 360, y: 300, width: 280, height: 230 }
 
@@ -287,9 +292,9 @@ ${seam(SLEEVE_SEAMS_SHORT, pal)}${hemStitch(pal, 862)}${folds(pal.isDark)}`,
 
 function hoodieBase(pal: Palette, zip: boolean): string {
   const body = LONG_SLEEVE_BODY(292, 886)
-  const hood = 'M352 232 C340 110 430 62 500 62 C570 62 660 110 648 232 Z'
+  const hood = HOOD
   const hoodOpening = 'M404 214 C404 140 448 108 500 108 C552 108 596 140 596 214 C580 258 540 286 500 292 C460 286 420 258 404 214 Z'
-  const waistband = 'M266 812 Q500 826 734 812 L736 886 Q620 900 500 900 Q380 900 264 886 Z'
+  const waistband = WAISTBAND
   return `${shaded(hood, pal)}
 <path d="${hoodOpening}" fill="${pal.deep}"/>
 ${line('M420 220 C424 160 458 128 500 128 C542 128 576 160 580 220', pal.shadow, 10, 0.6)}
@@ -330,7 +335,7 @@ ${seam('M310 628 C344 652 366 700 372 770 M690 628 C656 652 634 700 628 770', pa
 
 function crewneck(pal: Palette): GarmentDrawing {
   const body = LONG_SLEEVE_BODY(236, 886)
-  const waistband = 'M266 812 Q500 826 734 812 L736 886 Q620 900 500 900 Q380 900 264 886 Z'
+  const waistband = WAISTBAND
   const collar = 'M410 184 Q440 236 500 238 Q560 236 590 184 L600 196 Q568 262 500 264 Q432 262 400 196 Z'
   return {
     body: `${shaded(body, pal)}
@@ -347,8 +352,8 @@ ${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`,
 
 function quarterZip(pal: Palette): GarmentDrawing {
   const body = LONG_SLEEVE_BODY(230, 886)
-  const waistband = 'M266 812 Q500 826 734 812 L736 886 Q620 900 500 900 Q380 900 264 886 Z'
-  const collar = 'M404 150 Q500 132 596 150 L600 212 Q560 236 500 238 Q440 236 400 212 Z'
+  const waistband = WAISTBAND
+  const collar = QUARTER_ZIP_COLLAR
   return {
     body: `${shaded(body, pal)}
 ${shaded(collar, pal, { fill: pal.rib })}
@@ -365,7 +370,7 @@ ${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`,
 
 function jacket(pal: Palette): GarmentDrawing {
   const body = LONG_SLEEVE_BODY(150, 886)
-  const collar = 'M396 126 Q500 106 604 126 L604 212 Q560 196 500 196 Q440 196 396 212 Z'
+  const collar = JACKET_COLLAR
   const cuff = (s: (point: Point) => Point) =>
     `M${fmt(s(p(902, 792)))} L${fmt(s(p(912, 862)))} L${fmt(s(p(828, 876)))} L${fmt(s(p(818, 806)))} Z`
   return {
@@ -385,28 +390,35 @@ ${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`,
   }
 }
 
-function vest(pal: Palette): GarmentDrawing {
-  const body = symmetric(p(500, 150), [
-    { to: p(604, 150) },
-    { to: p(606, 200) },
-    { to: p(668, 212) },
-    { c1: p(676, 300), c2: p(700, 380), to: p(738, 418) },
-    { q: p(744, 640), to: p(742, 872) },
-    { q: p(620, 888), to: p(500, 888) },
-  ])
+const VEST_BODY = symmetric(p(500, 150), [
+  { to: p(604, 150) },
+  { to: p(606, 200) },
+  { to: p(668, 212) },
+  { c1: p(676, 300), c2: p(700, 380), to: p(738, 418) },
+  { q: p(744, 640), to: p(742, 872) },
+  { q: p(620, 888), to: p(500, 888) },
+])
+
+/** The quilted body, its collar and armhole binding: everything of a puffer vest but the zipper. */
+function quiltedVest(pal: Palette): string {
+  const body = VEST_BODY
   const clip = `v${++clipCounter}`
   const baffles: string[] = []
   for (let y = 300; y < 880; y += 100) {
     baffles.push(`<rect x="0" y="${y - 100}" width="1000" height="100" fill="url(#baffle)"/>`)
     baffles.push(`<path d="M240 ${y} Q500 ${y + 14} 760 ${y}" fill="none" stroke="${pal.seam}" stroke-width="3"/>`)
   }
-  return {
-    body: `${shaded(body, pal)}
+  return `${shaded(body, pal)}
 <clipPath id="${clip}"><path d="${body}"/></clipPath>
 <g clip-path="url(#${clip})">${baffles.join('')}</g>
 <path d="${body}" fill="none" stroke="${pal.outline}" stroke-width="3" stroke-linejoin="round"/>
 <path d="M396 150 Q500 132 604 150 L604 206 Q500 190 396 206 Z" fill="${pal.rib}" stroke="${pal.outline}" stroke-width="3"/>
-${line(both((s) => `M${fmt(s(p(668, 212)))} C${fmt(s(p(676, 300)))} ${fmt(s(p(700, 380)))} ${fmt(s(p(738, 418)))}`), pal.trim, 10)}
+${line(both((s) => `M${fmt(s(p(668, 212)))} C${fmt(s(p(676, 300)))} ${fmt(s(p(700, 380)))} ${fmt(s(p(738, 418)))}`), pal.trim, 10)}`
+}
+
+function vest(pal: Palette): GarmentDrawing {
+  return {
+    body: `${quiltedVest(pal)}
 ${zipper(500, 140, 886, pal)}`,
     logoBoxes: { 'left-chest': { x: 548, y: 300, width: 150, height: 100 }, 'center-chest': { x: 556, y: 300, width: 140, height: 110 } },
     defaultPlacement: 'left-chest',
@@ -436,16 +448,20 @@ ${seam(SLEEVE_SEAMS_LONG, pal)}${hemStitch(pal, 866)}${folds(pal.isDark)}`,
   }
 }
 
+/** A safety vest's right side from the shoulder down (the front starts at its V, the back at the neck). */
+const SAFETY_VEST_SIDE: Segment[] = [
+  { to: p(596, 176) },
+  { to: p(672, 196) },
+  { c1: p(676, 300), c2: p(696, 380), to: p(736, 420) },
+  { q: p(742, 640), to: p(740, 872) },
+  { q: p(620, 886), to: p(500, 886) },
+]
+const reflectiveBand = (y: number) => `<rect x="0" y="${y}" width="1000" height="44" fill="url(#reflective)"/>`
+
 function safetyVest(pal: Palette): GarmentDrawing {
-  const body = symmetric(p(500, 470), [
-    { to: p(596, 176) },
-    { to: p(672, 196) },
-    { c1: p(676, 300), c2: p(696, 380), to: p(736, 420) },
-    { q: p(742, 640), to: p(740, 872) },
-    { q: p(620, 886), to: p(500, 886) },
-  ])
+  const body = symmetric(p(500, 470), SAFETY_VEST_SIDE)
   const clip = `s${++clipCounter}`
-  const band = (y: number) => `<rect x="0" y="${y}" width="1000" height="44" fill="url(#reflective)"/>`
+  const band = reflectiveBand
   return {
     body: `${shaded(body, pal)}
 <clipPath id="${clip}"><path d="${body}"/></clipPath>
@@ -464,12 +480,16 @@ ${line('M500 470 V886', pal.seam, 3)}`,
   }
 }
 
+const CAP_CROWN = 'M232 566 C226 348 350 236 500 236 C650 236 774 348 768 566 Q500 650 232 566 Z'
+const meshPattern = (pal: Palette) =>
+  `<pattern id="mesh" width="18" height="16" patternUnits="userSpaceOnUse"><circle cx="9" cy="8" r="4.2" fill="${pal.deep}" opacity="0.55"/></pattern>`
+
 function cap(pal: Palette, trucker: boolean): GarmentDrawing {
-  const crown = 'M232 566 C226 348 350 236 500 236 C650 236 774 348 768 566 Q500 650 232 566 Z'
+  const crown = CAP_CROWN
   const brim = 'M250 540 Q500 620 750 540 L760 600 C788 630 800 680 770 722 C690 700 590 694 500 694 C410 694 310 700 230 722 C200 680 212 630 240 600 Z'
   const sidePanel = (s: (point: Point) => Point) =>
     `M${fmt(s(p(768, 566)))} C${fmt(s(p(774, 348)))} ${fmt(s(p(650, 236)))} ${fmt(s(p(500, 236)))} C${fmt(s(p(600, 300)))} ${fmt(s(p(630, 440)))} ${fmt(s(p(632, 600)))} Q${fmt(s(p(700, 590)))} ${fmt(s(p(768, 566)))} Z`
-  const mesh = `<pattern id="mesh" width="18" height="16" patternUnits="userSpaceOnUse"><circle cx="9" cy="8" r="4.2" fill="${pal.deep}" opacity="0.55"/></pattern>`
+  const mesh = meshPattern(pal)
   return {
     body: `${shaded(brim, pal, { fill: pal.trim })}
 ${shaded(crown, pal)}
@@ -595,6 +615,149 @@ ${line('M652 884 Q660 930 640 960', '#c9a227', 6)}`,
   }
 }
 
+// Backs ---------------------------------------------------------------------------------------------
+// The same outlines seen from behind: a higher neckline, no placket, buttons, pockets, zips or
+// drawcords. Items that look the same from both sides (bags, drinkware, beanies) reuse the front.
+
+const BACK_NECK = 200
+const backNeckBand = (pal: Palette) =>
+  `${line('M412 186 Q500 204 588 186', pal.rib, 14)}${line('M412 186 Q500 204 588 186', pal.outline, 3)}${seam('M416 198 Q500 216 584 198', pal, 2)}`
+const YOKE = (pal: Palette) => seam('M300 290 Q500 306 700 290', pal, 2)
+
+function plainBack(pal: Palette, body: string, extra: string): GarmentDrawing {
+  return { body: `${shaded(body, pal)}\n${extra}`, logoBoxes: {}, defaultPlacement: 'center-chest' }
+}
+
+function teeBack(pal: Palette): GarmentDrawing {
+  return plainBack(pal, SHORT_SLEEVE_BODY(BACK_NECK), `${backNeckBand(pal)}
+${seam(SLEEVE_SEAMS_SHORT, pal)}${seam(SHORT_SLEEVE_HEMS, pal)}${hemStitch(pal, 862)}${folds(pal.isDark)}`)
+}
+
+function longsleeveBack(pal: Palette): GarmentDrawing {
+  return plainBack(pal, LONG_SLEEVE_BODY(BACK_NECK), `${backNeckBand(pal)}
+${ribbing(cuffCorners(id), pal)}${ribbing(cuffCorners(mirror), pal)}
+${seam(SLEEVE_SEAMS_LONG, pal)}${hemStitch(pal, 862)}${folds(pal.isDark)}`)
+}
+
+function poloBack(pal: Palette): GarmentDrawing {
+  return plainBack(pal, SHORT_SLEEVE_BODY(BACK_NECK), `${shaded('M406 162 Q500 146 594 162 L592 204 Q500 192 408 204 Z', pal, { fill: pal.rib })}
+${ribbing(sleeveBandCorners(id), pal, 8)}${ribbing(sleeveBandCorners(mirror), pal, 8)}
+${seam(SLEEVE_SEAMS_SHORT, pal)}${hemStitch(pal, 862)}${folds(pal.isDark)}`)
+}
+
+function hoodieBack(pal: Palette): GarmentDrawing {
+  const hanging = 'M352 232 C340 110 430 62 500 62 C570 62 660 110 648 232 C640 292 590 330 500 336 C410 330 360 292 352 232 Z'
+  return plainBack(pal, LONG_SLEEVE_BODY(240, 886), `${shaded(hanging, pal)}
+${seam('M500 70 V330', pal, 2)}
+${ribbing(cuffCorners(id), pal)}${ribbing(cuffCorners(mirror), pal)}
+${curvedRibbing(WAISTBAND, pal, 250, 750)}
+${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`)
+}
+
+function crewneckBack(pal: Palette): GarmentDrawing {
+  return plainBack(pal, LONG_SLEEVE_BODY(BACK_NECK, 886), `${curvedRibbing('M410 184 Q500 200 590 184 L598 198 Q500 220 402 198 Z', pal, 390, 610, 8)}
+${ribbing(cuffCorners(id), pal)}${ribbing(cuffCorners(mirror), pal)}
+${curvedRibbing(WAISTBAND, pal, 250, 750)}
+${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`)
+}
+
+function quarterZipBack(pal: Palette): GarmentDrawing {
+  return plainBack(pal, LONG_SLEEVE_BODY(BACK_NECK, 886), `${shaded(QUARTER_ZIP_COLLAR, pal, { fill: pal.rib })}
+${ribbing(cuffCorners(id), pal)}${ribbing(cuffCorners(mirror), pal)}
+${curvedRibbing(WAISTBAND, pal, 250, 750)}
+${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`)
+}
+
+function jacketBack(pal: Palette): GarmentDrawing {
+  return plainBack(pal, LONG_SLEEVE_BODY(150, 886), `${shaded(JACKET_COLLAR, pal)}
+${YOKE(pal)}
+${shaded(LONG_CUFF(id), pal, { fill: pal.trim })}${shaded(LONG_CUFF(mirror), pal, { fill: pal.trim })}
+${hemStitch(pal, 860)}${seam(SLEEVE_SEAMS_LONG, pal)}${folds(pal.isDark)}`)
+}
+
+function vestBack(pal: Palette): GarmentDrawing {
+  return { body: quiltedVest(pal), logoBoxes: {}, defaultPlacement: 'center-chest' }
+}
+
+function workShirtBack(pal: Palette): GarmentDrawing {
+  return plainBack(pal, LONG_SLEEVE_BODY(BACK_NECK, 890), `${shaded('M406 162 Q500 146 594 162 L592 204 Q500 192 408 204 Z', pal)}
+${YOKE(pal)}${seam('M500 300 V330', pal, 2)}
+${shaded(LONG_CUFF(id), pal, { fill: pal.trim })}${shaded(LONG_CUFF(mirror), pal, { fill: pal.trim })}
+${seam(SLEEVE_SEAMS_LONG, pal)}${hemStitch(pal, 866)}${folds(pal.isDark)}`)
+}
+
+function safetyVestBack(pal: Palette): GarmentDrawing {
+  const body = symmetric(p(500, 176), SAFETY_VEST_SIDE)
+  const clip = `s${++clipCounter}`
+  return {
+    body: `${shaded(body, pal)}
+<clipPath id="${clip}"><path d="${body}"/></clipPath>
+<g clip-path="url(#${clip})">
+  ${reflectiveBand(640)}${reflectiveBand(740)}
+  <path d="M380 176 L440 420 L440 640 L394 640 L394 430 L330 186 Z M620 176 L560 420 L560 640 L606 640 L606 430 L670 186 Z" fill="url(#reflectiveV)"/>
+  ${line('M0 646 H1000 M0 678 H1000 M0 746 H1000 M0 778 H1000', '#7d8288', 2, 0.6)}
+</g>
+<path d="${body}" fill="none" stroke="${pal.outline}" stroke-width="3" stroke-linejoin="round"/>
+${line('M404 176 Q500 190 596 176', pal.trim, 12)}
+${line(both((s) => `M${fmt(s(p(672, 196)))} C${fmt(s(p(676, 300)))} ${fmt(s(p(696, 380)))} ${fmt(s(p(736, 420)))}`), pal.trim, 12)}`,
+    logoBoxes: {},
+    defaultPlacement: 'center-chest',
+  }
+}
+
+function capBack(pal: Palette, trucker: boolean): GarmentDrawing {
+  const opening = 'M430 600 L430 520 Q430 470 500 470 Q570 470 570 520 L570 600 Q500 606 430 600 Z'
+  return {
+    body: `${shaded(CAP_CROWN, pal)}
+${trucker ? `<defs>${meshPattern(pal)}</defs><path d="${CAP_CROWN}" fill="url(#mesh)"/>` : ''}
+<path d="${opening}" fill="${pal.deep}"/>
+<rect x="412" y="540" width="176" height="26" rx="6" fill="${pal.trim}" stroke="${pal.outline}" stroke-width="2.5"/>
+${line('M500 236 C420 300 400 420 410 540 M500 236 C580 300 600 420 590 540', pal.outline, 2.5)}
+${seam('M500 246 C430 310 414 420 424 520 M500 246 C570 310 586 420 576 520', pal, 2)}
+<ellipse cx="500" cy="240" rx="28" ry="11" fill="${pal.trim}" stroke="${pal.outline}" stroke-width="2.5"/>`,
+    logoBoxes: {},
+    defaultPlacement: 'front',
+    floorY: 790,
+  }
+}
+
+function backpackBack(pal: Palette): GarmentDrawing {
+  const body = 'M300 300 C300 210 380 170 500 170 C620 170 700 210 700 300 L708 840 Q708 880 668 882 L332 882 Q292 880 292 840 Z'
+  const panel = 'M340 300 Q340 260 380 258 L620 258 Q660 260 660 300 L662 800 Q662 830 632 830 L368 830 Q338 830 338 800 Z'
+  return {
+    body: `${shaded(body, pal)}
+${shaded(panel, pal, { fill: pal.trim })}
+${line('M410 250 C400 420 380 640 392 860', pal.deep, 44)}${line('M590 250 C600 420 620 640 608 860', pal.deep, 44)}
+${seam('M410 270 C400 420 380 640 392 840 M590 270 C600 420 620 640 608 840', pal, 2)}
+${line('M440 176 C440 110 560 110 560 176', pal.deep, 18)}`,
+    logoBoxes: {},
+    defaultPlacement: 'front',
+  }
+}
+
+const BACKS: Record<GarmentKind, (palette: Palette) => GarmentDrawing> = {
+  tee: teeBack,
+  longsleeve: longsleeveBack,
+  polo: poloBack,
+  hoodie: hoodieBack,
+  'zip-hoodie': hoodieBack,
+  crewneck: crewneckBack,
+  'quarter-zip': quarterZipBack,
+  jacket: jacketBack,
+  vest: vestBack,
+  'work-shirt': workShirtBack,
+  'safety-vest': safetyVestBack,
+  cap: (palette) => capBack(palette, false),
+  'trucker-cap': (palette) => capBack(palette, true),
+  beanie,
+  tote,
+  backpack: backpackBack,
+  duffel,
+  tumbler,
+  bottle,
+  notebook,
+}
+
 const DRAWINGS: Record<GarmentKind, (palette: Palette) => GarmentDrawing> = {
   tee,
   longsleeve,
@@ -618,9 +781,11 @@ const DRAWINGS: Record<GarmentKind, (palette: Palette) => GarmentDrawing> = {
   notebook,
 }
 
-export function drawGarment(kind: GarmentKind, palette: Palette): GarmentDrawing {
+export type GarmentSide = 'front' | 'back'
+
+export function drawGarment(kind: GarmentKind, palette: Palette, side: GarmentSide = 'front'): GarmentDrawing {
   clipCounter = 0
-  return DRAWINGS[kind](palette)
+  return (side === 'back' ? BACKS : DRAWINGS)[kind](palette)
 }
 
 // Deterministic specks (a small linear congruential sequence) give heathered fabric its fleck.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp, { type OverlayOptions } from 'sharp'
 import { darken, isDark, lighten, parseCssColor, toHex } from './colors'
-import { drawGarment, garmentDefs, type Box, type GarmentKind, type LogoPlacement, paletteFor } from './garment-shapes'
+import { drawGarment, garmentDefs, type Box, type GarmentKind, type GarmentSide, type LogoPlacement, paletteFor } from './garment-shapes'
 
 /** Bump when the drawings change, so cached mockups are drawn again. */
 export const MOCKUP_RENDERER_VERSION = 5
@@ -20,6 +20,8 @@ export type MockupSpec = {
   garment: GarmentKind
   colorCss: string
   heather?: boolean
+  /** The side drawn (the decoration editor's back view); the front unless said. */
+  side?: GarmentSide
   placement?: LogoPlacement
   /** The artwork for light garments, and the reverse version for dark ones when there is one. */
   logo?: { onLight: LogoArtwork; onDark?: LogoArtwork }
@@ -33,7 +35,7 @@ export function mockupSvg(
   options: MockupOptions = {},
 ): { svg: string; logoBox: Box | null; isDark: boolean } {
   const palette = paletteFor(spec.colorCss, { heather: spec.heather ?? false })
-  const drawing = drawGarment(spec.garment, palette)
+  const drawing = drawGarment(spec.garment, palette, spec.side)
   const placement = spec.placement && drawing.logoBoxes[spec.placement] ? spec.placement : drawing.defaultPlacement
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 1000 1000">
 ${garmentDefs({ heather: palette.heather })}
@@ -118,7 +120,7 @@ export async function rasterizeArtwork(data: Buffer, width: number, height: numb
 }
 
 /** Engraving and debossing show the artwork's shape in one tone taken from the product's colour. */
-async function toneArtwork(png: Buffer, style: 'engraved' | 'debossed', colorCss: string): Promise<Buffer> {
+export async function toneArtwork(png: Buffer, style: 'engraved' | 'debossed', colorCss: string): Promise<Buffer> {
   const base = parseCssColor(colorCss)
   const tone =
     style === 'engraved' ? (isDark(base) ? lighten(base, 0.72) : { r: 200, g: 204, b: 208 }) : isDark(base) ? lighten(base, 0.12) : darken(base, 0.22)

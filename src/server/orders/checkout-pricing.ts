@@ -9,6 +9,7 @@ import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
 import { DomainError } from '../shared/errors'
 import { type Cents, fromCents } from '../shared/money'
 import { evaluatePromotions, type PromotionResult } from '../promotions/promotion-engine'
+import type { ResaleExemption } from '../tax/resale-certificate'
 import { computeTax, type TaxCallOptions } from '../tax/tax-service'
 import { type ChosenOption, checkOrderOptions } from './order-extra-fields'
 
@@ -28,7 +29,8 @@ export type CheckoutPricingInput = {
   deliveryMethodId: number
   promoCode: string | null
   optionNames: readonly string[]
-  exemptForResale: boolean
+  /** A resale certificate the caller checked (resaleExemptionFor); null: taxed as usual. */
+  resaleExemption: ResaleExemption | null
   customerCode: string | null
 }
 
@@ -84,7 +86,7 @@ async function findDeliveryMethod(db: Executor, websiteId: number, methodId: num
 /** Prices a checkout; throws DomainError (invalid / unavailable) with a message the shopper can act on. */
 export async function priceCheckout(db: Executor, input: CheckoutPricingInput, options: CheckoutPricingOptions = {}): Promise<CheckoutQuote> {
   const { websiteId } = input
-  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, input.items)
+  const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, input.items, { partnerId: input.partnerId })
   if (dropped.length > 0) throw new DomainError('invalid', `cart line ${dropped[0]!.key} cannot be priced`, dropped[0]!.message)
   const pricedLines: PricedLine[] = priced.map((entry) => entry.line)
   const subTotal = pricedLines.reduce((sum, line) => sum + line.amount, 0)
@@ -138,7 +140,7 @@ export async function priceCheckout(db: Executor, input: CheckoutPricingInput, o
   ]
   const tax = await computeTax(
     db,
-    { websiteId, lines: taxLines, shipping, destination: input.destination, exemptForResale: input.exemptForResale, customerCode: input.customerCode },
+    { websiteId, lines: taxLines, shipping, destination: input.destination, resaleExemption: input.resaleExemption, customerCode: input.customerCode },
     options.tax,
   )
 

@@ -1,11 +1,14 @@
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { getDb } from '../db/client'
 import { inBackground } from '../mail/background-mail'
+import { sendApprovalDecisionMail, sendApprovalRequestMails } from './order-approval-mails'
+import { decideOrderApproval, DecideOrderApprovalSchema, decidedMessage } from './order-approval-service'
 import { CreateOrderSchema } from './order-input'
 import { sendOrderConfirmation } from './order-mails'
 import { createOrder } from './order-service'
 
-// The order keys of POST /api/mutation (spec 7): createOrder.
+// The order keys of POST /api/mutation (spec 7): createOrder, and decideOrderApproval for
+// company-store approvers.
 
 export const ORDER_MUTATIONS: Record<string, MutationDefinition> = {
   /**
@@ -18,11 +21,31 @@ export const ORDER_MUTATIONS: Record<string, MutationDefinition> = {
     invalidates: ['Promotions'],
     handler: async (input, ctx) => {
       const order = await createOrder(ctx, input, {
-        // The confirmation (with its PDF) goes once, after the answer, for the call that created it.
-        afterCreate: (created) =>
-          inBackground('order confirmation mail', async () => sendOrderConfirmation(await getDb(), { orderId: created.id, websiteId: ctx.websiteId })),
+        // The confirmation (with its PDF) goes once, after the answer, for the call that created
+        // it; an order over budget also tells the store's approvers.
+        afterCreate: (created) => {
+          inBackground('order confirmation mail', async () => sendOrderConfirmation(await getDb(), { orderId: created.id, websiteId: ctx.websiteId }))
+          if (created.approvalState === 'awaiting_approval') {
+            inBackground('approval request mails', async () => sendApprovalRequestMails(await getDb(), { orderId: created.id }))
+          }
+        },
       })
       return { createOrder: { order } }
+    },
+  }),
+
+  /**
+   * An approver approves or rejects an order waiting for approval ({orderId, decision: 'approve' |
+   * 'reject', note?}). A rejection gives a promotion use back: the Promotions cache is dropped.
+   * The customer is told by mail, after the answer.
+   */
+  decideOrderApproval: defineMutation({
+    input: DecideOrderApprovalSchema,
+    invalidates: ['Promotions'],
+    handler: async (input, ctx) => {
+      const { order, decision, approver } = await decideOrderApproval(ctx, input)
+      inBackground('approval decision mail', async () => sendApprovalDecisionMail(await getDb(), { orderId: order.id, decision, approver: approver.name }))
+      return { decideOrderApproval: { success: true, message: decidedMessage(order.name, decision), order } }
     },
   }),
 }

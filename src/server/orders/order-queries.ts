@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { OrderData, OrderDetailData } from '@/shared/order-types'
 import type { ApiContext } from '../api/api-inputs'
 import { currentPrincipal, requirePrincipal } from '../accounts/principal'
-import { getDb } from '../db/client'
-import { orderExtraFields, orderLines, orders } from '../db/schema'
+import { type Executor, getDb } from '../db/client'
+import { orderExtraFields, orderLines, orders, productVariants } from '../db/schema'
 import { notFound } from '../shared/errors'
-import { toOrderData, toOrderDetailData } from './order-views'
+import { type OrderLineWithColor, toOrderData, toOrderDetailData } from './order-views'
 
 // getOrders and getOrderDetails (spec 7; security.md 4.6): a partner sees only their own orders;
 // one order also opens for whoever holds its access token (a guest after checkout, a link in a
@@ -46,13 +46,27 @@ export async function getOrderDetails(ctx: ApiContext, { id, accessToken }: { id
   const holdsToken = Boolean(row && accessToken && sameToken(accessToken, row.accessToken))
   if (!row || !(isOwner || holdsToken)) throw notFound('Order', id)
 
-  const [lines, fields] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.sequence), asc(orderLines.id)),
-    db
-      .select({ name: orderExtraFields.name, label: orderExtraFields.label })
-      .from(orderExtraFields)
-      .where(eq(orderExtraFields.websiteId, ctx.websiteId))
-      .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id)),
-  ])
+  const [lines, fields] = await Promise.all([orderLinesWithColor(db, [row.id]), storeExtraFields(db, ctx.websiteId)])
   return toOrderDetailData(row, lines, fields)
+}
+
+/** The lines of some orders, in order, each with its variant's colour id (to put it back in a cart). */
+export async function orderLinesWithColor(db: Executor, orderIds: readonly number[]): Promise<OrderLineWithColor[]> {
+  if (orderIds.length === 0) return []
+  const rows = await db
+    .select({ line: orderLines, colorId: productVariants.colorValueId })
+    .from(orderLines)
+    .leftJoin(productVariants, eq(productVariants.id, orderLines.productVariantId))
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.sequence), asc(orderLines.id))
+  return rows.map(({ line, colorId }) => ({ ...line, colorId }))
+}
+
+/** The website's extra fields (name and label) in display order. */
+export function storeExtraFields(db: Executor, websiteId: number): Promise<{ name: string; label: string }[]> {
+  return db
+    .select({ name: orderExtraFields.name, label: orderExtraFields.label })
+    .from(orderExtraFields)
+    .where(eq(orderExtraFields.websiteId, websiteId))
+    .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id))
 }

@@ -21,9 +21,12 @@ import {
 } from '../db/schema'
 import { availableGiftCardBalance, spendGiftCards } from '../gift-cards/gift-card-service'
 import type { PostalAddress } from '../pricing/pricing-types'
+import { paymentProviderUsable } from '../payments/payment-methods-service'
 import { recordPromotionUsage } from '../promotions/promotion-engine'
 import { DomainError } from '../shared/errors'
+import { logger } from '../shared/logger'
 import { type Cents, toCents } from '../shared/money'
+import { resaleExemptionFor } from '../tax/resale-certificate'
 import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout, spreadDiscount } from './checkout-pricing'
 import { checkExtraFields } from './order-extra-fields'
 import type { CreateOrderInput, OrderAddressInput } from './order-input'
@@ -119,19 +122,23 @@ async function snapshotAddress(db: Executor, input: OrderAddressInput, place: Po
 
 async function assertPaymentMethod(db: Executor, websiteId: number, paymentMethodId: number): Promise<void> {
   const [method] = await db
-    .select({ id: paymentMethods.id })
+    .select({ id: paymentMethods.id, provider: paymentMethods.provider })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
-  if (!method) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
+  // A card method without its keys (Stripe) is not offered, so it is not accepted either.
+  if (!method || !paymentProviderUsable(method.provider)) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
 }
 
 /** One order line per size of each cart line, in size order, with the line's discount spread over them. */
 function orderLineRows(orderId: number, quote: CheckoutQuote): (typeof orderLines.$inferInsert)[] {
   const rows: (typeof orderLines.$inferInsert)[] = []
-  quote.lines.forEach(({ line, display }, lineIndex) => {
+  quote.lines.forEach(({ line, display, design }, lineIndex) => {
     const sizes = Object.keys(line.quantity).sort(compareSizes)
     const amounts = sizes.map((size) => toCents(display.unitPrices[size]!) * line.quantity[size]!)
-    const discounts = spreadDiscount(amounts, quote.lineDiscounts[lineIndex]!)
+    // A designed line's set-up fees are one more amount of the line (decision 013), discounted alike.
+    const setup = design?.setup ?? 0
+    const discounts = spreadDiscount(setup > 0 ? [...amounts, setup] : amounts, quote.lineDiscounts[lineIndex]!)
+    const designColumns = design ? { designId: design.id, design: design.snapshot } : {}
     sizes.forEach((size, sizeIndex) => {
       const pieces = line.quantity[size]!
       rows.push({
@@ -152,8 +159,27 @@ function orderLineRows(orderId: number, quote: CheckoutQuote): (typeof orderLine
         subtotalAmount: amounts[sizeIndex]! - discounts[sizeIndex]!,
         taxCode: line.taxCode,
         weight: line.totalQuantity === 0 ? 0 : Math.round((line.weight * 1000 * pieces) / line.totalQuantity) / 1000,
+        ...designColumns,
       })
     })
+    if (setup > 0) {
+      const discount = discounts[sizes.length]!
+      rows.push({
+        orderId,
+        sequence: rows.length + 1,
+        lineType: 'setup',
+        productId: line.productId,
+        name: `Decoration set-up: ${line.name}`,
+        templateSkuCode: line.templateSkuCode,
+        colorName: display.color?.name ?? null,
+        quantity: 1,
+        unitPriceAmount: setup,
+        discountAmount: discount,
+        subtotalAmount: setup - discount,
+        taxCode: line.taxCode,
+        ...designColumns,
+      })
+    }
   })
   // Free products of a promotion: shown at their list price, fully discounted, so they change no
   // amount of the order.
@@ -228,6 +254,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
   const shippingAddress = input.shippingaddress && shippingPlace ? await snapshotAddress(db, input.shippingaddress, shippingPlace, null) : null
   if (input.aquirerId != null) await assertPaymentMethod(db, websiteId, input.aquirerId)
   const extraFields = await checkExtraFields(db, websiteId, input.orderExtraFields)
+  const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: input.orderForResale })
 
   // Every outside call (carrier, tax) happens here, before anything is written.
   const quote = await priceCheckout(
@@ -240,7 +267,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
       deliveryMethodId: input.deliveryMethodId,
       promoCode: input.promoCode,
       optionNames: input.orderOptions,
-      exemptForResale: input.orderForResale,
+      resaleExemption,
       customerCode: partnerId === null ? null : String(partnerId),
     },
     options,
@@ -336,6 +363,10 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
       .returning()
     return toOrderData(order!)
   })
+  if (createdNow && resaleExemption) {
+    // The order keeps only orderForResale; which certificate made it tax-free is in the log.
+    logger().info({ websiteId, orderId: result.id, partnerId, certificateLast4: resaleExemption.certificateNumber.slice(-4) }, 'order placed tax-free for resale')
+  }
   if (createdNow) options.afterCreate?.(result)
   return result
 }

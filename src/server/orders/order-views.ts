@@ -1,5 +1,6 @@
 import type { OrderAddressData, OrderData, OrderDetailData, OrderLineData } from '@/shared/order-types'
 import type { OrderAddressSnapshot, orderLines, orders } from '../db/schema'
+import { orderLineDesign } from '../decoration/design-details'
 import { fromCents } from '../shared/money'
 
 // Order rows as the API answers them (src/shared/order-types.ts): cents become dollars, the PDF
@@ -7,6 +8,8 @@ import { fromCents } from '../shared/money'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect
+/** An order line with its variant's colour (orderLinesWithColor). */
+export type OrderLineWithColor = OrderLineRow & { colorId: number | null }
 
 export function orderDocumentUrls(id: number, accessToken: string): { orderUrl: string; downloadSaleorderUrl: string } {
   const orderUrl = `/api/orders/${id}/document?access_token=${encodeURIComponent(accessToken)}`
@@ -40,7 +43,7 @@ export function toOrderData(row: OrderRow): OrderData {
   }
 }
 
-function toAddressData(snapshot: OrderAddressSnapshot): OrderAddressData {
+export function toAddressData(snapshot: OrderAddressSnapshot): OrderAddressData {
   return {
     name: snapshot.name,
     email: snapshot.email ?? null,
@@ -56,7 +59,7 @@ function toAddressData(snapshot: OrderAddressSnapshot): OrderAddressData {
   }
 }
 
-function toLineData(line: OrderLineRow): OrderLineData {
+export function toLineData(line: OrderLineWithColor): OrderLineData {
   return {
     id: line.id,
     lineType: line.lineType,
@@ -65,12 +68,14 @@ function toLineData(line: OrderLineRow): OrderLineData {
     name: line.name,
     templateSkuCode: line.templateSkuCode,
     color: line.colorName,
+    colorId: line.colorId,
     size: line.size,
     logo: line.logoName === null ? null : { id: line.logoId, name: line.logoName },
     quantity: line.quantity,
     unitPrice: fromCents(line.unitPriceAmount),
     discount: fromCents(line.discountAmount),
     subtotal: fromCents(line.subtotalAmount),
+    design: line.design ? orderLineDesign(line.designId, line.design) : null,
   }
 }
 
@@ -79,7 +84,7 @@ function toLineData(line: OrderLineRow): OrderLineData {
  * object's key order is the database's, not the checkout's); fields the store has dropped since
  * come last under their names.
  */
-function extraFieldsOf(values: Record<string, string | boolean | null>, storeFields: readonly { name: string; label: string }[]): OrderDetailData['extraFields'] {
+export function extraFieldsOf(values: Record<string, string | boolean | null>, storeFields: readonly { name: string; label: string }[]): OrderDetailData['extraFields'] {
   const known = storeFields.filter((field) => Object.hasOwn(values, field.name)).map((field) => ({ name: field.name, label: field.label, value: values[field.name]! }))
   const knownNames = new Set(known.map((field) => field.name))
   const dropped = Object.keys(values)
@@ -90,7 +95,7 @@ function extraFieldsOf(values: Record<string, string | boolean | null>, storeFie
 }
 
 /** `storeFields`: the website's extra fields in display order. */
-export function toOrderDetailData(row: OrderRow, lines: OrderLineRow[], storeFields: readonly { name: string; label: string }[]): OrderDetailData {
+export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], storeFields: readonly { name: string; label: string }[]): OrderDetailData {
   return {
     ...toOrderData(row),
     partnerName: row.partnerName,
@@ -104,5 +109,7 @@ export function toOrderDetailData(row: OrderRow, lines: OrderLineRow[], storeFie
     extraFields: extraFieldsOf(row.extraFields, storeFields),
     orderOptions: row.orderOptions.map((option) => ({ name: option.name, label: option.label, price: fromCents(option.price) })),
     lines: lines.map(toLineData),
+    approvalDecidedAt: row.approvalDecidedAt?.toISOString() ?? null,
+    approvalNote: row.approvalNote,
   }
 }

@@ -19,7 +19,7 @@ export type PostalAddress = {
 
 /** One cart line as the server priced it, with what delivery and tax need to know. */
 export type PricedLine = {
-  /** Product, colour and logo: `${productId}:${colorId}:${logoId}` (the cart's line key). */
+  /** Product, colour and logo (and `:${designId}` for a designed line): the cart's line key. */
   key: string
   productId: number
   name: string

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { slugify } from '../images/image-store'
+import { checkDecorationReferences } from './decoration-schema'
 import type { StoreFile } from './store-file-schema'
 
 // The checks a schema cannot make alone: natural keys are unique, every reference (a product's brand,
@@ -161,6 +162,7 @@ export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssu
     else if (!states.has(rate.state)) report(['tax', 'rates', index, 'state'], `"${rate.state}" is not a state of ${rate.country} in website.shippingCountries`)
   })
 
+  issues.push(...checkDecorationReferences(file.decoration, file.products, file.logos))
   return issues
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GARMENT_KINDS, LOGO_PLACEMENTS } from '../images/garment-shapes'
+import { DecorationSectionSchema, LogoMethodsSchema } from './decoration-schema'
 
 // The store file (docs/store-file.md): one JSON document that loads a whole store. Money is in
 // decimal dollars here and cents in the database. Every record has a natural key (code, slug or
@@ -199,6 +200,10 @@ const LogoSchema = z.strictObject({
   artwork: LogoArtworkSchema,
   /** A reverse (light) version used on dark garments; the artwork is used everywhere when absent. */
   artworkOnDark: LogoArtworkSchema.optional(),
+  /** The editor's methods for this logo (decoration.methods codes); omitted: its decorationMethod's. */
+  methods: LogoMethodsSchema.optional(),
+  /** Thread / ink colours of the artwork; omitted: counted from the artwork file. */
+  colorCount: z.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
 })
 
 const ProductSchema = z.strictObject({
@@ -219,6 +224,8 @@ const ProductSchema = z.strictObject({
   /** Added to the price for these sizes (e.g. {"2XL": 2, "3XL": 3}). */
   sizeUpcharges: z.record(z.string(), amount).default({}),
   images: z.array(ProductImageSchema).default([]),
+  /** The garment drawing of the decoration editor; omitted: the garment of its first mockup image. */
+  garment: z.enum(GARMENT_KINDS).optional(),
 })
 
 const DELIVERY_VARIABLES = ['weight', 'volume', 'wv', 'price', 'quantity'] as const
@@ -388,6 +395,15 @@ const AccountSchema = z.strictObject({
   name: text,
   password: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters'),
   budget: amount.optional(),
+  /** May approve the store's orders that wait for approval (a company store's manager). */
+  canApproveOrders: z.boolean().default(false),
+  /** A resale certificate on file: only then may the account buy tax-free for resale. */
+  resaleCertificate: z
+    .strictObject({
+      number: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
+      expiresAt: dateText.optional(),
+    })
+    .optional(),
 })
 
 /**
@@ -436,6 +452,7 @@ export const StoreFileSchema = z.strictObject({
   orderOptions: z.array(OrderOptionSchema).default([]),
   accounts: z.array(AccountSchema).default([]),
   giftCards: GiftCardsSchema,
+  decoration: DecorationSectionSchema.optional(),
 })
 
 export type StoreFile = z.output<typeof StoreFileSchema>

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { countArtworkColors } from '../decoration/artwork-colors'
 import { contentHash, removeStaleImages, slugify, storeImage } from '../images/image-store'
 import { type LogoArtwork, MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, type MockupSpec, renderMockup } from '../images/mockup-renderer'
 import { renderSiteImage, SITE_IMAGE_RENDERER_VERSION, type SiteImageKind } from '../images/site-image-renderer'
@@ -22,6 +23,8 @@ export type PreparedProductImage = { path: string; name: string; alt: string; co
 export type PreparedImages = {
   /** Logo code → the stored artwork (PNG) or its https:// address. */
   logos: Map<string, string>
+  /** Logo code → the colours its artwork file needs (the decoration editor's colour rule). */
+  logoColors: Map<string, number>
   /** Product slug → its images in order. */
   products: Map<string, PreparedProductImage[]>
   site: { favicon: string | null; socialImage: string | null; logo: string | null; heroImage: string | null; sections: (string | null)[] }
@@ -93,6 +96,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
   }
 
   const logos = new Map<string, string>()
+  const logoColors = new Map<string, number>()
   const logoNames = new Set<string>()
   file.logos.forEach((logo, index) => {
     if ('url' in logo.artwork) {
@@ -105,6 +109,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
       run: async () => {
         const stored = await copyFile(relative, 'logos', logo.code)
         logos.set(logo.code, stored.imagePath)
+        if (logo.colorCount === undefined) logoColors.set(logo.code, await countArtworkColors(await readArtwork(relative)))
         logoNames.add(stored.name)
       },
     })
@@ -253,6 +258,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
 
   return {
     logos,
+    logoColors,
     products,
     site,
     stats,

@@ -41,7 +41,9 @@ import { StoreFileError, type StoreFileIssue } from './store-file-error'
 import { checkReferences, type ReferenceIssue } from './store-file-references'
 import { friendlyIssueMessage, type StoreFile, StoreFileSchema } from './store-file-schema'
 import { ImagePreparationError, type PreparedImages, prepareStoreImages } from './store-images'
+import { garmentOfProduct } from './decoration-schema'
 import { writeAccounts } from './write-accounts'
+import { writeDecoration } from './write-decoration'
 import { writeGiftCards } from './write-gift-cards'
 
 // Loads a store file (docs/store-file.md) into the database: validate everything first, draw and
@@ -198,6 +200,11 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   promotions: ['Promotions'],
   orderExtraFields: ['OrderExtraFields'],
   orderOptions: [],
+  // The decoration editor's options live in the Products cache.
+  decorationMethods: ['Products'],
+  printAreas: ['Products'],
+  logoMethods: ['Products'],
+  decorationSettings: ['Products'],
 }
 
 // Writing ------------------------------------------------------------------------------------------
@@ -338,6 +345,7 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   await writeOrderFields(tx, tally, file, websiteId)
   await writeAccounts(tx, tally, file, websiteId)
   await writeGiftCards(tx, tally, file, websiteId)
+  await writeDecoration(tx, tally, file, websiteId, { productIds, logoIds })
   return { websiteId, createdWebsite, counts: tally.counts }
 }
 
@@ -607,7 +615,15 @@ async function writeLogos(tx: Transaction, tally: Tally, file: StoreFile, images
     logoCodes.length === 0
       ? []
       : await tx
-          .select({ id: logos.id, code: logos.code, name: logos.name, decorationPartnerId: logos.decorationPartnerId, image: logos.image, decorationMethod: logos.decorationMethod })
+          .select({
+            id: logos.id,
+            code: logos.code,
+            name: logos.name,
+            decorationPartnerId: logos.decorationPartnerId,
+            image: logos.image,
+            decorationMethod: logos.decorationMethod,
+            colorCount: logos.colorCount,
+          })
           .from(logos)
           .where(inArray(logos.code, logoCodes))
   const { ids } = await sync({
@@ -620,6 +636,7 @@ async function writeLogos(tx: Transaction, tally: Tally, file: StoreFile, images
       decorationPartnerId: partnerIds.get(logo.decorationPartner)!,
       image: images.logos.get(logo.code) ?? null,
       decorationMethod: logo.decorationMethod,
+      colorCount: logo.colorCount ?? images.logoColors.get(logo.code) ?? 1,
     })),
     keyOf: (row) => row.code,
     insert: (rows) => tx.insert(logos).values(rows).returning({ id: logos.id, key: logos.code }),
@@ -648,6 +665,7 @@ async function writeProducts(tx: Transaction, tally: Tally, file: StoreFile, web
       brandId: products.brandId,
       websiteSequence: products.websiteSequence,
       isPublished: products.isPublished,
+      garmentKind: products.garmentKind,
     })
     .from(products)
     .where(eq(products.websiteId, websiteId))
@@ -669,6 +687,7 @@ async function writeProducts(tx: Transaction, tally: Tally, file: StoreFile, web
         brandId: product.brand ? refs.brandIds.get(product.brand)! : null,
         websiteSequence: product.websiteSequence,
         isPublished: product.published,
+        garmentKind: garmentOfProduct(product),
       }
     }),
     keyOf: (row) => row.slug,

@@ -72,6 +72,8 @@ export const logos = pgTable('logos', {
   /** The artwork (logoInitialPro): an image path under the image store. */
   image: text(),
   decorationMethod: text().notNull().default('embroidery'),
+  /** Thread / ink colours of the artwork (a decoration method may allow fewer). */
+  colorCount: integer().notNull().default(1),
   ...timestamps,
 })
 
@@ -94,6 +96,8 @@ export const products = pgTable(
     brandId: integer().references(() => brands.id, { onDelete: 'set null' }),
     websiteSequence: integer().notNull().default(0),
     isPublished: boolean().notNull().default(true),
+    /** The garment drawing (src/server/images/garment-shapes.ts) the decoration editor shows; null: not designable. */
+    garmentKind: text(),
     ...timestamps,
   },
   (t) => [

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, timestamps } from './columns'
 import { paymentMethods, promotionPrograms, deliveryMethods } from './commerce'
 import { logos, products, productVariants } from './catalog'
+import { designs, type OrderLineDesignSnapshot } from './decoration'
 import { partners } from './partners'
 import { websites } from './website'
 
@@ -99,7 +100,8 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     sequence: integer().notNull().default(0),
-    lineType: text().notNull().default('product').$type<'product' | 'reward'>(),
+    /** 'setup': a decorated line's set-up fees, once for the line (issue 7). */
+    lineType: text().notNull().default('product').$type<'product' | 'reward' | 'setup'>(),
     productId: integer().references(() => products.id, { onDelete: 'set null' }),
     productVariantId: integer().references(() => productVariants.id, { onDelete: 'set null' }),
     name: text().notNull(),
@@ -114,6 +116,9 @@ export const orderLines = pgTable(
     subtotalAmount: integer().notNull(),
     taxCode: text().notNull().default('PC040100'),
     weight: numeric({ precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
+    /** The saved design the line was made from; the snapshot below is what was ordered. */
+    designId: uuid().references(() => designs.id, { onDelete: 'set null' }),
+    design: jsonb().$type<OrderLineDesignSnapshot>(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_positive', sql`${t.quantity} > 0`)],
 )

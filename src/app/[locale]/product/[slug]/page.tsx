@@ -5,11 +5,14 @@ import { plainText } from '@/components/content/markdown'
 import { RichText } from '@/components/content/rich-text'
 import { Breadcrumbs } from '@/components/product/breadcrumbs'
 import { JsonLd, productStructuredData } from '@/components/product/product-json-ld'
+import { colorOptions, initialColorId } from '@/components/product/product-options'
 import { ProductView } from '@/components/product/product-view'
+import { logger } from '@/server/shared/logger'
 import { serializeShopFilters } from '@/shared/catalog-search'
 import { productImageUrl } from '@/shared/image-address'
 import { formatPriceRange } from '@/shared/money-format'
 import { loadProduct, loadWebsite } from '@/web/catalog-data'
+import { loadDecorationOptions } from '@/web/decoration-data'
 import { decodeSegment } from '../../route-params'
 import { storeMetadata } from '../../store-metadata'
 
@@ -43,6 +46,14 @@ export default async function ProductPage({ params }: ProductPageProps) {
   ])
   if (!product) notFound()
   const category = product.categories[0]
+  // The editor link is offered only for products the editor can draw; a failure there must not take the page down.
+  const customizable = await loadDecorationOptions(product.id, initialColorId(colorOptions(product), product.images)).then(
+    (options) => options !== null && options.printAreas.length > 0,
+    (error: unknown) => {
+      logger().warn({ err: error, productId: product.id }, 'decoration options could not be read for the product page')
+      return false
+    },
+  )
 
   const summary = (
     <div>
@@ -95,6 +106,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
           }}
           summary={summary}
           details={details}
+          customizable={customizable}
         />
       </div>
     </div>

@@ -1,0 +1,73 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+import { EditorView } from '@/components/editor/editor-view'
+import { Breadcrumbs } from '@/components/product/breadcrumbs'
+import { colorOptions, initialColorId } from '@/components/product/product-options'
+import { loadProduct } from '@/web/catalog-data'
+import { loadDecorationOptions } from '@/web/decoration-data'
+import { storeMetadata } from '../store-metadata'
+
+type EditorPageProps = {
+  params: Promise<{ locale: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+export async function generateMetadata({ params }: EditorPageProps): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale, namespace: 'editor' })
+  return { ...(await storeMetadata({ locale, title: t('title') })), robots: { index: false, follow: false } }
+}
+
+// /editor?product=<slug>&color=<colour value id>. The query makes every visit a fresh render (no
+// route cache), which the editor's per-product, per-colour options need.
+export default async function EditorPage({ params, searchParams }: EditorPageProps) {
+  const { locale } = await params
+  setRequestLocale(locale)
+  const query = await searchParams
+  const slug = single(query.product)?.trim()
+  if (!slug) notFound()
+  const [product, t, editor] = await Promise.all([
+    loadProduct(slug),
+    getTranslations({ locale, namespace: 'product' }),
+    getTranslations({ locale, namespace: 'editor' }),
+  ])
+  if (!product) notFound()
+
+  const colors = colorOptions(product)
+  const asked = Number(single(query.color))
+  const colorId = colors.find((color) => color.id === asked)?.id ?? initialColorId(colors, product.images)
+  const options = await loadDecorationOptions(product.id, colorId)
+  if (!options) notFound()
+
+  return (
+    <div className="container-page pt-6 pb-16 sm:pt-8">
+      <Breadcrumbs
+        label={t('breadcrumb')}
+        crumbs={[
+          { label: t('home'), href: '/' },
+          { label: t('shop'), href: '/shop' },
+          { label: product.name, href: `/product/${encodeURIComponent(product.slug)}` },
+          { label: editor('title') },
+        ]}
+      />
+      <div className="mt-6">
+        <EditorView
+          product={{
+            id: product.id,
+            name: product.name,
+            slug: product.slug,
+            templateSkuCode: product.templateSkuCode,
+            attributeValues: product.attributeValues,
+            productVariants: product.productVariants,
+            images: product.images,
+          }}
+          colorId={colorId}
+          options={options}
+        />
+      </div>
+    </div>
+  )
+}

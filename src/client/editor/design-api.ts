@@ -1,0 +1,32 @@
+import { ApiError, mutation } from '@/client/api-client'
+import { ARTWORK_RIGHTS_HEADER, ARTWORK_UPLOAD_PATH, type DesignInput, type SavedDesign, type UploadedArtwork } from '@/shared/decoration-types'
+
+// The editor's calls to the server (issue 7): saveDesign validates the design with the same placement
+// rules the editor applies, renders its mockups and answers the saved design; an upload sends the
+// shopper's own artwork, with the rights statement accepted, to be checked and cleaned.
+
+type SaveDesignAnswer = { saveDesign: { design: SavedDesign } }
+
+/** Saves the design; rejects with an ApiError carrying the server's message when it refuses it. */
+export async function saveDesign(input: DesignInput): Promise<SavedDesign> {
+  const answer = await mutation<SaveDesignAnswer>('saveDesign', { design: input })
+  return answer.saveDesign.design
+}
+
+/** Uploads a PNG or SVG file as it is; the server refuses what it does not accept with a message to show. */
+export async function uploadArtwork(file: Blob, fetchFn: typeof fetch = globalThis.fetch): Promise<UploadedArtwork> {
+  const response = await fetchFn(ARTWORK_UPLOAD_PATH, {
+    method: 'POST',
+    headers: { 'content-type': file.type, [ARTWORK_RIGHTS_HEADER]: 'accepted' },
+    credentials: 'same-origin',
+    body: file,
+  })
+  const payload = (await response.json().catch(() => null)) as {
+    data?: { artwork?: UploadedArtwork }
+    error?: { code?: string; message?: string }
+  } | null
+  const artwork = payload?.data?.artwork
+  if (response.ok && artwork) return artwork
+  const message = payload?.error?.message ?? null
+  throw new ApiError(message ?? `HTTP ${response.status}`, response.status, message, payload?.error?.code ?? null)
+}

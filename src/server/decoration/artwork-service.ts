@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp, { type Metadata } from 'sharp'
+import type { UploadedArtwork } from '@/shared/decoration-types'
+import { imageUrl } from '@/shared/image-address'
+import { currentPrincipal } from '../accounts/principal'
+import type { ApiContext } from '../api/api-inputs'
+import { rateLimiter } from '../cache/rate-limiter'
+import { getDb } from '../db/client'
+import { uploadedArtworks } from '../db/schema'
+import { contentHash, imagesRoot, storeImage } from '../images/image-store'
+import { DomainError } from '../shared/errors'
+import { logger } from '../shared/logger'
+import { countArtworkColors } from './artwork-colors'
+import { loadDecorationSettings } from './decoration-rules'
+import { sanitizeSvg, SvgRejectedError } from './svg-sanitizer'
+
+// A shopper's own artwork (issue 7), only where the store allows it: a PNG or an SVG, within the
+// store's size limit, with the store's rights statement accepted. An SVG is cleaned
+// (svg-sanitizer.ts) and drawn by sharp; a PNG is decoded and encoded again, which drops whatever
+// else the file carried. Both are stored with a PNG rendering the editor and the mockups use.
+
+export const UPLOADS_NOT_ALLOWED = 'This store does not accept uploaded artwork. Choose one of its logos instead.'
+export const ACCEPT_RIGHTS = 'Please accept the statement about your rights to this artwork before uploading it.'
+export const PNG_OR_SVG = 'Upload the artwork as a PNG or SVG file.'
+export const TOO_MANY_UPLOADS = 'Too many uploads in a short time. Please wait a few minutes and try again.'
+
+export const ARTWORK_TYPES = { 'image/png': 'png', 'image/svg+xml': 'svg' } as const
+
+const UPLOADS_PER_CALLER = { max: 30, windowMs: 10 * 60 * 1000 }
+/** Decoding bombs stop here (a 6000 × 6000 PNG is already far beyond what a decorator needs). */
+const MAX_INPUT_PIXELS = 36_000_000
+const RENDERING_SIDE = 1600
+
+export type ArtworkPolicy = { maxBytes: number }
+
+/** Whether the caller may upload at all, and how large a file may be; throws the refusal otherwise. */
+export async function artworkUploadPolicy(ctx: ApiContext): Promise<ArtworkPolicy> {
+  const settings = await loadDecorationSettings(await getDb(), ctx.websiteId)
+  if (!settings.uploads.allowed || settings.uploads.maxBytes <= 0) throw new DomainError('forbidden', `website ${ctx.websiteId} does not take uploads`, UPLOADS_NOT_ALLOWED)
+  return { maxBytes: settings.uploads.maxBytes }
+}
+
+function refuse(message: string): DomainError {
+  return new DomainError('invalid', message)
+}
+
+/** Cleans, checks and stores an upload. `contentType` is the request's (without parameters). */
+export async function storeArtwork(ctx: ApiContext, upload: { contentType: string; data: Buffer; rightsAccepted: boolean }): Promise<UploadedArtwork> {
+  const policy = await artworkUploadPolicy(ctx)
+  if (!upload.rightsAccepted) throw refuse(ACCEPT_RIGHTS)
+  const fileType = ARTWORK_TYPES[upload.contentType as keyof typeof ARTWORK_TYPES]
+  if (!fileType) throw refuse(PNG_OR_SVG)
+  if (upload.data.length === 0) throw refuse('The file is empty.')
+  if (upload.data.length > policy.maxBytes) throw new DomainError('invalid', 'artwork over the size limit', `The file is larger than ${formatBytes(policy.maxBytes)}.`)
+
+  const principal = await currentPrincipal(ctx)
+  const partnerId = principal?.partnerId ?? null
+  const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.request.ip ?? 'unknown'}`
+  const decision = await rateLimiter().take(`artwork-upload:${caller}`, UPLOADS_PER_CALLER)
+  if (!decision.allowed) throw new DomainError('rate_limited', `upload limit reached for ${caller}`, TOO_MANY_UPLOADS)
+
+  const id = randomUUID()
+  const folder = `artworks/${id}`
+  let source: Buffer
+  let rendering: Drawn
+  let sourcePath: string
+  if (fileType === 'svg') {
+    let svg: string
+    try {
+      const sanitized = sanitizeSvg(upload.data)
+      if (sanitized.removed.length > 0) logger().info({ removed: sanitized.removed }, 'uploaded SVG cleaned')
+      svg = sanitized.svg
+    } catch (error) {
+      if (error instanceof SvgRejectedError) throw refuse(error.message)
+      throw error
+    }
+    source = Buffer.from(svg)
+    rendering = await drawn(source, 'svg')
+    // SVG is kept for the decoration partner but never served by the image route (PNG, JPEG, WebP only).
+    sourcePath = `${folder}/source.svg`
+    const file = path.join(imagesRoot(), folder, 'source.svg')
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(`${file}.tmp`, source)
+    await rename(`${file}.tmp`, file)
+  } else {
+    rendering = await drawn(upload.data, 'png')
+    source = await sharp(upload.data, { limitInputPixels: MAX_INPUT_PIXELS }).png().toBuffer()
+    const stored = await storeImage({ folder, stem: 'source', key: contentHash('artwork-source', source), ext: 'png', produce: async () => source })
+    sourcePath = stored.imagePath
+  }
+  const image = await storeImage({ folder, stem: 'artwork', key: contentHash('artwork', rendering.png), ext: 'png', produce: async () => rendering.png })
+  const { width, height } = rendering
+  const colorCount = await countArtworkColors(rendering.png)
+
+  const [row] = await (await getDb())
+    .insert(uploadedArtworks)
+    .values({
+      id,
+      websiteId: ctx.websiteId,
+      partnerId,
+      fileType,
+      sourcePath,
+      imagePath: image.imagePath,
+      bytes: upload.data.length,
+      width,
+      height,
+      colorCount,
+      rightsAcceptedAt: new Date(),
+    })
+    .returning()
+  return {
+    id: row!.id,
+    fileType,
+    imageUrl: imageUrl(image.imagePath, 512, 512, 'png'),
+    aspectRatio: Math.round((width / height) * 10_000) / 10_000,
+    colorCount,
+  }
+}
+
+/** The artwork drawn as a PNG, and its own size (an SVG's width and height, a PNG's pixels). */
+type Drawn = { png: Buffer; width: number; height: number }
+
+/** The upload decoded by sharp and drawn as a PNG at most RENDERING_SIDE on its longer side. */
+async function drawn(data: Buffer, expected: 'png' | 'svg'): Promise<Drawn> {
+  let metadata: Metadata
+  try {
+    metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+  } catch {
+    throw refuse(expected === 'png' ? 'The file is not a readable PNG image.' : 'The SVG file could not be drawn.')
+  }
+  if (metadata.format !== expected) throw refuse(expected === 'png' ? 'The file is not a PNG image.' : 'The file is not an SVG image.')
+  const { width = 0, height = 0 } = metadata
+  if (width < 1 || height < 1) throw refuse('The artwork has no size.')
+  const density = expected === 'svg' ? Math.min(2400, Math.max(72, (72 * RENDERING_SIDE) / Math.max(width, height))) : undefined
+  try {
+    const png = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) })
+      .resize({ width: RENDERING_SIDE, height: RENDERING_SIDE, fit: 'inside', withoutEnlargement: expected === 'png' })
+      .png()
+      .toBuffer()
+    return { png, width, height }
+  } catch {
+    throw refuse(expected === 'png' ? 'The PNG image could not be read.' : 'The SVG file could not be drawn.')
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1_000_000 ? `${Math.round(bytes / 100_000) / 10} MB` : `${Math.round(bytes / 1000)} kB`
+}

@@ -1,0 +1,59 @@
+import type { DecorationOptions, SavedDesign } from '@/shared/decoration-types'
+import { requirePrincipal } from '../accounts/principal'
+import { isLocked } from '../accounts/site-lock'
+import type { ApiContext } from '../api/api-inputs'
+import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { NoValueSchema } from '../api/api-inputs'
+import { getWebsiteCached } from '../cache/cached-reads'
+import { DecorationOptionsValueSchema, DesignIdValueSchema, SaveDesignSchema } from './decoration-input'
+import { getDecorationOptions } from './decoration-options-service'
+import { deleteDesign, getDesign, listDesigns, saveDesign } from './design-service'
+
+// The decoration editor's keys of the API (issue 7). Queries: getDecorationOptions {productId,
+// colorValueId} (public, cached in Products), getDesign {id} and getDesigns (the caller's own, never
+// cached). Mutations: saveDesign {design, id?} and deleteDesign {id}. Registered in
+// src/server/api/query-registry.ts and mutation-registry.ts.
+
+export type DecorationOptionsResponse = { decorationOptions: DecorationOptions }
+export type DesignResponse = { design: SavedDesign }
+export type DesignsResponse = { designs: SavedDesign[] }
+
+export const GET_DECORATION_OPTIONS_QUERY = {
+  input: DecorationOptionsValueSchema,
+  cache: 'Products' as const,
+  /** While browsing is locked (spec 6) the catalog, and so the editor, is for signed-in partners only. */
+  async access(ctx: ApiContext): Promise<'public' | 'signed-in'> {
+    const website = await getWebsiteCached({ websiteId: ctx.websiteId })
+    if (!isLocked(website)) return 'public'
+    await requirePrincipal(ctx)
+    return 'signed-in'
+  },
+  async handler(value: { productId: number; colorValueId: number | null }, ctx: ApiContext): Promise<DecorationOptionsResponse> {
+    return { decorationOptions: await getDecorationOptions({ websiteId: ctx.websiteId, ...value }) }
+  },
+}
+
+export const GET_DESIGN_QUERY = {
+  input: DesignIdValueSchema,
+  cache: null,
+  handler: async (value: { id: string }, ctx: ApiContext): Promise<DesignResponse> => ({ design: await getDesign(ctx, value) }),
+}
+
+export const GET_DESIGNS_QUERY = {
+  input: NoValueSchema,
+  cache: null,
+  handler: async (_value: undefined, ctx: ApiContext): Promise<DesignsResponse> => ({ designs: await listDesigns(ctx) }),
+}
+
+export const DESIGN_MUTATIONS: Record<string, MutationDefinition> = {
+  /** Checks and saves a design, drawing its mockups: { saveDesign: { design } }. */
+  saveDesign: defineMutation({
+    input: SaveDesignSchema,
+    handler: async (input, ctx) => ({ saveDesign: { design: await saveDesign(ctx, input) } }),
+  }),
+  /** Deletes one of the signed-in partner's designs: { deleteDesign: { id } }. */
+  deleteDesign: defineMutation({
+    input: DesignIdValueSchema,
+    handler: async (input, ctx) => ({ deleteDesign: await deleteDesign(ctx, input) }),
+  }),
+}
