@@ -9,6 +9,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { makeBenchStore } from './bench-store'
 import { median, type LoadResult, runLoad, startServer } from './bench-servers'
+import { measurePostgresFigures } from './bench-postgres'
 import { runLighthouse } from './lighthouse'
 import { buildReferenceApp } from './reference-app'
 
@@ -84,6 +85,11 @@ type Row = { goal: string; figure: string; reference: string; ratio: string; tar
 
 async function main() {
   mkdirSync(OUT, { recursive: true })
+  if (process.env.BENCH_ONLY === 'postgres') {
+    const rows = await measurePostgresFigures({ root: ROOT, port: STORE_PORT, storeEnv, rounds: ROUNDS, seconds: SECONDS })
+    for (const row of rows) console.log(`| ${row.goal} | ${row.figure} | ${row.reference} | ${row.ratio} | ${row.target} | ${row.verdict} |`)
+    return
+  }
   rmSync(storeEnv.PGLITE_DATA_DIR, { recursive: true, force: true })
 
   log('building the store (when the sources changed) and loading a 999-product store')

@@ -21,6 +21,13 @@ describe('an encoded payload', () => {
     expect(encodePayload({ other: true }).etag).not.toBe(encodePayload(data).etag)
   })
 
+  test('a one-shot payload (one request, e.g. a partner) is compressed with the fast settings to the same JSON, still several times smaller', async () => {
+    const oneShot = await encodePayload(data, 'one-shot').encoded('br')
+    expect(JSON.parse(brotliDecompressSync(oneShot!).toString())).toEqual(data)
+    expect(JSON.parse(gunzipSync((await encodePayload(data, 'one-shot').encoded('gzip'))!).toString())).toEqual(data)
+    expect(oneShot!.length).toBeLessThan(Buffer.byteLength(JSON.stringify(data)) / 4)
+  })
+
   test('does not compress small payloads', async () => {
     expect(await encodePayload({ ok: true }).encoded('gzip')).toBeNull()
   })

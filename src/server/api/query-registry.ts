@@ -243,7 +243,7 @@ export async function executeQuery(key: string, rawValue: unknown, ctx: ApiConte
   const definition = definitionOf(key)
   const value = parseInput(definition.input, rawValue, { key, root: 'value' })
   const access = definition.access ? await definition.access(ctx) : 'public'
-  if (!definition.cache) return { payload: encodePayload(await definition.handler(value, ctx)), isPublic: false }
+  if (!definition.cache) return { payload: encodePayload(await definition.handler(value, ctx), 'one-shot'), isPublic: false }
   const cacheKey = `${ctx.websiteId}:${key}:${canonicalJson(value)}`
   const payload = await namedCache().getOrLoad(
     definition.cache,

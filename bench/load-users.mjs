@@ -1,0 +1,60 @@
+// A load generator for per-user traffic, run as its own process: `connections` loops, each one
+// user with its own headers and body, for `seconds`. autocannon sends one request shape from every
+// connection; signed-in traffic needs one token per user and a cart revision that follows the
+// answers. Prints one JSON line: { requestsPerSec, p50, p99, errors, non2xx, statuses }.
+//
+// Config (argv[2], JSON): { url, seconds, users: [{ path, headers, body, kind }] } where kind
+// 'cart-save' sends { partnerId, items, revision } and follows the revision of each answer.
+import http from 'node:http'
+
+const config = JSON.parse(process.argv[2])
+const agent = new http.Agent({ keepAlive: true, maxSockets: config.users.length })
+const latencies = []
+const statuses = {}
+let errors = 0
+let non2xx = 0
+
+function send(path, headers, body) {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const request = http.request(config.url + path, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip', ...headers } }, (response) => {
+      const chunks = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, text: Buffer.concat(chunks).toString() }))
+    })
+    request.on('error', () => resolve({ status: 0, ms: performance.now() - started, text: '' }))
+    request.end(body)
+  })
+}
+
+async function loop(user, deadline) {
+  let revision = user.revision ?? 0
+  while (performance.now() < deadline) {
+    const body = user.kind === 'cart-save' ? JSON.stringify({ ...user.body, revision }) : JSON.stringify(user.body)
+    const answer = await send(user.path, user.headers, body)
+    latencies.push(answer.ms)
+    statuses[answer.status] = (statuses[answer.status] ?? 0) + 1
+    if (answer.status === 0) errors++
+    else if (answer.status < 200 || answer.status >= 300) non2xx++
+    // A conflict answers the current cart too: the next save is based on it, as the browser does.
+    if (user.kind === 'cart-save' && (answer.status === 200 || answer.status === 409)) revision = JSON.parse(answer.text).data.cart.revision
+  }
+}
+
+const started = performance.now()
+const deadline = started + config.seconds * 1000
+await Promise.all(config.users.map((user) => loop(user, deadline)))
+const elapsed = (performance.now() - started) / 1000
+latencies.sort((a, b) => a - b)
+const at = (q) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0)
+console.log(
+  JSON.stringify({
+    requestsPerSec: latencies.length / elapsed,
+    p50: Math.round(at(0.5) * 10) / 10,
+    p99: Math.round(at(0.99) * 10) / 10,
+    errors,
+    non2xx,
+    statuses,
+  }),
+)
+agent.destroy()
