@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { accountMenu, signIn } from './support/accounts'
+import { accountMenu, freshEmail, signIn, signUp } from './support/accounts'
 
 // Checkout on the demo store: everything priced by the server (built-in tax, fixed delivery, the
 // demo's promotions and extra fields).
@@ -90,4 +90,46 @@ test('a signed-in partner saves a quotation, opens its PDF and finds it under me
 
   await page.goto('/me/orders')
   await expect(page.getByText(/S\d{5}/).first()).toBeVisible()
+})
+
+test('a new customer redeems a gift card at checkout, fills the extra fields, and the order records both', async ({ page }) => {
+  const email = freshEmail('gift')
+  await signUp(page, { name: 'Robin Gift', email, password: 'robin-gift-card-1' })
+  await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2', L: '2' })
+  await page.goto('/checkout')
+  await cont(page).click()
+  await fillAddress(page)
+  await cont(page).click()
+  await page.getByLabel('Ship to my billing address').check()
+  await cont(page).click()
+  await page.getByRole('radio', { name: /Standard Ground/ }).check()
+  await cont(page).click()
+  await page.getByLabel('Cost center').fill('7300-115')
+  await page.getByLabel('Department').selectOption('Survey')
+  await cont(page).click()
+
+  await expect(page.getByText('You have no gift card balance.')).toBeVisible()
+  await page.getByLabel('Gift card number').fill('GRANITE-GIFT-0050')
+  await page.getByRole('button', { name: 'Redeem' }).click()
+  await expect(page.getByText('Gift card added successfully').first()).toBeVisible()
+  await page.getByLabel('Use my gift card balance ($50.00)').check()
+  await cont(page).click()
+  await page.getByRole('radio', { name: /Purchase order/ }).check()
+  await cont(page).click()
+
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(summary).toContainText('$58.00') // 4 × $14.50
+  await expect(summary.getByTestId('checkout-gift-card')).toContainText('−$50.00')
+  await page.getByRole('button', { name: 'Place order', exact: true }).click()
+  await expect(page.getByText('Order has been placed successfully!').first()).toBeVisible()
+
+  await page.goto('/me/orders')
+  await page.getByRole('link', { name: /S\d{5}/ }).first().click()
+  await expect(page.getByText('7300-115')).toBeVisible()
+  await expect(page.getByText('Survey').first()).toBeVisible()
+  await expect(page.getByText('−$50.00').first()).toBeVisible()
+
+  await page.goto('/me/gift-cards')
+  await expect(page.getByText('$0.00').first()).toBeVisible()
+  await expect(page.getByText('of $50.00')).toBeVisible()
 })

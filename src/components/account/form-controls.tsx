@@ -189,15 +189,15 @@ export function FormAlert({ message, children }: { message: string | null; child
 }
 
 /** The submit button: disabled and saying 'Loading...' while the form is being sent. */
-export function SubmitButton({ busy, busyLabel, children, className }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string }) {
+export function SubmitButton({ busy, busyLabel, children, className, onClick }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string; onClick?: () => void }) {
   return (
-    <button type="submit" disabled={busy} aria-busy={busy || undefined} className={`btn btn-primary ${className ?? 'w-full'}`}>
+    <button type={onClick ? 'button' : 'submit'} onClick={onClick} disabled={busy} aria-busy={busy || undefined} className={`btn btn-primary ${className ?? 'w-full'}`}>
       {busy ? busyLabel : children}
     </button>
   )
 }
 
 /** Puts the focus on the first field the form marked invalid, after React has rendered the errors. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
+export function focusFirstInvalid(form: HTMLElement | null): void {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
 }

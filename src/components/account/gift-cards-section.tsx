@@ -45,14 +45,17 @@ function isExpired(card: GiftCard, now = Date.now()): boolean {
   return card.expiresAt !== null && Date.parse(card.expiresAt) <= now
 }
 
-/** The number on a gift card: redeemed into the account, with the spec's messages as toasts. */
-export function GiftCardRedeemForm({ onRedeemed }: { onRedeemed: () => unknown }) {
+/**
+ * The number on a gift card: redeemed into the account, with the spec's messages as toasts. Inside
+ * another form (the checkout's step) it is a group of fields, since forms cannot nest.
+ */
+export function GiftCardRedeemForm({ onRedeemed, insideForm = false }: { onRedeemed: () => unknown; insideForm?: boolean }) {
   const t = useTranslations('giftCards')
   const [gcNumber, setGcNumber] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
-  const { formRef, errors, busy, onSubmit } = useFormSubmission<'gcNumber'>(t)
+  const { formRef, errors, busy, onSubmit, submitNow } = useFormSubmission<'gcNumber'>(t)
 
-  const submit = onSubmit({
+  const submission = {
     check: () => (gcNumber.trim() === '' ? { gcNumber: 'numberRequired' } : {}),
     send: async () => {
       setProblem(null)
@@ -69,10 +72,10 @@ export function GiftCardRedeemForm({ onRedeemed }: { onRedeemed: () => unknown }
         throw new Error(message)
       }
     },
-  })
+  }
 
-  return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+  const fields = (
+    <>
       <div className="flex-1">
         <TextField
           label={t('number')}
@@ -89,9 +92,32 @@ export function GiftCardRedeemForm({ onRedeemed }: { onRedeemed: () => unknown }
           <FormAlert message={problem} />
         </div>
       </div>
-      <SubmitButton busy={busy} busyLabel={t('busy')} className="w-full sm:mt-7 sm:w-auto">
+      <SubmitButton busy={busy} busyLabel={t('busy')} className="w-full sm:mt-7 sm:w-auto" onClick={insideForm ? submitNow(submission) : undefined}>
         {t('redeem')}
       </SubmitButton>
+    </>
+  )
+  const layout = 'flex flex-col gap-3 sm:flex-row sm:items-start'
+  if (insideForm) {
+    return (
+      <div
+        ref={formRef}
+        role="group"
+        aria-label={t('heading')}
+        className={layout}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return
+          event.preventDefault()
+          submitNow(submission)()
+        }}
+      >
+        {fields}
+      </div>
+    )
+  }
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit(submission)} className={layout}>
+      {fields}
     </form>
   )
 }

@@ -22,7 +22,7 @@ type Submission<F extends string> = {
  */
 export function useFormSubmission<F extends string>(translate: (key: string) => string) {
   const t = useTranslations('auth')
-  const formRef = useRef<HTMLFormElement>(null)
+  const formRef = useRef<HTMLFormElement & HTMLDivElement>(null)
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -53,7 +53,10 @@ export function useFormSubmission<F extends string>(translate: (key: string) => 
     void run(submission)
   }
 
-  return { formRef, errors, failure, busy, onSubmit }
+  /** The same, for a group of fields inside another form (a button click or Enter in a field). */
+  const submitNow = (submission: Submission<F>) => () => void run(submission)
+
+  return { formRef, errors, failure, busy, onSubmit, submitNow }
 }
 
 /** A form's text values by field name, and the onChange that keeps one of them. */

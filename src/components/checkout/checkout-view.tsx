@@ -442,7 +442,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
               ) : (
                 <p className="text-sm text-muted">{t('noGiftCardBalance')}</p>
               )}
-              <GiftCardRedeemForm onRedeemed={giftCards.reload} />
+              <GiftCardRedeemForm onRedeemed={giftCards.reload} insideForm />
             </div>
           ) : (
             <p className="text-sm text-muted">
