@@ -9,6 +9,7 @@ import { orderStatus } from '@/client/checkout/order-status'
 import { notify } from '@/client/notify'
 import { useRouter } from '@/i18n/navigation'
 import { formatPrice } from '@/shared/money-format'
+import type { OrderLineDesign } from '@/shared/decoration-types'
 import type { OrderAddressData, OrderLineData } from '@/shared/order-types'
 
 // One order or quotation (getOrderDetails {id, accessToken}): its status, lines, addresses,
@@ -156,6 +157,8 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
         <OrderLinesTable lines={lines} />
       </section>
 
+      <OrderDesigns lines={lines} />
+
       <div className="grid gap-6 sm:grid-cols-2">
         <AddressBlock title={t('billingAddress')} address={order.billingAddress} email={order.partnerEmail} />
         <AddressBlock title={t('shippingAddress')} address={order.shippingAddress ?? order.billingAddress} />
@@ -227,6 +230,64 @@ export function OrderLinesTable({ lines }: { lines: OrderLineData[] }) {
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** The designs the order was made with (issue 7): their mockups and every decoration's placement, once per design. */
+export function OrderDesigns({ lines }: { lines: OrderLineData[] }) {
+  const t = useTranslations('orders')
+  const designs = new Map<string, { name: string; design: OrderLineDesign }>()
+  for (const line of lines) {
+    if (line.design) designs.set(line.design.id ?? `line-${line.id}`, { name: line.name, design: line.design })
+  }
+  if (designs.size === 0) return null
+  return (
+    <section aria-labelledby="order-designs">
+      <h3 id="order-designs" className="text-base font-semibold text-ink">
+        {t('designs')}
+      </h3>
+      <ul role="list" className="mt-3 space-y-5">
+        {[...designs].map(([key, { name, design }]) => (
+          <li key={key} className="flex flex-col gap-4 sm:flex-row">
+            <div className="flex gap-2">
+              {(['front', 'back'] as const)
+                .filter((view) => design.mockupUrls[view])
+                .map((view) => (
+                  // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, rendered by the server at its own size
+                  <img
+                    key={view}
+                    src={design.mockupUrls[view]}
+                    alt={t('designMockup', { name, view })}
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                    className="size-40 rounded-lg border border-line bg-soft object-contain"
+                  />
+                ))}
+            </div>
+            <div className="text-sm">
+              <p className="font-medium text-ink">{name}</p>
+              <ul role="list" className="mt-1 space-y-1 text-muted">
+                {design.decorations.map((decoration, index) => (
+                  <li key={index}>
+                    {t('designPlacement', {
+                      what: decoration.kind === 'text' ? t('designText', { text: decoration.text ?? '' }) : (decoration.logo?.name ?? t('designArtwork')),
+                      area: decoration.printArea.name,
+                      method: decoration.method.name,
+                      width: decoration.width.toFixed(1),
+                      height: decoration.height.toFixed(1),
+                      x: decoration.x.toFixed(1),
+                      y: decoration.y.toFixed(1),
+                    })}
+                    {decoration.kind === 'text' && decoration.font && decoration.color ? ` · ${t('designFont', { font: decoration.font.name, color: decoration.color.name })}` : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

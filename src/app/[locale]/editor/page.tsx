@@ -23,6 +23,8 @@ export async function generateMetadata({ params }: EditorPageProps): Promise<Met
 
 // /editor?product=<slug>&color=<colour value id>. The query makes every visit a fresh render (no
 // route cache), which the editor's per-product, per-colour options need.
+export const dynamic = 'force-dynamic'
+
 export default async function EditorPage({ params, searchParams }: EditorPageProps) {
   const { locale } = await params
   setRequestLocale(locale)
