@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test'
 // and stopped with the run (tests/e2e/serve.mjs, tests/e2e/support/):
 //   3125/3126  mail catcher (SMTP / GET /messages?to=…)
 //   3130       test OpenID Connect provider (the locked store's single sign-on)
+//   3135       fake Stripe (the main store's card payments, tests/e2e/support/fake-stripe-server.ts)
 //   3100       main demo store (PUBLIC_ORIGIN, mail to the catcher); existing specs use it by default
 //   3101       the demo store with 20-second access tokens
 //   3102       the demo store with browsing locked and single sign-on
@@ -80,6 +81,13 @@ export default defineConfig({
       reuseExistingServer: !isCI,
       ...serverOutput,
       env: { OIDC_PORT: '3130', OIDC_STORE_ORIGIN: 'http://127.0.0.1:3102' },
+    },
+    {
+      command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/support/fake-stripe-server.ts',
+      port: 3135,
+      timeout: 30_000,
+      reuseExistingServer: !isCI,
+      ...serverOutput,
     },
     ...STORE_SERVERS.filter((store) => !wanted || wanted.includes(store.name)).map(storeServer),
   ],

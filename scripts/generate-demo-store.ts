@@ -175,6 +175,13 @@ function storeFile() {
         instructions: 'Your cost center is invoiced net 30 when the order ships.',
         sequence: 20,
       },
+      {
+        // Offered only where Stripe keys are configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).
+        name: 'Credit or debit card',
+        provider: 'stripe',
+        instructions: 'You pay on Stripe’s secure page; the card never reaches this store.',
+        sequence: 30,
+      },
     ],
     tax: {
       taxname: 'builtin',

@@ -1,6 +1,7 @@
 // Serves the production build for the browser tests on loopback, on a fresh embedded database that
 // the server seeds at start. Stops with its parent (Playwright). E2E_STORE picks the store:
-//   main            127.0.0.1:3100  the demo store; mail goes to the mail catcher (SMTP 3125)
+//   main            127.0.0.1:3100  the demo store; mail goes to the mail catcher (SMTP 3125), card
+//                                   payments to the fake Stripe (3135)
 //   short-sessions  127.0.0.1:3101  the demo store with 20-second access tokens
 //   locked          127.0.0.1:3102  the demo store with browsing locked and single sign-on at the
 //                                   test provider (tests/e2e/support/oidc-provider.mjs, 3130)
@@ -8,6 +9,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { stripeEnv } from './support/stripe-settings.mjs'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const demoStoreFile = path.join(root, 'data', 'demo-store.json')
@@ -38,7 +40,7 @@ function writeLockedStoreFile(dataDir) {
 }
 
 const VARIANTS = {
-  main: { port: 3100, dataDir: 'e2e', env: {} },
+  main: { port: 3100, dataDir: 'e2e', env: stripeEnv() },
   'short-sessions': { port: 3101, dataDir: 'e2e-short-sessions', env: { ACCESS_TOKEN_TTL_SECONDS: '20' } },
   locked: { port: 3102, dataDir: 'e2e-locked', env: {}, storeFile: writeLockedStoreFile },
 }

@@ -92,7 +92,7 @@ function send(response: ServerResponse, status: number, body: string, contentTyp
 /** Stripe's minimum charge in the currency's minor unit (USD: 50 cents). */
 const MINIMUM_AMOUNT = 50
 
-export async function startFakeStripe({ secretKey = 'sk_test_fake_51Hx', webhookSecret = 'whsec_fake_signing_secret' } = {}): Promise<FakeStripe> {
+export async function startFakeStripe({ secretKey = 'sk_test_fake_51Hx', webhookSecret = 'whsec_fake_signing_secret', port = 0 } = {}): Promise<FakeStripe> {
   const requests: RecordedStripeRequest[] = []
   const sessions = new Map<string, FakeSession>()
   const idempotent = new Map<string, { rawBody: string; status: number; json: unknown }>()
@@ -233,7 +233,7 @@ export async function startFakeStripe({ secretKey = 'sk_test_fake_51Hx', webhook
       send(res, answer.status, JSON.stringify(answer.json))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   server.unref()
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
