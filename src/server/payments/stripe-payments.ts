@@ -249,11 +249,13 @@ export async function startCardPayment(
   }
 
   // A new attempt: its number (and so its Idempotency-Key) is the same for concurrent calls, so
-  // a double click makes one session at Stripe and one transaction here.
+  // a double click makes one session at Stripe and one transaction here. Only finished attempts
+  // count: a concurrent call that already recorded its (still pending) session must not move the
+  // number on, or the two calls would open two sessions.
   const [{ attempts } = { attempts: 0 }] = await db
     .select({ attempts: count() })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.provider, STRIPE_PROVIDER)))
+    .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.provider, STRIPE_PROVIDER), ne(paymentTransactions.state, 'pending')))
   const query = { order: String(order.id), token: order.accessToken }
   const session = await createCheckoutSession(config, {
     idempotencyKey: idempotencyKeyFor(order, attempts + 1),

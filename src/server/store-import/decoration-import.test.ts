@@ -31,7 +31,7 @@ const DECORATION = {
 }
 
 function decoratedStore() {
-  const file = buildStoreFile({ decoration: DECORATION })
+  const file = buildStoreFile({ decoration: structuredClone(DECORATION) })
   file.logos = [{ ...(file.logos as Record<string, unknown>[])[0], methods: ['screen_print', 'embroidery'] }]
   // The cap has a photo, not a drawing: it says which garment it is.
   file.products[1]!.garment = 'cap'
