@@ -214,3 +214,6 @@ export type DesignSummary = {
   mockupUrls: Partial<Record<DecorationView, string>>
   placements: PlacementSummary[]
 }
+
+/** A saved design as the account area lists it: with the product it is for (null once unpublished). */
+export type ListedDesign = SavedDesign & { product: { name: string; slug: string } | null }

@@ -1,6 +1,6 @@
 import type { AccountAddress, AccountPartner, AddressType } from './account-types'
 import type { HomePageData, ProductListItem, Website } from './catalog-types'
-import type { DecorationOptions, SavedDesign } from './decoration-types'
+import type { DecorationOptions, ListedDesign, SavedDesign } from './decoration-types'
 import type { OrderAwaitingApprovalData, OrderData, OrderDetailData } from './order-types'
 
 // The JSON answers of POST /api/query per key (spec 7, design/domain.md "response shapes"), shared
@@ -122,7 +122,7 @@ export type QueryResponses = {
   getGiftCards: { giftCards: GiftCardData[] }
   getDecorationOptions: { decorationOptions: DecorationOptions }
   getDesign: { design: SavedDesign }
-  getDesigns: { designs: SavedDesign[] }
+  getDesigns: { designs: ListedDesign[] }
   getOrdersAwaitingApproval: { orders: OrderAwaitingApprovalData[] }
 }
 

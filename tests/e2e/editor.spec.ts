@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { accountMenu, signIn } from './support/accounts'
 
 // The decoration editor (issue 7) on the demo store: a hoodie with the company logo on the left
 // chest and a name on the back, priced as it is designed, ordered with a size grid, and found as
@@ -122,4 +123,23 @@ test('with the keyboard only, a shopper places, moves and resizes a logo, undoes
   // One decorated side: the line's own picture is the design's mockup.
   await expect(page.locator('img[src*="/api/images/designs/"]').first()).toBeVisible()
   await expect(page.getByText(/Stacked Wordmark · Left chest/)).toBeVisible()
+})
+
+test('a signed-in customer finds the designs they made under me/designs and can delete one', async ({ page }) => {
+  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await expect(accountMenu(page, 'Alex Morgan')).toBeVisible()
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).click()
+  await page.getByRole('spinbutton', { name: /size S/ }).fill('1')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+
+  await page.goto('/me/designs')
+  await expect(page.getByRole('heading', { name: 'Saved designs' })).toBeVisible()
+  const saved = page.getByRole('listitem').filter({ hasText: 'Midweight Pullover Hoodie' })
+  await expect(saved.first().getByRole('img', { name: /front view with the design/ })).toBeVisible()
+  const before = await saved.count()
+  await saved.first().getByRole('button', { name: /Delete/ }).click()
+  await expect(page.getByText('Design deleted').first()).toBeVisible()
+  await expect(saved).toHaveCount(before - 1)
 })

@@ -12,6 +12,7 @@ import { useHydrated } from '../ui/use-hydrated'
 import { type AccountSection, visibleSections } from './account-sections'
 import { AddressBooks } from './address-book'
 import { ApprovalsSection } from './approvals-section'
+import { DesignsSection } from './designs-section'
 import { GiftCardsSection } from './gift-cards-section'
 import { OrdersSection } from './orders-section'
 import { ProfileSection } from './profile-section'
@@ -100,6 +101,7 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
             <ApprovalsSection canApprove={user.canApproveOrders ?? false} />
           </Suspense>
         ) : null}
+        {section === 'designs' ? <DesignsSection /> : null}
         {section === 'giftCards' ? <GiftCardsSection /> : null}
       </div>
     </div>

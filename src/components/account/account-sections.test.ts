@@ -9,6 +9,7 @@ describe('the account area addresses', () => {
     expect(sectionForSlug(['orders'])).toBe('orders')
     expect(sectionForSlug(['gift-cards'])).toBe('giftCards')
     expect(sectionForSlug(['approvals'])).toBe('approvals')
+    expect(sectionForSlug(['designs'])).toBe('designs')
   })
 
   test('any other slug is no section (the page answers 404)', () => {
@@ -27,8 +28,8 @@ describe('the account area addresses', () => {
 
 describe('the account navigation', () => {
   test('lists Approvals only for a partner who may approve orders', () => {
-    expect(visibleSections(false).map((section) => section.id)).toEqual(['profile', 'addresses', 'orders', 'giftCards'])
-    expect(visibleSections(true).map((section) => section.id)).toEqual(['profile', 'addresses', 'orders', 'approvals', 'giftCards'])
+    expect(visibleSections(false).map((section) => section.id)).toEqual(['profile', 'addresses', 'orders', 'designs', 'giftCards'])
+    expect(visibleSections(true).map((section) => section.id)).toEqual(['profile', 'addresses', 'orders', 'approvals', 'designs', 'giftCards'])
     expect(sectionPath('approvals')).toBe('/me/approvals')
   })
 })

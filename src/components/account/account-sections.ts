@@ -7,6 +7,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'addresses', path: '/me/addresses', slug: 'addresses', approversOnly: false },
   { id: 'orders', path: '/me/orders', slug: 'orders', approversOnly: false },
   { id: 'approvals', path: '/me/approvals', slug: 'approvals', approversOnly: true },
+  { id: 'designs', path: '/me/designs', slug: 'designs', approversOnly: false },
   { id: 'giftCards', path: '/me/gift-cards', slug: 'gift-cards', approversOnly: false },
 ] as const
 

@@ -1,4 +1,4 @@
-import type { DecorationOptions, SavedDesign } from '@/shared/decoration-types'
+import type { DecorationOptions, ListedDesign, SavedDesign } from '@/shared/decoration-types'
 import { requirePrincipal } from '../accounts/principal'
 import { isLocked } from '../accounts/site-lock'
 import type { ApiContext } from '../api/api-inputs'
@@ -16,7 +16,7 @@ import { deleteDesign, getDesign, listDesigns, saveDesign } from './design-servi
 
 export type DecorationOptionsResponse = { decorationOptions: DecorationOptions }
 export type DesignResponse = { design: SavedDesign }
-export type DesignsResponse = { designs: SavedDesign[] }
+export type DesignsResponse = { designs: ListedDesign[] }
 
 export const GET_DECORATION_OPTIONS_QUERY = {
   input: DecorationOptionsValueSchema,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
-import type { DesignInput, SavedDesign } from '@/shared/decoration-types'
+import type { DesignInput, ListedDesign, SavedDesign } from '@/shared/decoration-types'
 import { currentPrincipal, requirePrincipal } from '../accounts/principal'
 import type { ApiContext } from '../api/api-inputs'
 import { rateLimiter } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
-import { designs } from '../db/schema'
+import { designs, products } from '../db/schema'
 import { DomainError, notFound } from '../shared/errors'
 import { quoteDecorations } from './decoration-pricing'
 import { type DesignRow, toSavedDesign } from './design-details'
@@ -84,15 +84,19 @@ export async function getDesign(ctx: ApiContext, { id }: { id: string }): Promis
 }
 
 /** The signed-in partner's saved designs, newest first. */
-export async function listDesigns(ctx: ApiContext): Promise<SavedDesign[]> {
+export async function listDesigns(ctx: ApiContext): Promise<ListedDesign[]> {
   const principal = await requirePrincipal(ctx)
   const rows = await (await getDb())
-    .select()
+    .select({ design: designs, product: { name: products.name, slug: products.slug, isPublished: products.isPublished } })
     .from(designs)
+    .leftJoin(products, eq(products.id, designs.productId))
     .where(and(eq(designs.websiteId, ctx.websiteId), eq(designs.partnerId, principal.partnerId)))
     .orderBy(desc(designs.updatedAt), desc(designs.createdAt))
     .limit(DESIGN_LIST_LIMIT)
-  return rows.map(toSavedDesign)
+  return rows.map(({ design, product }) => ({
+    ...toSavedDesign(design),
+    product: product?.isPublished ? { name: product.name, slug: product.slug } : null,
+  }))
 }
 
 /**
