@@ -37,8 +37,8 @@ const nextConfig: NextConfig = {
   compress: false,
   generateBuildId: () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
-  // PGlite (WASM), pg, sharp and pino must load from node_modules at run time, not be bundled.
-  serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'sharp', 'pino', 'nodemailer', 'pdfkit'],
+  // PGlite (WASM), pg, ioredis, sharp and pino must load from node_modules at run time, not be bundled.
+  serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'ioredis', 'sharp', 'pino', 'nodemailer', 'pdfkit'],
   // Rendered catalog pages live in memory (src/web/route-cache-handler.mjs), not under .next/.
   cacheHandler: path.resolve(import.meta.dirname, 'src/web/route-cache-handler.mjs'),
   cacheMaxMemorySize: 0,

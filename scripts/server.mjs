@@ -11,20 +11,23 @@
 // redirect is answered here with 307 and never reaches the page cache. A page that depends on who
 // asks is marked private for shared caches. Without a gate, or when it fails, pages are refused
 // (fail closed); Next's files and the API never go through it.
+//
+// WEB_CONCURRENCY=N (default 1) runs N worker processes on the one port (node:cluster), so every
+// core serves. Each worker keeps its own caches, so N > 1 needs PostgreSQL (DATABASE_URL: PGlite
+// serves one process) and Redis (REDIS_URL: the workers hear each other's invalidations) —
+// decision 014. A worker that stops after it started is replaced; one that cannot start stops all.
+import cluster from 'node:cluster'
 import { createServer } from 'node:http'
 import path from 'node:path'
+import nextEnv from '@next/env'
 import compression from 'compression'
-import next from 'next'
 import { createPageResponseCache } from './page-response-cache.mjs'
 
 const PRECOMPRESSED = 'x-precompressed-encoding'
 const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOSTNAME_BIND || undefined
-
-const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' })
-await app.prepare()
-const handle = app.getRequestHandler()
+const STOP_GRACE_MS = 10_000
 
 const compress = compression({
   filter(request, response) {
@@ -75,7 +78,7 @@ function refusePage(response) {
   )
 }
 
-function serve(request, response) {
+function serve(handle, request, response) {
   if (pages.serve(request, response)) return
   compress(request, response, () => {
     pages.capture(request, response)
@@ -87,37 +90,114 @@ function serve(request, response) {
   })
 }
 
-const server = createServer((request, response) => {
-  if (!isGated(request)) return serve(request, response)
-  askGate(request).then(
-    (decision) => {
-      if (decision.redirect) {
-        response.writeHead(307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
-        response.end()
-        return
-      }
-      if (decision.private) keepPrivate(response)
-      serve(request, response)
-    },
-    (error) => {
-      console.error('The page gate failed; the page is refused:', error)
-      refusePage(response)
-    },
-  )
-})
-server.keepAliveTimeout = 65_000
-server.listen(port, hostname, () => {
-  console.log(`▲ Webstore ready on http://${hostname ?? 'localhost'}:${port}`)
-})
-
-// Finish the requests in flight, then leave; a second signal leaves at once.
-let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1)
+async function runServer() {
+  // Finish the requests in flight, then leave; a second signal leaves at once. A worker is also
+  // stopped by its primary (a message), or when the primary is gone.
+  let server = null
+  let stopping = false
+  const stop = () => {
     stopping = true
+    if (!server) process.exit(0)
     server.close(() => process.exit(0))
     server.closeIdleConnections()
-    setTimeout(() => process.exit(0), 10_000).unref()
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref()
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => (stopping ? process.exit(1) : stop()))
+  }
+  if (cluster.isWorker) {
+    process.on('message', (message) => message?.webstore === 'stop' && !stopping && stop())
+    process.on('disconnect', () => !stopping && stop())
+  }
+
+  // Loaded here, not at the top: a cluster's primary only forks and never needs Next.
+  const { default: next } = await import('next')
+  const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' })
+  await app.prepare()
+  const handle = app.getRequestHandler()
+
+  server = createServer((request, response) => {
+    if (!isGated(request)) return serve(handle, request, response)
+    askGate(request).then(
+      (decision) => {
+        if (decision.redirect) {
+          response.writeHead(307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
+          response.end()
+          return
+        }
+        if (decision.private) keepPrivate(response)
+        serve(handle, request, response)
+      },
+      (error) => {
+        console.error('The page gate failed; the page is refused:', error)
+        refusePage(response)
+      },
+    )
+  })
+  server.keepAliveTimeout = 65_000
+  server.listen(port, hostname, () => {
+    const worker = cluster.isWorker ? ` (worker ${process.pid})` : ''
+    console.log(`▲ Webstore ready on http://${hostname ?? 'localhost'}:${port}${worker}`)
+    if (cluster.isWorker) process.send?.({ webstore: 'ready' })
   })
 }
+
+/** WEB_CONCURRENCY, checked against what several processes need; exits with the reason otherwise. */
+function workerCount() {
+  const raw = process.env.WEB_CONCURRENCY?.trim() || '1'
+  const count = Number(raw)
+  const refuse = (reason) => {
+    console.error(`WEB_CONCURRENCY=${raw}: ${reason}`)
+    process.exit(1)
+  }
+  if (!Number.isInteger(count) || count < 1 || count > 64) refuse('must be a whole number from 1 to 64.')
+  if (count > 1 && !process.env.DATABASE_URL) {
+    refuse('several worker processes need PostgreSQL (DATABASE_URL); the embedded database (PGlite) serves one process only.')
+  }
+  if (count > 1 && !process.env.REDIS_URL) {
+    refuse("several worker processes need Redis (REDIS_URL): each keeps its own caches and must hear the others' invalidations.")
+  }
+  return count
+}
+
+function runPrimary(count) {
+  console.log(`Webstore: starting ${count} worker processes on port ${port}`)
+  let serving = false
+  let stopping = false
+  const running = () => Object.keys(cluster.workers ?? {}).length
+  cluster.on('message', (_worker, message) => {
+    if (message?.webstore === 'ready') serving = true
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    const how = signal ?? `exit code ${code}`
+    if (stopping) {
+      if (running() === 0) process.exit(process.exitCode ?? 0)
+    } else if (!serving) {
+      // Before any worker served: a configuration or database problem every worker would hit.
+      console.error(`A worker could not start (${how}); stopping.`)
+      process.exitCode = code || 1
+      stopAll()
+    } else {
+      console.error(`Worker ${worker.process.pid} stopped (${how}); starting another.`)
+      setTimeout(() => stopping || cluster.fork(), 1000)
+    }
+  })
+  function stopAll() {
+    stopping = true
+    if (running() === 0) process.exit(process.exitCode ?? 0)
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker?.isConnected()) worker.send({ webstore: 'stop' })
+    }
+    setTimeout(() => process.exit(process.exitCode ?? 0), STOP_GRACE_MS + 2000).unref()
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stopping ? process.exit(1) : stopAll()))
+  for (let index = 0; index < count; index++) cluster.fork()
+}
+
+if (cluster.isPrimary) {
+  // .env files count for the checks below (Next loads them itself when it prepares).
+  nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
+}
+const workers = cluster.isPrimary ? workerCount() : 1
+if (cluster.isPrimary && workers > 1) runPrimary(workers)
+else await runServer()

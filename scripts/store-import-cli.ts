@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { announceInvalidation } from '@/server/cache/shared-caches'
 import { closeDb, databaseKind, getDb } from '@/server/db/client'
 import { migratePglite, migratePostgres } from '@/server/db/migrate'
 import { env } from '@/server/env'
@@ -18,7 +19,12 @@ export async function runStoreImport({ filePath, check = false }: { filePath: st
     if (config.DATABASE_URL) await migratePostgres(config.DATABASE_URL)
     else await migratePglite(await getDb())
     const summary = await importStoreFile({ filePath: absolute })
-    printSummary(summary, await databaseKind())
+    // Running servers sharing this database hear of the change through Redis (decision 014).
+    const announced =
+      config.REDIS_URL && summary.touchedCaches.length > 0
+        ? await announceInvalidation({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, names: summary.touchedCaches })
+        : false
+    printSummary(summary, await databaseKind(), announced)
     return 0
   } catch (error) {
     if (error instanceof DomainError) {
@@ -32,7 +38,7 @@ export async function runStoreImport({ filePath, check = false }: { filePath: st
   }
 }
 
-function printSummary(summary: StoreImportSummary, kind: 'pglite' | 'postgres') {
+function printSummary(summary: StoreImportSummary, kind: 'pglite' | 'postgres', announced: boolean) {
   const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`
   console.log(
     `Imported "${summary.websiteName}" (${summary.websiteCode}) as website ${summary.websiteId}${summary.createdWebsite ? ', new' : ''}, in ${seconds(summary.milliseconds)}.`,
@@ -46,7 +52,9 @@ function printSummary(summary: StoreImportSummary, kind: 'pglite' | 'postgres') 
   const { images } = summary
   console.log(`Images: ${images.drawn} drawn, ${images.copied} copied, ${images.reused} already there, ${images.removed} removed (${seconds(images.milliseconds)}).`)
   if (summary.touchedCaches.length === 0) console.log('Nothing changed.')
-  else if (kind === 'postgres') {
+  else if (announced) {
+    console.log(`Changed: ${summary.touchedCaches.join(', ')}. Running servers were told through Redis to drop them.`)
+  } else if (kind === 'postgres') {
     console.log(`Changed: ${summary.touchedCaches.join(', ')}. A running server caches these: restart it or invalidate those caches.`)
   }
   const served = env().WEBSITE_ID

@@ -1,12 +1,18 @@
 // Runs once when a server process starts: a bad configuration or an unmigratable database stops the
-// start with a clear message instead of failing on the first request. Then the page gate (site lock
+// start with a clear message instead of failing on the first request. With REDIS_URL the caches and
+// rate limits become shared with the other instances (decision 014). Then the page gate (site lock
 // and account pages, decision 009) is handed to scripts/server.mjs, before the first request, and
 // old account rows start being cleaned up.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
   const { env } = await import('./server/env')
-  env()
+  const config = env()
+  // Before the database: the seed of an empty store announces its invalidations to the others.
+  if (config.REDIS_URL) {
+    const { startSharedCaches } = await import('./web/shared-caches')
+    await startSharedCaches({ url: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX })
+  }
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
   const { registerPageGate } = await import('./server/accounts/site-lock')

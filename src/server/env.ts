@@ -18,6 +18,11 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Namespaces this store's keys and channel in Redis (several stores, or test runs, on one Redis). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'REDIS_KEY_PREFIX must be 1–64 letters, digits or . _ : -')
+    .default('webstore:'),
   WEBSITE_ID: z.coerce.number().int().positive().default(1),
   SEED_DEMO_STORE: z
     .enum(['true', 'false'])

@@ -2,12 +2,15 @@
 // when the data behind them changes. In memory rather than Next's default files under .next/ so that
 // a restart (after an import, say) never serves pages of the old data. Bounded by size (LRU).
 // Loaded by Next at run time through next.config.ts `cacheHandler`, outside the bundle: plain ESM.
+// Bundled code imports it too (a second module instance): all state lives on globalThis.
+// With several instances, each keeps its own pages; drops and tag revalidations travel over the
+// invalidation bus (decision 014; src/web/shared-caches.ts).
 
 const MAX_BYTES = Number(process.env.ROUTE_CACHE_MAX_BYTES || 256 * 1024 * 1024)
 const GLOBAL_KEY = Symbol.for('webstore.routeCache')
 
 function store() {
-  globalThis[GLOBAL_KEY] ??= { entries: new Map(), bytes: 0, tagTimes: new Map(), generation: 0 }
+  globalThis[GLOBAL_KEY] ??= { entries: new Map(), bytes: 0, tagTimes: new Map(), generation: 0, misses: new Map(), announce: null }
   return globalThis[GLOBAL_KEY]
 }
 
@@ -30,6 +33,28 @@ export function dropAllRenderedPages() {
   cache.entries.clear()
   cache.bytes = 0
   return count
+}
+
+/** Marks tags revalidated here only (a revalidation another instance announced). */
+export function revalidateRenderedTags(tags) {
+  const cache = store()
+  cache.generation += 1
+  const now = Date.now()
+  for (const tag of [tags].flat()) cache.tagTimes.set(tag, now)
+}
+
+/** Who else must hear of a revalidateTag made in this process (the invalidation bus), or null. */
+export function announceRevalidatedTags(listener) {
+  store().announce = listener
+}
+
+// A page rendered from data read before a drop must not be kept after it: the generation at the
+// miss that started a render is compared when the render is stored. Keys are page paths, few.
+const MAX_PENDING_MISSES = 10_000
+
+function rememberMiss(cache, key) {
+  if (cache.misses.size >= MAX_PENDING_MISSES) cache.misses.clear()
+  cache.misses.set(key, cache.generation)
 }
 
 function sizeOf(value) {
@@ -59,11 +84,15 @@ export default class RouteCacheHandler {
   async get(key) {
     const cache = store()
     const entry = cache.entries.get(key)
-    if (!entry) return null
+    if (!entry) {
+      rememberMiss(cache, key)
+      return null
+    }
     const stale = entry.tags.some((tag) => (cache.tagTimes.get(tag) ?? 0) >= entry.lastModified)
     if (stale) {
       cache.entries.delete(key)
       cache.bytes -= entry.bytes
+      rememberMiss(cache, key)
       return null
     }
     cache.entries.delete(key)
@@ -78,7 +107,9 @@ export default class RouteCacheHandler {
       cache.entries.delete(key)
       cache.bytes -= previous.bytes
     }
-    if (value == null) return
+    const missedAt = cache.misses.get(key)
+    cache.misses.delete(key)
+    if (value == null || (missedAt !== undefined && missedAt !== cache.generation)) return
     const entry = { value, lastModified: Date.now(), tags: tagsOf(value, ctx), bytes: sizeOf(value) }
     cache.entries.set(key, entry)
     cache.bytes += entry.bytes
@@ -90,10 +121,8 @@ export default class RouteCacheHandler {
   }
 
   async revalidateTag(tags) {
-    const cache = store()
-    cache.generation += 1
-    const now = Date.now()
-    for (const tag of [tags].flat()) cache.tagTimes.set(tag, now)
+    revalidateRenderedTags(tags)
+    await store().announce?.([tags].flat())
   }
 
   resetRequestCache() {}

@@ -15,9 +15,11 @@ import { type IssuedToken, startSession } from './session-service'
 // address before the password is looked at.
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000
+/** 503 when the shared attempt counters (Redis) cannot be reached: sign-in never runs unlimited. */
+export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable for a moment. Please try again in a minute.'
 export const SIGN_IN_LIMITS = {
-  perAccount: { max: 10, windowMs: SIGN_IN_WINDOW_MS },
-  perAddress: { max: 30, windowMs: SIGN_IN_WINDOW_MS },
+  perAccount: { max: 10, windowMs: SIGN_IN_WINDOW_MS, refuseWhenUnavailable: SIGN_IN_UNAVAILABLE },
+  perAddress: { max: 30, windowMs: SIGN_IN_WINDOW_MS, refuseWhenUnavailable: SIGN_IN_UNAVAILABLE },
 }
 
 export type Caller = { websiteId: number; ip: string | null; userAgent: string | null }

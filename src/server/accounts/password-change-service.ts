@@ -23,7 +23,11 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.'
 export const SAME_PASSWORD = 'The new password must be different from your current password.'
 export const TOO_MANY_PASSWORD_CHANGES = 'Too many attempts to change the password. Please wait a few minutes and try again.'
 
-export const PASSWORD_CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 }
+export const PASSWORD_CHANGE_LIMIT = {
+  max: 5,
+  windowMs: 15 * 60_000,
+  refuseWhenUnavailable: 'Changing your password is unavailable for a moment. Please try again in a minute.',
+}
 
 export const UpdatePasswordSchema = z.strictObject({
   currentPassword: z.string({ error: 'is required: your current password' }).min(1, 'is required: your current password').max(1024, 'is too long'),

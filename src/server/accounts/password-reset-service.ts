@@ -29,11 +29,12 @@ export const TOO_MANY_RESETS = 'Too many password reset requests. Please wait an
 export const TOO_MANY_NEW_PASSWORDS = 'Too many attempts to set a password. Please wait a few minutes and try again.'
 
 const HOUR_MS = 60 * 60_000
+const RESET_UNAVAILABLE = 'Password reset is unavailable for a moment. Please try again in a minute.'
 export const RESET_LIMITS = {
-  perAddress: { max: 10, windowMs: HOUR_MS },
-  perEmail: { max: 5, windowMs: HOUR_MS },
+  perAddress: { max: 10, windowMs: HOUR_MS, refuseWhenUnavailable: RESET_UNAVAILABLE },
+  perEmail: { max: 5, windowMs: HOUR_MS, refuseWhenUnavailable: RESET_UNAVAILABLE },
   /** Setting a password costs an argon2 hash: bounded per caller address. */
-  createPerAddress: { max: 20, windowMs: 15 * 60_000 },
+  createPerAddress: { max: 20, windowMs: 15 * 60_000, refuseWhenUnavailable: RESET_UNAVAILABLE },
 }
 
 export const PasswordResetSchema = z.strictObject({ email: EmailSchema, recaptchaToken: RecaptchaTokenSchema })

@@ -28,10 +28,11 @@ export const SIGNUP_LINK_EXPIRED = 'This link has expired or was already used. P
 export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please wait an hour and try again.'
 
 const HOUR_MS = 60 * 60_000
+const SIGNUP_UNAVAILABLE = 'Sign-up is unavailable for a moment. Please try again in a minute.'
 export const SIGNUP_LIMITS = {
-  perAddress: { max: 10, windowMs: HOUR_MS },
+  perAddress: { max: 10, windowMs: HOUR_MS, refuseWhenUnavailable: SIGNUP_UNAVAILABLE },
   /** Bounds the mails one address can be sent, whoever asks. */
-  perEmail: { max: 5, windowMs: HOUR_MS },
+  perEmail: { max: 5, windowMs: HOUR_MS, refuseWhenUnavailable: SIGNUP_UNAVAILABLE },
 } satisfies Record<string, RateLimit>
 
 export type CheckEmailAnswer = { status: 'check_email'; message: string }

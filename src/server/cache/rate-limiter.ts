@@ -1,9 +1,18 @@
-export type RateLimit = { max: number; windowMs: number }
+export type RateLimit = {
+  max: number
+  windowMs: number
+  /**
+   * For limits that guard against guessing (sign-in, gift cards, account mails): when the shared
+   * counters (Redis) cannot be reached, refuse every call with a 503 saying this. Without it the
+   * limit falls back to counting in this process alone (decision 014).
+   */
+  refuseWhenUnavailable?: string
+}
 export type RateDecision = { allowed: boolean; retryAfterMs: number }
 
 /**
- * Fixed-window counters keyed by caller (IP, cache name …). Async so that a shared (Redis)
- * implementation can replace the in-process one.
+ * Fixed-window counters keyed by caller (IP, cache name …). In process by default; shared between
+ * instances through Redis when REDIS_URL is set (redis-rate-limiter.ts).
  */
 export type RateLimiter = {
   take(key: string, limit: RateLimit): Promise<RateDecision>

@@ -18,10 +18,11 @@ export const GIFT_CARD_REFUSED = 'There is some error please contact your admini
 export const TOO_MANY_GIFT_CARD_ATTEMPTS = 'Too many gift card attempts. Please wait a few minutes and try again.'
 
 export const GIFT_CARD_WINDOW_MS = 15 * 60_000
+const GIFT_CARDS_UNAVAILABLE = 'Gift cards cannot be added for a moment. Please try again in a minute.'
 /** Attempts (successful or not) per window: numbers cannot be guessed by trying. */
 export const GIFT_CARD_LIMITS = {
-  perPartner: { max: 10, windowMs: GIFT_CARD_WINDOW_MS },
-  perAddress: { max: 30, windowMs: GIFT_CARD_WINDOW_MS },
+  perPartner: { max: 10, windowMs: GIFT_CARD_WINDOW_MS, refuseWhenUnavailable: GIFT_CARDS_UNAVAILABLE },
+  perAddress: { max: 30, windowMs: GIFT_CARD_WINDOW_MS, refuseWhenUnavailable: GIFT_CARDS_UNAVAILABLE },
 }
 
 /** A card as its owner sees it (JSON edge: dollars and ISO dates). */
