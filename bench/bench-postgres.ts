@@ -4,6 +4,7 @@
 // the same run. The store runs the demo store (fixed delivery, built-in tax, offline payment).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
 import { median, startServer } from './bench-servers'
@@ -163,6 +164,21 @@ async function expectedTotal(baseUrl: string, fixture: OrderFixture): Promise<nu
   return total
 }
 
+function answers(url: URL): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379), timeout: 1000 })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
 export async function measurePostgresFigures(options: { root: string; port: number; storeEnv: Record<string, string>; rounds: number; seconds: number }): Promise<Row[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const pgbench = pgbenchBinary()
@@ -184,7 +200,12 @@ export async function measurePostgresFigures(options: { root: string; port: numb
   log('P3/P4: the demo store on PostgreSQL')
   const databaseUrl = withDatabase(adminUrl, 'webstore_bench_store')
   await recreateDatabase(adminUrl, 'webstore_bench_store')
-  const env = { ...options.storeEnv, DATABASE_URL: databaseUrl }
+  // At scale the store runs one worker per core on PostgreSQL + Redis (docs/scale-out.md): the
+  // bench does the same when Redis answers, else one process.
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+  const workers = (await answers(new URL(redisUrl))) ? (process.env.BENCH_WEB_CONCURRENCY ?? '2') : '1'
+  const env = { ...options.storeEnv, DATABASE_URL: databaseUrl, ...(workers === '1' ? {} : { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'webstore-bench:', WEB_CONCURRENCY: workers }) }
+  log(`P3/P4: ${workers} worker process${workers === '1' ? '' : 'es'}${workers === '1' ? ' (no Redis)' : ' with Redis'}`)
   const imported = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/store-import.ts', 'data/demo-store.json'], { cwd: options.root, env: { ...process.env, ...env }, encoding: 'utf8' })
   if (imported.status !== 0) throw new Error(`demo import failed:\n${imported.stdout}\n${imported.stderr}`)
   const db = new pg.Client({ connectionString: databaseUrl })
@@ -210,7 +231,7 @@ export async function measurePostgresFigures(options: { root: string; port: numb
       const failures = runs.reduce((n, r) => n + r.errors + r.non2xx, 0)
       log(`P3 ${name}: ${runs.map((r) => `${Math.round(r.requestsPerSec)} req/s p99 ${r.p99} ms`).join(' / ')}`)
       rows.push({
-        goal: `P3 ${name}, ${USERS} signed-in users`,
+        goal: `P3 ${name}, ${USERS} signed-in users, ${workers} worker${workers === '1' ? '' : 's'}`,
         figure: `${Math.round(median(runs.map((r) => r.requestsPerSec)))} req/s, p50 ${median(runs.map((r) => r.p50))} ms, p99 ${p99} ms${failures ? `, ${failures} failed (${JSON.stringify(runs.at(-1)?.statuses)})` : ''}`,
         reference: '—',
         ratio: '—',
