@@ -15,6 +15,7 @@ import { ZodError } from 'zod'
 import type { ApiContext, RequestInfo } from '@/server/api/api-inputs'
 import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/api/encoded-payload'
 import { sessionTokenFromCookies } from '@/server/accounts/session-cookie'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@/server/db/db-errors'
 import { env } from '@/server/env'
 import { JsonSyntaxError, parseJsonWithLocations } from '@/server/shared/json-locations'
 import { DomainError, type DomainErrorCode } from '@/server/shared/errors'
@@ -89,6 +90,10 @@ export function errorResponse(error: unknown): Response {
     return jsonError(400, 'invalid', message, { issues })
   }
   if (error instanceof DomainError) return jsonError(STATUS[error.code], error.code, error.userMessage, error.data ? { data: error.data } : {})
+  if (isDatabaseUnavailable(error)) {
+    logger().warn({ err: error }, 'database unavailable during an API call')
+    return jsonError(503, 'unavailable', DATABASE_UNAVAILABLE, { headers: { 'Retry-After': '5' } })
+  }
   logger().error({ err: error }, 'unhandled error in an API route')
   return jsonError(500, 'internal', SOMETHING_WENT_WRONG)
 }

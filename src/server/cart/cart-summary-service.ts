@@ -9,7 +9,7 @@ import { rateLimiter } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { partners } from '../db/schema'
 import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
-import { type CheckoutQuote, checkoutSummary, priceCheckout } from '../orders/checkout-pricing'
+import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout } from '../orders/checkout-pricing'
 import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
 import { resaleExemptionFor } from '../tax/resale-certificate'
 import { TaxCalculationError } from '../tax/tax-errors'
@@ -81,7 +81,7 @@ function orderSummary({ subTotal, shipping, taxes, freeShipping }: { subTotal: C
   }
 }
 
-export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest): Promise<CartSummaryData> {
+export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest, options: CheckoutPricingOptions = {}): Promise<CartSummaryData> {
   const { websiteId } = ctx
   const db = await getDb()
   // A tax-free summary without a valid certificate is refused (403), whatever else was asked.
@@ -115,7 +115,7 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   if (!decision.allowed) throw new DomainError('rate_limited', `cart summary limit reached for ${caller}`, TOO_MANY_ESTIMATES)
 
   const destination: PostalAddress = await resolveDestination(db, websiteId, request.address)
-  const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal })
+  const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal }, options.carriers)
   const deliveryMethods = quotes.map(optionOf)
   if (!request.deliveryMethodId) return answer({ deliveryMethods })
 
@@ -130,17 +130,21 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   const partnerId = (await currentPrincipal(ctx))?.partnerId ?? null
   let quote: CheckoutQuote
   try {
-    quote = await priceCheckout(db, {
-      websiteId,
-      partnerId,
-      items: request.items,
-      destination,
-      deliveryMethodId: chosen.methodId,
-      promoCode: request.promoCode || null,
-      optionNames: request.orderOptions ?? [],
-      resaleExemption,
-      customerCode: partnerId === null ? null : String(partnerId),
-    })
+    quote = await priceCheckout(
+      db,
+      {
+        websiteId,
+        partnerId,
+        items: request.items,
+        destination,
+        deliveryMethodId: chosen.methodId,
+        promoCode: request.promoCode || null,
+        optionNames: request.orderOptions ?? [],
+        resaleExemption,
+        customerCode: partnerId === null ? null : String(partnerId),
+      },
+      options,
+    )
   } catch (error) {
     // A refused promo code or option is the shopper's to fix (a 400 with its message); a tax
     // failure is never a silent zero (security.md 4.12): the summary says the tax is unknown and why.

@@ -4,6 +4,7 @@ import type { CartItemInput } from '../cart/cart-input'
 import { type DetailedLine, priceCartItemsLeniently } from '../cart/cart-pricing'
 import type { Executor } from '../db/client'
 import { deliveryMethods } from '../db/schema'
+import type { CarrierOptions } from '../delivery/carrier-http'
 import { quoteDeliveryMethod } from '../delivery/delivery-quotes'
 import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
 import { DomainError } from '../shared/errors'
@@ -50,7 +51,8 @@ export type CheckoutQuote = {
   total: Cents
 }
 
-export type CheckoutPricingOptions = { tax?: TaxCallOptions; now?: Date }
+/** Knobs for tests: the outside calls' timeouts (carriers, tax) and the clock. */
+export type CheckoutPricingOptions = { tax?: TaxCallOptions; carriers?: CarrierOptions; now?: Date }
 
 /**
  * Spreads `discount` over amounts in proportion, in whole cents that add up exactly (the largest
@@ -92,14 +94,11 @@ export async function priceCheckout(db: Executor, input: CheckoutPricingInput, o
   const subTotal = pricedLines.reduce((sum, line) => sum + line.amount, 0)
 
   const method = await findDeliveryMethod(db, websiteId, input.deliveryMethodId)
-  const quote = await quoteDeliveryMethod(db, {
-    websiteId,
-    lines: pricedLines,
-    destination: input.destination,
-    orderAmount: subTotal,
-    methodId: method.id,
-    deliveryType: method.deliveryType,
-  })
+  const quote = await quoteDeliveryMethod(
+    db,
+    { websiteId, lines: pricedLines, destination: input.destination, orderAmount: subTotal, methodId: method.id, deliveryType: method.deliveryType },
+    options.carriers,
+  )
 
   const promotion = await evaluatePromotions(db, {
     websiteId,
