@@ -19,16 +19,8 @@ const LOCALE = 'en'
 // Page addresses: not the API, not Next's files, not already localized, no file extension.
 const PAGE_PATH = `/:path((?!api(?:/|$)|_next/|${LOCALE}(?:/|$))[^.]*)`
 
-// Baseline headers on every response. A full Content-Security-Policy for scripts (nonces for Next's
-// inline payloads, allowances for reCAPTCHA and GA) comes with the security issue; framing is denied now.
-const SECURITY_HEADERS = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'" },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
-  { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
-]
+// Security headers (CSP, framing, HSTS …) are set by the production server for every answer, not
+// here: scripts/security-headers.mjs, decision 013.
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -42,13 +34,6 @@ const nextConfig: NextConfig = {
   // Rendered catalog pages live in memory (src/web/route-cache-handler.mjs), not under .next/.
   cacheHandler: path.resolve(import.meta.dirname, 'src/web/route-cache-handler.mjs'),
   cacheMaxMemorySize: 0,
-  async headers() {
-    return [
-      { source: '/:path*', headers: SECURITY_HEADERS },
-      // The order document's address carries its access token: never send it on as a referrer.
-      { source: '/api/orders/:id/document', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
-    ]
-  },
   async redirects() {
     if (usesLocalePrefix) {
       return [

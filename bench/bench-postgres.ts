@@ -204,7 +204,8 @@ export async function measurePostgresFigures(options: { root: string; port: numb
   // bench does the same when Redis answers, else one process.
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
   const workers = (await answers(new URL(redisUrl))) ? (process.env.BENCH_WEB_CONCURRENCY ?? '2') : '1'
-  const env = { ...options.storeEnv, DATABASE_URL: databaseUrl, ...(workers === '1' ? {} : { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'webstore-bench:', WEB_CONCURRENCY: workers }) }
+  // Each bench user has its own address (X-Forwarded-For), as behind a load balancer.
+  const env = { ...options.storeEnv, DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...(workers === '1' ? {} : { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'webstore-bench:', WEB_CONCURRENCY: workers }) }
   log(`P3/P4: ${workers} worker process${workers === '1' ? '' : 'es'}${workers === '1' ? ' (no Redis)' : ' with Redis'}`)
   const imported = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/store-import.ts', 'data/demo-store.json'], { cwd: options.root, env: { ...process.env, ...env }, encoding: 'utf8' })
   if (imported.status !== 0) throw new Error(`demo import failed:\n${imported.stdout}\n${imported.stderr}`)

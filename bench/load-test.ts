@@ -233,6 +233,8 @@ async function main() {
       env: {
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl,
+        // Each virtual shopper has its own address (X-Forwarded-For), as behind a load balancer.
+        TRUST_PROXY: '1',
         REDIS_URL: redisUrl,
         WEBSITE_ID: String(WEBSITE_ID),
         SEED_DEMO_STORE: 'true',

@@ -7,11 +7,13 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { renderedPagesGeneration } from '../src/web/route-cache-handler.mjs'
+import { SECURITY_HEADER_NAMES } from './security-headers.mjs'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'range']
-const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date'])
+// Security headers depend on the request (HSTS, Referrer-Policy) and are added again to every answer.
+const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', ...SECURITY_HEADER_NAMES])
 
 // Rendered pages never read the query string (decision 004: filters are applied in the browser), so
 // /shop?color=Navy is the same document as /shop: one copy per path, and random query strings cannot

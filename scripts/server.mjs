@@ -16,18 +16,24 @@
 // core serves. Each worker keeps its own caches, so N > 1 needs PostgreSQL (DATABASE_URL: PGlite
 // serves one process) and Redis (REDIS_URL: the workers hear each other's invalidations) —
 // decision 014. A worker that stops after it started is replaced; one that cannot start stops all.
+//
+// Every answer, whatever produced it, gets the security headers (security-headers.mjs, decision 015),
+// and a request's forwarding headers count only when TRUST_PROXY says a proxy in front sets them.
 import cluster from 'node:cluster'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
 import { createPageResponseCache } from './page-response-cache.mjs'
+import { trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
 
 const PRECOMPRESSED = 'x-precompressed-encoding'
 const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOSTNAME_BIND || undefined
 const STOP_GRACE_MS = 10_000
+const headerOptions = { production: process.env.NODE_ENV === 'production', publicOrigin: process.env.PUBLIC_ORIGIN || undefined }
+const proxyOptions = { trustProxy: /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? '') }
 
 const compress = compression({
   filter(request, response) {
@@ -117,6 +123,8 @@ async function runServer() {
   const handle = app.getRequestHandler()
 
   server = createServer((request, response) => {
+    trustedClientHeaders(request, proxyOptions)
+    withSecurityHeaders(request, response, headerOptions)
     if (!isGated(request)) return serve(handle, request, response)
     askGate(request).then(
       (decision) => {

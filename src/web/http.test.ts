@@ -33,6 +33,14 @@ describe('reading a JSON body', () => {
     await expect(parseJson(post(body))).rejects.toMatchObject({ status: 400, message })
   })
 
+  test('refuses a deeply nested body at once, before its parsing costs the square of its depth', async () => {
+    const deep = (levels: number) => `{"items":${'['.repeat(levels)}${']'.repeat(levels)}}`
+    expect(await parseJson(post(deep(60)))).toHaveProperty('items')
+    const started = performance.now()
+    await expect(parseJson(post(deep(32_000)))).rejects.toMatchObject({ status: 400, message: 'The request body is nested more than 64 levels deep.' })
+    expect(performance.now() - started).toBeLessThan(100)
+  })
+
   test('refuses other content types with 415', async () => {
     await expect(parseJson(post('{}', { 'content-type': 'text/plain' }))).rejects.toMatchObject({ status: 415 })
     await expect(parseJson(post('key=getTaxes', { 'content-type': 'application/x-www-form-urlencoded' }))).rejects.toMatchObject({ status: 415 })

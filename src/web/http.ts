@@ -23,6 +23,8 @@ import { logger } from '@/server/shared/logger'
 import type { ApiErrorBody } from '@/shared/query-types'
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
+/** No API body nests deeper than a few levels; a deep one only costs parsing time. */
+export const MAX_JSON_DEPTH = 64
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again!'
 
 const STATUS = {
@@ -139,10 +141,13 @@ export async function parseJson(request: Request, { maxBytes = DEFAULT_MAX_BODY_
   try {
     // Strict JSON: a field given twice ({"quantity": 1, "quantity": 5}) is refused rather than
     // silently resolved to its last value (security.md 4.2, parameter pollution).
-    parsed = parseJsonWithLocations(text).value
+    parsed = parseJsonWithLocations(text, { maxDepth: MAX_JSON_DEPTH }).value
   } catch (error) {
     if (error instanceof JsonSyntaxError && error.message.startsWith('duplicate property')) {
       throw new HttpError(400, 'invalid', `The request body has the ${error.message.replace('duplicate property', 'field')} more than once.`)
+    }
+    if (error instanceof JsonSyntaxError && error.message.startsWith('nested more than')) {
+      throw new HttpError(400, 'invalid', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
     }
     throw new HttpError(400, 'invalid', 'The request body is not valid JSON.')
   }

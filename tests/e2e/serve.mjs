@@ -1,7 +1,8 @@
 // Serves the production build for the browser tests on loopback, on a fresh embedded database that
 // the server seeds at start. Stops with its parent (Playwright). E2E_STORE picks the store:
 //   main            127.0.0.1:3100  the demo store; mail goes to the mail catcher (SMTP 3125), card
-//                                   payments to the fake Stripe (3135)
+//                                   payments to the fake Stripe (3135); tokens are signed with a
+//                                   key the security suite knows
 //   short-sessions  127.0.0.1:3101  the demo store with 20-second access tokens
 //   locked          127.0.0.1:3102  the demo store with browsing locked and single sign-on at the
 //                                   test provider (tests/e2e/support/oidc-provider.mjs, 3130)
@@ -9,6 +10,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { MAIN_STORE_SESSION_SECRET } from './support/session-secret.mjs'
 import { stripeEnv } from './support/stripe-settings.mjs'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
@@ -40,7 +42,7 @@ function writeLockedStoreFile(dataDir) {
 }
 
 const VARIANTS = {
-  main: { port: 3100, dataDir: 'e2e', env: stripeEnv() },
+  main: { port: 3100, dataDir: 'e2e', env: { ...stripeEnv(), SESSION_SECRET: MAIN_STORE_SESSION_SECRET } },
   'short-sessions': { port: 3101, dataDir: 'e2e-short-sessions', env: { ACCESS_TOKEN_TTL_SECONDS: '20' } },
   locked: { port: 3102, dataDir: 'e2e-locked', env: {}, storeFile: writeLockedStoreFile },
 }
@@ -63,6 +65,8 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')]
     ...process.env,
     PORT: String(port),
     HOSTNAME_BIND: '127.0.0.1',
+    // The tests stand for clients behind a proxy: X-Forwarded-For and -Proto are believed.
+    TRUST_PROXY: '1',
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     PGLITE_DATA_DIR: path.join(dataDir, 'pglite'),
     IMAGES_DIR: path.join(dataDir, 'images'),

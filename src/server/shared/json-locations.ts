@@ -24,11 +24,16 @@ export class JsonSyntaxError extends Error {
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 
-/** Parses `text` as JSON. Throws JsonSyntaxError (with line and column) on the first error. */
-export function parseJsonWithLocations(text: string): LocatedJson {
+/**
+ * Parses `text` as JSON. Throws JsonSyntaxError (with line and column) on the first error.
+ * `maxDepth` bounds the nesting of objects and lists: the bookkeeping of locations costs the square
+ * of the depth, so input from strangers must be cut off early (64 kB of '[' is 32,000 levels).
+ */
+export function parseJsonWithLocations(text: string, { maxDepth = Number.POSITIVE_INFINITY }: { maxDepth?: number } = {}): LocatedJson {
   const lines = new Map<string, number>()
   let index = 0
   let line = 1
+  let depth = 0
 
   const fail = (message: string, at = index): never => {
     let failLine = 1
@@ -57,12 +62,19 @@ export function parseJsonWithLocations(text: string): LocatedJson {
     }
   }
 
+  function nested<T>(parse: () => T): T {
+    if (++depth > maxDepth) fail(`nested more than ${maxDepth} levels deep`)
+    const value = parse()
+    depth--
+    return value
+  }
+
   function parseValue(path: (string | number)[]): unknown {
     skipWhitespace()
     lines.set(pathKey(path), line)
     const char = text[index]
-    if (char === '{') return parseObject(path)
-    if (char === '[') return parseArray(path)
+    if (char === '{') return nested(() => parseObject(path))
+    if (char === '[') return nested(() => parseArray(path))
     if (char === '"') return parseString()
     if (char === 't') return parseLiteral('true', true)
     if (char === 'f') return parseLiteral('false', false)

@@ -25,6 +25,8 @@ export async function startStoreServer({ port, databaseUrl, websiteId, env = {} 
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
+      // The shoppers' addresses come in X-Forwarded-For, as behind a load balancer.
+      TRUST_PROXY: '1',
       WEBSITE_ID: String(websiteId),
       SEED_DEMO_STORE: 'false',
       LOG_LEVEL: 'warn',

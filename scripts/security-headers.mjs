@@ -1,0 +1,122 @@
+// The security headers of every answer the production server gives: pages (rendered or replayed
+// from the page cache), the API, Next's static files and images (decision 015). They are filled in
+// just before the head of the answer is written, so a route that sets one of them itself (the order
+// PDF's Referrer-Policy: no-referrer) keeps its own value. Also the other side of the edge: which
+// forwarding headers of a request may be believed.
+//
+// Pages are served from shared caches (decisions 004, 008), so the policy cannot carry per-request
+// nonces: scripts are limited to this origin, inline scripts (Next's flight payloads) and the two
+// third parties the store loads — reCAPTCHA from www.recaptcha.net/www.gstatic.com
+// (src/client/recaptcha.ts) and GA4's gtag.js from www.googletagmanager.com (src/client/analytics.ts).
+
+const RECAPTCHA_SCRIPTS = ['https://www.recaptcha.net/recaptcha/', 'https://www.gstatic.com/recaptcha/']
+const RECAPTCHA_FRAMES = ['https://www.recaptcha.net/recaptcha/', 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
+const GA_SCRIPTS = ['https://www.googletagmanager.com']
+const GA_BEACONS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com']
+
+const POLICY = [
+  ["default-src 'self'"],
+  ["script-src 'self' 'unsafe-inline'", ...RECAPTCHA_SCRIPTS, ...GA_SCRIPTS],
+  ["style-src 'self' 'unsafe-inline'"],
+  ["img-src 'self' data: blob:", ...GA_BEACONS],
+  ["font-src 'self' data:"],
+  ["connect-src 'self'", ...GA_BEACONS],
+  ['frame-src', ...RECAPTCHA_FRAMES],
+  ["worker-src 'self' blob:"],
+  ["manifest-src 'self'"],
+  ["object-src 'none'"],
+  ["base-uri 'self'"],
+  ["form-action 'self'"],
+  ["frame-ancestors 'none'"],
+].map((parts) => parts.join(' '))
+
+/** The Content-Security-Policy; over HTTPS it also upgrades any http: address a page names. */
+export function contentSecurityPolicy({ secure }) {
+  return [...POLICY, ...(secure ? ['upgrade-insecure-requests'] : [])].join('; ')
+}
+
+export const HSTS = 'max-age=63072000; includeSubDomains'
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
+
+// Links sent by mail and orders opened by guests carry their secret in the query string.
+const SECRET_PARAMS = /(?:^|[?&])(?:token|access_token|code|state)=/i
+
+/**
+ * True when the visitor reached us over HTTPS: the socket is TLS, the proxy in front says so
+ * (X-Forwarded-Proto), or the configured public origin is https. A forged X-Forwarded-Proto on
+ * plain HTTP only earns an HSTS header, which browsers ignore on insecure connections.
+ */
+export function isHttps(request, { publicOrigin }) {
+  const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase()
+  if (forwarded) return forwarded === 'https'
+  return Boolean(request.socket?.encrypted) || Boolean(publicOrigin?.startsWith('https:'))
+}
+
+/** The headers an answer to `request` gets, by lower-case name. HSTS only in production over HTTPS. */
+export function securityHeaders(request, { production, publicOrigin }) {
+  const secure = isHttps(request, { publicOrigin })
+  const headers = {
+    'content-security-policy': contentSecurityPolicy({ secure }),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': SECRET_PARAMS.test(request.url ?? '') ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+  }
+  if (production && secure) headers['strict-transport-security'] = HSTS
+  return headers
+}
+
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'x-forwarded-proto', 'x-forwarded-host']
+
+/**
+ * Unless a proxy in front of us sets them (`trustProxy`, TRUST_PROXY), the forwarding headers of a
+ * request are whatever the client typed: X-Forwarded-For becomes the socket's address (per-address
+ * rate limits key on it) and the others are dropped, so nobody picks their own address, scheme or
+ * host.
+ */
+export function trustedClientHeaders(request, { trustProxy }) {
+  if (trustProxy) return
+  for (const name of FORWARDING_HEADERS) delete request.headers[name]
+  const address = request.socket?.remoteAddress
+  if (address) request.headers['x-forwarded-for'] = address
+}
+
+/** Every name securityHeaders may set: the page cache never replays them (they depend on the request). */
+export const SECURITY_HEADER_NAMES = [
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'strict-transport-security',
+]
+
+function namesIn(headers) {
+  if (!headers || typeof headers !== 'object') return new Set()
+  if (Array.isArray(headers)) {
+    const flat = Array.isArray(headers[0]) ? headers.map((pair) => pair[0]) : headers.filter((_, index) => index % 2 === 0)
+    return new Set(flat.map((name) => String(name).toLowerCase()))
+  }
+  return new Set(Object.keys(headers).map((name) => name.toLowerCase()))
+}
+
+/**
+ * Makes `response` carry the security headers: each one the answer has not set by the time its
+ * head is written is added then (writeHead is also what Node calls for an implicit head).
+ */
+export function withSecurityHeaders(request, response, options) {
+  const headers = securityHeaders(request, options)
+  const writeHead = response.writeHead
+  response.writeHead = function (statusCode, ...rest) {
+    const given = namesIn(typeof rest[0] === 'string' ? rest[1] : rest[0])
+    if (!this.headersSent) {
+      for (const [name, value] of Object.entries(headers)) {
+        if (!given.has(name) && !this.hasHeader(name)) this.setHeader(name, value)
+      }
+    }
+    return writeHead.call(this, statusCode, ...rest)
+  }
+}

@@ -1,0 +1,96 @@
+// Everything the security suite attacks: the API's endpoints and the query and mutation keys with
+// the fields each one reads. tests/security/api-surface.test.ts compares these lists with the route
+// files and the registries, so a new endpoint, key or field cannot be left out of the fuzz pass.
+
+export type PostEndpoint = {
+  path: string
+  /** 'json': the route reads a JSON body; 'none': it takes no body (and never reads one). */
+  body: 'json' | 'none'
+  /** Changes something on the server (or signs in/out): refused when it comes from another site. */
+  stateChanging: boolean
+  /** The body's top-level fields, attacked one by one. */
+  fields: readonly string[]
+}
+
+export const POST_ENDPOINTS: readonly PostEndpoint[] = [
+  { path: '/api/query', body: 'json', stateChanging: false, fields: ['key', 'value', 'cache'] },
+  { path: '/api/mutation', body: 'json', stateChanging: true, fields: ['key'] },
+  { path: '/api/cart/summary', body: 'json', stateChanging: true, fields: ['items', 'address', 'deliveryMethodId', 'exemptForResale', 'promoCode', 'orderOptions', 'useGiftCards'] },
+  { path: '/api/user/cart', body: 'json', stateChanging: true, fields: ['partnerId', 'items', 'revision'] },
+  { path: '/api/user/login', body: 'json', stateChanging: true, fields: ['login', 'password', 'recaptchaToken'] },
+  { path: '/api/user/logout', body: 'none', stateChanging: true, fields: [] },
+  { path: '/api/user/refresh', body: 'none', stateChanging: true, fields: [] },
+  { path: '/api/user/signup', body: 'json', stateChanging: true, fields: ['name', 'email', 'password', 'recaptchaToken'] },
+  { path: '/api/user/signup/confirm', body: 'json', stateChanging: true, fields: ['token'] },
+  { path: '/api/user/password/reset', body: 'json', stateChanging: true, fields: ['email', 'recaptchaToken'] },
+  { path: '/api/user/password/create', body: 'json', stateChanging: true, fields: ['token', 'password'] },
+  { path: '/api/user/sso/callback', body: 'json', stateChanging: true, fields: ['callbackUrl'] },
+  { path: '/api/address/validation', body: 'json', stateChanging: true, fields: ['raw'] },
+  { path: '/api/cache/invalidate', body: 'json', stateChanging: true, fields: ['cache'] },
+  { path: '/api/logs', body: 'json', stateChanging: true, fields: ['message', 'level'] },
+  { path: '/api/delivery/ups/getToken', body: 'json', stateChanging: true, fields: ['methodId'] },
+  { path: '/api/delivery/ups/getCharges', body: 'json', stateChanging: true, fields: ['methodId', 'items', 'address'] },
+  { path: '/api/delivery/fedex/getToken', body: 'json', stateChanging: true, fields: ['methodId'] },
+  { path: '/api/delivery/fedex/getCharges', body: 'json', stateChanging: true, fields: ['methodId', 'items', 'address'] },
+  { path: '/api/taxes/custom', body: 'json', stateChanging: true, fields: ['raw', 'url'] },
+  { path: '/api/taxes/avatax', body: 'json', stateChanging: true, fields: ['raw', 'token', 'url'] },
+]
+
+/** GET endpoints, with an address that reaches each (for the header checks). */
+export const GET_ENDPOINTS = [
+  { route: '/api/query', sample: '/api/query?key=getTaxes' },
+  { route: '/api/homePage', sample: '/api/homePage' },
+  { route: '/api/health', sample: '/api/health' },
+  { route: '/api/build', sample: '/api/build' },
+  { route: '/api/images/[...path]', sample: '/api/images/missing.png' },
+  { route: '/api/orders/[id]/document', sample: '/api/orders/1/document' },
+  { route: '/api/user/sso/start', sample: '/api/user/sso/start?returnTo=%2F' },
+] as const
+
+/** POST /api/query keys and the fields of their `value` (none: the key takes no value or a bare id). */
+export const QUERY_KEYS: Readonly<Record<string, readonly string[]>> = {
+  getWebsite: [],
+  getOrderOptions: [],
+  getOrderExtraFields: [],
+  getFeaturedProducts: ['filter'],
+  getDeliveryMethods: [],
+  getPaymentMethods: [],
+  getTaxes: [],
+  getPromotions: [],
+  getProductList: ['pageSize', 'page', 'sort'],
+  getPartner: [],
+  getAddresses: ['filter'],
+  getOrderId: [],
+  getOrders: ['filter'],
+  getOrderDetails: ['id', 'accessToken'],
+  getGiftCards: [],
+}
+
+/** POST /api/mutation keys and the body fields each reads besides `key`. */
+export const MUTATION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  logout: [],
+  addAddress: ['address', 'type', 'partnerUid'],
+  deleteAddress: ['id', 'partnerUid'],
+  updatePassword: ['currentPassword', 'newPassword'],
+  createOrder: [
+    'billingaddress',
+    'shippingaddress',
+    'products',
+    'transactiondetails',
+    'aquirerId',
+    'partnername',
+    'partneremail',
+    'orderSequence',
+    'orderForResale',
+    'approvalRequired',
+    'orderExtraFields',
+    'orderOptions',
+    'quotation',
+    'deliveryMethodId',
+    'promoCode',
+    'useGiftCards',
+    'expectedTotal',
+  ],
+  redeemGiftCard: ['gcNumber'],
+  orderPayment: ['acquirerId', 'orderId', 'accessToken'],
+}

@@ -1,0 +1,1 @@
+export declare const MAIN_STORE_SESSION_SECRET: string
