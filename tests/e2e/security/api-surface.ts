@@ -4,8 +4,8 @@
 
 export type PostEndpoint = {
   path: string
-  /** 'json': the route reads a JSON body; 'none': it takes no body (and never reads one). */
-  body: 'json' | 'none'
+  /** 'json': the route reads a JSON body; 'raw': it reads another kind (a file, a signed webhook); 'none': it takes no body (and never reads one). */
+  body: 'json' | 'raw' | 'none'
   /** Changes something on the server (or signs in/out): refused when it comes from another site. */
   stateChanging: boolean
   /** The body's top-level fields, attacked one by one. */
@@ -34,6 +34,9 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   { path: '/api/delivery/fedex/getCharges', body: 'json', stateChanging: true, fields: ['methodId', 'items', 'address'] },
   { path: '/api/taxes/custom', body: 'json', stateChanging: true, fields: ['raw', 'url'] },
   { path: '/api/taxes/avatax', body: 'json', stateChanging: true, fields: ['raw', 'token', 'url'] },
+  { path: '/api/designs/artwork', body: 'raw', stateChanging: true, fields: [] },
+  // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
+  { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]
 
 /** GET endpoints, with an address that reaches each (for the header checks). */
@@ -51,6 +54,10 @@ export const GET_ENDPOINTS = [
 export const QUERY_KEYS: Readonly<Record<string, readonly string[]>> = {
   getWebsite: [],
   getOrderOptions: [],
+  getDecorationOptions: ['productId', 'colorValueId'],
+  getDesign: ['id'],
+  getDesigns: [],
+  getOrdersAwaitingApproval: [],
   getOrderExtraFields: [],
   getFeaturedProducts: ['filter'],
   getDeliveryMethods: [],
@@ -93,4 +100,8 @@ export const MUTATION_KEYS: Readonly<Record<string, readonly string[]>> = {
   ],
   redeemGiftCard: ['gcNumber'],
   orderPayment: ['acquirerId', 'orderId', 'accessToken'],
+  checkPayment: ['orderId', 'accessToken', 'sessionId'],
+  decideOrderApproval: ['orderId', 'decision', 'note'],
+  saveDesign: ['design', 'id'],
+  deleteDesign: ['id'],
 }
