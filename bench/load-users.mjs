@@ -6,6 +6,7 @@
 // Config (argv[2], JSON): { url, seconds, users: [{ path, headers, body, kind }] } where kind
 // 'cart-save' sends { partnerId, items, revision } and follows the revision of each answer.
 import http from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 const config = JSON.parse(process.argv[2])
 const agent = new http.Agent({ keepAlive: true, maxSockets: config.users.length })
@@ -20,9 +21,15 @@ function send(path, headers, body) {
     const request = http.request(config.url + path, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip', ...headers } }, (response) => {
       const chunks = []
       response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, text: Buffer.concat(chunks).toString() }))
+      response.on('end', () => {
+        const ms = performance.now() - started
+        const body = Buffer.concat(chunks)
+        const encoding = response.headers['content-encoding']
+        const decode = () => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString()
+        resolve({ status: response.statusCode ?? 0, ms, text: decode })
+      })
     })
-    request.on('error', () => resolve({ status: 0, ms: performance.now() - started, text: '' }))
+    request.on('error', () => resolve({ status: 0, ms: performance.now() - started, text: () => '' }))
     request.end(body)
   })
 }
@@ -37,7 +44,7 @@ async function loop(user, deadline) {
     if (answer.status === 0) errors++
     else if (answer.status < 200 || answer.status >= 300) non2xx++
     // A conflict answers the current cart too: the next save is based on it, as the browser does.
-    if (user.kind === 'cart-save' && (answer.status === 200 || answer.status === 409)) revision = JSON.parse(answer.text).data.cart.revision
+    if (user.kind === 'cart-save' && (answer.status === 200 || answer.status === 409)) revision = JSON.parse(answer.text()).data.cart.revision
   }
 }
 
