@@ -202,7 +202,8 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
 export function OrderLinesTable({ lines }: { lines: OrderLineData[] }) {
   const t = useTranslations('orders')
   return (
-    <div className="mt-3 overflow-x-auto">
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    <div role="group" aria-label={t('lines')} tabIndex={0} className="mt-3 overflow-x-auto">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <thead className="border-b border-line text-muted">
           <tr>

@@ -50,9 +50,12 @@ export function CheckoutStepPanel({ step, number, title, recap, open, reachable,
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
-          disabled={!reachable || open}
-          onClick={onOpen}
-          className="flex min-h-14 w-full items-center gap-3 rounded-card px-4 text-left disabled:cursor-default sm:px-6"
+          // The open step's heading stays focusable (it takes the focus when the step opens), so it
+          // is marked unavailable rather than disabled, as the ARIA accordion pattern does.
+          aria-disabled={open || undefined}
+          disabled={!reachable}
+          onClick={open ? undefined : onOpen}
+          className="flex min-h-14 w-full items-center gap-3 rounded-card px-4 text-left disabled:cursor-default aria-disabled:cursor-default sm:px-6"
         >
           <span
             aria-hidden="true"

@@ -1,0 +1,184 @@
+import { expect, test } from '@playwright/test'
+import { signIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
+import { addToCart, continueButton, expectStepOpen, fillAddress } from './shopping'
+
+/**
+ * The axe audits of issue 6's pages in the states a shopper sees them, defined once for the desktop
+ * (accessibility.spec.ts) and the phone project (accessibility.phone.spec.ts).
+ */
+export function accessibilityAudits() {
+  test('the home page, the shop and a product page, before and after adding to the cart, have no axe violations', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: 'Featured products' })).toBeVisible()
+    await expectNoAxeViolations(page, '/')
+    const menu = page.getByRole('button', { name: 'Open menu' })
+    if (await menu.isVisible()) {
+      await menu.click()
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true })).toBeVisible()
+      await expectNoAxeViolations(page, '/ with the menu open')
+    }
+
+    await page.goto('/shop')
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 }).first()).toBeVisible()
+    await expectNoAxeViolations(page, '/shop')
+    await page.goto('/shop?q=polo&color=Black')
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 }).first()).toBeVisible()
+    await expectNoAxeViolations(page, '/shop filtered')
+
+    await page.goto('/product/essential-crew-tee')
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
+    await expectNoAxeViolations(page, '/product/essential-crew-tee')
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page.getByText('Enter a quantity for at least one size')).toBeVisible()
+    await expectNoAxeViolations(page, '/product/essential-crew-tee asking for a quantity')
+    await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2' })
+    await expectNoAxeViolations(page, '/product/essential-crew-tee after adding to the cart')
+  })
+
+  test('the cart with a line in it and its delivery estimate have no axe violations', async ({ page }) => {
+    await page.goto('/cart')
+    await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeVisible()
+    await expectNoAxeViolations(page, '/cart empty')
+
+    await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2', '2XL': '1' })
+    await page.goto('/cart')
+    await expect(page.getByTestId('summary-subtotal')).toHaveText('$45.50')
+    await expectNoAxeViolations(page, '/cart with a line')
+
+    const estimate = page.getByRole('region', { name: 'Estimate delivery and tax' })
+    await estimate.getByLabel('Country').selectOption({ label: 'United States' })
+    await estimate.getByLabel('State').selectOption({ label: 'Colorado' })
+    await estimate.getByLabel('ZIP code').fill('80202')
+    await estimate.getByLabel('City').fill('Denver')
+    await estimate.getByLabel('Street address').fill('1600 Wynkoop St')
+    await estimate.getByRole('button', { name: 'Show delivery options' }).click()
+    await estimate.getByRole('group', { name: 'Delivery options' }).getByRole('radio', { name: /Standard Ground/ }).check()
+    await expect(page.getByTestId('summary-total')).toHaveText('$59.46')
+    await expectNoAxeViolations(page, '/cart with delivery and tax estimated')
+  })
+
+  test('every step of a guest checkout, with its errors, and its confirmation have no axe violations', async ({ page }) => {
+    await page.goto('/checkout')
+    await expect(page.getByRole('link', { name: 'Go to the shop' })).toBeVisible()
+    await expectNoAxeViolations(page, '/checkout with an empty cart')
+
+    await addToCart(page, 'essential-crew-tee', 'True Navy', { L: '1' })
+    await page.goto('/checkout')
+    await expectStepOpen(page, 'Contact')
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('$14.50')
+    await expectNoAxeViolations(page, '/checkout, first step open')
+
+    await continueButton(page).click()
+    await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page, '/checkout, contact step with its errors')
+
+    await page.getByLabel('Full name').fill('Casey Field')
+    await page.getByLabel('Email').fill(`casey-a11y-${Date.now()}@example.com`)
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Billing address')
+    await expectNoAxeViolations(page, '/checkout, billing step')
+
+    await fillAddress(page)
+    await continueButton(page).click()
+    await page.getByLabel('Ship to my billing address').check()
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Delivery')
+    await expect(page.getByRole('radio', { name: /Standard Ground/ })).toBeVisible()
+    await expectNoAxeViolations(page, '/checkout, delivery step with its options')
+
+    await page.getByRole('radio', { name: /Standard Ground/ }).check()
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Order details')
+    await expectNoAxeViolations(page, '/checkout, order details step')
+    await page.getByLabel('Cost center').fill('4100-220')
+    await page.getByLabel('Department').selectOption('Survey')
+    await continueButton(page).click()
+
+    await expectStepOpen(page, 'Promo code and gift cards')
+    await page.getByRole('textbox', { name: 'Promo code' }).fill('NOT-A-CODE')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByRole('textbox', { name: 'Promo code' })).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page, '/checkout, promo step with a refused code')
+    await page.getByRole('textbox', { name: 'Promo code' }).fill('')
+    await continueButton(page).click()
+
+    await expectStepOpen(page, 'Payment')
+    await expectNoAxeViolations(page, '/checkout, payment step')
+    await page.getByRole('radio', { name: /Pay on invoice/ }).check()
+    await continueButton(page).click()
+
+    await expectStepOpen(page, 'Review and place order')
+    await expect(page.getByRole('button', { name: 'Place order', exact: true })).toBeEnabled()
+    await expectNoAxeViolations(page, '/checkout, review step')
+
+    await page.getByRole('button', { name: 'Place order', exact: true }).click()
+    await expect(page).toHaveURL(/\/checkout\/confirmation\?/)
+    await expect(page.getByText(/S\d{5}/).first()).toBeVisible()
+    await expectNoAxeViolations(page, '/checkout/confirmation')
+  })
+
+  test('with reduced motion, the message that a product was added stays on screen long enough to read', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/product/essential-crew-tee')
+    await page.getByRole('spinbutton', { name: 'Quantity for size M', exact: true }).fill('1')
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    const message = page.getByRole('alert').filter({ hasText: 'Added to cart' })
+    await expect(message).toBeVisible()
+    // Toasts close after 3 s (spec 9); still there well after the moment it appeared.
+    await page.waitForTimeout(1500)
+    await expect(message).toBeVisible()
+  })
+
+  test('/login with its errors has no axe violations', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    await expectNoAxeViolations(page, '/login')
+
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page, '/login with field errors')
+
+    await signIn(page, { email: `nobody-${Date.now()}@example.com`, password: 'not the password' })
+    await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toContainText('Wrong email or password')
+    await expectNoAxeViolations(page, '/login with a refused sign-in')
+  })
+
+  test('a signed-in checkout, the order it opens and /me/orders with the order have no axe violations', async ({ page }) => {
+    await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+    // Sign-in goes back home; the account menu is in the header on a desktop, in the menu on a phone.
+    await expect(page).toHaveURL(/\/$/)
+    await addToCart(page, 'essential-crew-tee', 'True Navy', { S: '1' })
+    await page.goto('/checkout')
+    await expectStepOpen(page, 'Contact')
+    await expect(page.getByLabel('Email')).toHaveValue('alex.morgan@graniteridge.example')
+    await expectNoAxeViolations(page, '/checkout signed in, first step open')
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Billing address')
+    if (await page.getByLabel('Street address').isVisible()) await fillAddress(page)
+    await continueButton(page).click()
+    await page.getByLabel('Ship to my billing address').check()
+    await continueButton(page).click()
+    await page.getByRole('radio', { name: /Standard Ground/ }).check()
+    await continueButton(page).click()
+    await page.getByLabel('Cost center').fill('4100-220')
+    await page.getByLabel('Department').selectOption('Engineering')
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Promo code and gift cards')
+    await expectNoAxeViolations(page, '/checkout signed in, gift cards')
+    await continueButton(page).click()
+    await page.getByRole('radio', { name: /Purchase order/ }).check()
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Review and place order')
+    await page.getByRole('button', { name: 'Place order', exact: true }).click()
+    // A signed-in customer lands on the order in the account area.
+    await expect(page).toHaveURL(/\/me\/orders\?order=\d+&access_token=/)
+    await expect(page.getByRole('link', { name: /PDF/ }).first()).toBeVisible()
+    await expectNoAxeViolations(page, '/me/orders, the order just placed')
+
+    await page.goto('/me/orders')
+    const order = page.getByRole('link', { name: /S\d{5}/ }).first()
+    await expect(order).toBeVisible()
+    await expectNoAxeViolations(page, '/me/orders with an order')
+  })
+}
