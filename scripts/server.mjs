@@ -20,7 +20,8 @@
 // Every answer, whatever produced it, gets the security headers (security-headers.mjs, decision 015),
 // and a request's forwarding headers count only when TRUST_PROXY says a proxy in front sets them.
 import cluster from 'node:cluster'
-import { createServer } from 'node:http'
+import { createServer, get as httpGet } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
@@ -59,7 +60,39 @@ function isGated(request) {
   return !UNGATED_PREFIXES.some((prefix) => url.startsWith(prefix))
 }
 
+// Next runs src/instrumentation.ts (which registers the gate) when it handles its first request,
+// and a page never reaches Next before the gate has answered. So once it listens, the server asks
+// itself for its health until the gate exists (with several workers on one port the answer may
+// come from another worker, hence the repeats), and a page that comes first waits for it (the
+// first start migrates and seeds the store, which takes a while).
+const GATE_WAIT_MS = 120_000
+const selfHost = !hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
+let gateWait = null
+
+function askOwnHealth() {
+  return new Promise((resolve) => {
+    const request = httpGet({ host: selfHost, port, path: '/api/health' }, (response) => {
+      response.resume()
+      response.on('end', resolve)
+      response.on('error', resolve)
+    })
+    request.on('error', resolve)
+  })
+}
+
+function gateRegistered() {
+  gateWait ??= (async () => {
+    const started = Date.now()
+    while (typeof globalThis[PAGE_GATE] !== 'function' && Date.now() - started < GATE_WAIT_MS) {
+      await askOwnHealth()
+      if (typeof globalThis[PAGE_GATE] !== 'function') await sleep(100)
+    }
+  })()
+  return gateWait
+}
+
 async function askGate(request) {
+  if (typeof globalThis[PAGE_GATE] !== 'function') await gateRegistered()
   const gate = globalThis[PAGE_GATE]
   if (typeof gate !== 'function') throw new Error('the page gate is not registered (src/instrumentation.ts did not run)')
   return (await gate(request.method, request.url ?? '/', request.headers)) ?? {}
@@ -147,6 +180,7 @@ async function runServer() {
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : ''
     console.log(`▲ Webstore ready on http://${hostname ?? 'localhost'}:${port}${worker}`)
     if (cluster.isWorker) process.send?.({ webstore: 'ready' })
+    void gateRegistered()
   })
 }
 
