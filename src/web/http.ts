@@ -106,11 +106,15 @@ function isJsonContentType(value: string | null): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new HttpError(413, 'payload_too_large', `The request body is larger than ${Math.floor(maxBytes / 1024)} kB.`)
+/**
+ * The request body as bytes, refused with a 413 (and `tooLargeMessage`) as soon as it passes
+ * `maxBytes`, whatever Content-Length claims. The one way routes read a body.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number, tooLargeMessage = `The request body is larger than ${Math.floor(maxBytes / 1024)} kB.`): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, 'payload_too_large', tooLargeMessage)
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
-  if (!request.body) return ''
+  if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -124,7 +128,11 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     }
     chunks.push(value)
   }
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  return Buffer.concat(chunks)
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, maxBytes))
 }
 
 /**

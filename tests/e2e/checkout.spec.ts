@@ -1,29 +1,11 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { accountMenu, freshEmail, signIn, signUp } from './support/accounts'
+import { addToCart, continueButton, fillAddress } from './support/shopping'
 
 // Checkout on the demo store: everything priced by the server (built-in tax, fixed delivery, the
 // demo's promotions and extra fields).
 
-async function addToCart(page: Page, slug: string, color: string, quantities: Record<string, string>) {
-  await page.goto(`/product/${slug}`)
-  await page.getByRole('radio', { name: color }).check({ force: true })
-  for (const [size, pieces] of Object.entries(quantities)) {
-    await page.getByRole('spinbutton', { name: `Quantity for size ${size}`, exact: true }).fill(pieces)
-  }
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' }).first()).toBeVisible()
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('Full name').fill('Casey Field')
-  await page.getByLabel('Street address').fill('1600 Wynkoop St')
-  await page.getByLabel('City').fill('Denver')
-  await page.getByLabel('Country').selectOption({ label: 'United States' })
-  await page.getByLabel('State / province').selectOption({ label: 'Colorado' })
-  await page.getByLabel('ZIP / postal code').fill('80202')
-}
-
-const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).first()
+const cont = continueButton
 
 test('a guest checks out with a promo code and pay-on-invoice, and the order is placed and confirmed', async ({ page }) => {
   await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2' })

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { accountMenu, signIn } from './support/accounts'
+import { guestCheckout } from './support/shopping'
 
 // The decoration editor (issue 7) on the demo store: a hoodie with the company logo on the left
 // chest and a name on the back, priced as it is designed, ordered with a size grid, and found as
@@ -13,28 +14,7 @@ const priceOf = async (page: Page, label: string) => {
 }
 
 async function checkOutAsGuest(page: Page) {
-  await page.goto('/checkout')
-  await page.getByLabel('Full name').fill('Sam Designer')
-  await page.getByLabel('Email').fill(`sam-${Date.now()}@example.com`)
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByLabel('Full name').fill('Sam Designer')
-  await page.getByLabel('Street address').fill('1600 Wynkoop St')
-  await page.getByLabel('City').fill('Denver')
-  await page.getByLabel('Country').selectOption({ label: 'United States' })
-  await page.getByLabel('State / province').selectOption({ label: 'Colorado' })
-  await page.getByLabel('ZIP / postal code').fill('80202')
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByLabel('Ship to my billing address').check()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('radio', { name: /Standard Ground/ }).check()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByLabel('Cost center').fill('4100-220')
-  await page.getByLabel('Department').selectOption('Survey')
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('radio', { name: /Pay on invoice/ }).check()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('button', { name: 'Place order', exact: true }).click()
+  await guestCheckout(page, { name: 'Sam Designer', payment: /Pay on invoice/ })
   await expect(page.getByText('Order has been placed successfully!').first()).toBeVisible()
   await expect(page).toHaveURL(/\/checkout\/confirmation\?/)
 }

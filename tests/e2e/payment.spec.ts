@@ -1,37 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
+import { addToCart, guestCheckout } from './support/shopping'
 
 // Card payments on the main store through the fake Stripe (tests/e2e/support/fake-stripe-server.ts):
 // the checkout sends the shopper to the hosted page, and only the store's own check (the signed
 // webhook, or asking Stripe on the way back) confirms the order.
 
 async function guestCheckoutWithCard(page: Page) {
-  await page.goto('/product/essential-crew-tee')
-  await page.getByRole('radio', { name: 'True Navy' }).check({ force: true })
-  await page.getByRole('spinbutton', { name: 'Quantity for size L', exact: true }).fill('2')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' }).first()).toBeVisible()
-  await page.goto('/checkout')
-  await page.getByLabel('Full name').fill('Morgan Card')
-  await page.getByLabel('Email').fill(`morgan-${Date.now()}@example.com`)
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByLabel('Full name').fill('Morgan Card')
-  await page.getByLabel('Street address').fill('1600 Wynkoop St')
-  await page.getByLabel('City').fill('Denver')
-  await page.getByLabel('Country').selectOption({ label: 'United States' })
-  await page.getByLabel('State / province').selectOption({ label: 'Colorado' })
-  await page.getByLabel('ZIP / postal code').fill('80202')
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByLabel('Ship to my billing address').check()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('radio', { name: /Standard Ground/ }).check()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByLabel('Cost center').fill('4100-220')
-  await page.getByLabel('Department').selectOption('Survey')
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('radio', { name: /Credit or debit card/ }).check()
-  await page.getByRole('button', { name: 'Continue' }).first().click()
-  await page.getByRole('button', { name: 'Place order', exact: true }).click()
+  await addToCart(page, 'essential-crew-tee', 'True Navy', { L: '2' })
+  await guestCheckout(page, { name: 'Morgan Card', payment: /Credit or debit card/ })
 }
 
 test('a guest pays by card on the hosted page and the order is confirmed by the store, not by the browser', async ({ page }) => {

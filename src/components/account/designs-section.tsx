@@ -7,7 +7,7 @@ import { notify } from '@/client/notify'
 import { Link } from '@/i18n/navigation'
 import type { ListedDesign } from '@/shared/decoration-types'
 import { formatPrice } from '@/shared/money-format'
-import { formatOrderDate } from './order-detail'
+import { DesignMockups, formatOrderDate } from './order-detail'
 
 // me/designs (issue 7): the designs the signed-in customer saved in the editor, newest first, with
 // their mockups and what each decoration is. Orders keep their own copy, so deleting is safe.
@@ -75,22 +75,7 @@ export function DesignsSection() {
             const name = design.product?.name ?? t('unavailableProduct')
             return (
               <li key={design.id} className="flex flex-col gap-4 py-5 sm:flex-row">
-                <div className="flex gap-2">
-                  {(['front', 'back'] as const)
-                    .filter((view) => design.mockupUrls[view])
-                    .map((view) => (
-                      // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, rendered by the server at its own size
-                      <img
-                        key={view}
-                        src={design.mockupUrls[view]}
-                        alt={t('mockup', { name, view })}
-                        width={128}
-                        height={128}
-                        loading="lazy"
-                        className="size-32 rounded-lg border border-line bg-soft object-contain"
-                      />
-                    ))}
-                </div>
+                <DesignMockups mockupUrls={design.mockupUrls} name={name} />
                 <div className="min-w-0 flex-1 text-sm">
                   <h3 className="text-base font-semibold text-ink">{name}</h3>
                   <p className="text-muted">{t('saved', { date: formatOrderDate(design.createdAt) })}</p>

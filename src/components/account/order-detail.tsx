@@ -234,6 +234,29 @@ export function OrderLinesTable({ lines }: { lines: OrderLineData[] }) {
   )
 }
 
+/** A design's mockups, front then back (the sides it decorates), as the server drew them. */
+export function DesignMockups({ mockupUrls, name }: { mockupUrls: Partial<Record<'front' | 'back', string>>; name: string }) {
+  const t = useTranslations('orders')
+  return (
+    <div className="flex gap-2">
+      {(['front', 'back'] as const)
+        .filter((view) => mockupUrls[view])
+        .map((view) => (
+          // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, rendered by the server at its own size
+          <img
+            key={view}
+            src={mockupUrls[view]}
+            alt={t('designMockup', { name, view })}
+            width={160}
+            height={160}
+            loading="lazy"
+            className="size-32 rounded-lg border border-line bg-soft object-contain sm:size-40"
+          />
+        ))}
+    </div>
+  )
+}
+
 /** The designs the order was made with (issue 7): their mockups and every decoration's placement, once per design. */
 export function OrderDesigns({ lines }: { lines: OrderLineData[] }) {
   const t = useTranslations('orders')
@@ -250,22 +273,7 @@ export function OrderDesigns({ lines }: { lines: OrderLineData[] }) {
       <ul role="list" className="mt-3 space-y-5">
         {[...designs].map(([key, { name, design }]) => (
           <li key={key} className="flex flex-col gap-4 sm:flex-row">
-            <div className="flex gap-2">
-              {(['front', 'back'] as const)
-                .filter((view) => design.mockupUrls[view])
-                .map((view) => (
-                  // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, rendered by the server at its own size
-                  <img
-                    key={view}
-                    src={design.mockupUrls[view]}
-                    alt={t('designMockup', { name, view })}
-                    width={160}
-                    height={160}
-                    loading="lazy"
-                    className="size-40 rounded-lg border border-line bg-soft object-contain"
-                  />
-                ))}
-            </div>
+            <DesignMockups mockupUrls={design.mockupUrls} name={name} />
             <div className="text-sm">
               <p className="font-medium text-ink">{name}</p>
               <ul role="list" className="mt-1 space-y-1 text-muted">

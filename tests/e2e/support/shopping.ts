@@ -31,3 +31,27 @@ export function continueButton(page: Page) {
 export async function expectStepOpen(page: Page, title: string) {
   await expect(page.getByRole('button', { name: new RegExp(title), expanded: true })).toBeVisible()
 }
+
+/**
+ * A guest goes through every step of the checkout with the demo's choices (Denver, Standard Ground,
+ * cost center and department) and the payment method `payment` names, then places the order.
+ */
+export async function guestCheckout(page: Page, { name, payment }: { name: string; payment: RegExp }) {
+  await page.goto('/checkout')
+  await page.getByLabel('Full name').fill(name)
+  await page.getByLabel('Email').fill(`guest-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
+  await continueButton(page).click()
+  await fillAddress(page)
+  await continueButton(page).click()
+  await page.getByLabel('Ship to my billing address').check()
+  await continueButton(page).click()
+  await page.getByRole('radio', { name: /Standard Ground/ }).check()
+  await continueButton(page).click()
+  await page.getByLabel('Cost center').fill('4100-220')
+  await page.getByLabel('Department').selectOption('Survey')
+  await continueButton(page).click()
+  await continueButton(page).click()
+  await page.getByRole('radio', { name: payment }).check()
+  await continueButton(page).click()
+  await page.getByRole('button', { name: 'Place order', exact: true }).click()
+}

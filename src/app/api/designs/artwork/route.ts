@@ -4,30 +4,10 @@
 // store allows uploads, within its size limit; answers { data: { artwork } }.
 import { ARTWORK_TYPES, artworkUploadPolicy, PNG_OR_SVG, storeArtwork } from '@/server/decoration/artwork-service'
 import { ARTWORK_RIGHTS_HEADER } from '@/shared/decoration-types'
-import { apiContext, assertSameOrigin, errorResponse, HttpError } from '@/web/http'
+import { apiContext, assertSameOrigin, errorResponse, HttpError, readBodyBytes } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
-async function readBody(request: Request, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, 'payload_too_large', `The file is larger than ${Math.floor(maxBytes / 1000)} kB.`)
-  const declared = Number(request.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
-  if (!request.body) return Buffer.alloc(0)
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
-}
 
 export async function POST(request: Request) {
   try {
@@ -36,7 +16,7 @@ export async function POST(request: Request) {
     if (!(contentType in ARTWORK_TYPES)) throw new HttpError(415, 'unsupported_media_type', PNG_OR_SVG)
     const ctx = apiContext(request)
     const policy = await artworkUploadPolicy(ctx)
-    const data = await readBody(request, policy.maxBytes)
+    const data = await readBodyBytes(request, policy.maxBytes, `The file is larger than ${Math.floor(policy.maxBytes / 1000)} kB.`)
     const rightsAccepted = request.headers.get(ARTWORK_RIGHTS_HEADER)?.trim().toLowerCase() === 'accepted'
     const artwork = await storeArtwork(ctx, { contentType, data, rightsAccepted })
     return Response.json({ data: { artwork } }, { headers: { 'Cache-Control': 'no-store' } })
