@@ -105,7 +105,7 @@ test('with the keyboard only, a shopper places, moves and resizes a logo, undoes
   await expect(page.getByText(/Stacked Wordmark · Left chest/)).toBeVisible()
 })
 
-test('a signed-in customer finds the designs they made under me/designs and can delete one', async ({ page }) => {
+test('a signed-in customer finds the designs they made under me/designs, opens one in the editor, and deletes one', async ({ page }) => {
   await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
   await expect(accountMenu(page, 'Alex Morgan')).toBeVisible()
   await page.goto('/editor?product=midweight-pullover-hoodie')
@@ -118,6 +118,9 @@ test('a signed-in customer finds the designs they made under me/designs and can 
   await expect(page.getByRole('heading', { name: 'Saved designs' })).toBeVisible()
   const saved = page.getByRole('listitem').filter({ hasText: 'Midweight Pullover Hoodie' })
   await expect(saved.first().getByRole('img', { name: /front view with the design/ })).toBeVisible()
+  await saved.first().getByRole('link', { name: /Open in the editor/ }).click()
+  await expect(page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })).toBeVisible()
+  await page.goto('/me/designs')
   const before = await saved.count()
   await saved.first().getByRole('button', { name: /Delete/ }).click()
   await expect(page.getByText('Design deleted').first()).toBeVisible()

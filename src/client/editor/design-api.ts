@@ -1,4 +1,4 @@
-import { ApiError, mutation } from '@/client/api-client'
+import { ApiError, mutation, query } from '@/client/api-client'
 import { ARTWORK_RIGHTS_HEADER, ARTWORK_UPLOAD_PATH, type DesignInput, type SavedDesign, type UploadedArtwork } from '@/shared/decoration-types'
 
 // The editor's calls to the server (issue 7): saveDesign validates the design with the same placement
@@ -11,6 +11,11 @@ type SaveDesignAnswer = { saveDesign: { design: SavedDesign } }
 export async function saveDesign(input: DesignInput): Promise<SavedDesign> {
   const answer = await mutation<SaveDesignAnswer>('saveDesign', { design: input })
   return answer.saveDesign.design
+}
+
+/** A saved design (the shopper's own, or an anonymous one by its id), to start the editor from. */
+export async function loadDesign(id: string): Promise<SavedDesign> {
+  return (await query('getDesign', { id })).design
 }
 
 /** Uploads a PNG or SVG file as it is; the server refuses what it does not accept with a message to show. */

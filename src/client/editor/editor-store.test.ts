@@ -24,6 +24,15 @@ describe('editor store', () => {
     expect(store.getState()).toMatchObject({ decorations: [crest, name], selected: 1, view: 'back' })
   })
 
+  test('a saved design loads as the starting point: its decorations, nothing selected, nothing to undo', () => {
+    const store = createEditorStore()
+    store.getState().add(name)
+    store.getState().load([crest, name])
+    expect(store.getState()).toMatchObject({ decorations: [crest, name], selected: null, past: [], future: [] })
+    store.getState().undo()
+    expect(store.getState().decorations).toEqual([crest, name])
+  })
+
   test('undo and redo walk the history both ways; a new change drops the redo steps', () => {
     const store = createEditorStore()
     const { add, change, undo, redo } = store.getState()

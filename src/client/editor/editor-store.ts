@@ -33,6 +33,8 @@ export type EditorActions = {
   settle: () => void
   undo: () => void
   redo: () => void
+  /** Starts from a saved design: its decorations, with a fresh history. */
+  load: (decorations: Decoration[]) => void
 }
 
 export type EditorState = EditorData & EditorActions
@@ -95,6 +97,8 @@ export function createEditorStore(initial: Partial<Pick<EditorData, 'decorations
       setView: (view) => set({ view, gesture: null }),
 
       settle: () => set({ gesture: null }),
+
+      load: (decorations) => set({ decorations, selected: null, past: [], future: [], gesture: null }),
 
       undo: () =>
         set((state) => {

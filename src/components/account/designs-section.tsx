@@ -82,8 +82,12 @@ export function DesignsSection() {
                   <p className="mt-1 text-ink">{t('decorationPrice', { price: formatPrice(design.unitPrice / 100) })}</p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     {design.product ? (
-                      <Link href={`/editor?product=${encodeURIComponent(design.product.slug)}${design.colorValueId ? `&color=${design.colorValueId}` : ''}`} className="btn btn-secondary">
-                        {t('designAnother')}
+                      <Link
+                        href={`/editor?product=${encodeURIComponent(design.product.slug)}${design.colorValueId ? `&color=${design.colorValueId}` : ''}&design=${design.id}`}
+                        className="btn btn-secondary"
+                      >
+                        {t('open')}
+                        <span className="sr-only"> {name}</span>
                       </Link>
                     ) : null}
                     <button type="button" className="btn btn-secondary" disabled={deleting === design.id} onClick={() => void remove(design)}>

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { ApiError } from '@/client/api-client'
 import { areasFor, placeArtwork, placeLogo, placeText } from '@/client/editor/decoration-edits'
-import { saveDesign } from '@/client/editor/design-api'
+import { loadDesign, saveDesign } from '@/client/editor/design-api'
 import { createEditorStore } from '@/client/editor/editor-store'
 import { notify } from '@/client/notify'
 import { useCartStore } from '@/client/stores/cart-store'
@@ -26,6 +26,8 @@ type EditorViewProps = {
   product: ProductViewData
   colorId: number | null
   options: DecorationOptions
+  /** A saved design to start from (?design=<id>), when it is for this product. */
+  designId?: string | null
 }
 
 const cents = (amount: number) => formatPrice(amount / 100)
@@ -35,7 +37,7 @@ const cents = (amount: number) => formatPrice(amount / 100)
  * logos and a line of text placed by pointer, touch or keyboard, a live check of the placement
  * rules, the price as it changes, and a size grid that saves the design and adds it to the cart.
  */
-export function EditorView({ product, colorId, options }: EditorViewProps) {
+export function EditorView({ product, colorId, options, designId = null }: EditorViewProps) {
   const t = useTranslations('editor')
   const router = useRouter()
   const formId = useId()
@@ -51,6 +53,23 @@ export function EditorView({ product, colorId, options }: EditorViewProps) {
   const [message, setMessage] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const [artworks, setArtworks] = useState<UploadedArtwork[]>([])
+
+  useEffect(() => {
+    if (!designId) return
+    let current = true
+    loadDesign(designId).then(
+      (design) => {
+        if (!current) return
+        if (design.productId !== options.productId) return setMessage(t('designOtherProduct'))
+        store.getState().load(design.decorations)
+        setAnnouncement(t('designLoaded'))
+      },
+      () => current && setMessage(t('designNotFound')),
+    )
+    return () => {
+      current = false
+    }
+  }, [designId, options.productId, store, t])
 
   const view = options.views.find((candidate) => candidate.view === viewName) ?? options.views[0]
   const problems = useMemo(() => placementProblems(decorations, options), [decorations, options])

@@ -14,6 +14,7 @@ type EditorPageProps = {
 }
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+const DESIGN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export async function generateMetadata({ params }: EditorPageProps): Promise<Metadata> {
   const { locale } = await params
@@ -21,7 +22,7 @@ export async function generateMetadata({ params }: EditorPageProps): Promise<Met
   return { ...(await storeMetadata({ locale, title: t('title') })), robots: { index: false, follow: false } }
 }
 
-// /editor?product=<slug>&color=<colour value id>. The query makes every visit a fresh render (no
+// /editor?product=<slug>&color=<colour value id>[&design=<saved design id>]. The query makes every visit a fresh render (no
 // route cache), which the editor's per-product, per-colour options need.
 export const dynamic = 'force-dynamic'
 
@@ -68,6 +69,7 @@ export default async function EditorPage({ params, searchParams }: EditorPagePro
           }}
           colorId={colorId}
           options={options}
+          designId={DESIGN_ID.test(single(query.design) ?? '') ? single(query.design) : null}
         />
       </div>
     </div>
