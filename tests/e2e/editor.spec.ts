@@ -121,6 +121,7 @@ test('a signed-in customer finds the designs they made under me/designs, opens o
   await saved.first().getByRole('link', { name: /Open in the editor/ }).click()
   await expect(page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })).toBeVisible()
   await page.goto('/me/designs')
+  await expect(saved.first()).toBeVisible()
   const before = await saved.count()
   await saved.first().getByRole('button', { name: /Delete/ }).click()
   await expect(page.getByText('Design deleted').first()).toBeVisible()

@@ -193,7 +193,7 @@ export function GarmentCanvas({ store, view, options, productName, invalid, desc
             {isSelected ? (
               <span
                 aria-hidden="true"
-                className="absolute right-0 bottom-0 size-5 translate-x-1/2 translate-y-1/2 cursor-nwse-resize touch-none rounded-full border-2 border-white bg-accent shadow pointer-coarse:size-10"
+                className="absolute right-0 bottom-0 size-5 translate-x-1/2 translate-y-1/2 cursor-nwse-resize touch-none rounded-full border-2 border-white bg-accent shadow pointer-coarse:size-10 pointer-coarse:translate-x-full pointer-coarse:translate-y-full"
                 onPointerDown={(event) => startDrag(event, index, 'resize')}
                 onPointerMove={(event) => {
                   event.stopPropagation()
