@@ -51,3 +51,9 @@ export const loadTopCategories = cache(async (limit = 4): Promise<string[]> => {
     .slice(0, limit)
     .map(([name]) => name)
 })
+
+/** What the product page and the editor hand to the browser of a product: only what they show. */
+export function productViewData(product: ProductDetails): Pick<ProductDetails, 'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images'> {
+  const { id, name, slug, templateSkuCode, attributeValues, productVariants, images } = product
+  return { id, name, slug, templateSkuCode, attributeValues, productVariants, images }
+}

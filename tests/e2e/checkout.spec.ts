@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { accountMenu, freshEmail, signIn, signUp } from './support/accounts'
-import { addToCart, continueButton, fillAddress } from './support/shopping'
+import { addToCart, continueButton, fillAddress, fillAddressesDeliveryAndDetails } from './support/shopping'
 
 // Checkout on the demo store: everything priced by the server (built-in tax, fixed delivery, the
 // demo's promotions and extra fields).
@@ -45,15 +45,7 @@ test('a signed-in partner saves a quotation, opens its PDF and finds it under me
   await addToCart(page, 'essential-crew-tee', 'True Navy', { L: '1' })
   await page.goto('/checkout')
   await cont(page).click()
-  await fillAddress(page)
-  await cont(page).click()
-  await page.getByLabel('Ship to my billing address').check()
-  await cont(page).click()
-  await page.getByRole('radio', { name: /Standard Ground/ }).check()
-  await cont(page).click()
-  await page.getByLabel('Cost center').fill('4100-220')
-  await page.getByLabel('Department').selectOption('Engineering')
-  await cont(page).click()
+  await fillAddressesDeliveryAndDetails(page, { costCenter: '4100-220', department: 'Engineering' })
   await cont(page).click()
   await page.getByRole('radio', { name: /Purchase order/ }).check()
   await cont(page).click()
@@ -80,15 +72,7 @@ test('a new customer redeems a gift card at checkout, fills the extra fields, an
   await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2', L: '2' })
   await page.goto('/checkout')
   await cont(page).click()
-  await fillAddress(page)
-  await cont(page).click()
-  await page.getByLabel('Ship to my billing address').check()
-  await cont(page).click()
-  await page.getByRole('radio', { name: /Standard Ground/ }).check()
-  await cont(page).click()
-  await page.getByLabel('Cost center').fill('7300-115')
-  await page.getByLabel('Department').selectOption('Survey')
-  await cont(page).click()
+  await fillAddressesDeliveryAndDetails(page, { costCenter: '7300-115', department: 'Survey' })
 
   await expect(page.getByText('You have no gift card balance.')).toBeVisible()
   await page.getByLabel('Gift card number').fill('GRANITE-GIFT-0050')

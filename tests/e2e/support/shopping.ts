@@ -33,6 +33,22 @@ export async function expectStepOpen(page: Page, title: string) {
 }
 
 /**
+ * From the billing step to the promotions step with the demo's choices: a Denver address, shipping
+ * to it, Standard Ground, and the order details (cost center and department).
+ */
+export async function fillAddressesDeliveryAndDetails(page: Page, { costCenter = '4100-220', department = 'Survey' } = {}) {
+  await fillAddress(page)
+  await continueButton(page).click()
+  await page.getByLabel('Ship to my billing address').check()
+  await continueButton(page).click()
+  await page.getByRole('radio', { name: /Standard Ground/ }).check()
+  await continueButton(page).click()
+  await page.getByLabel('Cost center').fill(costCenter)
+  await page.getByLabel('Department').selectOption(department)
+  await continueButton(page).click()
+}
+
+/**
  * A guest goes through every step of the checkout with the demo's choices (Denver, Standard Ground,
  * cost center and department) and the payment method `payment` names, then places the order.
  */
@@ -41,15 +57,7 @@ export async function guestCheckout(page: Page, { name, payment }: { name: strin
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill(`guest-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
   await continueButton(page).click()
-  await fillAddress(page)
-  await continueButton(page).click()
-  await page.getByLabel('Ship to my billing address').check()
-  await continueButton(page).click()
-  await page.getByRole('radio', { name: /Standard Ground/ }).check()
-  await continueButton(page).click()
-  await page.getByLabel('Cost center').fill('4100-220')
-  await page.getByLabel('Department').selectOption('Survey')
-  await continueButton(page).click()
+  await fillAddressesDeliveryAndDetails(page)
   await continueButton(page).click()
   await page.getByRole('radio', { name: payment }).check()
   await continueButton(page).click()

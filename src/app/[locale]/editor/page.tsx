@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation'
 import { EditorView } from '@/components/editor/editor-view'
 import { Breadcrumbs } from '@/components/product/breadcrumbs'
 import { colorOptions, initialColorId } from '@/components/product/product-options'
-import { loadProduct } from '@/web/catalog-data'
+import { loadProduct, productViewData } from '@/web/catalog-data'
 import { loadDecorationOptions } from '@/web/decoration-data'
 import { storeMetadata } from '../store-metadata'
 
@@ -58,15 +58,7 @@ export default async function EditorPage({ params, searchParams }: EditorPagePro
       />
       <div className="mt-6">
         <EditorView
-          product={{
-            id: product.id,
-            name: product.name,
-            slug: product.slug,
-            templateSkuCode: product.templateSkuCode,
-            attributeValues: product.attributeValues,
-            productVariants: product.productVariants,
-            images: product.images,
-          }}
+          product={productViewData(product)}
           colorId={colorId}
           options={options}
           designId={DESIGN_ID.test(single(query.design) ?? '') ? single(query.design) : null}

@@ -11,7 +11,7 @@ import { logger } from '@/server/shared/logger'
 import { serializeShopFilters } from '@/shared/catalog-search'
 import { productImageUrl } from '@/shared/image-address'
 import { formatPriceRange } from '@/shared/money-format'
-import { loadProduct, loadWebsite } from '@/web/catalog-data'
+import { loadProduct, loadWebsite, productViewData } from '@/web/catalog-data'
 import { loadDecorationOptions } from '@/web/decoration-data'
 import { decodeSegment } from '../../route-params'
 import { storeMetadata } from '../../store-metadata'
@@ -95,15 +95,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
       />
       <div className="mt-6">
         <ProductView
-          product={{
-            id: product.id,
-            name: product.name,
-            slug: product.slug,
-            templateSkuCode: product.templateSkuCode,
-            attributeValues: product.attributeValues,
-            productVariants: product.productVariants,
-            images: product.images,
-          }}
+          product={productViewData(product)}
           summary={summary}
           details={details}
           customizable={customizable}
