@@ -205,7 +205,8 @@ export async function measurePostgresFigures(options: { root: string; port: numb
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
   const workers = (await answers(new URL(redisUrl))) ? (process.env.BENCH_WEB_CONCURRENCY ?? '2') : '1'
   // Each bench user has its own address (X-Forwarded-For), as behind a load balancer.
-  const env = { ...options.storeEnv, DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...(workers === '1' ? {} : { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'webstore-bench:', WEB_CONCURRENCY: workers }) }
+  // A fresh key prefix per run: rate-limit counters left in Redis by an earlier run would refuse this one's orders.
+  const env = { ...options.storeEnv, DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...(workers === '1' ? {} : { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `webstore-bench-${process.pid}-${Date.now()}:`, WEB_CONCURRENCY: workers }) }
   log(`P3/P4: ${workers} worker process${workers === '1' ? '' : 'es'}${workers === '1' ? ' (no Redis)' : ' with Redis'}`)
   const imported = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/store-import.ts', 'data/demo-store.json'], { cwd: options.root, env: { ...process.env, ...env }, encoding: 'utf8' })
   if (imported.status !== 0) throw new Error(`demo import failed:\n${imported.stdout}\n${imported.stderr}`)
@@ -270,7 +271,7 @@ export async function measurePostgresFigures(options: { root: string; port: numb
     const ratio = p50 / pgbenchMs
     rows.push({
       goal: `P4 createOrder on PostgreSQL (${ORDERS} orders, one at a time)`,
-      figure: `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (as the client sees it); double submit ×10 → ${Number(stored[0]?.count)} order${oneOrder ? '' : ' — FAILED'}`,
+      figure: `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (as the client sees it); double submit ×10 → ${Number(stored[0]?.count)} order${oneOrder ? '' : ` — FAILED (answers: ${answers.map((a) => `${a.status} ${JSON.stringify(a.json).slice(0, 200)}`).join('; ')})`}`,
       reference: `pgbench write transaction ${pgbenchMs.toFixed(2)} ms`,
       ratio: `p50 ${ratio.toFixed(1)}×`,
       target: 'p50 ≤ 40× pgbench, p99 ≤ 100 ms, one order',

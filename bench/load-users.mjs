@@ -4,7 +4,8 @@
 // answers. Prints one JSON line: { requestsPerSec, p50, p99, errors, non2xx, statuses }.
 //
 // Config (argv[2], JSON): { url, seconds, users: [{ path, headers, body, kind }] } where kind
-// 'cart-save' sends { partnerId, items, revision } and follows the revision of each answer.
+// 'cart-save' reads the cart's revision first (untimed), then sends { partnerId, items, revision }
+// and follows the revision of each answer.
 import http from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
@@ -34,8 +35,15 @@ function send(path, headers, body) {
   })
 }
 
-async function loop(user, deadline) {
-  let revision = user.revision ?? 0
+/** The saved cart's revision now, read (untimed) before a run, as the browser reads it on sign-in. */
+async function currentRevision(user) {
+  const answer = await send(user.path, user.headers, JSON.stringify({ partnerId: user.body.partnerId }))
+  if (answer.status !== 200) throw new Error(`reading the cart answered ${answer.status}: ${answer.text().slice(0, 200)}`)
+  return JSON.parse(answer.text()).data.cart.revision
+}
+
+async function loop(user, startRevision, deadline) {
+  let revision = startRevision
   while (performance.now() < deadline) {
     const body = user.kind === 'cart-save' ? JSON.stringify({ ...user.body, revision }) : JSON.stringify(user.body)
     const answer = await send(user.path, user.headers, body)
@@ -48,9 +56,10 @@ async function loop(user, deadline) {
   }
 }
 
+const revisions = await Promise.all(config.users.map((user) => (user.kind === 'cart-save' ? currentRevision(user) : 0)))
 const started = performance.now()
 const deadline = started + config.seconds * 1000
-await Promise.all(config.users.map((user) => loop(user, deadline)))
+await Promise.all(config.users.map((user, index) => loop(user, revisions[index], deadline)))
 const elapsed = (performance.now() - started) / 1000
 latencies.sort((a, b) => a - b)
 const at = (q) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0)

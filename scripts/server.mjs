@@ -17,6 +17,10 @@
 // serves one process) and Redis (REDIS_URL: the workers hear each other's invalidations) —
 // decision 014. A worker that stops after it started is replaced; one that cannot start stops all.
 //
+// The JSON API (/api/query, /api/mutation) is handed straight to its endpoints once
+// src/instrumentation.ts has registered them (src/web/api-dispatch.ts, decision 016): Next's router
+// cost more than most answers. Until then, and for every other route, Next serves.
+//
 // Every answer, whatever produced it, gets the security headers (security-headers.mjs, decision 015),
 // and a request's forwarding headers count only when TRUST_PROXY says a proxy in front sets them.
 import cluster from 'node:cluster'
@@ -27,6 +31,7 @@ import nextEnv from '@next/env'
 import compression from 'compression'
 import { createPageResponseCache } from './page-response-cache.mjs'
 import { trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
+import { sendWebResponse, toWebRequest } from './web-request.mjs'
 
 const PRECOMPRESSED = 'x-precompressed-encoding'
 const root = path.resolve(import.meta.dirname, '..')
@@ -117,6 +122,47 @@ function refusePage(response) {
   )
 }
 
+const API_DISPATCH = Symbol.for('webstore.apiDispatch')
+
+/** The registered endpoint for this request, or undefined when Next serves it. */
+function apiEndpoint(request) {
+  const dispatch = globalThis[API_DISPATCH]
+  if (typeof dispatch !== 'function') return undefined
+  const url = request.url ?? '/'
+  const query = url.indexOf('?')
+  return dispatch(request.method ?? 'GET', query === -1 ? url : url.slice(0, query))
+}
+
+function serveApi(endpoint, request, response) {
+  compress(request, response, async () => {
+    let webRequest
+    try {
+      webRequest = toWebRequest(request)
+    } catch {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+      response.end('The Host header of this request is not valid.')
+      return
+    }
+    try {
+      const answer = await endpoint(webRequest)
+      // An endpoint that refused before reading the whole body (413, 415, a cross-site 403) leaves
+      // the rest unread, and the connection could carry no other request: it is closed once the
+      // answer is out, and the unread body is dropped.
+      const unread = !request.complete
+      if (unread) {
+        response.setHeader('Connection', 'close')
+        response.once('finish', () => void webRequest.body?.cancel().catch(() => {}))
+      }
+      await sendWebResponse(answer, response)
+    } catch (error) {
+      // The endpoints answer every error themselves; this is a broken connection or a bug.
+      console.error(error)
+      if (!response.headersSent) response.statusCode = 500
+      response.end()
+    }
+  })
+}
+
 function serve(handle, request, response) {
   if (pages.serve(request, response)) return
   compress(request, response, () => {
@@ -158,7 +204,10 @@ async function runServer() {
   server = createServer((request, response) => {
     trustedClientHeaders(request, proxyOptions)
     withSecurityHeaders(request, response, headerOptions)
-    if (!isGated(request)) return serve(handle, request, response)
+    if (!isGated(request)) {
+      const endpoint = apiEndpoint(request)
+      return endpoint ? serveApi(endpoint, request, response) : serve(handle, request, response)
+    }
     askGate(request).then(
       (decision) => {
         if (decision.redirect) {

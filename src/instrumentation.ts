@@ -1,8 +1,8 @@
 // Runs once when a server process starts: a bad configuration or an unmigratable database stops the
 // start with a clear message instead of failing on the first request. With REDIS_URL the caches and
 // rate limits become shared with the other instances (decision 014). Then the page gate (site lock
-// and account pages, decision 009) is handed to scripts/server.mjs, before the first request, and
-// old account rows start being cleaned up.
+// and account pages, decision 009) and the JSON API's endpoints (decision 016) are handed to
+// scripts/server.mjs, before the first request, and old account rows start being cleaned up.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
@@ -15,8 +15,9 @@ export async function register() {
   }
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
-  const { registerPageGate } = await import('./server/accounts/site-lock')
+  const [{ registerPageGate }, { registerApiDispatch }] = await Promise.all([import('./server/accounts/site-lock'), import('./web/api-dispatch')])
   registerPageGate()
+  registerApiDispatch()
   const [{ scheduleAccountHousekeeping }, { getDb }] = await Promise.all([
     import('./server/accounts/account-housekeeping'),
     import('./server/db/client'),

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { AccountAddress, AccountPartner, AddressType } from '@/shared/account-types'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { addresses, countries, partners, states } from '../db/schema'
 import { fromCents } from '../shared/money'
 import { resaleCertificateView } from '../tax/resale-certificate'
@@ -13,14 +14,25 @@ const countryOfAddress = alias(countries, 'address_country')
 const stateOfAddress = alias(states, 'address_state')
 
 /** The partner's addresses (one book, or both), defaults first, then oldest first. */
-export async function listPartnerAddresses(db: Executor, partnerId: number, addressType?: AddressType): Promise<AccountAddress[]> {
-  const rows = await db
+const addressSelection = (db: Executor) =>
+  db
     .select({ address: addresses, country: countryOfAddress.code, state: stateOfAddress.code })
     .from(addresses)
     .leftJoin(countryOfAddress, eq(countryOfAddress.id, addresses.countryId))
     .leftJoin(stateOfAddress, eq(stateOfAddress.id, addresses.stateId))
-    .where(and(eq(addresses.partnerId, partnerId), addressType ? eq(addresses.addressType, addressType) : undefined))
-    .orderBy(asc(addresses.id))
+    .$dynamic()
+const addressesQuery = (db: Executor) =>
+  prepared(db, 'partner_addresses', () => addressSelection(db).where(eq(addresses.partnerId, sql.placeholder('partnerId'))).orderBy(asc(addresses.id)).prepare('partner_addresses'))
+const addressBookQuery = (db: Executor) =>
+  prepared(db, 'partner_address_book', () =>
+    addressSelection(db)
+      .where(and(eq(addresses.partnerId, sql.placeholder('partnerId')), eq(addresses.addressType, sql.placeholder('addressType'))))
+      .orderBy(asc(addresses.id))
+      .prepare('partner_address_book'),
+  )
+
+export async function listPartnerAddresses(db: Executor, partnerId: number, addressType?: AddressType): Promise<AccountAddress[]> {
+  const rows = addressType ? await addressBookQuery(db).execute({ partnerId, addressType }) : await addressesQuery(db).execute({ partnerId })
   const list = rows.map(({ address, country, state }) => toAccountAddress(address, country, state))
   return list.sort((a, b) => Number(isDefault(b)) - Number(isDefault(a)))
 }
@@ -48,19 +60,25 @@ export function toAccountAddress(row: typeof addresses.$inferSelect, country: st
   }
 }
 
+const profileQuery = (db: Executor) =>
+  prepared(db, 'partner_profile', () =>
+    db
+      .select({ partner: partners, address: addresses, country: countryOfAddress.code, state: stateOfAddress.code })
+      .from(partners)
+      .leftJoin(addresses, eq(addresses.partnerId, partners.id))
+      .leftJoin(countryOfAddress, eq(countryOfAddress.id, addresses.countryId))
+      .leftJoin(stateOfAddress, eq(stateOfAddress.id, addresses.stateId))
+      .where(and(eq(partners.id, sql.placeholder('partnerId')), eq(partners.isActive, true)))
+      .orderBy(asc(addresses.id))
+      .prepare('partner_profile'),
+  )
+
 /**
  * The signed-in partner with both address books; null when the account is gone or disabled. One
  * statement (the partner joined to its addresses): getPartner is the most frequent signed-in call.
  */
 export async function getPartnerProfile(db: Executor, partnerId: number): Promise<AccountPartner | null> {
-  const rows = await db
-    .select({ partner: partners, address: addresses, country: countryOfAddress.code, state: stateOfAddress.code })
-    .from(partners)
-    .leftJoin(addresses, eq(addresses.partnerId, partners.id))
-    .leftJoin(countryOfAddress, eq(countryOfAddress.id, addresses.countryId))
-    .leftJoin(stateOfAddress, eq(stateOfAddress.id, addresses.stateId))
-    .where(and(eq(partners.id, partnerId), eq(partners.isActive, true)))
-    .orderBy(asc(addresses.id))
+  const rows = await profileQuery(db).execute({ partnerId })
   const partner = rows[0]?.partner
   if (!partner) return null
   const book = rows

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client'
 import { partners, sessions } from '../db/schema'
 import { env } from '../env'
+import { prepared } from '../db/prepared'
 import { logger } from '../shared/logger'
 import { signAccessToken, verifyAccessToken } from './access-tokens'
 import { signingKey } from './signing-key'
@@ -58,25 +59,32 @@ export async function startSession(
   return issue(db, { partnerUid: partner.uid, sessionId: row!.id, websiteId: input.websiteId }, expiresAt)
 }
 
+/** The partner behind a live session of a website: the check every signed-in request makes. */
+const liveSessionQuery = (db: Database) =>
+  prepared(db, 'live_session', () =>
+    db
+      .select({ partnerId: sessions.partnerId, partnerUid: partners.uid })
+      .from(sessions)
+      .innerJoin(partners, eq(partners.id, sessions.partnerId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.websiteId, sql.placeholder('websiteId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(partners.isActive, true),
+          eq(partners.websiteId, sql.placeholder('websiteId')),
+        ),
+      )
+      .prepare('live_session'),
+  )
+
 /** The caller behind a token when the token verifies and its session is live and its partner active. */
 export async function authenticateToken(db: Database, token: string | null, websiteId: number): Promise<Principal | null> {
   if (!token) return null
   const claims = await verifyAccessToken(await signingKey(db), token, websiteId)
   if (!claims || !UUID.test(claims.sessionId)) return null
-  const [row] = await db
-    .select({ partnerId: sessions.partnerId, partnerUid: partners.uid })
-    .from(sessions)
-    .innerJoin(partners, eq(partners.id, sessions.partnerId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.websiteId, websiteId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(partners.isActive, true),
-        eq(partners.websiteId, websiteId),
-      ),
-    )
+  const [row] = await liveSessionQuery(db).execute({ sessionId: claims.sessionId, websiteId })
   if (!row || row.partnerUid !== claims.partnerUid) return null
   return { partnerId: row.partnerId, partnerUid: row.partnerUid, sessionId: claims.sessionId, websiteId }
 }

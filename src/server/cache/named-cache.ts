@@ -24,8 +24,9 @@ export type NamedCache = {
 type Entry = { value: unknown; expiresAt: number }
 
 // Keys come partly from request values (ids, page numbers), so each name keeps a bounded number of
-// entries and forgets the oldest first.
-const MAX_ENTRIES_PER_NAME = 256
+// entries and forgets the oldest first. Products holds a few entries per product (the page's data,
+// the editor's options, the pricing facts): room for a store of about a thousand products.
+const MAX_ENTRIES_PER_NAME = 4096
 
 export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME } = {}): NamedCache {
   const entries = new Map<CacheName, Map<string, Entry>>()

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { PricedCartLineData } from '@/shared/cart-types'
 import type { ProductImage } from '@/shared/catalog-types'
 import { designSummary } from '@/shared/design-summary'
+import { namedCache } from '../cache/named-cache'
 import type { Executor } from '../db/client'
 import {
   attributeValues,
@@ -109,13 +110,14 @@ async function loadDesignFacts(db: Executor, websiteId: number, designIds: reado
   return result
 }
 
-/** Everything needed to price the given products (five narrow queries), and the designs the items name. */
-async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly CartItemInput[], viewer: PricingViewer): Promise<CatalogFacts> {
-  const productIds = [...new Set(items.map((item) => item.productId))]
-  const designIds = [...new Set(items.flatMap((item) => (item.designId ? [item.designId] : [])))]
-  const facts: CatalogFacts = { products: new Map(), colors: new Map(), logos: new Map(), designs: await loadDesignFacts(db, websiteId, designIds, viewer), viewer }
-  if (productIds.length === 0) return facts
-  const productRows = await db
+/**
+ * One product's pricing facts as the catalog has them (five narrow queries): the same for every
+ * shopper, so they live in the Products cache beside the product page's data and are dropped with
+ * it by every catalog write (store import, CATALOG_CACHES). A cart save or a summary then costs no
+ * catalog query once the product has been priced (decision 016). Null: no such published product.
+ */
+async function loadProductPricing(db: Executor, websiteId: number, productId: number) {
+  const [product] = await db
     .select({
       id: products.id,
       name: products.name,
@@ -125,15 +127,13 @@ async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly
       weight: products.weight,
     })
     .from(products)
-    .where(and(eq(products.websiteId, websiteId), eq(products.isPublished, true), inArray(products.id, [...productIds])))
-  if (productRows.length === 0) return facts
-  const ids = productRows.map((row) => row.id)
+    .where(and(eq(products.websiteId, websiteId), eq(products.isPublished, true), eq(products.id, productId)))
+  if (!product) return null
 
-  const [variantRows, imageRows] = await Promise.all([
+  const [variants, images] = await Promise.all([
     db
       .select({
         id: productVariants.id,
-        productId: productVariants.productId,
         colorValueId: productVariants.colorValueId,
         sizeValueId: productVariants.sizeValueId,
         sizeName: attributeValues.name,
@@ -141,11 +141,10 @@ async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly
       })
       .from(productVariants)
       .leftJoin(attributeValues, eq(attributeValues.id, productVariants.sizeValueId))
-      .where(inArray(productVariants.productId, ids))
+      .where(eq(productVariants.productId, productId))
       .orderBy(asc(productVariants.id)),
     db
       .select({
-        productId: productImages.productId,
         path: productImages.path,
         name: productImages.name,
         alt: productImages.alt,
@@ -153,12 +152,12 @@ async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly
         logoId: productImages.logoId,
       })
       .from(productImages)
-      .where(inArray(productImages.productId, ids))
+      .where(eq(productImages.productId, productId))
       .orderBy(asc(productImages.sequence), asc(productImages.id)),
   ])
-  const variantIds = variantRows.map((row) => row.id)
-  const colorIds = [...new Set(variantRows.map((row) => row.colorValueId).filter((id) => id !== null))]
-  const [logoRows, colorRows] = await Promise.all([
+  const variantIds = variants.map((row) => row.id)
+  const colorIds = [...new Set(variants.map((row) => row.colorValueId).filter((id) => id !== null))]
+  const [variantLogos, colors] = await Promise.all([
     variantIds.length === 0
       ? []
       : db
@@ -187,28 +186,49 @@ async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly
           .from(attributeValues)
           .where(inArray(attributeValues.id, colorIds)),
   ])
+  return { product, variants, images, variantLogos, colors }
+}
 
-  for (const color of colorRows) facts.colors.set(color.id, color)
-  const logoIdsByVariant = new Map<number, Set<number>>()
-  for (const { variantId, logo, partner } of logoRows) {
-    if (!facts.logos.has(logo.id)) facts.logos.set(logo.id, { ...logo, partner })
-    const set = logoIdsByVariant.get(variantId) ?? new Set<number>()
-    set.add(logo.id)
-    logoIdsByVariant.set(variantId, set)
+type ProductPricing = NonNullable<Awaited<ReturnType<typeof loadProductPricing>>>
+
+function productPricing(db: Executor, websiteId: number, productId: number): Promise<ProductPricing | null> {
+  return namedCache().getOrLoad('Products', `${websiteId}:pricing:${productId}`, () => loadProductPricing(db, websiteId, productId))
+}
+
+/** Everything needed to price the given products, and the designs the items name. */
+async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly CartItemInput[], viewer: PricingViewer): Promise<CatalogFacts> {
+  const productIds = [...new Set(items.map((item) => item.productId))]
+  const designIds = [...new Set(items.flatMap((item) => (item.designId ? [item.designId] : [])))]
+  const [designFacts, pricings] = await Promise.all([
+    loadDesignFacts(db, websiteId, designIds, viewer),
+    Promise.all(productIds.map((productId) => productPricing(db, websiteId, productId))),
+  ])
+  const facts: CatalogFacts = { products: new Map(), colors: new Map(), logos: new Map(), designs: designFacts, viewer }
+  // Cached rows are shared by every request: they are read here, never changed.
+  for (const pricing of pricings) {
+    if (!pricing) continue
+    for (const color of pricing.colors) facts.colors.set(color.id, color)
+    const logoIdsByVariant = new Map<number, Set<number>>()
+    for (const { variantId, logo, partner } of pricing.variantLogos) {
+      if (!facts.logos.has(logo.id)) facts.logos.set(logo.id, { ...logo, partner })
+      const set = logoIdsByVariant.get(variantId) ?? new Set<number>()
+      set.add(logo.id)
+      logoIdsByVariant.set(variantId, set)
+    }
+    const variants: VariantFacts[] = []
+    for (const row of pricing.variants) {
+      // A size value that no longer exists cannot be named, so it cannot be ordered.
+      if (row.sizeValueId !== null && row.sizeName === null) continue
+      variants.push({
+        id: row.id,
+        colorValueId: row.colorValueId,
+        sizeName: row.sizeName ?? NO_SIZE,
+        priceAmount: row.priceAmount,
+        logoIds: logoIdsByVariant.get(row.id) ?? new Set(),
+      })
+    }
+    facts.products.set(pricing.product.id, { ...pricing.product, variants, images: [...pricing.images] })
   }
-  for (const row of productRows) facts.products.set(row.id, { ...row, variants: [], images: [] })
-  for (const row of variantRows) {
-    // A size value that no longer exists cannot be named, so it cannot be ordered.
-    if (row.sizeValueId !== null && row.sizeName === null) continue
-    facts.products.get(row.productId)?.variants.push({
-      id: row.id,
-      colorValueId: row.colorValueId,
-      sizeName: row.sizeName ?? NO_SIZE,
-      priceAmount: row.priceAmount,
-      logoIds: logoIdsByVariant.get(row.id) ?? new Set(),
-    })
-  }
-  for (const { productId, ...image } of imageRows) facts.products.get(productId)?.images.push(image)
   return facts
 }
 

@@ -1,21 +1,4 @@
-// POST /api/mutation {key, ...fields}: the spec's mutation API (section 7); the other fields are the key's input.
-import { z } from 'zod'
-import { executeMutation } from '@/server/api/mutation-registry'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+// The mutation API (spec 7): the endpoint lives in src/web/endpoints/mutation-endpoint.ts.
+export { POST } from '@/web/endpoints/mutation-endpoint'
 
 export const dynamic = 'force-dynamic'
-
-const MutationKeySchema = z.object({
-  key: z.string({ error: "is required: the mutation's name, e.g. 'addAddress'" }).min(1, 'must not be empty').max(100, 'is too long'),
-})
-
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const { key, ...input } = await parseJson(request)
-    const result = await executeMutation(MutationKeySchema.parse({ key }).key, input, apiContext(request))
-    return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}

@@ -1,0 +1,20 @@
+// POST /api/mutation {key, ...fields}: the spec's mutation API (section 7); the other fields are the key's input.
+// Served by src/app/api/mutation/route.ts and, in production, straight by scripts/server.mjs (api-dispatch.ts).
+import { z } from 'zod'
+import { executeMutation } from '@/server/api/mutation-registry'
+import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+
+const MutationKeySchema = z.object({
+  key: z.string({ error: "is required: the mutation's name, e.g. 'addAddress'" }).min(1, 'must not be empty').max(100, 'is too long'),
+})
+
+export async function POST(request: Request) {
+  try {
+    assertSameOrigin(request)
+    const { key, ...input } = await parseJson(request)
+    const result = await executeMutation(MutationKeySchema.parse({ key }).key, input, apiContext(request))
+    return Response.json(result, { headers: { 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    return errorResponse(error)
+  }
+}

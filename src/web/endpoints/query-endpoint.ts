@@ -1,0 +1,44 @@
+// POST /api/query {key, value?, cache?}: the spec's query API (section 7).
+// GET /api/query?key=…[&value=<JSON>]: the same for public keys, cacheable by browsers and CDNs (ETag).
+// Served by src/app/api/query/route.ts and, in production, straight by scripts/server.mjs (api-dispatch.ts).
+import { z } from 'zod'
+import { executeQuery, isPublicQuery } from '@/server/api/query-registry'
+import { apiContext, errorResponse, HttpError, parseJson, payloadResponse, PUBLIC_REVALIDATE } from '@/web/http'
+
+const QueryRequestSchema = z.object({
+  key: z.string({ error: "is required: the query's name, e.g. 'getProductList'" }).min(1, 'must not be empty').max(100, 'is too long'),
+  value: z.unknown().optional(),
+  cache: z.string({ error: 'must be a cache name' }).max(100, 'is too long').optional(),
+})
+
+export async function POST(request: Request) {
+  try {
+    const { key, value } = QueryRequestSchema.parse(await parseJson(request))
+    const { payload, isPublic } = await executeQuery(key, value, apiContext(request))
+    return await payloadResponse(request, payload, { cacheControl: isPublic ? 'no-cache' : 'private, no-store' })
+  } catch (error) {
+    return errorResponse(error)
+  }
+}
+
+function valueFromSearch(raw: string | null): unknown {
+  if (raw === null) return undefined
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw new HttpError(400, 'invalid', 'The value parameter must be JSON (e.g. value={"pageSize":999}).')
+  }
+}
+
+export async function GET(request: Request) {
+  try {
+    const params = new URL(request.url).searchParams
+    const key = params.get('key')
+    if (!key) throw new HttpError(400, 'invalid', "The key parameter is required (e.g. ?key=getProductList).")
+    if (!isPublicQuery(key)) throw new HttpError(400, 'invalid', `The query '${key.slice(0, 64)}' is only available by POST.`)
+    const { payload, isPublic } = await executeQuery(key, valueFromSearch(params.get('value')), apiContext(request))
+    return await payloadResponse(request, payload, { cacheControl: isPublic ? PUBLIC_REVALIDATE : 'private, no-store' })
+  } catch (error) {
+    return errorResponse(error)
+  }
+}
