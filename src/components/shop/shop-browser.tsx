@@ -2,7 +2,7 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
-import { type FormEvent, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ProductListItem } from '@/shared/catalog-types'
 import {
   applyShopFilters,
@@ -16,9 +16,15 @@ import {
 } from '@/shared/catalog-search'
 import { formatPrice } from '@/shared/money-format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
-import { FilterPanel, type ListFacet } from './filter-panel'
+import { FilterPanel as FilterPanelView, type ListFacet } from './filter-panel'
 import { useProductIndex } from './product-index'
-import { SHOP_GRID_CLASS, WindowedProductGrid } from './windowed-product-grid'
+import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
+
+// A keystroke or a filter click paints the control first; the results, the count and the chips
+// follow in a deferred render React may interrupt (P7: keystroke to paint). The grid and the panel
+// only render again when what they show changes.
+const FilterPanel = memo(FilterPanelView)
+const WindowedProductGrid = memo(WindowedProductGridView)
 
 export type ShopBrowserProps = {
   /** The server's first screen of products (website order). */
@@ -99,7 +105,9 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   }
 
   const index = useProductIndex()
-  const filters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
+  // The controls show what was just typed or clicked; the results follow (deferred).
+  const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
+  const filters = useDeferredValue(liveFilters)
   const narrowed = hasActiveFilters(filters) || filters.sort !== 'websiteSequence'
   const results = useMemo(() => {
     if (index.products) return applyShopFilters(index.products, filters)
@@ -163,16 +171,18 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   }
   const activeCount = chips.length
 
+  // The panel's handlers keep their identity (so the memoized panel skips a keystroke's render)
+  // and call the latest toggle and push, which know the search typed so far.
+  const latest = useRef({ toggle, push })
+  useLayoutEffect(() => {
+    latest.current = { toggle, push }
+  })
+  const onToggle = useCallback((facet: ListFacet, value: string) => latest.current.toggle(facet, value), [])
+  const onPrice = useCallback((minPrice: number | null, maxPrice: number | null) => latest.current.push({ minPrice, maxPrice }), [])
+
   const [dialogOpen, setDialogOpen] = useState(false)
   const panel = (idPrefix: string) => (
-    <FilterPanel
-      idPrefix={idPrefix}
-      facets={facets}
-      swatches={swatches}
-      filters={filters}
-      onToggle={toggle}
-      onPrice={(minPrice, maxPrice) => push({ minPrice, maxPrice })}
-    />
+    <FilterPanel idPrefix={idPrefix} facets={facets} swatches={swatches} filters={urlFilters} onToggle={onToggle} onPrice={onPrice} />
   )
 
   return (
@@ -226,7 +236,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
               </label>
               <select
                 id="shop-sort"
-                value={filters.sort}
+                value={liveFilters.sort}
                 onChange={(event) => push({ sort: event.target.value as ProductSort })}
                 className="field h-11 w-auto max-w-full min-w-0 py-0 pr-8 text-sm"
               >

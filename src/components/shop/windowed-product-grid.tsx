@@ -1,9 +1,12 @@
 'use client'
 
-import { useEffect, useRef, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import type { ProductListItem } from '@/shared/catalog-types'
-import { ProductCard } from '../product/product-card'
+import { ProductCard as ProductCardView } from '../product/product-card'
 import { FIRST_SCREEN } from './first-screen'
+
+/** A card the results keep from one search to the next is not rendered again. */
+const ProductCard = memo(ProductCardView)
 
 const OVERSCAN_ROWS = 2
 export const SHOP_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 xl:grid-cols-4'
