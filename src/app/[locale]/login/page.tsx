@@ -7,10 +7,11 @@ import { storeMetadata } from '../store-metadata'
 
 type PageProps = { params: Promise<{ locale: string }> }
 
+// Indexable: shoppers search for a store's sign-in page.
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { locale } = await params
   const t = await getTranslations({ locale, namespace: 'auth' })
-  return { ...(await storeMetadata({ locale, title: t('loginTitle') })), robots: { index: false, follow: true } }
+  return { ...(await storeMetadata({ locale, title: t('loginTitle') })) }
 }
 
 // The same page for everyone (cacheable): returnTo is read in the browser when the form is sent.

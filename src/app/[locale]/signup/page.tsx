@@ -7,10 +7,11 @@ import { storeMetadata } from '../store-metadata'
 
 type PageProps = { params: Promise<{ locale: string }> }
 
+// Indexable, like the sign-in page.
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { locale } = await params
   const t = await getTranslations({ locale, namespace: 'auth' })
-  return { ...(await storeMetadata({ locale, title: t('signupTitle') })), robots: { index: false, follow: true } }
+  return { ...(await storeMetadata({ locale, title: t('signupTitle') })) }
 }
 
 // The form is in the page's HTML; with ?token= (the mail's link) the browser confirms instead.

@@ -13,12 +13,14 @@ export function generateStaticParams() {
   return []
 }
 
+// No robots rule: crawlers never see these pages (the page gate sends visitors without a session
+// to sign in), so a noindex protected nothing; the shell holds no one's data.
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { locale, slug } = await params
   const section = sectionForSlug(slug)
   const t = await getTranslations({ locale, namespace: 'account' })
   const title = section && section !== 'profile' ? t(section) : t('title')
-  return { ...(await storeMetadata({ locale, title })), robots: { index: false, follow: false } }
+  return { ...(await storeMetadata({ locale, title })) }
 }
 
 // The account area's shell is the same for everyone (cacheable, no cookies read); the partner's
