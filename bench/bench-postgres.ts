@@ -4,10 +4,9 @@
 // the same run. The store runs the demo store (fixed delivery, built-in tax, offline payment).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
-import { median, startServer } from './bench-servers'
+import { listens, log, median, postgresAnswers, startServer, withDatabase } from './bench-servers'
 
 export type Row = { goal: string; figure: string; reference: string; ratio: string; target: string; verdict: string }
 
@@ -16,16 +15,6 @@ type User = { token: string; partnerId: number; partnerUid: string; ip: string }
 
 const USERS = 50
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 150)
-
-function log(message: string) {
-  console.log(`[bench] ${message}`)
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url)
-  parsed.pathname = `/${database}`
-  return parsed.toString()
-}
 
 function pgbenchBinary(): string | null {
   const onPath = spawnSync('pgbench', ['--version'], { encoding: 'utf8' })
@@ -164,29 +153,10 @@ async function expectedTotal(baseUrl: string, fixture: OrderFixture): Promise<nu
   return total
 }
 
-function answers(url: URL): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379), timeout: 1000 })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-    socket.once('timeout', () => {
-      socket.destroy()
-      resolve(false)
-    })
-  })
-}
-
 export async function measurePostgresFigures(options: { root: string; port: number; storeEnv: Record<string, string>; rounds: number; seconds: number }): Promise<Row[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const pgbench = pgbenchBinary()
-  try {
-    const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 })
-    await probe.connect()
-    await probe.end()
-  } catch {
+  if (!(await postgresAnswers(adminUrl))) {
     const reason = `no PostgreSQL at ${new URL(adminUrl).host}`
     return ['P3 per-user reads and writes', 'P4 placing an order'].map((goal) => ({ goal, figure: reason, reference: '—', ratio: '—', target: '—', verdict: 'not measured' }))
   }
@@ -203,7 +173,7 @@ export async function measurePostgresFigures(options: { root: string; port: numb
   // At scale the store runs one worker per core on PostgreSQL + Redis (docs/scale-out.md): the
   // bench does the same when Redis answers, else one process.
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
-  const workers = (await answers(new URL(redisUrl))) ? (process.env.BENCH_WEB_CONCURRENCY ?? '2') : '1'
+  const workers = (await listens(new URL(redisUrl), 6379)) ? (process.env.BENCH_WEB_CONCURRENCY ?? '2') : '1'
   // Each bench user has its own address (X-Forwarded-For), as behind a load balancer.
   // A fresh key prefix per run: rate-limit counters left in Redis by an earlier run would refuse this one's orders.
   const env = { ...options.storeEnv, DATABASE_URL: databaseUrl, TRUST_PROXY: '1', ...(workers === '1' ? {} : { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `webstore-bench-${process.pid}-${Date.now()}:`, WEB_CONCURRENCY: workers }) }

@@ -7,12 +7,11 @@
 // database row changed, then POST /api/cache/invalidate on A, which tells B through Redis.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import net from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { deleteRedisKeys } from '../tests/support/redis'
 import type { Row } from './bench-postgres'
-import { type RunningServer, startServer } from './bench-servers'
+import { listens, log, postgresAnswers, type RunningServer, startServer, withDatabase } from './bench-servers'
 
 const DEMO_LOGIN = { login: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' }
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 12)
@@ -20,42 +19,6 @@ const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 12)
 const WITHIN_MS = 1000
 /** How long a round waits before it calls the change not seen at all. */
 const GIVE_UP_MS = 5000
-
-function log(message: string) {
-  console.log(`[bench] ${message}`)
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url)
-  parsed.pathname = `/${database}`
-  return parsed.toString()
-}
-
-function listens(url: URL, defaultPort: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: url.hostname, port: Number(url.port || defaultPort), timeout: 1000 })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-    socket.once('timeout', () => {
-      socket.destroy()
-      resolve(false)
-    })
-  })
-}
-
-async function postgresAnswers(adminUrl: string): Promise<boolean> {
-  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 })
-  try {
-    await probe.connect()
-    await probe.end()
-    return true
-  } catch {
-    return false
-  }
-}
 
 function post(base: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
   return fetch(`${base}${pathname}`, {

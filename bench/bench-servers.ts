@@ -1,5 +1,46 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
+
+export function log(message: string) {
+  console.log(`[bench] ${message}`)
+}
+
+/** The same server address with another database. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+/** True when something accepts connections at the URL's host and port within a second. */
+export function listens(url: URL, defaultPort: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || defaultPort), timeout: 1000 })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
+/** True when PostgreSQL at `adminUrl` accepts a session within two seconds. */
+export async function postgresAnswers(adminUrl: string): Promise<boolean> {
+  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 })
+  try {
+    await probe.connect()
+    await probe.end()
+    return true
+  } catch {
+    return false
+  }
+}
 
 export type RunningServer = { url: string; process: ChildProcess; startedInMs: number; stop: () => Promise<void> }
 
