@@ -10,6 +10,9 @@ import { defineConfig, devices } from '@playwright/test'
 //   3102       the demo store with browsing locked and single sign-on
 // Specs pick a store with test.use({ baseURL: STORES.locked }) (tests/e2e/support/stores.ts).
 // E2E_STORES=main,locked starts only those stores (the helpers always start).
+// Each store also writes its output to .data/e2e-logs/<store>.log (SERVER_LOG_DIR), and the
+// 'server logs' project runs after all the others, whatever their outcome, to look there for every
+// secret the tests used (tests/e2e/security/server-logs.teardown.ts).
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${PORT}`
@@ -63,8 +66,10 @@ export default defineConfig({
   reporter: isCI ? [['list']] : [['list']],
   use: { baseURL, trace: 'on-first-retry', launchOptions },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /\.phone\.spec\.ts$/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /\.phone\.spec\.ts$/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /\.phone\.spec\.ts$/, teardown: 'server logs' },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /\.phone\.spec\.ts$/, teardown: 'server logs' },
+    // No retry: the scan reads (and then removes) the secrets the run noted; a second try would know fewer.
+    { name: 'server logs', testMatch: /server-logs\.teardown\.ts$/, retries: 0 },
   ],
   webServer: [
     {

@@ -6,11 +6,13 @@
 // header instead of compressing. Everything else is compressed as Next itself would. Rendered
 // catalog pages are kept compressed and replayed (page-response-cache.mjs).
 //
-// Before a page is served or rendered (GET/HEAD), the page gate decides (site lock and account
-// pages, decision 009; src/server/accounts/site-lock.ts, registered by src/instrumentation.ts): a
-// redirect is answered here with 307 and never reaches the page cache. A page that depends on who
-// asks is marked private for shared caches. Without a gate, or when it fails, pages are refused
-// (fail closed); Next's files and the API never go through it.
+// Before a page is served or rendered (whatever the method: Next renders a page for a POST too),
+// the page gate decides (site lock and account pages, decision 009; src/server/accounts/site-lock.ts,
+// registered by src/instrumentation.ts): a redirect is answered here with 307 and never reaches the
+// page cache. A page that depends on who asks is marked private for shared caches. Without a gate,
+// or when it fails, pages are refused (fail closed); Next's files and the API never go through it.
+// A request target with '.' or '..' segments is refused outright (400): the gate judges the path as
+// sent, Next routes it resolved, so '/_next/../shop' would otherwise reach the shop ungated.
 //
 // WEB_CONCURRENCY=N (default 1) runs N worker processes on the one port (node:cluster), so every
 // core serves. Each worker keeps its own caches, so N > 1 needs PostgreSQL (DATABASE_URL: PGlite
@@ -60,9 +62,23 @@ const UNGATED_PREFIXES = ['/_next/', '/api/']
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 function isGated(request) {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const url = request.url ?? '/'
   return !UNGATED_PREFIXES.some((prefix) => url.startsWith(prefix))
+}
+
+// A path segment the URL standard resolves away: '.' or '..', also percent-encoded ('%2e', '.%2E'),
+// and between backslashes, which it reads as slashes. Browsers resolve them before sending.
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i
+
+function hasDotSegments(url) {
+  const query = url.indexOf('?')
+  const path = query === -1 ? url : url.slice(0, query)
+  return path.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))
+}
+
+function refuseTarget(response) {
+  response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+  response.end('Bad request: the address has "." or ".." segments.')
 }
 
 // Next runs src/instrumentation.ts (which registers the gate) when it handles its first request,
@@ -204,6 +220,7 @@ async function runServer() {
   server = createServer((request, response) => {
     trustedClientHeaders(request, proxyOptions)
     withSecurityHeaders(request, response, headerOptions)
+    if (hasDotSegments(request.url ?? '/')) return refuseTarget(response)
     if (!isGated(request)) {
       const endpoint = apiEndpoint(request)
       return endpoint ? serveApi(endpoint, request, response) : serve(handle, request, response)

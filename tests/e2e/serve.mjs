@@ -5,12 +5,19 @@
 //                                   key the security suite knows
 //   short-sessions  127.0.0.1:3101  the demo store with 20-second access tokens
 //   locked          127.0.0.1:3102  the demo store with browsing locked and single sign-on at the
-//                                   test provider (tests/e2e/support/oidc-provider.mjs, 3130)
+//                                   test provider (tests/e2e/support/oidc-provider.mjs, 3130); its
+//                                   tokens too are signed with a key the security suite knows
 // PORT overrides the port. Each store has its own data folder under .data/.
+//
+// The store logs at the level production uses (info, or LOG_LEVEL) into its log file
+// (support/server-logs.mjs), which the security suite scans for secrets once the run is over; the
+// console, which Playwright shows, keeps to warnings and errors unless LOG_LEVEL asks for more.
 import { spawn } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { MAIN_STORE_SESSION_SECRET } from './support/session-secret.mjs'
+import { createInterface } from 'node:readline'
+import { serverLogFile } from './support/server-logs.mjs'
+import { LOCKED_STORE_SESSION_SECRET, MAIN_STORE_SESSION_SECRET } from './support/session-secret.mjs'
 import { stripeEnv } from './support/stripe-settings.mjs'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
@@ -44,7 +51,7 @@ function writeLockedStoreFile(dataDir) {
 const VARIANTS = {
   main: { port: 3100, dataDir: 'e2e', env: { ...stripeEnv(), SESSION_SECRET: MAIN_STORE_SESSION_SECRET } },
   'short-sessions': { port: 3101, dataDir: 'e2e-short-sessions', env: { ACCESS_TOKEN_TTL_SECONDS: '20' } },
-  locked: { port: 3102, dataDir: 'e2e-locked', env: {}, storeFile: writeLockedStoreFile },
+  locked: { port: 3102, dataDir: 'e2e-locked', env: { SESSION_SECRET: LOCKED_STORE_SESSION_SECRET }, storeFile: writeLockedStoreFile },
 }
 
 const name = process.env.E2E_STORE ?? 'main'
@@ -57,10 +64,25 @@ const port = Number(process.env.PORT || variant.port)
 const dataDir = path.join(root, '.data', variant.dataDir)
 rmSync(dataDir, { recursive: true, force: true })
 mkdirSync(dataDir, { recursive: true })
+const logFile = serverLogFile(name)
+mkdirSync(path.dirname(logFile), { recursive: true })
+const log = createWriteStream(logFile, { flags: 'w' })
+
+const PINO_WARN = 40
+const consoleMinimum = process.env.LOG_LEVEL ? 0 : PINO_WARN
+
+/** Every line to the log file; to the console unless it is a pino line below the console's level. */
+function tee(input, output) {
+  createInterface({ input, crlfDelay: Infinity }).on('line', (line) => {
+    log.write(`${line}\n`)
+    const level = /^\{"level":(\d+)/.exec(line)?.[1]
+    if (level === undefined || Number(level) >= consoleMinimum) output.write(`${line}\n`)
+  })
+}
 
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'pipe'],
   env: {
     ...process.env,
     PORT: String(port),
@@ -73,10 +95,13 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')]
     IMAGE_CACHE_DIR: path.join(dataDir, 'image-cache'),
     // Never real mail from a test run: everything goes to the mail catcher.
     SMTP_URL: MAIL_SMTP,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     ...(variant.storeFile ? { DEMO_STORE_FILE: variant.storeFile(dataDir) } : {}),
     ...variant.env,
   },
 })
+tee(server.stdout, process.stdout)
+tee(server.stderr, process.stderr)
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill('SIGTERM'))
-server.on('exit', (code) => process.exit(code ?? 0))
+// 'close' comes once the output is read to its end: the log file gets the last lines.
+server.on('close', (code) => log.end(() => process.exit(code ?? 0)))

@@ -6,11 +6,15 @@ export type { AccountClaims, RunningProvider }
 
 export const TEST_CLIENT = { clientId: 'webstore-test', clientSecret: 'webstore-test-secret-value' }
 
-/** Starts a provider whose one client may return to each of `redirectUris`. */
+/**
+ * Starts a provider whose one client may return to each of `redirectUris`. Logins named
+ * 'id-token-<fault>.…' get a spoiled ID token (see tests/e2e/support/oidc-provider.mjs).
+ */
 export function startTestProvider({ redirectUris, accounts }: { redirectUris: string[]; accounts: Record<string, AccountClaims> }): Promise<RunningProvider> {
   return startOidcProvider({
     clients: [{ client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, redirect_uris: redirectUris }],
     accounts,
+    spoilIdTokens: true,
   })
 }
 

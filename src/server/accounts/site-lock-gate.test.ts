@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { runQuery, executeQuery } from '@/server/api/query-registry'
 import type { ApiContext } from '@/server/api/api-inputs'
 import { createMemoryCache, type NamedCache, namedCache, useNamedCache } from '@/server/cache/named-cache'
+import { summarizeCart } from '@/server/cart/cart-summary-service'
 import { websites } from '@/server/db/schema'
 import { env } from '@/server/env'
 import { DomainError } from '@/server/shared/errors'
@@ -75,8 +76,12 @@ describe('the page gate and the locked catalog, on the store database', () => {
     expect(await pageGate('GET', '/me/orders', { cookie: `session=${token}x` })).toEqual({ redirect: '/login?returnTo=%2Fme%2Forders' })
   })
 
-  test('only gates page reads: other methods and assets pass', async () => {
-    expect(await pageGate('POST', '/shop', {})).toEqual({})
+  test('gates a page whatever the method (Next renders a page for a POST too); assets pass', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      expect(await pageGate(method, '/shop', {}), method).toEqual({ redirect: '/login' })
+      expect(await pageGate(method, '/shop', { cookie: sessionCookie }), method).toEqual({ private: true })
+    }
+    expect(await pageGate('POST', '/faq', {})).toEqual({})
     expect(await pageGate('GET', '/_next/static/chunks/main.js', {})).toEqual({})
     expect(await pageGate('GET', '/api/query?key=getWebsite', {})).toEqual({})
   })
@@ -108,6 +113,23 @@ describe('the page gate and the locked catalog, on the store database', () => {
     expect(JSON.parse(signedIn.payload.json)).toMatchObject({ products: { total: 1 } })
     const byBearer = await runQuery('getProductList', { pageSize: 10 }, ctx({ authorization: `Bearer ${token}` }))
     expect(byBearer.products.products.map((product) => product.name)).toEqual(['Heavyweight Hoodie'])
+  })
+
+  test('the rest of the catalog needs a session too: products by id, the editor, a price, a guest order reference', async () => {
+    const product = await createProduct({ websiteId, name: 'Field Jacket' })
+    const anonymous: [string, Promise<unknown>][] = [
+      ['getFeaturedProducts by id', executeQuery('getFeaturedProducts', { filter: { ids: [product.id] } }, ctx())],
+      ['getDecorationOptions', executeQuery('getDecorationOptions', { productId: product.id, colorValueId: null }, ctx())],
+      ['getOrderId', executeQuery('getOrderId', undefined, ctx())],
+      ['a cart summary', summarizeCart(ctx(), { items: [{ productId: product.id, colorId: null, logoId: null, quantity: { M: 1 } }] })],
+    ]
+    for (const [what, refused] of anonymous) await expect(refused, what).rejects.toMatchObject({ code: 'unauthorized', userMessage: SIGN_IN_REQUIRED })
+
+    // The home page's own selection stays as public as the home page.
+    expect((await executeQuery('getFeaturedProducts', undefined, ctx())).isPublic).toBe(true)
+    const byId = await executeQuery('getFeaturedProducts', { filter: { ids: [product.id] } }, ctx({ sessionCookie: token }))
+    expect(byId.isPublic).toBe(false)
+    expect(JSON.parse(byId.payload.json)).toMatchObject({ products: { products: [{ name: 'Field Jacket' }] } })
   })
 
   test('getProductList stays public, and shared-cacheable, on an unlocked store', async () => {

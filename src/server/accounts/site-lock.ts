@@ -1,6 +1,8 @@
+import type { ApiContext } from '../api/api-inputs'
 import { getWebsiteCached } from '../cache/cached-reads'
 import { getDb } from '../db/client'
 import { env } from '../env'
+import { requirePrincipal } from './principal'
 import { sessionTokenFromCookies } from './session-cookie'
 import { authenticateToken } from './session-service'
 
@@ -8,7 +10,11 @@ import { authenticateToken } from './session-service'
 // page: when the website's lockBrowsing is 'Enable', an anonymous visitor may open only the public
 // paths of spec 6, and any other page sends them to /login (or to / when single sign-on is
 // configured, since its button is on the home page's way in). The account pages (/me…) send an
-// anonymous visitor to /login?returnTo=… whatever the lock says. Assets are never gated.
+// anonymous visitor to /login?returnTo=… whatever the lock says. Assets are never gated. Every
+// method is gated, not only GET and HEAD: Next renders a page for a POST or a PUT too.
+//
+// The API keeps the lock with catalogAccess: the catalog (listing products, reading them by id,
+// designing, pricing a cart, ordering) is for signed-in partners only while browsing is locked.
 //
 // An unlocked store pays one cached read per page (the Website cache); the session is looked up
 // only for an account page, or a non-public page of a locked store, and only when a cookie is sent.
@@ -116,12 +122,11 @@ function header(headers: Headers, name: string): string | null {
 }
 
 /**
- * The gate scripts/server.mjs calls for GET and HEAD requests (registered by instrumentation.ts).
- * Throws when the store's lock state or the session cannot be read: the server then refuses the
- * page (fails closed).
+ * The gate scripts/server.mjs calls for every page request, whatever its method (registered by
+ * instrumentation.ts). Throws when the store's lock state or the session cannot be read: the
+ * server then refuses the page (fails closed).
  */
-export async function pageGate(method: string, url: string, headers: Headers): Promise<GateDecision> {
-  if (method !== 'GET' && method !== 'HEAD') return {}
+export async function pageGate(_method: string, url: string, headers: Headers): Promise<GateDecision> {
   // The request target as sent (not resolved against a base: '//x' must not become host x).
   const query = url.indexOf('?')
   const pathname = query === -1 ? url : url.slice(0, query)
@@ -134,6 +139,18 @@ export async function pageGate(method: string, url: string, headers: Headers): P
   const token = sessionTokenFromCookies(header(headers, 'cookie'))
   const signedIn = token !== null && (await authenticateToken(await getDb(), token, websiteId)) !== null
   return decidePageAccess({ pathname, search, website, signedIn })
+}
+
+/**
+ * The API's side of the lock: while browsing is locked, an anonymous caller gets a 401 ('Please
+ * sign in to continue.') instead of catalog data. 'signed-in' when the answer must then go to the
+ * signed-in caller only (never to shared caches), 'public' when the store is not locked.
+ */
+export async function catalogAccess(ctx: ApiContext): Promise<'public' | 'signed-in'> {
+  const website = await getWebsiteCached({ websiteId: ctx.websiteId })
+  if (!isLocked(website)) return 'public'
+  await requirePrincipal(ctx)
+  return 'signed-in'
 }
 
 export const PAGE_GATE_KEY = Symbol.for('webstore.pageGate')

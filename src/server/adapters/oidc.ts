@@ -6,6 +6,11 @@ import { logger } from '../shared/logger'
 // hour, so a sign-in costs no discovery round trip; a failed discovery is kept for 15 seconds.
 // Every request to the provider has a timeout (10 s). Plain-HTTP issuers are accepted only on
 // loopback (tests, demos).
+//
+// The ID token's signature is checked against the provider's published keys (jwks_uri) too:
+// openid-client checks it for a token from the token endpoint only with enableNonRepudiationChecks,
+// trusting TLS instead, and without it a forged ID token in that answer (a plain-HTTP issuer, a
+// proxy that ends TLS) would sign in whoever it names.
 
 export const OIDC_TIMEOUT_SECONDS = 10
 const CONFIGURATION_TTL_MS = 60 * 60_000
@@ -96,7 +101,7 @@ async function discover(settings: OidcSettings): Promise<client.Configuration> {
   try {
     return await client.discovery(server, settings.clientId, { client_secret: settings.clientSecret }, clientAuthentication(settings), {
       timeout: OIDC_TIMEOUT_SECONDS,
-      execute: server.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+      execute: server.protocol === 'http:' ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks],
     })
   } catch (error) {
     throw asOidcError(error, 'discovery')
@@ -151,9 +156,9 @@ function displayName(claims: Record<string, unknown>): string | null {
 
 /**
  * Exchanges the code in `callbackUrl` (the redirect URI with the provider's answer) and returns who
- * signed in. The state is compared before anything is sent; the ID token's signature, issuer,
- * audience and nonce are checked by openid-client. When the ID token lacks the email claims, they
- * are read from the userinfo endpoint (for the same subject).
+ * signed in. The state is compared before anything is sent; the ID token's signature (with the
+ * provider's keys), issuer, audience, nonce and expiry are checked by openid-client. When the ID
+ * token lacks the email claims, they are read from the userinfo endpoint (for the same subject).
  */
 export async function completeAuthorization(
   settings: OidcSettings,

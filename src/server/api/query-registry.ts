@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ADDRESS_TYPES, USER_DOES_NOT_EXIST } from '@/shared/account-types'
 import { sortProducts } from '@/shared/catalog-search'
 import { PRODUCT_LIST_SORTS, type CacheName, type ProductListSort, type QueryKey, type QueryResponses } from '@/shared/query-types'
-import { getWebsiteCached, listProductsCached } from '../cache/cached-reads'
+import { listProductsCached } from '../cache/cached-reads'
 import { namedCache } from '../cache/named-cache'
 import { listFeaturedProducts } from '../catalog/catalog-service'
 import { listDeliveryMethods } from '../delivery-methods/delivery-methods-service'
@@ -15,7 +15,7 @@ import { getWebsite } from '../website/website-service'
 import { type ApiContext, idSchema, NoValueSchema, parseInput, printableKey } from './api-inputs'
 import { getPartnerProfile, listPartnerAddresses } from '../accounts/partner-service'
 import { requirePrincipal } from '../accounts/principal'
-import { isLocked } from '../accounts/site-lock'
+import { catalogAccess } from '../accounts/site-lock'
 import { getDb } from '../db/client'
 import { GET_DECORATION_OPTIONS_QUERY, GET_DESIGN_QUERY, GET_DESIGNS_QUERY } from '../decoration/decoration-api'
 import { GET_GIFT_CARDS_QUERY } from '../gift-cards/gift-card-mutations'
@@ -35,10 +35,11 @@ type QueryDefinition = {
   cache: CacheName | null
   ttlMs?: number
   /**
-   * Runs before the cache is consulted: throws when the caller may not have the answer, and says
-   * 'signed-in' when the (shared) answer must only go to signed-in callers, never to shared caches.
+   * Runs before the cache is consulted (with the parsed value): throws when the caller may not have
+   * the answer, and says 'signed-in' when the (shared) answer must only go to signed-in callers,
+   * never to shared caches.
    */
-  access?: (ctx: ApiContext) => Promise<'public' | 'signed-in'>
+  access?: (ctx: ApiContext, value: unknown) => Promise<'public' | 'signed-in'>
   handler: (value: unknown, ctx: ApiContext) => Promise<unknown>
 }
 
@@ -46,7 +47,7 @@ function defineQuery<K extends QueryKey, S extends z.ZodType>(_key: K, definitio
   input: S
   cache: CacheName | null
   ttlMs?: number
-  access?: (ctx: ApiContext) => Promise<'public' | 'signed-in'>
+  access?: (ctx: ApiContext, value: z.output<S>) => Promise<'public' | 'signed-in'>
   handler: (value: z.output<S>, ctx: ApiContext) => Promise<QueryResponses[K]>
 }): QueryDefinition {
   return definition as QueryDefinition
@@ -112,6 +113,9 @@ export const QUERIES = {
   getFeaturedProducts: defineQuery('getFeaturedProducts', {
     input: FeaturedProductsValueSchema,
     cache: 'FeaturedProducts',
+    // The home page's own selection is as public as the home page; products named by id are the
+    // catalog, which a locked store keeps for signed-in partners (spec 6).
+    access: async (ctx, value) => (value?.filter?.ids ? catalogAccess(ctx) : 'public'),
     handler: async (value, { websiteId }) => ({
       products: { products: await listFeaturedProducts({ websiteId, ids: value?.filter?.ids }) },
     }),
@@ -144,12 +148,7 @@ export const QUERIES = {
     input: ProductListValueSchema,
     cache: 'ProductList',
     // Spec 6: while browsing is locked the catalog is for signed-in partners only.
-    async access(ctx) {
-      const website = await getWebsiteCached({ websiteId: ctx.websiteId })
-      if (!isLocked(website)) return 'public'
-      await requirePrincipal(ctx)
-      return 'signed-in'
-    },
+    access: catalogAccess,
     async handler({ pageSize, page, sort }, { websiteId }) {
       // The whole list is loaded once per generation; every page and sort is cut from it.
       const all = await listProductsCached({ websiteId })
@@ -182,6 +181,8 @@ export const QUERIES = {
   getOrderId: defineQuery('getOrderId', {
     input: NoValueSchema,
     cache: null,
+    // A locked store takes no guest orders: its checkout is for signed-in partners (spec 6).
+    access: catalogAccess,
     handler: async (_value, ctx) => getOrderId(ctx),
   }),
   getOrders: defineQuery('getOrders', {
@@ -242,7 +243,7 @@ export type QueryResult = { payload: EncodedPayload; isPublic: boolean }
 export async function executeQuery(key: string, rawValue: unknown, ctx: ApiContext): Promise<QueryResult> {
   const definition = definitionOf(key)
   const value = parseInput(definition.input, rawValue, { key, root: 'value' })
-  const access = definition.access ? await definition.access(ctx) : 'public'
+  const access = definition.access ? await definition.access(ctx, value) : 'public'
   if (!definition.cache) return { payload: encodePayload(await definition.handler(value, ctx), 'one-shot'), isPublic: false }
   const cacheKey = `${ctx.websiteId}:${key}:${canonicalJson(value)}`
   const payload = await namedCache().getOrLoad(

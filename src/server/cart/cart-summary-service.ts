@@ -5,6 +5,7 @@ import { AddressCheckSchema } from '../address/address-input'
 import { resolveDestination } from '../address/address-validation-service'
 import type { ApiContext } from '../api/api-inputs'
 import { currentPrincipal } from '../accounts/principal'
+import { catalogAccess } from '../accounts/site-lock'
 import { rateLimiter } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { partners } from '../db/schema'
@@ -83,6 +84,8 @@ function orderSummary({ subTotal, shipping, taxes, freeShipping }: { subTotal: C
 
 export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest, options: CheckoutPricingOptions = {}): Promise<CartSummaryData> {
   const { websiteId } = ctx
+  // Lines name products by id: a locked store prices them for signed-in partners only (spec 6).
+  await catalogAccess(ctx)
   const db = await getDb()
   // A tax-free summary without a valid certificate is refused (403), whatever else was asked.
   const principal = request.exemptForResale ? await currentPrincipal(ctx) : null

@@ -5,6 +5,7 @@ import sharp, { type Metadata } from 'sharp'
 import type { UploadedArtwork } from '@/shared/decoration-types'
 import { imageUrl } from '@/shared/image-address'
 import { currentPrincipal } from '../accounts/principal'
+import { catalogAccess } from '../accounts/site-lock'
 import type { ApiContext } from '../api/api-inputs'
 import { rateLimiter } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
@@ -37,6 +38,8 @@ export type ArtworkPolicy = { maxBytes: number }
 
 /** Whether the caller may upload at all, and how large a file may be; throws the refusal otherwise. */
 export async function artworkUploadPolicy(ctx: ApiContext): Promise<ArtworkPolicy> {
+  // A locked store's editor is for signed-in partners (spec 6).
+  await catalogAccess(ctx)
   const settings = await loadDecorationSettings(await getDb(), ctx.websiteId)
   if (!settings.uploads.allowed || settings.uploads.maxBytes <= 0) throw new DomainError('forbidden', `website ${ctx.websiteId} does not take uploads`, UPLOADS_NOT_ALLOWED)
   return { maxBytes: settings.uploads.maxBytes }

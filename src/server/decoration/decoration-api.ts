@@ -1,10 +1,8 @@
 import type { DecorationOptions, ListedDesign, SavedDesign } from '@/shared/decoration-types'
-import { requirePrincipal } from '../accounts/principal'
-import { isLocked } from '../accounts/site-lock'
+import { catalogAccess } from '../accounts/site-lock'
 import type { ApiContext } from '../api/api-inputs'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { NoValueSchema } from '../api/api-inputs'
-import { getWebsiteCached } from '../cache/cached-reads'
 import { DecorationOptionsValueSchema, DesignIdValueSchema, SaveDesignSchema } from './decoration-input'
 import { getDecorationOptions } from './decoration-options-service'
 import { deleteDesign, getDesign, listDesigns, saveDesign } from './design-service'
@@ -22,12 +20,7 @@ export const GET_DECORATION_OPTIONS_QUERY = {
   input: DecorationOptionsValueSchema,
   cache: 'Products' as const,
   /** While browsing is locked (spec 6) the catalog, and so the editor, is for signed-in partners only. */
-  async access(ctx: ApiContext): Promise<'public' | 'signed-in'> {
-    const website = await getWebsiteCached({ websiteId: ctx.websiteId })
-    if (!isLocked(website)) return 'public'
-    await requirePrincipal(ctx)
-    return 'signed-in'
-  },
+  access: catalogAccess,
   async handler(value: { productId: number; colorValueId: number | null }, ctx: ApiContext): Promise<DecorationOptionsResponse> {
     return { decorationOptions: await getDecorationOptions({ websiteId: ctx.websiteId, ...value }) }
   },
@@ -46,10 +39,13 @@ export const GET_DESIGNS_QUERY = {
 }
 
 export const DESIGN_MUTATIONS: Record<string, MutationDefinition> = {
-  /** Checks and saves a design, drawing its mockups: { saveDesign: { design } }. */
+  /** Checks and saves a design, drawing its mockups: { saveDesign: { design } }. A locked store's editor is for signed-in partners. */
   saveDesign: defineMutation({
     input: SaveDesignSchema,
-    handler: async (input, ctx) => ({ saveDesign: { design: await saveDesign(ctx, input) } }),
+    handler: async (input, ctx) => {
+      await catalogAccess(ctx)
+      return { saveDesign: { design: await saveDesign(ctx, input) } }
+    },
   }),
   /** Deletes one of the signed-in partner's designs: { deleteDesign: { id } }. */
   deleteDesign: defineMutation({

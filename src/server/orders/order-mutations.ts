@@ -1,3 +1,4 @@
+import { catalogAccess } from '../accounts/site-lock'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { getDb } from '../db/client'
 import { inBackground } from '../mail/background-mail'
@@ -20,6 +21,8 @@ export const ORDER_MUTATIONS: Record<string, MutationDefinition> = {
     input: CreateOrderSchema,
     invalidates: ['Promotions'],
     handler: async (input, ctx) => {
+      // A locked store takes no guest orders: its checkout is for signed-in partners (spec 6).
+      await catalogAccess(ctx)
       const order = await createOrder(ctx, input, {
         // The confirmation (with its PDF) goes once, after the answer, for the call that created
         // it; an order over budget also tells the store's approvers.

@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { MAIN_STORE_SESSION_SECRET } from '../support/session-secret.mjs'
 import { POST_ENDPOINTS } from './api-surface'
 import { type Answer, type Attack, type Caller, expect, raw, test } from './attack'
 import { demoCatalog, PAY_ON_INVOICE, placeOrder } from './shop'
+import { b64, claimsOf, forge } from './tokens'
 
 // Access control (security.md 4.6, 4.11, 7; ASVS 5.0 8.2.2, 9.1.2, 7.4.1, 3.5.1): another partner's
 // orders, PDFs, addresses, cart and profile; forged, altered, expired and revoked tokens; and
@@ -136,24 +137,6 @@ test.describe('another partner’s data (IDOR)', () => {
     expect((await (await attack.caller('stranger')).query('getPartner')).status).toBe(401)
   })
 })
-
-type Claims = Record<string, unknown>
-
-function b64(value: string | Buffer): string {
-  return Buffer.from(value).toString('base64url')
-}
-
-/** A JWT with any header, signed with HMAC (alg HS256/HS384/HS512) under `key`, or unsigned. */
-function forge(header: Claims, claims: Claims, key: string | null): string {
-  const head = `${b64(JSON.stringify(header))}.${b64(JSON.stringify(claims))}`
-  if (key === null) return `${head}.`
-  const hash = { HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' }[String(header.alg)] ?? 'sha256'
-  return `${head}.${createHmac(hash, key).update(head).digest('base64url')}`
-}
-
-function claimsOf(token: string): Claims {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Claims
-}
 
 test.describe('tokens (JWT forgery and revocation)', () => {
   test('a token that is unsigned, signed otherwise, altered, expired or meant for another audience is refused with 401', async ({ attack }) => {

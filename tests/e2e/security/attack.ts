@@ -7,6 +7,7 @@ import { test as base, expect, type APIRequestContext, type PlaywrightWorkerArgs
 
 type Playwright = PlaywrightWorkerArgs['playwright']
 import { linkIn } from '../support/accounts'
+import { rememberSecret } from '../support/server-logs.mjs'
 import { MAIN_STORE_SESSION_SECRET } from '../support/session-secret.mjs'
 import { MAILBOX, STORES, waitForMail } from '../support/stores'
 
@@ -147,6 +148,7 @@ export class Caller {
       }
     }
     const requestText = typeof data === 'string' ? data : ''
+    rememberSecretsOf(headers, requestText, { json, cookies })
     this.journal.record({ caller: this.name, request: `${path}\n${requestText}\n${JSON.stringify(headers)}`, url: `${method} ${path.slice(0, 120)}`, status: response.status(), text: `${JSON.stringify(responseHeaders)}\n${text}` })
     return { status: response.status(), statusText: response.statusText(), headers: responseHeaders, cookies, text, json, ms }
   }
@@ -175,6 +177,41 @@ export class Caller {
 
 function isRaw(body: unknown): body is Raw {
   return typeof body === 'object' && body !== null && RAW in body
+}
+
+const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword', 'token', 'access_token', 'accessToken'])
+const SECRET_COOKIES = /^(?:__Host-)?(?:session|sso-flow)=([^;]+)/
+
+/** The values of password and token fields anywhere in a JSON value. */
+function secretFields(value: unknown, found: string[] = [], depth = 0): string[] {
+  if (depth > 8 || typeof value !== 'object' || value === null) return found
+  for (const [key, inner] of Object.entries(value)) {
+    if (SECRET_FIELDS.has(key) && typeof inner === 'string') found.push(inner)
+    else secretFields(inner, found, depth + 1)
+  }
+  return found
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Tells the server-log scan (tests/e2e/security/server-logs.teardown.ts) about the credentials one
+ * exchange carried: the Authorization and Cookie headers sent, password and token fields sent or
+ * answered, and session cookies set.
+ */
+function rememberSecretsOf(headers: Record<string, string>, requestText: string, answer: { json: unknown; cookies: string[] }) {
+  const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '')?.[1]
+  if (bearer) rememberSecret('an access token sent as Authorization', bearer)
+  for (const cookie of (headers.cookie ?? '').split(/;\s*/)) rememberSecret('a cookie sent', SECRET_COOKIES.exec(cookie)?.[1])
+  for (const value of secretFields(parsed(requestText))) rememberSecret('a password or token sent in a body', value)
+  for (const value of secretFields(answer.json)) rememberSecret('a token answered', value)
+  for (const cookie of answer.cookies) rememberSecret('a session cookie set', SECRET_COOKIES.exec(cookie)?.[1])
 }
 
 /** The parties of one test and their journal. */
@@ -313,9 +350,14 @@ export async function inBatches<T>(tasks: (() => Promise<T>)[], limit = 6): Prom
 
 /** A GET with the path exactly as given: no client-side resolution of '..', '//' or '\\'. */
 export function rawGet(baseURL: string, path: string): Promise<{ status: number; location: string | undefined; body: string }> {
+  return rawRequest(baseURL, 'GET', path)
+}
+
+/** A request with the method and path exactly as given (any method, no body). */
+export function rawRequest(baseURL: string, method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; location: string | undefined; body: string }> {
   const { hostname, port } = new URL(baseURL)
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ hostname, port, path, method: 'GET', timeout: REQUEST_TIMEOUT_MS }, (response) => {
+    const request = httpRequest({ hostname, port, path, method, headers, timeout: REQUEST_TIMEOUT_MS }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: Buffer.concat(chunks).toString('utf8') }))

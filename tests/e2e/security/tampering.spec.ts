@@ -1,3 +1,4 @@
+import { rememberSecret } from '../support/server-logs.mjs'
 import { type Caller, expect, raw, test } from './attack'
 import { demoCatalog, orderBody, STANDARD_GROUND, summarize } from './shop'
 
@@ -148,4 +149,34 @@ test('one reference placed ten times at once makes one order, and a changed orde
   const stolen = await (await attack.callerAs('reference-thief')).mutate('createOrder', { ...body, partneremail: 'thief@example.com' })
   expect(stolen.status, 'a reference another caller reserved').toBeGreaterThanOrEqual(400)
   expect(stolen.status).toBeLessThan(500)
+})
+
+/** Stripe's test cards, written as a careless client might send them. */
+const CARD_NUMBERS = ['4242424242424242', '4000 0566 5566 5556', '5555-5555-5555-4444']
+
+test('card data a client sends with an order, a price or a sign-in is kept nowhere and answered back to nobody', async ({ attack }) => {
+  // The store never takes card data (security.md 3): whatever comes must not be logged either
+  // (tests/e2e/security/server-logs.teardown.ts looks for these numbers once the run is over).
+  for (const card of CARD_NUMBERS) {
+    rememberSecret('a card number sent to the store', card)
+    attack.journal.forbid(card)
+  }
+  const buyer = await attack.callerAs('card-sender')
+  const shop = await demoCatalog(buyer)
+  const body = await orderBody(buyer, { quotation: true })
+  const card = { cardNumber: CARD_NUMBERS[0], cvc: '737', expiry: '03/30', holder: 'Card Sender' }
+
+  // The order's free-form transaction details are ignored, never stored.
+  const placed = await buyer.mutate('createOrder', { ...body, transactiondetails: card })
+  expect(placed.status, placed.text).toBe(200)
+  buyer.own(placed.json.createOrder.order.accessToken)
+  const details = await buyer.query('getOrderDetails', { id: placed.json.createOrder.order.id })
+  expect(details.status).toBe(200)
+  expect(details.text).not.toMatch(/cardNumber|"cvc"|03\/30/)
+
+  // Anywhere else it is refused as an unknown field, or as a wrong password.
+  const summary = await summarize(buyer, { items: [shop.item()], card: { ...card, cardNumber: CARD_NUMBERS[1] } })
+  expect(summary.status, summary.text).toBe(400)
+  const signIn = await (await attack.caller('card-as-password')).post('/api/user/login', { login: buyer.account!.email, password: CARD_NUMBERS[2] })
+  expect(signIn.status).toBe(401)
 })

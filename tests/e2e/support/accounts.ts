@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { rememberSecret } from './server-logs.mjs'
 import { waitForMail } from './stores'
 
 /** A mailbox address no earlier run has used. */
@@ -10,11 +11,13 @@ export function freshEmail(prefix: string): string {
 export function linkIn(text: string | null, path: string): string {
   const match = text?.match(new RegExp(`https?://[^\\s"<>]+${path.replace(/[/?]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+`))
   if (!match) throw new Error(`no ${path} link in the mail:\n${text}`)
+  rememberSecret(`the token of a mailed ${path} link`, new URL(match[0]).searchParams.get('token'))
   return match[0]
 }
 
 /** Signs up through the form and the mailed link; ends signed in. */
 export async function signUp(page: Page, { name, email, password }: { name: string; email: string; password: string }) {
+  rememberSecret('a password typed at sign-up', password)
   await page.goto('/signup')
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Email').fill(email)
@@ -27,6 +30,7 @@ export async function signUp(page: Page, { name, email, password }: { name: stri
 }
 
 export async function signIn(page: Page, { email, password }: { email: string; password: string }) {
+  rememberSecret('a password typed at sign-in', password)
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)

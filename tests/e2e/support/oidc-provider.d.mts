@@ -7,6 +7,8 @@ export type ProviderOptions = {
   clients: ClientSettings[]
   accounts?: Record<string, AccountClaims>
   acceptAnyLogin?: boolean
+  /** Logins named 'id-token-<fault>.…@…' get a spoiled ID token (wrong-signature, wrong-issuer, wrong-audience, wrong-nonce, expired, unsigned). */
+  spoilIdTokens?: boolean
 }
 export type RunningProvider = { issuer: string; accounts: Map<string, AccountClaims>; close: () => Promise<void> }
 export function startOidcProvider(options: ProviderOptions): Promise<RunningProvider>

@@ -3,7 +3,11 @@
 // `acceptAnyLogin`, any email (verified, unless it contains "+unverified"). Consent is given at
 // once. Used in-process by the Vitest suites (tests/support/oidc-provider.ts) and as a Playwright
 // web server on 127.0.0.1:3130 (`node tests/e2e/support/oidc-provider.mjs`).
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
+//
+// With `spoilIdTokens`, a login named 'id-token-<fault>.<anything>@…' gets a token answer whose ID
+// token has that fault (ID_TOKEN_FAULTS): the security suite's way to hand the store an ID token
+// with a wrong signature, issuer, audience or nonce, or an expired or unsigned one.
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import { createServer } from 'node:http'
 import { pathToFileURL } from 'node:url'
 import Provider from 'oidc-provider'
@@ -11,7 +15,7 @@ import Provider from 'oidc-provider'
 /**
  * @typedef {{ email?: string, email_verified?: boolean, name?: string, given_name?: string, family_name?: string }} AccountClaims
  * @typedef {{ client_id: string, client_secret: string, redirect_uris: string[], token_endpoint_auth_method?: string }} ClientSettings
- * @typedef {{ port?: number, host?: string, clients: ClientSettings[], accounts?: Record<string, AccountClaims>, acceptAnyLogin?: boolean }} ProviderOptions
+ * @typedef {{ port?: number, host?: string, clients: ClientSettings[], accounts?: Record<string, AccountClaims>, acceptAnyLogin?: boolean, spoilIdTokens?: boolean }} ProviderOptions
  */
 
 const escapeHtml = (value) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -51,11 +55,57 @@ function send(response, status, html) {
   response.end(html)
 }
 
+const b64url = (value) => Buffer.from(value).toString('base64url')
+const jsonOf = (part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+
+/** What each fault does to the ID token's header and claims, and the key it is then signed with. */
+const ID_TOKEN_FAULTS = {
+  'wrong-signature': (header, claims) => ({ header, claims, key: 'another' }),
+  'wrong-issuer': (header, claims) => ({ header, claims: { ...claims, iss: 'https://issuer.evil.example' }, key: 'own' }),
+  'wrong-audience': (header, claims) => ({ header, claims: { ...claims, aud: 'another-client' }, key: 'own' }),
+  'wrong-nonce': (header, claims) => ({ header, claims: { ...claims, nonce: 'the-nonce-of-another-sign-in' }, key: 'own' }),
+  expired: (header, claims) => {
+    const now = Math.floor(Date.now() / 1000)
+    return { header, claims: { ...claims, iat: now - 7200, exp: now - 3600 }, key: 'own' }
+  },
+  unsigned: (header, claims) => ({ header: { ...header, alg: 'none' }, claims, key: null }),
+}
+
+/** The token endpoint's JSON with its ID token spoiled as the login's name asks, or as it was. */
+function spoilIdToken(body, keys) {
+  let answer
+  try {
+    answer = JSON.parse(body)
+  } catch {
+    return body
+  }
+  if (typeof answer?.id_token !== 'string') return body
+  const [headerPart, claimsPart] = answer.id_token.split('.')
+  const claims = jsonOf(claimsPart)
+  const fault = /^id-token-([a-z-]+)\./.exec(String(claims.sub))?.[1]
+  if (!fault || !ID_TOKEN_FAULTS[fault]) return body
+  const spoiled = ID_TOKEN_FAULTS[fault](jsonOf(headerPart), claims)
+  const signingInput = `${b64url(JSON.stringify(spoiled.header))}.${b64url(JSON.stringify(spoiled.claims))}`
+  const signature = spoiled.key === null ? '' : sign('sha256', Buffer.from(signingInput), spoiled.key === 'own' ? keys.own : keys.another).toString('base64url')
+  return JSON.stringify({ ...answer, id_token: `${signingInput}.${signature}` })
+}
+
+/** Lets the provider answer, then rewrites a token endpoint answer on its way out. */
+function spoilingTokenAnswers(response, keys) {
+  const end = response.end.bind(response)
+  response.end = (chunk, ...rest) => {
+    if (chunk === undefined || typeof chunk === 'function' || response.statusCode !== 200) return end(chunk, ...rest)
+    const body = spoilIdToken(Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk), keys)
+    if (!response.headersSent) response.setHeader('Content-Length', Buffer.byteLength(body))
+    return end(body, ...rest)
+  }
+}
+
 /**
  * Starts the provider. Resolves to its issuer, the accounts map (tests may add to it) and close().
  * @param {ProviderOptions} options
  */
-export async function startOidcProvider({ port = 0, host = '127.0.0.1', clients, accounts = {}, acceptAnyLogin = false }) {
+export async function startOidcProvider({ port = 0, host = '127.0.0.1', clients, accounts = {}, acceptAnyLogin = false, spoilIdTokens = false }) {
   const known = new Map(Object.entries(accounts))
   const claimsOf = (login) => {
     const account = known.get(login)
@@ -73,6 +123,7 @@ export async function startOidcProvider({ port = 0, host = '127.0.0.1', clients,
   const issuer = `http://${host}:${server.address().port}`
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const signingKeys = { own: privateKey, another: spoilIdTokens ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : null }
   const provider = new Provider(issuer, {
     clients: clients.map((client) => ({
       grant_types: ['authorization_code'],
@@ -123,7 +174,9 @@ export async function startOidcProvider({ port = 0, host = '127.0.0.1', clients,
   }
 
   server.on('request', (request, response) => {
-    const match = /^\/interaction\/([\w-]+)(?:\/(abort))?$/.exec(new URL(request.url ?? '/', issuer).pathname)
+    const pathname = new URL(request.url ?? '/', issuer).pathname
+    const match = /^\/interaction\/([\w-]+)(?:\/(abort))?$/.exec(pathname)
+    if (spoilIdTokens && request.method === 'POST' && pathname === '/token') spoilingTokenAnswers(response, signingKeys)
     if (!match) return handleOidc(request, response)
     interaction(request, response, match[1], match[2]).catch((error) => {
       console.error('test provider interaction failed:', error)
@@ -155,6 +208,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       'no-email@graniteridge.example': { email: 'no-email@graniteridge.example', email_verified: false, name: 'Unverified Person' },
     },
     acceptAnyLogin: true,
+    spoilIdTokens: true,
   })
   console.log(`test identity provider ready on ${running.issuer}`)
   const stop = () => running.close().then(() => process.exit(0))

@@ -1,3 +1,5 @@
+import { rememberSecret } from './server-logs.mjs'
+
 // The stores the browser tests run against (playwright.config.ts starts them).
 export const STORES = {
   main: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
@@ -18,7 +20,12 @@ export type CaughtMail = { id: number; from: string; to: string[]; subject: stri
 export async function mailTo(to: string): Promise<CaughtMail[]> {
   const response = await fetch(`${MAILBOX}/messages?to=${encodeURIComponent(to)}`)
   if (!response.ok) throw new Error(`the mail catcher answered ${response.status}`)
-  return (await response.json()) as CaughtMail[]
+  const mails = (await response.json()) as CaughtMail[]
+  // The links' tokens (sign-up, password reset, order access) must never reach a server log.
+  for (const mail of mails) {
+    for (const [, token] of `${mail.text ?? ''} ${mail.html ?? ''}`.matchAll(/[?&](?:amp;)?(?:token|access_token)=([A-Za-z0-9_-]+)/g)) rememberSecret('the token of a mailed link', token)
+  }
+  return mails
 }
 
 /** Waits until a message for `to` arrives (mail is sent after the answer, asynchronously). */

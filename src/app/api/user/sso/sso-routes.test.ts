@@ -27,7 +27,11 @@ import { GET as start } from './start/route'
 const STORE = 'http://store.test'
 const REDIRECT_URI = `${STORE}/sso-login`
 
+/** Logins whose ID token the provider spoils (tests/e2e/support/oidc-provider.mjs, spoilIdTokens). */
+const ID_TOKEN_FAULTS = ['wrong-signature', 'wrong-issuer', 'wrong-audience', 'wrong-nonce', 'expired', 'unsigned']
+
 const ACCOUNTS = {
+  ...Object.fromEntries(ID_TOKEN_FAULTS.map((fault) => [`id-token-${fault}.kim`, { email: 'kim.spoiled@example.com', email_verified: true, name: 'Kim Spoiled' }])),
   'ana.ruiz': { email: 'ana.ruiz@example.com', email_verified: true, name: 'Ana Ruiz' },
   'dana.reyes': { email: 'Dana@Example.com', email_verified: true, given_name: 'Dana', family_name: 'Reyes' },
   'no.proof': { email: 'no.proof@example.com', email_verified: false, name: 'No Proof' },
@@ -36,6 +40,7 @@ const ACCOUNTS = {
   'other.pat': { email: 'pat@example.com', email_verified: true, name: 'Another Pat' },
   'disabled.person': { email: 'disabled@example.com', email_verified: true },
 }
+
 
 type Answer = { data: { access_token: string; returnTo: string }; error: { message: string } }
 
@@ -187,6 +192,16 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       expect(response.headers.get('set-cookie')).not.toMatch(/(^|, )session=[^;]/)
     }
     expect(await db().select().from(partners).where(eq(partners.email, 'no.proof@example.com'))).toHaveLength(0)
+  })
+
+  test('an ID token with a wrong signature, issuer, audience or nonce, an expired or an unsigned one is refused, and no account is created', async () => {
+    for (const fault of ID_TOKEN_FAULTS) {
+      const { response, body } = await signInWithSso(`id-token-${fault}.kim`)
+      expect(response.status, fault).toBe(400)
+      expect(body.error.message, fault).toBe(SSO_FAILED)
+      expect(response.headers.get('set-cookie'), fault).not.toMatch(/(^|, )session=[^;]/)
+    }
+    expect(await db().select().from(partners).where(eq(partners.email, 'kim.spoiled@example.com'))).toHaveLength(0)
   })
 
   test('an answer whose state does not match the flow cookie is refused before the code is used', async () => {
