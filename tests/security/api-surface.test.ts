@@ -35,7 +35,10 @@ function routeFiles(dir: string): string[] {
 /** '/api/orders/[id]/document' and the methods its route file exports. */
 const routes = routeFiles(apiRoot).map((file) => {
   const source = readFileSync(file, 'utf8')
-  const methods = [...source.matchAll(/export (?:async function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => match[1])
+  const declared = [...source.matchAll(/export (?:async function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => match[1]!)
+  // Route files of the JSON API re-export their endpoint's handlers: export { GET, POST } from '…'
+  const reexported = [...source.matchAll(/export \{([^}]*)\} from/g)].flatMap((match) => match[1]!.split(',').map((name) => name.trim()))
+  const methods = [...declared, ...reexported.filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name))]
   return { route: `/api/${path.relative(apiRoot, path.dirname(file)).split(path.sep).join('/')}`, methods }
 })
 

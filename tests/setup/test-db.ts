@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { closeDb, type Database, getDb, adoptConnection } from '../../src/server/db/client'
+// Aliased: not a React hook, but this file's useTestDatabase makes the linter read it as one.
+import { createMemoryCache, useNamedCache as installNamedCache } from '../../src/server/cache/named-cache'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
@@ -44,6 +46,9 @@ export function useTestDatabase(kind: TestDatabaseKind = 'pglite'): { db: () => 
       adoptConnection({ db, kind: 'pglite', close: () => client.close() })
     }
     database = await getDb()
+    // Cached rows belong to the database they were read from: each test database starts with
+    // empty caches (ids repeat from one database to the next).
+    installNamedCache(createMemoryCache())
   })
 
   afterAll(async () => {

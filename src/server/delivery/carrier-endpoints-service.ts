@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { warmFedexToken } from '../adapters/fedex'
 import { warmUpsToken } from '../adapters/ups'
 import { currentPrincipal } from '../accounts/principal'
+import { catalogAccess } from '../accounts/site-lock'
 import { AddressCheckSchema } from '../address/address-input'
 import { resolveDestination } from '../address/address-validation-service'
 import type { RequestInfo } from '../api/api-inputs'
@@ -86,6 +87,8 @@ export async function carrierCharges(
   { websiteId, carrier, body, request }: { websiteId: number; carrier: Carrier; body: unknown; request: RequestInfo },
   options: CarrierOptions = {},
 ): Promise<{ price: number; free: boolean }> {
+  // Quoting prices the items: a locked store's catalog is for signed-in partners only.
+  await catalogAccess({ websiteId, request })
   const input = CarrierChargesRequestSchema.parse(body)
   await throttle(request)
   const db = await getDb()

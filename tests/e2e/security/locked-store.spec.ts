@@ -166,6 +166,8 @@ test.describe('an anonymous visitor of the locked store', () => {
       ['saving a design', await visitor.mutate('saveDesign', bodies.saveDesign)],
       ['uploading artwork', await visitor.post('/api/designs/artwork', raw(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'), { headers: { 'x-artwork-rights': 'accepted' } })],
       ['the saved cart', await visitor.post('/api/user/cart', { partnerId: 1 })],
+      ['a carrier quote', await visitor.post('/api/delivery/ups/getCharges', { items: [shop.item()], address: shop.address(), methodId: 1 })],
+      ['a tax estimate', await visitor.post('/api/taxes/avatax', { raw: { items: [shop.item()], address: shop.address() } })],
     ]
     for (const [what, answer] of refusals) {
       expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBe(401)

@@ -5,6 +5,7 @@ import type { NewCartLine } from '@/client/stores/cart-store'
 import { forgetSigningKey } from '@/server/accounts/signing-key'
 import { executeMutation } from '@/server/api/mutation-registry'
 import { runQuery } from '@/server/api/query-registry'
+import { CATALOG_CACHES, invalidateCaches } from '@/server/cache/named-cache'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
 import { products, productVariants } from '@/server/db/schema'
 import { env } from '@/server/env'
@@ -58,6 +59,8 @@ describe.each(testDatabaseKinds())('reordering through /api/cart/summary on %s',
 
     await db().update(productVariants).set({ priceAmount: 2600 }).where(eq(productVariants.productId, store.polo.id))
     await db().update(products).set({ isPublished: false }).where(eq(products.id, store.cap.id))
+    // As the store import does after every catalog change.
+    await invalidateCaches(CATALOG_CACHES)
 
     const added: NewCartLine[] = []
     const result = await reorder(order.lines, { price, addLine: (line) => added.push(line) })

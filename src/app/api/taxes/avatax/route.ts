@@ -2,6 +2,7 @@
 // → {data: {totalTax, shippingTax, shipping, subTotal, source}}: the tax the website's tax service
 // computes for cart items priced on the server. Client `token`/`url` are ignored (tax-requests.ts).
 import { currentPrincipal } from '@/server/accounts/principal'
+import { catalogAccess } from '@/server/accounts/site-lock'
 import { getDb } from '@/server/db/client'
 import { estimateTax, takeTaxCallBudget, TaxEstimateRequestSchema } from '@/server/tax/tax-requests'
 import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
@@ -11,8 +12,10 @@ export const dynamic = 'force-dynamic'
 export async function POST(request: Request) {
   try {
     assertSameOrigin(request)
-    const body = TaxEstimateRequestSchema.parse(await parseJson(request, { maxBytes: 64 * 1024 }))
     const ctx = apiContext(request)
+    // The estimate prices the items: a locked store's catalog is for signed-in partners only.
+    await catalogAccess(ctx)
+    const body = TaxEstimateRequestSchema.parse(await parseJson(request, { maxBytes: 64 * 1024 }))
     await takeTaxCallBudget(ctx.request.ip)
     const principal = await currentPrincipal(ctx)
     const data = await estimateTax(await getDb(), ctx.websiteId, body, { customerCode: principal ? `partner-${principal.partnerUid}` : null, partnerId: principal?.partnerId ?? null })
