@@ -3,7 +3,12 @@ import path from 'node:path'
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 
-const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts')
+// Messages are compiled at build time, so the browser formats them without shipping the ICU
+// message parser (≈ 13 kB gzip on every page).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+})
 
 // One id per build, written to .next/BUILD_ID (served by /api/build) and compiled into the browser
 // bundle, so an open page can tell that a newer build is being served (spec 4). Kept in the

@@ -56,13 +56,20 @@ export function runLighthouse(url: string, options: LighthouseOptions = {}): Lig
       console.error(`[bench] lighthouse ${url} failed: ${(run.stderr || run.stdout || String(run.error ?? '')).slice(-2000)}`)
       return null
     }
-    return scoresOf(JSON.parse(readFileSync(report, 'utf8')) as LighthouseReport)
+    const result = JSON.parse(readFileSync(report, 'utf8')) as LighthouseReport
+    // A run whose page did not load (runtimeError) scores 0 everywhere: it is a failed run, not a figure.
+    if (result.runtimeError || result.categories.performance?.score == null) {
+      console.error(`[bench] lighthouse ${url}: the run failed (${result.runtimeError?.code ?? 'no performance score'})`)
+      return null
+    }
+    return scoresOf(result)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
 type LighthouseReport = {
+  runtimeError?: { code: string; message: string }
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
   audits: Record<string, { score: number | null; numericValue?: number; title: string }>
 }
