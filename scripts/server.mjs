@@ -19,7 +19,7 @@
 // serves one process) and Redis (REDIS_URL: the workers hear each other's invalidations) —
 // decision 014. A worker that stops after it started is replaced; one that cannot start stops all.
 //
-// The JSON API (/api/query, /api/mutation) is handed straight to its endpoints once
+// The hot JSON API (/api/query, /api/mutation, /api/user/cart) is handed straight to its endpoints once
 // src/instrumentation.ts has registered them (src/web/api-dispatch.ts, decision 016): Next's router
 // cost more than most answers. Until then, and for every other route, Next serves.
 //
@@ -70,10 +70,14 @@ function isGated(request) {
 // and between backslashes, which it reads as slashes. Browsers resolve them before sending.
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i
 
-function hasDotSegments(url) {
+/** The request target without its query string. */
+function pathOf(url) {
   const query = url.indexOf('?')
-  const path = query === -1 ? url : url.slice(0, query)
-  return path.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))
+  return query === -1 ? url : url.slice(0, query)
+}
+
+function hasDotSegments(url) {
+  return pathOf(url).split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))
 }
 
 function refuseTarget(response) {
@@ -144,9 +148,7 @@ const API_DISPATCH = Symbol.for('webstore.apiDispatch')
 function apiEndpoint(request) {
   const dispatch = globalThis[API_DISPATCH]
   if (typeof dispatch !== 'function') return undefined
-  const url = request.url ?? '/'
-  const query = url.indexOf('?')
-  return dispatch(request.method ?? 'GET', query === -1 ? url : url.slice(0, query))
+  return dispatch(request.method ?? 'GET', pathOf(request.url ?? '/'))
 }
 
 function serveApi(endpoint, request, response) {
