@@ -88,13 +88,15 @@ export async function carrierCharges(
   options: CarrierOptions = {},
 ): Promise<{ price: number; free: boolean }> {
   // Quoting prices the items: a locked store's catalog is for signed-in partners only.
-  await catalogAccess({ websiteId, request })
+  // One context, so the caller's session is looked up once for both questions.
+  const ctx = { websiteId, request }
+  await catalogAccess(ctx)
   const input = CarrierChargesRequestSchema.parse(body)
   await throttle(request)
   const db = await getDb()
   const destination = await resolveDestination(db, websiteId, input.address)
   // A partner's own designs price for that partner only (issue 7).
-  const viewer = { partnerId: (await currentPrincipal({ websiteId, request }))?.partnerId ?? null }
+  const viewer = { partnerId: (await currentPrincipal(ctx))?.partnerId ?? null }
   const lines = await priceCartItems(db, websiteId, input.items, viewer)
   const orderAmount = lines.reduce((sum, line) => sum + line.amount, 0)
   const { amount, free } = await quoteDeliveryMethod(
