@@ -6,7 +6,9 @@
 // a 200 HTML page from the route cache go through Next as usual.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { negotiateEncoding } from '../src/shared/accept-encoding.mjs'
 import { renderedPagesGeneration } from '../src/web/route-cache-handler.mjs'
+import { pathOf as targetPath } from './request-target.mjs'
 import { SECURITY_HEADER_NAMES } from './security-headers.mjs'
 
 const brotli = promisify(brotliCompress)
@@ -19,21 +21,16 @@ const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-en
 // /shop?color=Navy is the same document as /shop: one copy per path, and random query strings cannot
 // make the server compress anything again.
 function pathOf(request) {
-  const url = request.url ?? '/'
-  const query = url.indexOf('?')
-  return query === -1 ? url : url.slice(0, query)
+  return targetPath(request.url ?? '/')
 }
 
 function qualifies(request) {
   return (request.method === 'GET' || request.method === 'HEAD') && !ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
 }
 
+// Accept-Encoding is parsed the way the JSON API parses it: one linear pass, no regular expression.
 function accepted(request) {
-  const accept = String(request.headers['accept-encoding'] ?? '')
-  const allows = (coding) => new RegExp(`(^|,)\\s*${coding}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accept)
-  if (allows('br')) return 'br'
-  if (allows('gzip')) return 'gzip'
-  return null
+  return negotiateEncoding(request.headers['accept-encoding'])
 }
 
 export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {

@@ -3,7 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 export type SecurityHeaderOptions = { production: boolean; publicOrigin: string | undefined }
 type RequestLike = Pick<IncomingMessage, 'headers' | 'url'> & { socket?: unknown }
 
-export declare function trustedClientHeaders(request: RequestLike, options: { trustProxy: boolean }): void
+type ProxyRequestLike = RequestLike & Pick<IncomingMessage, 'rawHeaders'>
+export type TrustProxy = boolean | number
+export declare function clientAddress(request: RequestLike, options: { trustProxy: TrustProxy }): string | null
+export declare function trustedClientHeaders(request: ProxyRequestLike, options: { trustProxy: TrustProxy }): void
+export declare function trustProxySetting(value: string | undefined): TrustProxy
 
 export declare function contentSecurityPolicy(options: { secure: boolean }): string
 export declare const HSTS: string

@@ -71,16 +71,53 @@ export function securityHeaders(request, { production, publicOrigin }) {
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'x-forwarded-proto', 'x-forwarded-host']
 
 /**
- * Unless a proxy in front of us sets them (`trustProxy`, TRUST_PROXY), the forwarding headers of a
- * request are whatever the client typed: X-Forwarded-For becomes the socket's address (per-address
- * rate limits key on it) and the others are dropped, so nobody picks their own address, scheme or
- * host.
+ * The address of the client, decided once per request, the same way for every path (pages, Next's
+ * routes and the API endpoints scripts/server.mjs answers itself): the socket's peer, unless
+ * `trustProxy` says proxies in front of us add the address they saw to X-Forwarded-For. Then it is
+ * the entry the nearest trusted proxy added, counted from the right (`trustProxy` true: one proxy,
+ * the rightmost entry; a number N: N proxies, the Nth from the right), never the leftmost, which
+ * the client itself may have written. Without such an entry, X-Real-IP of the proxy, then the socket.
+ */
+export function clientAddress(request, { trustProxy }) {
+  const socketAddress = request.socket?.remoteAddress ?? null
+  if (!trustProxy) return socketAddress
+  const hops = trustProxy === true ? 1 : Number(trustProxy)
+  const chain = String(request.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const forwarded = chain.length >= hops ? chain[chain.length - hops] : chain[0]
+  const realIp = String(request.headers['x-real-ip'] ?? '').trim()
+  return (forwarded || realIp || socketAddress)?.slice(0, 64) ?? null
+}
+
+/**
+ * Rewrites the forwarding headers of a request to what we believe, before anything reads them:
+ * X-Forwarded-For becomes the one client address (per-address rate limits key on it, see
+ * clientAddress), and unless `trustProxy` says a proxy in front sets them, the other forwarding
+ * headers are dropped, so nobody picks their own address, scheme or host. Both the parsed headers
+ * (what Next reads) and the raw ones are rewritten, so no later reader can see what the client sent.
  */
 export function trustedClientHeaders(request, { trustProxy }) {
-  if (trustProxy) return
-  for (const name of FORWARDING_HEADERS) delete request.headers[name]
-  const address = request.socket?.remoteAddress
+  const address = clientAddress(request, { trustProxy })
+  const dropped = trustProxy ? ['x-forwarded-for', 'x-real-ip'] : FORWARDING_HEADERS
+  for (const name of dropped) delete request.headers[name]
   if (address) request.headers['x-forwarded-for'] = address
+  const raw = request.rawHeaders
+  const kept = []
+  for (let index = 0; index < raw.length; index += 2) {
+    if (!dropped.includes(raw[index].toLowerCase())) kept.push(raw[index], raw[index + 1])
+  }
+  if (address) kept.push('X-Forwarded-For', address)
+  request.rawHeaders = kept
+}
+
+/** TRUST_PROXY: unset or false, no proxy; true (or 1, yes), one proxy; a number from 2 up, that many proxies. */
+export function trustProxySetting(value) {
+  const text = String(value ?? '').trim().toLowerCase()
+  if (/^(true|yes|1)$/.test(text)) return true
+  if (/^[2-9]$/.test(text)) return Number(text)
+  return false
 }
 
 /** Every name securityHeaders may set: the page cache never replays them (they depend on the request). */

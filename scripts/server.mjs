@@ -11,8 +11,8 @@
 // registered by src/instrumentation.ts): a redirect is answered here with 307 and never reaches the
 // page cache. A page that depends on who asks is marked private for shared caches. Without a gate,
 // or when it fails, pages are refused (fail closed); Next's files and the API never go through it.
-// A request target with '.' or '..' segments is refused outright (400): the gate judges the path as
-// sent, Next routes it resolved, so '/_next/../shop' would otherwise reach the shop ungated.
+// A request target that the gate and Next could read differently is refused outright with a 400
+// (request-target.mjs: not a plain path, a '#', '.' or '..' segments, malformed percent-encoding).
 //
 // WEB_CONCURRENCY=N (default 1) runs N worker processes on the one port (node:cluster), so every
 // core serves. Each worker keeps its own caches, so N > 1 needs PostgreSQL (DATABASE_URL: PGlite
@@ -24,7 +24,9 @@
 // cost more than most answers. Until then, and for every other route, Next serves.
 //
 // Every answer, whatever produced it, gets the security headers (security-headers.mjs, decision 015),
-// and a request's forwarding headers count only when TRUST_PROXY says a proxy in front sets them.
+// and a request's forwarding headers count only when TRUST_PROXY says a proxy in front sets them: the
+// client's address is decided once, before any path reads it (security-headers.mjs clientAddress).
+// Request heads are bounded (MAX_HEADER_BYTES) before any header is parsed further.
 import cluster from 'node:cluster'
 import { createServer, get as httpGet } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -32,7 +34,8 @@ import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
 import { createPageResponseCache } from './page-response-cache.mjs'
-import { trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
+import { pathOf, targetRefusal } from './request-target.mjs'
+import { trustedClientHeaders, trustProxySetting, withSecurityHeaders } from './security-headers.mjs'
 import { sendWebResponse, toWebRequest } from './web-request.mjs'
 
 const PRECOMPRESSED = 'x-precompressed-encoding'
@@ -41,7 +44,9 @@ const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOSTNAME_BIND || undefined
 const STOP_GRACE_MS = 10_000
 const headerOptions = { production: process.env.NODE_ENV === 'production', publicOrigin: process.env.PUBLIC_ORIGIN || undefined }
-const proxyOptions = { trustProxy: /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? '') }
+const proxyOptions = { trustProxy: trustProxySetting(process.env.TRUST_PROXY) }
+// Node's default, said out loud: a request head (request line and headers) above 16 KiB is a 431.
+const MAX_HEADER_BYTES = 16 * 1024
 
 const compress = compression({
   filter(request, response) {
@@ -66,23 +71,9 @@ function isGated(request) {
   return !UNGATED_PREFIXES.some((prefix) => url.startsWith(prefix))
 }
 
-// A path segment the URL standard resolves away: '.' or '..', also percent-encoded ('%2e', '.%2E'),
-// and between backslashes, which it reads as slashes. Browsers resolve them before sending.
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i
-
-/** The request target without its query string. */
-function pathOf(url) {
-  const query = url.indexOf('?')
-  return query === -1 ? url : url.slice(0, query)
-}
-
-function hasDotSegments(url) {
-  return pathOf(url).split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))
-}
-
-function refuseTarget(response) {
-  response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
-  response.end('Bad request: the address has "." or ".." segments.')
+function refuseTarget(response, reason) {
+  response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' })
+  response.end(reason)
 }
 
 // Next runs src/instrumentation.ts (which registers the gate) when it handles its first request,
@@ -219,10 +210,11 @@ async function runServer() {
   await app.prepare()
   const handle = app.getRequestHandler()
 
-  server = createServer((request, response) => {
+  server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     trustedClientHeaders(request, proxyOptions)
     withSecurityHeaders(request, response, headerOptions)
-    if (hasDotSegments(request.url ?? '/')) return refuseTarget(response)
+    const refusal = targetRefusal(request.url ?? '/')
+    if (refusal) return refuseTarget(response, refusal)
     if (!isGated(request)) {
       const endpoint = apiEndpoint(request)
       return endpoint ? serveApi(endpoint, request, response) : serve(handle, request, response)

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { gtagScriptUrl } from '@/client/analytics'
 import { RECAPTCHA_SCRIPT, recaptchaScriptUrl } from '@/client/recaptcha'
-import { contentSecurityPolicy, type SecurityHeaderOptions, trustedClientHeaders, withSecurityHeaders } from '../../scripts/security-headers.mjs'
+import { contentSecurityPolicy, type SecurityHeaderOptions, type TrustProxy, trustedClientHeaders, trustProxySetting, withSecurityHeaders } from '../../scripts/security-headers.mjs'
+import { toWebRequest } from '../../scripts/web-request.mjs'
 
 // The production server's edge (scripts/security-headers.mjs, decision 015), on a real local HTTP
 // server: the headers every answer gets, what a route may set itself, when HSTS is sent, and which
@@ -126,27 +127,45 @@ describe('the Content-Security-Policy', () => {
 })
 
 describe('forwarding headers', () => {
-  async function echo(trustProxy: boolean): Promise<string> {
+  // What Next reads (the parsed headers) and what the API endpoints read (the web Request that
+  // scripts/server.mjs builds from the raw headers) must say the same.
+  async function echo(trustProxy: TrustProxy): Promise<string> {
     const server = createServer((request, response) => {
       trustedClientHeaders(request, { trustProxy })
-      response.end(JSON.stringify(request.headers))
+      const web = Object.fromEntries(toWebRequest(request).headers)
+      response.end(JSON.stringify({ parsed: request.headers, web }))
     })
     servers.push(server)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
+  type Seen = { parsed: Record<string, string>; web: Record<string, string> }
+  const seenBy = async (trustProxy: TrustProxy, headers: Record<string, string>) => (await (await fetch(await echo(trustProxy), { headers })).json()) as Seen
   const forged = { 'x-forwarded-for': '203.0.113.66', 'x-real-ip': '203.0.113.67', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' }
 
-  test('sent by a client straight to the server are replaced by what the socket knows, so nobody picks their own address', async () => {
-    const seen = (await (await fetch(await echo(false), { headers: forged })).json()) as Record<string, string>
-    expect(seen['x-forwarded-for']).toBe('127.0.0.1')
-    expect(seen['x-real-ip']).toBeUndefined()
-    expect(seen['x-forwarded-proto']).toBeUndefined()
-    expect(seen['x-forwarded-host']).toBeUndefined()
+  test('sent by a client straight to the server are replaced by what the socket knows, on every path, so nobody picks their own address', async () => {
+    const seen = await seenBy(false, forged)
+    for (const headers of [seen.parsed, seen.web]) {
+      expect(headers['x-forwarded-for']).toBe('127.0.0.1')
+      expect(headers['x-real-ip']).toBeUndefined()
+      expect(headers['x-forwarded-proto']).toBeUndefined()
+      expect(headers['x-forwarded-host']).toBeUndefined()
+    }
   })
 
-  test('are believed when TRUST_PROXY says a proxy in front sets them', async () => {
-    const seen = (await (await fetch(await echo(true), { headers: forged })).json()) as Record<string, string>
-    expect(seen).toMatchObject(forged)
+  test('behind one trusted proxy, the address is the one that proxy appended, not what the client wrote before it', async () => {
+    const seen = await seenBy(true, { ...forged, 'x-forwarded-for': '198.51.100.1, 203.0.113.66' })
+    for (const headers of [seen.parsed, seen.web]) {
+      expect(headers).toMatchObject({ 'x-forwarded-for': '203.0.113.66', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' })
+      expect(headers['x-real-ip']).toBeUndefined()
+    }
+    expect((await seenBy(2, { 'x-forwarded-for': '198.51.100.9, 198.51.100.1, 203.0.113.66' })).web['x-forwarded-for']).toBe('198.51.100.1')
+    expect((await seenBy(true, { 'x-real-ip': '203.0.113.67' })).web['x-forwarded-for']).toBe('203.0.113.67')
+  })
+
+  test('TRUST_PROXY reads as no proxy, one proxy or a number of proxies', () => {
+    expect([undefined, '', 'false', 'no', '0', 'maybe'].map((value) => trustProxySetting(value))).toEqual([false, false, false, false, false, false])
+    expect(['true', 'TRUE', 'yes', '1'].map((value) => trustProxySetting(value))).toEqual([true, true, true, true])
+    expect(trustProxySetting('2')).toBe(2)
   })
 })

@@ -1,11 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type ProductionServer, startProductionServer } from '../support/production-server'
 
 // The production server right after it starts: the page gate (site lock, account pages) is
 // registered by src/instrumentation.ts, which Next runs only when it handles a request. A page
@@ -14,57 +9,22 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 // /api/query, /api/mutation and /api/user/cart without Next's router (decision 016): the answers
 // must be the ones Next gave, to the header.
 
-const root = path.resolve(import.meta.dirname, '..', '..')
 const PORT = 3330
 const base = `http://127.0.0.1:${PORT}`
 
-function listening(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: PORT })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
+// One server for the file (two files starting start.mjs at once would both build).
+let server: ProductionServer | undefined
+
+beforeAll(async () => {
+  // start.mjs builds first when the sources changed, as `npm start` does; the demo store is seeded.
+  server = await startProductionServer({ port: PORT })
+}, 660_000)
+
+afterAll(async () => {
+  await server?.stop()
+})
 
 describe('a production server that has just started', () => {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'webstore-first-request-'))
-  let server: ChildProcess | undefined
-
-  beforeAll(async () => {
-    // start.mjs builds first when the sources changed, as `npm start` does; the demo store is seeded.
-    server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-      cwd: root,
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        HOSTNAME_BIND: '127.0.0.1',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        PGLITE_DATA_DIR: path.join(folder, 'pglite'),
-        IMAGES_DIR: path.join(folder, 'images'),
-        IMAGE_CACHE_DIR: path.join(folder, 'image-cache'),
-        LOG_LEVEL: 'silent',
-      },
-    })
-    const deadline = Date.now() + 600_000
-    while (!(await listening())) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start listening')
-      await sleep(100)
-    }
-  }, 660_000)
-
-  afterAll(async () => {
-    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
-    await sleep(500)
-    rmSync(folder, { recursive: true, force: true })
-  })
-
   test('serves the first page asked for, before any API call, with the page gate in place', async () => {
     const first = await fetch(`${base}/shop`, { redirect: 'manual' })
     expect(first.status).toBe(200)
@@ -108,6 +68,47 @@ describe('a production server that has just started', () => {
     expect(list.headers['x-precompressed-encoding']).toBeUndefined()
     const again = await rawGet('/api/query?key=getProductList', { 'accept-encoding': 'br', 'if-none-match': String(list.headers.etag) })
     expect(again.status).toBe(304)
+  }, 60_000)
+})
+
+// Issue 13: what an attacker sends at the edge costs the server no more than what a browser sends,
+// and the client's address for rate limits is the socket's on every path. Work is counted as the
+// serving process's CPU time, not as wall-clock time.
+describe('the production server at its edge', () => {
+  const HOSTILE_ENCODING = `br${' '.repeat(15_000)}x`
+  const requests = 20
+
+  async function cpuFor(send: () => Promise<unknown>): Promise<number> {
+    const before = server!.cpuSeconds()
+    for (let index = 0; index < requests; index++) await send()
+    return server!.cpuSeconds() - before
+  }
+
+  test('a long hostile Accept-Encoding costs about what a plain one does (it backtracked quadratically: ≈0.5 s each)', async () => {
+    // The home page, rendered and then kept compressed by the page cache, which negotiates itself.
+    for (let index = 0; index < 3; index++) await rawGet('/', { 'accept-encoding': 'br' })
+    const plain = await cpuFor(() => rawGet('/', { 'accept-encoding': 'br' }))
+    const hostile = await cpuFor(async () => {
+      const answer = await rawGet('/', { 'accept-encoding': HOSTILE_ENCODING })
+      expect(answer.status).toBe(200)
+      expect(answer.headers['content-encoding']).toBeUndefined()
+    })
+    expect(hostile).toBeLessThanOrEqual(Math.max(plain * 5, 0.3))
+  }, 120_000)
+
+  test('a guest cannot pick their own rate-limit key with X-Forwarded-For on the direct API path', async () => {
+    const statuses: number[] = []
+    for (let index = 0; index < 21; index++) {
+      const answer = await fetch(`${base}/api/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${index + 1}` },
+        body: JSON.stringify({ key: 'getOrderId' }),
+      })
+      statuses.push(answer.status)
+    }
+    // Twenty references an hour per address: the twenty-first from the same socket is refused.
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200))
+    expect(statuses[20]).toBe(429)
   }, 60_000)
 })
 

@@ -43,6 +43,13 @@ describe('content negotiation', () => {
     ['identity', null],
     ['', null],
     [null, null],
+    [' BR ; Q=0.5 , gzip;q=0.4', 'br'],
+    ['br;level=1;q=0.8, gzip', 'gzip'],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=0.0, gzip;q=0', null],
+    ['gzip;q=abc', null],
+    [`br${' '.repeat(16_000)}x`, null],
+    [`${' ,'.repeat(8_000)}gzip`, 'gzip'],
   ])('Accept-Encoding %j picks %j', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected)
   })

@@ -69,24 +69,8 @@ export function encodeJson(json: string, use: PayloadUse = 'shared'): EncodedPay
   }
 }
 
-/** The best encoding the Accept-Encoding header allows (brotli first), or null for identity. */
-export function negotiateEncoding(acceptEncoding: string | null | undefined): ContentEncoding | null {
-  if (!acceptEncoding) return null
-  const weights = new Map<string, number>()
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(';')
-    if (!name) continue
-    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const weight = q ? Number(q.slice(2)) : 1
-    weights.set(name, Number.isFinite(weight) ? weight : 0)
-  }
-  const weightOf = (name: ContentEncoding) => weights.get(name) ?? weights.get('*') ?? 0
-  const br = weightOf('br')
-  const gz = weightOf('gzip')
-  if (br > 0 && br >= gz) return 'br'
-  if (gz > 0) return 'gzip'
-  return null
-}
+// One parser of Accept-Encoding for the API and the page cache (src/shared/accept-encoding.mjs).
+export { negotiateEncoding } from '@/shared/accept-encoding.mjs'
 
 /** If-None-Match with weak comparison (RFC 9110 13.1.2): any listed tag, or *, matches. */
 export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {

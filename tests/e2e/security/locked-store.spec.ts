@@ -74,6 +74,19 @@ test.describe('an anonymous visitor of the locked store', () => {
     }
   })
 
+  test('cannot pass the lock with a fragment or a foreign host in the request line: both are refused before anything routes them', async ({ baseURL }) => {
+    // Next drops a fragment and would route '/shop#.css' as the shop, while the gate would judge a
+    // stylesheet; an absolute-form target was redirected to the host it names.
+    const targets = ['/shop#.css', '/shop#', '/product/essential-crew-tee#x.js', '/me/orders#.css', '/#/../shop', 'http://evil.example/shop', 'http://127.0.0.1:3102/shop', '*']
+    for (const target of targets) {
+      const answer = await rawRequest(baseURL!, 'GET', target)
+      expect(answer.status, target).toBe(400)
+      expect(answer.location, target).toBeUndefined()
+      expect(CATALOG_TEXT.test(answer.body), `${target} shows the catalog`).toBe(false)
+      expect(answer.body, target).toMatch(/^Bad request: /)
+    }
+  })
+
   test('gets no catalog, account or order data from any query but the public ones', async ({ attack }) => {
     const partner = await ssoPartner(attack, 'locked-owner')
     const order = await placeOrder(partner, { quotation: true })

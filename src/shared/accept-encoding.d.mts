@@ -1,0 +1,1 @@
+export declare function negotiateEncoding(acceptEncoding: string | null | undefined): 'br' | 'gzip' | null
