@@ -41,6 +41,22 @@ describe('reading a JSON body', () => {
     expect(performance.now() - started).toBeLessThan(100)
   })
 
+  test.each([
+    ['a NUL character in a value', '{"key":"addAddress","address":{"street":"Main\\u0000St"}}', 'address.street'],
+    ['a lone surrogate in a value', '{"promoCode":"WEL\\ud800"}', 'promoCode'],
+    ['a lone low surrogate in a list', '{"items":[{"name":"ok"},{"name":"\\udc00"}]}', 'items.1.name'],
+    ['a NUL character in a field name', '{"value":{"no\\u0000te":"x"}}', 'value.no\\u0000te'],
+  ])('refuses a body with %s with 400 naming the field', async (_what, body, field) => {
+    await expect(parseJson(post(body))).rejects.toMatchObject({
+      status: 400,
+      message: `The field ${field} contains a character that cannot be stored (a NUL character or an unpaired surrogate). Remove it and try again.`,
+    })
+  })
+
+  test('keeps text with characters PostgreSQL stores, surrogate pairs included', async () => {
+    expect(await parseJson(post('{"name":"Zo\\u00eb \\ud83d\\ude00","note":"tab\\tand\\u0001"}'))).toEqual({ name: 'Zoë 😀', note: 'tab\tand\u0001' })
+  })
+
   test('refuses other content types with 415', async () => {
     await expect(parseJson(post('{}', { 'content-type': 'text/plain' }))).rejects.toMatchObject({ status: 415 })
     await expect(parseJson(post('key=getTaxes', { 'content-type': 'application/x-www-form-urlencoded' }))).rejects.toMatchObject({ status: 415 })
@@ -101,6 +117,19 @@ describe('error answers', () => {
     expect(JSON.stringify(body)).not.toContain('secret_table')
     expect(body.statusMessage).toBe('Something went wrong. Please try again!')
     expect(log).toHaveBeenCalledOnce()
+    log.mockRestore()
+  })
+
+  test('answer 400 when the database refuses text it cannot store (22021, 22P05), wrapped or not', async () => {
+    const log = vi.spyOn(logger(), 'warn').mockImplementation(() => undefined)
+    for (const code of ['22021', '22P05']) {
+      const refused = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code, severity: 'ERROR' })
+      for (const error of [refused, new Error('Failed query: insert …', { cause: refused })]) {
+        const { status, body } = await read(errorResponse(error))
+        expect(status).toBe(400)
+        expect(body.error.message).toBe('The request contains a character that cannot be stored (a NUL character or an unpaired surrogate). Remove it and try again.')
+      }
+    }
     log.mockRestore()
   })
 

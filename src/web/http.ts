@@ -15,12 +15,13 @@ import { ZodError } from 'zod'
 import type { ApiContext, RequestInfo } from '@/server/api/api-inputs'
 import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/api/encoded-payload'
 import { sessionTokenFromCookies } from '@/server/accounts/session-cookie'
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@/server/db/db-errors'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT } from '@/server/db/db-errors'
 import { env } from '@/server/env'
 import { JsonSyntaxError, parseJsonWithLocations } from '@/server/shared/json-locations'
 import { DomainError, type DomainErrorCode } from '@/server/shared/errors'
 import { logger } from '@/server/shared/logger'
 import type { ApiErrorBody } from '@/shared/query-types'
+import { findUnstorableText } from '@/shared/storable-text'
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 /** No API body nests deeper than a few levels; a deep one only costs parsing time. */
@@ -96,6 +97,11 @@ export function errorResponse(error: unknown): Response {
     logger().warn({ err: error }, 'database unavailable during an API call')
     return jsonError(503, 'unavailable', DATABASE_UNAVAILABLE, { headers: { 'Retry-After': '5' } })
   }
+  // The second line behind assertStorableText: a string that reached the database another way.
+  if (isUnstorableText(error)) {
+    logger().warn({ err: error }, 'the database refused text it cannot store: a request string was not checked where it was parsed')
+    return jsonError(400, 'invalid', UNSTORABLE_TEXT)
+  }
   logger().error({ err: error }, 'unhandled error in an API route')
   return jsonError(500, 'internal', SOMETHING_WENT_WRONG)
 }
@@ -162,7 +168,20 @@ export async function parseJson(request: Request, { maxBytes = DEFAULT_MAX_BODY_
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new HttpError(400, 'invalid', 'The request body must be a JSON object.')
   }
+  assertStorableText(parsed)
   return parsed as Record<string, unknown>
+}
+
+/**
+ * Refuses request data (a parsed body, a JSON query parameter) holding a string PostgreSQL cannot
+ * store — a NUL character or an unpaired surrogate, in a value or a field name — with a 400 naming
+ * the field (`root` prefixes its path), before any of it reaches a handler.
+ */
+export function assertStorableText(data: unknown, root?: string): void {
+  const field = findUnstorableText(data, root)
+  if (field !== null) {
+    throw new HttpError(400, 'invalid', `The field ${field} contains a character that cannot be stored (a NUL character or an unpaired surrogate). Remove it and try again.`)
+  }
 }
 
 /**

@@ -14,6 +14,11 @@ export type ContentEncoding = 'br' | 'gzip'
 export type EncodedPayload = {
   readonly json: string
   readonly byteLength: number
+  /**
+   * Roughly the memory it keeps alive, for caches bounded by bytes: the JSON text plus room for
+   * its two compressed forms (JSON compresses 10–20×; half the JSON is a generous allowance).
+   */
+  readonly heldBytes: number
   /** A weak validator: one content hash stands for every content-coding of the same JSON. */
   readonly etag: string
   /** The body in that encoding, or null when the payload is too small to be worth compressing. */
@@ -48,18 +53,21 @@ export function encodePayload(data: unknown, use: PayloadUse = 'shared'): Encode
 /** A payload from JSON text already serialized (e.g. read back from a shared cache). */
 export function encodeJson(json: string, use: PayloadUse = 'shared'): EncodedPayload {
   const [brotliOptions, gzipOptions] = use === 'shared' ? [BROTLI_OPTIONS, GZIP_OPTIONS] : [ONE_SHOT_BROTLI_OPTIONS, ONE_SHOT_GZIP_OPTIONS]
-  const raw = Buffer.from(json)
-  const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 27)
+  const byteLength = Buffer.byteLength(json)
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27)
   const cache = new Map<ContentEncoding, Promise<Buffer>>()
 
   return {
     json,
-    byteLength: raw.byteLength,
+    byteLength,
+    heldBytes: byteLength + Math.ceil(byteLength / 2),
     etag: `W/"${hash}"`,
     encoded(encoding) {
-      if (raw.byteLength < MIN_COMPRESSIBLE_BYTES) return Promise.resolve(null)
+      if (byteLength < MIN_COMPRESSIBLE_BYTES) return Promise.resolve(null)
       let pending = cache.get(encoding)
       if (!pending) {
+        // The UTF-8 bytes are made for each compression (twice at most) rather than kept beside the text.
+        const raw = Buffer.from(json)
         pending = encoding === 'br' ? brotli(raw, brotliOptions) : gzipAsync(raw, gzipOptions)
         cache.set(encoding, pending)
         pending.catch(() => cache.delete(encoding))

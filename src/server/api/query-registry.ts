@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { ADDRESS_TYPES, USER_DOES_NOT_EXIST } from '@/shared/account-types'
-import { sortProducts } from '@/shared/catalog-search'
-import { PRODUCT_LIST_SORTS, type CacheName, type ProductListSort, type QueryKey, type QueryResponses } from '@/shared/query-types'
-import { listProductsCached } from '../cache/cached-reads'
+import { PRODUCT_LIST_SORTS, type CacheName, type QueryKey, type QueryResponses } from '@/shared/query-types'
 import { namedCache } from '../cache/named-cache'
 import { listFeaturedProducts } from '../catalog/catalog-service'
 import { listDeliveryMethods } from '../delivery-methods/delivery-methods-service'
@@ -24,6 +22,7 @@ import { OrderDetailsQuerySchema, OrdersQuerySchema } from '../orders/order-inpu
 import { getOrderDetails, listOrders } from '../orders/order-queries'
 import { getOrderId } from '../orders/order-reference'
 import { encodePayload, type EncodedPayload } from './encoded-payload'
+import { productListPayload } from './product-list-payload'
 
 // The query API (POST /api/query {key, value, cache}): one entry per key with the schema of its
 // `value`, the named cache its answer lives in, and the handler that produces the answer. The
@@ -40,16 +39,24 @@ type QueryDefinition = {
    * never to shared caches.
    */
   access?: (ctx: ApiContext, value: unknown) => Promise<'public' | 'signed-in'>
-  handler: (value: unknown, ctx: ApiContext) => Promise<unknown>
-}
+} & (
+  | { handler: (value: unknown, ctx: ApiContext) => Promise<unknown>; payload?: never }
+  /** Prepares its own bytes and decides itself what of them the named cache `cache` keeps. */
+  | { payload: (value: unknown, ctx: ApiContext) => Promise<EncodedPayload>; handler?: never }
+)
 
-function defineQuery<K extends QueryKey, S extends z.ZodType>(_key: K, definition: {
-  input: S
-  cache: CacheName | null
-  ttlMs?: number
-  access?: (ctx: ApiContext, value: z.output<S>) => Promise<'public' | 'signed-in'>
-  handler: (value: z.output<S>, ctx: ApiContext) => Promise<QueryResponses[K]>
-}): QueryDefinition {
+function defineQuery<K extends QueryKey, S extends z.ZodType>(
+  _key: K,
+  definition: {
+    input: S
+    cache: CacheName | null
+    ttlMs?: number
+    access?: (ctx: ApiContext, value: z.output<S>) => Promise<'public' | 'signed-in'>
+  } & (
+    | { handler: (value: z.output<S>, ctx: ApiContext) => Promise<QueryResponses[K]> }
+    | { payload: (value: z.output<S>, ctx: ApiContext) => Promise<EncodedPayload> }
+  ),
+): QueryDefinition {
   return definition as QueryDefinition
 }
 
@@ -81,13 +88,6 @@ const AddressesValueSchema = z.strictObject({
     partnerUid: z.string({ error: "is required: the signed-in partner's uid" }).uuid('must be a partner uid'),
   }),
 })
-
-const LIST_SORT: Record<ProductListSort, Parameters<typeof sortProducts>[1]> = {
-  'websiteSequence ASC': 'websiteSequence',
-  'price ASC': 'price-asc',
-  'price DESC': 'price-desc',
-  'name ASC': 'name-asc',
-}
 
 const PROMOTIONS_TTL_MS = 60_000
 
@@ -149,13 +149,8 @@ export const QUERIES = {
     cache: 'ProductList',
     // Spec 6: while browsing is locked the catalog is for signed-in partners only.
     access: catalogAccess,
-    async handler({ pageSize, page, sort }, { websiteId }) {
-      // The whole list is loaded once per generation; every page and sort is cut from it.
-      const all = await listProductsCached({ websiteId })
-      const ordered = sort === 'websiteSequence ASC' ? all : sortProducts(all, LIST_SORT[sort])
-      const start = (page - 1) * pageSize
-      return { products: { products: ordered.slice(start, start + pageSize), total: all.length } }
-    },
+    // The whole list is serialized once per generation; pages are cut from it (product-list-payload.ts).
+    payload: ({ pageSize, page, sort }, { websiteId }) => productListPayload({ websiteId, page, pageSize, sort }),
   }),
   getPartner: defineQuery('getPartner', {
     input: NoValueSchema,
@@ -244,12 +239,14 @@ export async function executeQuery(key: string, rawValue: unknown, ctx: ApiConte
   const definition = definitionOf(key)
   const value = parseInput(definition.input, rawValue, { key, root: 'value' })
   const access = definition.access ? await definition.access(ctx, value) : 'public'
-  if (!definition.cache) return { payload: encodePayload(await definition.handler(value, ctx), 'one-shot'), isPublic: false }
+  if (definition.payload) return { payload: await definition.payload(value, ctx), isPublic: access === 'public' && definition.cache !== null }
+  const handler = definition.handler
+  if (!definition.cache) return { payload: encodePayload(await handler(value, ctx), 'one-shot'), isPublic: false }
   const cacheKey = `${ctx.websiteId}:${key}:${canonicalJson(value)}`
   const payload = await namedCache().getOrLoad(
     definition.cache,
     cacheKey,
-    async () => encodePayload(await definition.handler(value, ctx)),
+    async () => encodePayload(await handler(value, ctx)),
     { ttlMs: definition.ttlMs },
   )
   return { payload, isPublic: access === 'public' }

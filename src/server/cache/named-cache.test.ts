@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createMemoryCache } from './named-cache'
+import { encodePayload } from '../api/encoded-payload'
+import { createMemoryCache, weigh } from './named-cache'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -97,5 +98,56 @@ describe('the in-process named cache', () => {
     await cache.getOrLoad('FeaturedProducts', 'c', async () => 'c')
     expect(await cache.getOrLoad('FeaturedProducts', 'a', async () => 'a2')).toBe('a2')
     expect(await cache.getOrLoad('FeaturedProducts', 'c', async () => 'c2')).toBe('c')
+  })
+})
+
+describe('the named cache held to a byte bound', () => {
+  const kilobyte = (label: string) => label.padEnd(1000, '.')
+
+  test('however many keys are loaded, it holds no more bytes than its bound and keeps only what fits', async () => {
+    const cache = createMemoryCache({ maxBytes: 10_000 })
+    for (let i = 0; i < 200; i++) await cache.getOrLoad('ProductList', `page-${i}`, async () => kilobyte(`page ${i}`))
+    expect(cache.heldBytes()).toBeLessThanOrEqual(10_000)
+
+    const loader = vi.fn(async () => 'reloaded')
+    for (let i = 0; i < 200; i++) await cache.getOrLoad('ProductList', `page-${i}`, loader)
+    // About nine kilobyte values fit in ten kilobytes; the other 190 had to be loaded again.
+    expect(200 - loader.mock.calls.length).toBeLessThanOrEqual(9)
+  })
+
+  test('a flood of keys in one name gives up its own entries, not those of the other names', async () => {
+    const cache = createMemoryCache({ maxBytes: 20_000 })
+    await cache.getOrLoad('Website', '1', async () => kilobyte('the website'))
+    for (let i = 0; i < 500; i++) await cache.getOrLoad('FeaturedProducts', `ids-${i}`, async () => kilobyte(`ids ${i}`))
+    expect(await cache.getOrLoad('Website', '1', async () => 'reloaded')).toBe(kilobyte('the website'))
+    expect(cache.heldBytes()).toBeLessThanOrEqual(20_000)
+  })
+
+  test('forgets the least recently used entry first', async () => {
+    const cache = createMemoryCache({ maxBytes: 3_500 })
+    await cache.getOrLoad('Products', 'a', async () => kilobyte('a'))
+    await cache.getOrLoad('Products', 'b', async () => kilobyte('b'))
+    await cache.getOrLoad('Products', 'c', async () => kilobyte('c'))
+    await cache.getOrLoad('Products', 'a', async () => 'a reloaded') // a is used again: b is now the oldest
+    await cache.getOrLoad('Products', 'd', async () => kilobyte('d'))
+    expect(await cache.getOrLoad('Products', 'a', async () => 'a reloaded')).toBe(kilobyte('a'))
+    expect(await cache.getOrLoad('Products', 'b', async () => 'b reloaded')).toBe('b reloaded')
+  })
+
+  test('answers a value larger than the whole bound without keeping it', async () => {
+    const cache = createMemoryCache({ maxBytes: 500 })
+    expect(await cache.getOrLoad('HomePage', '1', async () => kilobyte('home'))).toBe(kilobyte('home'))
+    expect(cache.heldBytes()).toBe(0)
+    expect(await cache.getOrLoad('HomePage', '1', async () => 'again')).toBe('again')
+  })
+
+  test('counts a prepared payload by the bytes it keeps alive, and gives them back on invalidation', async () => {
+    const cache = createMemoryCache()
+    const payload = encodePayload({ products: Array.from({ length: 100 }, (_, id) => ({ id, name: `Polo ${id}` })) })
+    await cache.getOrLoad('ProductList', 'all', async () => payload)
+    expect(cache.heldBytes()).toBeGreaterThanOrEqual(payload.byteLength)
+    expect(weigh(payload)).toBeGreaterThan(payload.byteLength)
+    await cache.invalidate('ProductList')
+    expect(cache.heldBytes()).toBe(0)
   })
 })

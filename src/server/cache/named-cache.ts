@@ -21,15 +21,49 @@ export type NamedCache = {
   generation(name: CacheName): Promise<number>
 }
 
-type Entry = { value: unknown; expiresAt: number }
+type Entry = { value: unknown; expiresAt: number; bytes: number }
 
-// Keys come partly from request values (ids, page numbers), so each name keeps a bounded number of
-// entries and forgets the oldest first. Products holds a few entries per product (the page's data,
-// the editor's options, the pricing facts): room for a store of about a thousand products.
+// Keys come partly from request values (ids, slugs, page numbers), so the cache is bounded twice:
+// each name keeps at most MAX_ENTRIES_PER_NAME entries, and all names together hold at most
+// MAX_BYTES (an estimate of what each value keeps alive: see weigh). Products holds a few entries
+// per product (the page's data, the editor's options, the pricing facts): room for a store of about
+// a thousand products. Entries are forgotten least recently used first; when the bytes run out,
+// the name holding the most bytes gives one up, so a flood of keys in one name (requests with
+// ever-new values) evicts its own entries, not the Website or a product page.
 const MAX_ENTRIES_PER_NAME = 4096
+export const NAMED_CACHE_MAX_BYTES = 192 * 1024 * 1024
 
-export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME } = {}): NamedCache {
+/** A value that knows roughly how many bytes it keeps alive (an EncodedPayload does). */
+type Weighed = { readonly heldBytes: number }
+
+const OVERHEAD_BYTES = 128
+
+/**
+ * Roughly the bytes a cached value keeps alive: its own figure when it has one (a prepared
+ * payload), else the length of its JSON, computed once per load — a value is loaded once per
+ * generation and served many times. A value that cannot be serialized counts as one kilobyte.
+ */
+export function weigh(value: unknown): number {
+  if (typeof value === 'object' && value !== null && typeof (value as Weighed).heldBytes === 'number') {
+    return (value as Weighed).heldBytes + OVERHEAD_BYTES
+  }
+  if (typeof value === 'string') return value.length + OVERHEAD_BYTES
+  try {
+    return (JSON.stringify(value)?.length ?? 0) + OVERHEAD_BYTES
+  } catch {
+    return 1024
+  }
+}
+
+export type MemoryCacheOptions = { maxEntriesPerName?: number; maxBytes?: number }
+
+/** The in-process cache, with what it holds now: for the bounds' tests and diagnostics. */
+export type MemoryCache = NamedCache & { heldBytes(): number; entryCount(name?: CacheName): number }
+
+export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, maxBytes = NAMED_CACHE_MAX_BYTES }: MemoryCacheOptions = {}): MemoryCache {
   const entries = new Map<CacheName, Map<string, Entry>>()
+  const bytesOf = new Map<CacheName, number>()
+  let heldBytes = 0
   const loading = new Map<CacheName, Map<string, { generation: number; promise: Promise<unknown> }>>()
   const generations = new Map<CacheName, number>()
 
@@ -40,32 +74,68 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME } =
     return map
   }
 
+  function remove(name: CacheName, key: string) {
+    const map = entries.get(name)
+    const entry = map?.get(key)
+    if (!map || !entry) return
+    map.delete(key)
+    bytesOf.set(name, (bytesOf.get(name) ?? 0) - entry.bytes)
+    heldBytes -= entry.bytes
+  }
+
+  function heaviestName(): CacheName | undefined {
+    let heaviest: CacheName | undefined
+    for (const [name, map] of entries) {
+      if (map.size > 0 && (heaviest === undefined || (bytesOf.get(name) ?? 0) > (bytesOf.get(heaviest) ?? 0))) heaviest = name
+    }
+    return heaviest
+  }
+
+  function store(name: CacheName, key: string, value: unknown, ttlMs: number | undefined) {
+    remove(name, key)
+    const bytes = weigh(value)
+    if (bytes > maxBytes) return // answered, never kept: it alone would not fit
+    const map = bucket(entries, name)
+    map.set(key, { value, expiresAt: Date.now() + (ttlMs ?? Number.POSITIVE_INFINITY), bytes })
+    bytesOf.set(name, (bytesOf.get(name) ?? 0) + bytes)
+    heldBytes += bytes
+    if (map.size > maxEntriesPerName) remove(name, map.keys().next().value as string)
+    while (heldBytes > maxBytes) {
+      const heaviest = heaviestName()
+      if (heaviest === undefined) break
+      remove(heaviest, entries.get(heaviest)!.keys().next().value as string)
+    }
+  }
+
   function invalidateNow(name: CacheName) {
     generations.set(name, generationOf(name) + 1)
+    heldBytes -= bytesOf.get(name) ?? 0
+    bytesOf.delete(name)
     entries.delete(name)
     loading.delete(name)
   }
 
   return {
+    heldBytes: () => heldBytes,
+    entryCount: (name) => (name ? (entries.get(name)?.size ?? 0) : [...entries.values()].reduce((sum, map) => sum + map.size, 0)),
+
     async getOrLoad<T>(name: CacheName, key: string, loader: () => Promise<T>, options: CacheLoadOptions = {}) {
-      const stored = entries.get(name)?.get(key)
-      if (stored && stored.expiresAt > Date.now()) return stored.value as T
+      const map = entries.get(name)
+      const stored = map?.get(key)
+      if (stored && stored.expiresAt > Date.now()) {
+        map!.delete(key)
+        map!.set(key, stored) // most recently used last
+        return stored.value as T
+      }
 
       const generation = generationOf(name)
       const inFlight = loading.get(name)?.get(key)
       if (inFlight && inFlight.generation === generation) return inFlight.promise as Promise<T>
 
-      const promise = loader().then(
-        (value) => {
-          if (generationOf(name) === generation) {
-            const stored = bucket(entries, name)
-            stored.delete(key)
-            stored.set(key, { value, expiresAt: Date.now() + (options.ttlMs ?? Number.POSITIVE_INFINITY) })
-            if (stored.size > maxEntriesPerName) stored.delete(stored.keys().next().value as string)
-          }
-          return value
-        },
-      )
+      const promise = loader().then((value) => {
+        if (generationOf(name) === generation) store(name, key, value, options.ttlMs)
+        return value
+      })
       const pending = bucket(loading, name)
       pending.set(key, { generation, promise })
       const forget = () => {

@@ -1,3 +1,4 @@
+import { isStorableText } from '@/shared/storable-text'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type {
   AttributeName,
@@ -326,6 +327,8 @@ function orderBy<T, K>(items: T[], order: readonly K[], keyOf: (item: T) => K): 
 
 /** The product page's product with its variants, their logos and each logo's decoration partner. */
 export async function findProductBySlug({ websiteId, slug }: { websiteId: number; slug: string }): Promise<ProductDetails | null> {
+  // A slug from the address with a NUL or a lone surrogate names nothing (PostgreSQL cannot even compare it).
+  if (!isStorableText(slug)) return null
   const db = await getDb()
   const [product] = await db
     .select({ id: products.id, description: products.description, weight: products.weight, taxCode: products.taxCode })

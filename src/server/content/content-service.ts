@@ -1,3 +1,4 @@
+import { isStorableText } from '@/shared/storable-text'
 import { and, eq } from 'drizzle-orm'
 import type { ContentPage, HomeContent, HomePageData } from '@/shared/catalog-types'
 import { listFeaturedProducts } from '../catalog/catalog-service'
@@ -25,6 +26,8 @@ export async function getHomePage({ websiteId }: { websiteId: number }): Promise
 }
 
 export async function findContentPage({ websiteId, slug }: { websiteId: number; slug: string }): Promise<ContentPage | null> {
+  // A slug from the address with a NUL or a lone surrogate names nothing (PostgreSQL cannot even compare it).
+  if (!isStorableText(slug)) return null
   const db = await getDb()
   const [page] = await db
     .select({

@@ -3,7 +3,7 @@
 // Served by src/app/api/query/route.ts and, in production, straight by scripts/server.mjs (api-dispatch.ts).
 import { z } from 'zod'
 import { executeQuery, isPublicQuery } from '@/server/api/query-registry'
-import { apiContext, errorResponse, HttpError, parseJson, payloadResponse, PUBLIC_REVALIDATE } from '@/web/http'
+import { apiContext, assertStorableText, errorResponse, HttpError, parseJson, payloadResponse, PUBLIC_REVALIDATE } from '@/web/http'
 
 const QueryRequestSchema = z.object({
   key: z.string({ error: "is required: the query's name, e.g. 'getProductList'" }).min(1, 'must not be empty').max(100, 'is too long'),
@@ -23,11 +23,14 @@ export async function POST(request: Request) {
 
 function valueFromSearch(raw: string | null): unknown {
   if (raw === null) return undefined
+  let value: unknown
   try {
-    return JSON.parse(raw)
+    value = JSON.parse(raw)
   } catch {
     throw new HttpError(400, 'invalid', 'The value parameter must be JSON (e.g. value={"pageSize":999}).')
   }
+  assertStorableText(value, 'value')
+  return value
 }
 
 export async function GET(request: Request) {

@@ -318,3 +318,94 @@ async function snapshot(caller: Caller, account: Account) {
   return { partner: partner.json, addresses: addresses.json, orders: orders.json, giftCards: giftCards.json, cart: cart.json }
 }
 
+
+// Issue 13, item 7: PostgreSQL cannot store a NUL character (22021) nor a lone surrogate's escape
+// in JSON (22P05), and JSON carries both. Every string of every body — values at any depth and
+// field names — is checked where the body is parsed: a 400 naming the field, never a 500.
+const UNSTORABLE_TEXT: [string, (text: string) => string][] = [
+  ['a NUL character', (text) => `${text}\u0000`],
+  ['a lone surrogate', (text) => `${text}\ud800`],
+]
+
+/** The path of every string in `value` (`address.street`, `products.0.quantity.M`). */
+function stringPaths(value: unknown, path: string[] = []): string[][] {
+  if (typeof value === 'string') return [path]
+  if (Array.isArray(value)) return value.flatMap((inner, index) => stringPaths(inner, [...path, String(index)]))
+  if (isObject(value)) return Object.entries(value).flatMap(([name, inner]) => stringPaths(inner, [...path, name]))
+  return []
+}
+
+function withStringAt(value: unknown, path: string[], change: (text: string) => string): unknown {
+  if (path.length === 0) return change(value as string)
+  const [head, ...rest] = path
+  if (Array.isArray(value)) return value.map((inner, index) => (String(index) === head ? withStringAt(inner, rest, change) : inner))
+  return { ...(value as Record<string, unknown>), [head!]: withStringAt((value as Record<string, unknown>)[head!], rest, change) }
+}
+
+/** A body for each JSON endpoint with a string in every field it reads, nested where the field is an object. */
+function endpointBody(path: string, fields: readonly string[], account: Account): Record<string, unknown> {
+  const body: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field, 'text']))
+  if ('address' in body) body.address = { ...ADDRESS, email: account.email }
+  if ('items' in body) body.items = [{ productId: 1, colorId: 32, logoId: 3, quantity: { M: 1 }, designId: 'text' }]
+  if (path === '/api/cart/summary') Object.assign(body, { promoCode: 'WELCOME10', orderOptions: ['gift wrap'], deliveryMethodId: 1, exemptForResale: false, useGiftCards: false })
+  if (path === '/api/user/login') Object.assign(body, { login: account.email, password: 'not the password' })
+  return body
+}
+
+test.describe('text the database cannot store', () => {
+  test('a NUL character or a lone surrogate in any string of any API body is a 400 naming the field', async ({ attack }) => {
+    const fuzzer = await attack.callerAs('fuzzer')
+    const account = fuzzer.account!
+    const bodies: { endpoint: string; body: Record<string, unknown> }[] = [
+      ...Object.keys(QUERY_KEYS).map((key) => ({ endpoint: '/api/query', body: { key, value: queryBase(key, account) ?? null, cache: 'text' } })),
+      ...Object.keys(MUTATION_KEYS).map((key) => ({
+        endpoint: '/api/mutation',
+        body: { key, ...Object.fromEntries(MUTATION_KEYS[key]!.map((field) => [field, 'text'])), ...mutationBase(key, account) },
+      })),
+      ...POST_ENDPOINTS.filter(({ body, path }) => body === 'json' && path !== '/api/query' && path !== '/api/mutation').map(({ path, fields }) => ({
+        endpoint: path,
+        body: endpointBody(path, fields, account),
+      })),
+    ]
+    const probes: Probe[] = []
+    const expectations = new Map<string, string>()
+    for (const { endpoint, body } of bodies) {
+      for (const path of stringPaths(body)) {
+        for (const [label, change] of UNSTORABLE_TEXT) {
+          const probeLabel = `${endpoint} ${String(body.key ?? '')} ${path.join('.')} with ${label}`
+          expectations.set(probeLabel, path.join('.'))
+          probes.push({ label: probeLabel, send: () => fuzzer.post(endpoint, withStringAt(body, path, change)), expectStatus: 400 })
+        }
+      }
+      probes.push({ label: `${endpoint} ${String(body.key ?? '')} a field name with a NUL character`, send: () => fuzzer.post(endpoint, { ...body, 'no\u0000te': 'x' }), expectStatus: 400 })
+      expectations.set(`${endpoint} ${String(body.key ?? '')} a field name with a NUL character`, 'no\\u0000te')
+    }
+    const findings = await inBatches(
+      probes.map((probe) => async () => {
+        const answer = await probe.send()
+        if (answer.status !== 400) return `${probe.label}: expected 400, got ${answer.status} ${answer.text.slice(0, 160)}`
+        const field = expectations.get(probe.label)!
+        const message = `The field ${field} contains a character that cannot be stored (a NUL character or an unpaired surrogate). Remove it and try again.`
+        return answer.json?.error?.message === message ? null : `${probe.label}: ${answer.text.slice(0, 200)}`
+      }),
+    )
+    expect(probes.length).toBeGreaterThan(300)
+    expect(findings.filter(Boolean)).toEqual([])
+  })
+
+  test('the same in a GET query’s value, and in addresses, is a clean 4xx', async ({ attack }) => {
+    const fuzzer = await attack.caller('anonymous-fuzzer')
+    for (const [label, change] of UNSTORABLE_TEXT) {
+      const value = encodeURIComponent(JSON.stringify({ sort: change('name ASC') }))
+      const answer = await fuzzer.get(`/api/query?key=getProductList&value=${value}`)
+      expect(answer.status, label).toBe(400)
+      expect(answer.json.error.message, label).toBe('The field value.sort contains a character that cannot be stored (a NUL character or an unpaired surrogate). Remove it and try again.')
+    }
+    // (A malformed percent-encoding such as %ED%A0%80 — a surrogate's UTF-8 bytes — is item 9's, in scripts/server.mjs.)
+    for (const path of ['/product/%00', '/product/cap%00', '/editor?product=%00', '/api/orders/1/document?access_token=%00', '/about%00', '/api/images/stores/original/%00.png']) {
+      const answer = await rawGet(attack.baseURL, path)
+      expect(answer.status, path).toBeGreaterThanOrEqual(300)
+      expect(answer.status, path).toBeLessThan(500)
+    }
+  })
+})

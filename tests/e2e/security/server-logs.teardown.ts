@@ -29,6 +29,11 @@ const CREDENTIAL_SHAPES: [string, RegExp][] = [
   ['a session cookie', /(?:^|[\s";])(?:__Host-)?session=[A-Za-z0-9._-]{16,}/],
   ['a Stripe secret or webhook key', /\b(?:sk|rk)_(?:test|live)_[A-Za-z0-9_]{8,}|\bwhsec_[A-Za-z0-9_]{8,}/],
   ['a password hash', /\$argon2(?:id|i|d)\$/],
+  // A failed statement's values (an order's access token, a sign-up's hash; issue 13): Drizzle's
+  // message in a JSON log line, or on its own line where Next prints an error, and PostgreSQL's
+  // detail quoting a key's values.
+  ['the parameters of a failed statement (Drizzle)', /Failed query:.*\\nparams: |^\s*params: /],
+  ['the values of a key PostgreSQL quoted', /Key \([^)]*\)=\(/],
   ['a private key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/],
 ]
 
