@@ -145,6 +145,8 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
         optionNames: request.orderOptions ?? [],
         resaleExemption,
         customerCode: partnerId === null ? null : String(partnerId),
+        // A partner's own uses count already; a guest's email is known only when the order is placed.
+        customer: partnerId === null ? null : { partnerId },
       },
       options,
     )

@@ -9,7 +9,7 @@ import { quoteDeliveryMethod } from '../delivery/delivery-quotes'
 import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
 import { DomainError } from '../shared/errors'
 import { type Cents, fromCents } from '../shared/money'
-import { evaluatePromotions, type PromotionResult } from '../promotions/promotion-engine'
+import { evaluatePromotions, type PromotionCustomer, type PromotionResult } from '../promotions/promotion-engine'
 import type { ResaleExemption } from '../tax/resale-certificate'
 import { computeTax, type TaxCallOptions } from '../tax/tax-service'
 import { type ChosenOption, checkOrderOptions } from './order-extra-fields'
@@ -33,6 +33,8 @@ export type CheckoutPricingInput = {
   /** A resale certificate the caller checked (resaleExemptionFor); null: taxed as usual. */
   resaleExemption: ResaleExemption | null
   customerCode: string | null
+  /** The buyer, when known, for promotions limited per customer or to a first order. */
+  customer?: PromotionCustomer | null
 }
 
 export type CheckoutQuote = {
@@ -107,6 +109,7 @@ export async function priceCheckout(db: Executor, input: CheckoutPricingInput, o
     subtotal: subTotal,
     shipping: quote.amount,
     promoCode: input.promoCode,
+    customer: input.customer ?? null,
     ...(options.now ? { now: options.now } : {}),
   })
   if (input.promoCode && promotion.codeError) throw new DomainError('invalid', `promo code refused: ${promotion.codeError}`, promotion.codeError)

@@ -23,7 +23,7 @@ import {
 import { availableGiftCardBalance, spendGiftCards } from '../gift-cards/gift-card-service'
 import type { PostalAddress } from '../pricing/pricing-types'
 import { paymentProviderUsable, signedInOnlyMessage } from '../payments/payment-methods-service'
-import { recordPromotionUsage } from '../promotions/promotion-engine'
+import { type PromotionCustomer, recordPromotionUsage } from '../promotions/promotion-engine'
 import { DomainError } from '../shared/errors'
 import { logger } from '../shared/logger'
 import { type Cents, toCents } from '../shared/money'
@@ -259,6 +259,8 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
   if (!partnerName) throw new DomainError('invalid', 'partnername missing', ENTER_NAME)
   if (!EmailSchema.safeParse(partnerEmail).success) throw new DomainError('invalid', 'partneremail not an email', ENTER_EMAIL)
 
+  // Per-customer promotion limits count a partner's uses, a guest's by the order's email (issue 13).
+  const customer: PromotionCustomer = partnerId !== null ? { partnerId, email: partner?.email ?? null } : { partnerId: null, email: partnerEmail }
   const billingPlace = await resolveDestination(db, websiteId, input.billingaddress)
   const shippingPlace = input.shippingaddress ? await resolveDestination(db, websiteId, input.shippingaddress) : null
   const billingAddress = await snapshotAddress(db, input.billingaddress, billingPlace, partnerEmail)
@@ -280,6 +282,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
       optionNames: input.orderOptions,
       resaleExemption,
       customerCode: partnerId === null ? null : String(partnerId),
+      customer,
     },
     options,
   )
@@ -336,7 +339,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
     await tx.insert(orderLines).values(orderLineRows(created.id, quote))
     if (kind === 'quotation') return toOrderData(created)
 
-    if (quote.promotion.programIds.length > 0) await recordPromotionUsage(tx, { programIds: quote.promotion.programIds, orderId: created.id, partnerId })
+    if (quote.promotion.programIds.length > 0) await recordPromotionUsage(tx, { programIds: quote.promotion.programIds, orderId: created.id, websiteId, customer })
     let due = quote.total
     let giftCard = 0
     if (input.useGiftCards && partnerId !== null && due > 0) {
