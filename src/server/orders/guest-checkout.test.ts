@@ -86,6 +86,17 @@ describe.each(testDatabaseKinds())('guests on a company store on %s', (kind) => 
     await expect(executeMutation('orderPayment', { acquirerId: bankTransfer.id, orderId: placed.id, accessToken: placed.accessToken }, guest)).resolves.toBeTruthy()
   })
 
+  test('an order line without a colour, for a product that comes in colours, is a 400 that says to choose one', async () => {
+    const guest = guestContext(store.websiteId)
+    const { name, order } = await place(guest, {
+      aquirerId: bankTransfer.id,
+      products: [{ productId: store.polo.id, colorId: null, logoId: store.crest.id, quantity: { M: 2, L: 1 } }],
+    })
+    const error = await refusal(order)
+    expect(error).toMatchObject({ code: 'invalid', userMessage: 'Choose a colour for Core Blend Polo.' })
+    expect(await ordersNamed(name)).toHaveLength(0)
+  })
+
   test('getPaymentMethods tells which methods guests may use, and getWebsite whether guests may order', async () => {
     const { paymentAcquirers } = await runQuery('getPaymentMethods', undefined, guestContext(store.websiteId))
     expect(paymentAcquirers.filter((method) => [invoice.id, bankTransfer.id].includes(method.id)).map(({ name, forGuests }) => ({ name, forGuests }))).toEqual([
