@@ -46,7 +46,7 @@ export type PromotionInput = {
   websiteId: number
   partnerId: number | null
   lines: PromotionLine[]
-  /** The products' total before any discount (cents). */
+  /** The products' total before any discount (cents); minimum amounts are judged after the discounts applied before. */
   subtotal: Cents
   /** The chosen delivery method's price (cents); free shipping takes it off. */
   shipping: Cents
@@ -352,7 +352,20 @@ export function applyPromotions(
   const applied: AppliedProgram[] = []
   let freeShipping = false
 
-  for (const program of [...automatic, ...(codeProgram ? [codeProgram] : [])]) {
+  // Discounts first (automatic, then the code's), then the other rewards; each program's minimum
+  // amount is judged on the merchandise left after the discounts before it, so a threshold is met
+  // by what the shopper pays for the products, not by the price before a discount (issue 13).
+  const chosen = [...automatic, ...(codeProgram ? [codeProgram] : [])]
+  const sequence = [...chosen.filter((program) => program.rewardType === 'discount'), ...chosen.filter((program) => program.rewardType !== 'discount')]
+  for (const program of sequence) {
+    const merchandise = [...remaining.values()].reduce((sum, amount) => sum + amount, 0)
+    if (merchandise < program.ruleMinimumAmount) {
+      if (program === codeProgram) {
+        codeProgram = null
+        codeError = PROMO_CODE_NOT_APPLICABLE
+      }
+      continue
+    }
     if (program.rewardType === 'discount') {
       const shares = applyDiscount(program, input.lines, remaining)
       let taken = 0
