@@ -60,6 +60,8 @@ function storeFile() {
       ssologin: null,
       currency: 'USD',
       contact: { email: 'store@graniteridge.example', phone: '(303) 555-0142' },
+      // Guests may order, but only with the methods open to them (paymentMethods[].guests).
+      guestCheckout: true,
       shippingCountries: [UNITED_STATES, CANADA],
       sizeOrder: SIZE_ORDER,
     },
@@ -159,6 +161,8 @@ function storeFile() {
         description: '1600 Wynkoop St, Suite 400, Denver, CO. We email you when your order is at the front desk.',
         deliveryType: 'fixed',
         price: 0,
+        // Taxed where the order is handed over, whatever address the shopper typed.
+        pickupAddress: { street: '1600 Wynkoop St', street2: 'Suite 400', city: 'Denver', state: 'CO', zip: '80202', country: 'US' },
         sequence: 40,
       },
     ],
@@ -167,12 +171,15 @@ function storeFile() {
         name: 'Purchase order',
         provider: 'purchase_order',
         instructions: 'Enter your department’s purchase order number. Finance matches it to the invoice.',
+        // Billing the company is for signed-in employees, under their budget and approvals.
+        guests: false,
         sequence: 10,
       },
       {
         name: 'Pay on invoice',
         provider: 'invoice',
         instructions: 'Your cost center is invoiced net 30 when the order ships.',
+        guests: false,
         sequence: 20,
       },
       {
@@ -180,7 +187,16 @@ function storeFile() {
         name: 'Credit or debit card',
         provider: 'stripe',
         instructions: 'You pay on Stripe’s secure page; the card never reaches this store.',
+        guests: true,
         sequence: 30,
+      },
+      {
+        // Guests (family, contractors) pay up front; nothing is billed to the company.
+        name: 'Bank transfer',
+        provider: 'wire_transfer',
+        instructions: 'Pay before we decorate: we email our bank details with your order number, and your order goes into production when the money arrives.',
+        guests: true,
+        sequence: 40,
       },
     ],
     tax: {
@@ -213,6 +229,7 @@ function storeFile() {
         promoApplicability: 'on_current_order',
         promoCode: 'WELCOME10',
         maximumUses: 500,
+        firstOrderOnly: true,
         discount: { type: 'percentage', percentage: 10, applyOn: 'on_order' },
       },
       {

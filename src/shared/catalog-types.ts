@@ -97,6 +97,8 @@ export type Website = {
   currency: string
   contactEmail: string | null
   contactPhone: string | null
+  /** False: only signed-in customers may place orders (the checkout asks guests to sign in). */
+  guestCheckout: boolean
   shippingCountry: WebsiteCountry[]
   contentPages: { slug: string; title: string }[]
 }

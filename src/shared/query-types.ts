@@ -63,7 +63,8 @@ export type DeliveryMethod = {
   sequence: number
 }
 
-export type PaymentAcquirer = { id: number; name: string; provider: string; instructions: string }
+/** `forGuests` false: only signed-in customers may pay with it (a method that bills the company). */
+export type PaymentAcquirer = { id: number; name: string; provider: string; instructions: string; forGuests: boolean }
 
 /** How tax is computed; keys and tokens stay on the server. */
 export type PublicTaxCredential = {

@@ -7,7 +7,7 @@ import { addToCart, continueButton, fillAddress, fillAddressesDeliveryAndDetails
 
 const cont = continueButton
 
-test('a guest checks out with a promo code and pay-on-invoice, and the order is placed and confirmed', async ({ page }) => {
+test('a guest checks out with a promo code and a bank transfer (the invoice is for signed-in employees), and the order is placed and confirmed', async ({ page }) => {
   await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2' })
   await page.goto('/checkout')
   await page.getByLabel('Full name').fill('Casey Field')
@@ -26,7 +26,12 @@ test('a guest checks out with a promo code and pay-on-invoice, and the order is 
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible()
   await cont(page).click()
-  await page.getByRole('radio', { name: /Pay on invoice/ }).check()
+  // Methods that bill the company are not offered to a guest; a link says to sign in for them.
+  await expect(page.getByRole('radio', { name: /Bank transfer/ })).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Pay on invoice/ })).toHaveCount(0)
+  await expect(page.getByRole('radio', { name: /Purchase order/ })).toHaveCount(0)
+  await expect(page.getByText(/to pay with Purchase order, Pay on invoice/)).toBeVisible()
+  await page.getByRole('radio', { name: /Bank transfer/ }).check()
   await cont(page).click()
 
   const summary = page.getByRole('region', { name: 'Order summary' })

@@ -14,7 +14,7 @@ const priceOf = async (page: Page, label: string) => {
 }
 
 async function checkOutAsGuest(page: Page) {
-  await guestCheckout(page, { name: 'Sam Designer', payment: /Pay on invoice/ })
+  await guestCheckout(page, { name: 'Sam Designer', payment: /Bank transfer/ })
   await expect(page.getByText('Order has been placed successfully!').first()).toBeVisible()
   await expect(page).toHaveURL(/\/checkout\/confirmation\?/)
 }

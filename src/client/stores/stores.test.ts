@@ -268,7 +268,7 @@ describe('cart lines', () => {
     })
     checkout.useCheckoutStore.setState({
       email: 'ann@example.com',
-      payment: { id: 2, name: 'Invoice', provider: 'manual', instructions: '' },
+      payment: { id: 2, name: 'Invoice', provider: 'manual', instructions: '', forGuests: true },
       orderSummary: { ...checkout.emptyOrderSummary, subTotal: 62.5, totalPrice: 70 },
       activeAccordian: 'payment',
     })

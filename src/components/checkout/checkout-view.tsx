@@ -138,6 +138,8 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
   const checkout = useCheckoutStore()
   const choices = useCheckoutChoicesStore()
   const signedIn = useUserStore((state) => state.isAuthenticated)
+  // A guest is offered only the methods open to guests; the others need a signed-in partner.
+  const paymentMethods = signedIn ? data.paymentMethods : data.paymentMethods.filter((method) => method.forGuests)
   const user = useUserStore((state) => state.user)
   const billingBook = useAddressStore((state) => state.billingAddresses)
   const shippingBook = useAddressStore((state) => state.shippingAddresses)
@@ -232,7 +234,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     delivery: () => (destination ? checkDelivery(choices.deliveryMethodId, summary.data?.deliveryMethods ?? []) : { delivery: 'deliveryNeedsAddress' }),
     extras: () => checkExtraFields(data.extraFields, checkout.orderExtraFieldsInputs),
     promotions: () => ({}),
-    payment: () => checkPayment(checkout.payment?.id ?? null, data.paymentMethods),
+    payment: () => checkPayment(checkout.payment?.id ?? null, paymentMethods),
     review: () => ({}),
   }
 
@@ -322,6 +324,8 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
 
   const chosenDelivery = summary.data?.deliveryMethods.find((option) => option.id === choices.deliveryMethodId) ?? null
   const chosenPayment = checkout.payment
+  // Methods that bill the company (invoice, purchase order) are for signed-in customers (issue 13).
+  const signedInOnly = signedIn ? [] : data.paymentMethods.filter((method) => !method.forGuests)
   const budget = user?.budgetAmount ?? null
   const stepTitle = (step: CheckoutStep) => t(`step.${step}`)
   const panel = (step: CheckoutStep, body: ReactNode, recap: ReactNode, options: { continueLabel?: string; last?: boolean } = {}) => (
@@ -455,7 +459,17 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     payment: () =>
       panel(
         'payment',
-        <PaymentChoice methods={data.paymentMethods} chosen={chosenPayment?.id ?? null} errors={errors} onChoose={(payment) => useCheckoutStore.setState({ payment, errors: {} })} />,
+        <>
+          <PaymentChoice methods={paymentMethods} chosen={chosenPayment?.id ?? null} errors={errors} onChoose={(payment) => useCheckoutStore.setState({ payment, errors: {} })} />
+          {signedInOnly.length > 0 ? (
+            <p className="mt-3 text-sm text-muted">
+              {t.rich('paymentSignIn', {
+                methods: signedInOnly.map((method) => method.name).join(', '),
+                link: (chunks) => <Link href="/login?returnTo=%2Fcheckout" className="font-medium text-accent underline underline-offset-4">{chunks}</Link>,
+              })}
+            </p>
+          ) : null}
+        </>,
         chosenPayment?.name ?? null,
       ),
     review: () =>

@@ -7,6 +7,7 @@ import { CheckoutApiError, checkoutApi } from '@/client/checkout/checkout-api'
 import { paymentStage, paymentSuccessPath, readPaymentParams, REDIRECT_PROVIDERS } from '@/client/checkout/payment-flow'
 import { ORDER_PAYMENT_FAILED } from '@/client/checkout/place-order'
 import { navigateTo } from '@/client/navigation'
+import { useUserStore } from '@/client/stores/user-store'
 import type { PaymentAcquirer } from '@/shared/query-types'
 import { FormAlert } from '../account/form-controls'
 import { useOrderDetails } from '../account/order-detail'
@@ -26,6 +27,7 @@ export function PaymentView() {
   const { orderId, token } = readPaymentParams(useSearchParams())
   const { order, problem, loading, retry } = useOrderDetails(orderId, token)
   const [methods, setMethods] = useState<Methods>(null)
+  const signedIn = useUserStore((state) => state.isAuthenticated)
   const [chosenId, setChosenId] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -64,7 +66,8 @@ export function PaymentView() {
     )
   }
 
-  const list = methods?.list ?? []
+  // Methods that bill the company are for signed-in customers (issue 13); the server refuses them too.
+  const list = (methods?.list ?? []).filter((method) => signedIn || method.forGuests)
   const chosen = list.find((method) => method.id === (chosenId ?? order.paymentMethodId)) ?? null
   const redirects = chosen !== null && REDIRECT_PROVIDERS.includes(chosen.provider)
 

@@ -11,13 +11,16 @@ import { normalizeEmail } from './partner-service'
 import { type IssuedToken, startSession } from './session-service'
 
 // Sign-in by email and password (spec 4; security.md 4.8, 4.9). One answer for every failure, an
-// argon2 verify even when the account does not exist, and attempts limited per account and per
-// address before the password is looked at.
+// argon2 verify even when the account does not exist, and attempts limited per (account, address)
+// and per address before the password is looked at. Not per account alone: then anyone could lock
+// an owner out by guessing ten times (issue 13); the owner signing in from another address is not
+// counted with the attacker, and the attacker's address stays refused.
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000
 /** 503 when the shared attempt counters (Redis) cannot be reached: sign-in never runs unlimited. */
 export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable for a moment. Please try again in a minute.'
 export const SIGN_IN_LIMITS = {
+  /** Attempts at one account from one address. */
   perAccount: { max: 10, windowMs: SIGN_IN_WINDOW_MS, refuseWhenUnavailable: SIGN_IN_UNAVAILABLE },
   perAddress: { max: 30, windowMs: SIGN_IN_WINDOW_MS, refuseWhenUnavailable: SIGN_IN_UNAVAILABLE },
 }
@@ -27,7 +30,7 @@ export type Caller = { websiteId: number; ip: string | null; userAgent: string |
 export async function assertSignInAllowed(websiteId: number, email: string, ip: string | null): Promise<void> {
   const limiter = rateLimiter()
   const [account, address] = await Promise.all([
-    limiter.take(`sign-in:account:${websiteId}:${email}`, SIGN_IN_LIMITS.perAccount),
+    limiter.take(`sign-in:account:${websiteId}:${email}:from:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAccount),
     limiter.take(`sign-in:ip:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAddress),
   ])
   if (!account.allowed || !address.allowed) {

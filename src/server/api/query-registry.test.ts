@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('the query registry on %s', (kind) => {
 
   test('getPaymentMethods answers the active acquirers', async () => {
     const { paymentAcquirers } = await runQuery('getPaymentMethods', undefined, ctx)
-    expect(paymentAcquirers).toEqual([{ id: expect.any(Number), name: 'Invoice', provider: 'manual', instructions: expect.any(String) }])
+    expect(paymentAcquirers).toEqual([{ id: expect.any(Number), name: 'Invoice', provider: 'manual', instructions: expect.any(String), forGuests: true }])
   })
 
   test('getTaxes answers which tax service is used, without url, key or token', async () => {

@@ -100,6 +100,13 @@ describe.each(testDatabaseKinds())('pricing cart items on %s', (kind) => {
     await expect(priceCartItems(db(), websiteId, [item({ logoId: null })])).rejects.toMatchObject({ userMessage: 'Choose a logo for Core Blend Polo.' })
   })
 
+  test('a product that comes in colours needs one chosen: no colour is not "the first variant"', async () => {
+    await expect(priceCartItems(db(), websiteId, [item({ colorId: null })])).rejects.toMatchObject({ code: 'invalid', userMessage: 'Choose a colour for Core Blend Polo.' })
+    const { priced, dropped } = await priceCartItemsLeniently(db(), websiteId, [item({ colorId: null })])
+    expect(priced).toHaveLength(0)
+    expect(dropped.map((line) => line.message)).toEqual(['Choose a colour for Core Blend Polo.'])
+  })
+
   test('a colour the product does not come in is refused', async () => {
     await expect(priceCartItems(db(), websiteId, [item({ colorId: 999_999 })])).rejects.toMatchObject({ code: 'invalid' })
   })

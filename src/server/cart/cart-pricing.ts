@@ -264,6 +264,9 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
   const product = facts.products.get(item.productId)
   if (!product) throw fail(`Product ${item.productId} is not available in this store. Remove it from the cart.`)
 
+  // A product that comes in colours needs one chosen: without it the line would be fulfilled as
+  // whichever variant came first (issue 13). One rule for cart pricing, the summary and createOrder.
+  if (item.colorId === null && product.variants.some((variant) => variant.colorValueId !== null)) throw fail(`Choose a colour for ${product.name}.`)
   const ofColor = item.colorId === null ? product.variants : product.variants.filter((variant) => variant.colorValueId === item.colorId)
   if (ofColor.length === 0) throw fail(`${product.name} is not available in the chosen colour. Remove it from the cart.`)
   const design = item.designId ? resolveDesign(facts, item, product.name, fail) : null

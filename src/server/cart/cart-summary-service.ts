@@ -12,6 +12,7 @@ import { partners } from '../db/schema'
 import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
 import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout } from '../orders/checkout-pricing'
 import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
+import { evaluatePromotions } from '../promotions/promotion-engine'
 import { resaleExemptionFor } from '../tax/resale-certificate'
 import { TaxCalculationError } from '../tax/tax-errors'
 import type { DeliveryQuote, PostalAddress } from '../pricing/pricing-types'
@@ -118,7 +119,13 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   if (!decision.allowed) throw new DomainError('rate_limited', `cart summary limit reached for ${caller}`, TOO_MANY_ESTIMATES)
 
   const destination: PostalAddress = await resolveDestination(db, websiteId, request.address)
-  const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal }, options.carriers)
+  // Each method is quoted for the merchandise after the promotions' discounts, as createOrder
+  // prices it (a free-over threshold is not met by a price the shopper does not pay). A refused
+  // code discounts nothing here; priceCheckout below says why.
+  const partnerId = (await currentPrincipal(ctx))?.partnerId ?? null
+  const customer = partnerId === null ? null : { partnerId }
+  const promotion = await evaluatePromotions(db, { websiteId, partnerId, lines, subtotal: subTotal, shipping: 0, promoCode: request.promoCode || null, customer })
+  const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal - promotion.discount }, options.carriers)
   const deliveryMethods = quotes.map(optionOf)
   if (!request.deliveryMethodId) return answer({ deliveryMethods })
 
@@ -130,7 +137,6 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   // With a method chosen, the summary is the order's own price (createOrder's priceCheckout):
   // automatic and code promotions, options, tax on the discounted lines, and what gift cards and
   // the budget would cover. Otherwise the total shown would not be the total createOrder expects.
-  const partnerId = (await currentPrincipal(ctx))?.partnerId ?? null
   let quote: CheckoutQuote
   try {
     quote = await priceCheckout(
@@ -145,6 +151,8 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
         optionNames: request.orderOptions ?? [],
         resaleExemption,
         customerCode: partnerId === null ? null : String(partnerId),
+        // A partner's own uses count already; a guest's email is known only when the order is placed.
+        customer,
       },
       options,
     )

@@ -3,7 +3,7 @@ import { rateFedexShipment } from '../adapters/fedex'
 import { rateUpsShipment } from '../adapters/ups'
 import { rateUspsShipment, USPS_DOMESTIC_ONLY } from '../adapters/usps'
 import type { Executor } from '../db/client'
-import { type DeliveryCredentials, deliveryMethods, deliveryPriceRules, type DeliveryType } from '../db/schema'
+import { type DeliveryCredentials, deliveryMethods, deliveryPriceRules, type DeliveryType, type PickupAddress } from '../db/schema'
 import type { DeliveryQuote, PostalAddress, PricedLine } from '../pricing/pricing-types'
 import { DomainError, notFound } from '../shared/errors'
 import { logger } from '../shared/logger'
@@ -26,7 +26,10 @@ export type QuoteInput = {
   websiteId: number
   lines: PricedLine[]
   destination: PostalAddress | null
-  /** The order amount (products) in cents: the rules' `price` and the free-over threshold. */
+  /**
+   * The order amount in cents: the rules' `price` and the free-over threshold. The merchandise the
+   * shopper pays for — the products less their promotion discounts — wherever the discounts are known.
+   */
   orderAmount: Cents
 }
 
@@ -246,4 +249,13 @@ export async function findActiveMethod(db: Executor, { websiteId, methodId, deli
     .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true), eq(deliveryMethods.deliveryType, deliveryType)))
   if (!method) throw notFound('Delivery method', methodId)
   return method
+}
+
+/**
+ * Where a pickup method hands the order over, as a postal address: a pickup is taxed there, not at
+ * the address the shopper typed (issue 13). Null for a method that delivers.
+ */
+export function pickupPlace(address: PickupAddress | null | undefined): PostalAddress | null {
+  if (!address) return null
+  return { name: address.name, street: address.street, street2: address.street2, city: address.city, stateCode: address.state, countryCode: address.country, zip: address.zip }
 }

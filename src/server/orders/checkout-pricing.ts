@@ -5,19 +5,19 @@ import { type DetailedLine, priceCartItemsLeniently } from '../cart/cart-pricing
 import type { Executor } from '../db/client'
 import { deliveryMethods } from '../db/schema'
 import type { CarrierOptions } from '../delivery/carrier-http'
-import { quoteDeliveryMethod } from '../delivery/delivery-quotes'
+import { pickupPlace, quoteDeliveryMethod } from '../delivery/delivery-quotes'
 import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
 import { DomainError } from '../shared/errors'
 import { type Cents, fromCents } from '../shared/money'
-import { evaluatePromotions, type PromotionResult } from '../promotions/promotion-engine'
+import { evaluatePromotions, type PromotionCustomer, type PromotionResult } from '../promotions/promotion-engine'
 import type { ResaleExemption } from '../tax/resale-certificate'
 import { computeTax, type TaxCallOptions } from '../tax/tax-service'
 import { type ChosenOption, checkOrderOptions } from './order-extra-fields'
 
 // The price of a checkout, computed by the server alone (security.md 4.1, 4.5): the cart priced
-// from the database, the chosen delivery method quoted for the destination, the promotions that
-// apply, the chosen order options, then the tax on the discounted products, the options and the
-// shipping. Every call to the outside (carriers, tax service) happens here, before createOrder's
+// from the database, the promotions that apply, the chosen delivery method quoted for the
+// destination and the discounted merchandise, the chosen order options, then the tax on the
+// discounted products, the options and the shipping (at the pickup place for a pickup method). Every call to the outside (carriers, tax service) happens here, before createOrder's
 // transaction; any failure throws with the spec's message and nothing has been written.
 
 export const DELIVERY_NOT_OFFERED = 'That delivery method is not offered for this order. Please choose another one.'
@@ -33,6 +33,8 @@ export type CheckoutPricingInput = {
   /** A resale certificate the caller checked (resaleExemptionFor); null: taxed as usual. */
   resaleExemption: ResaleExemption | null
   customerCode: string | null
+  /** The buyer, when known, for promotions limited per customer or to a first order. */
+  customer?: PromotionCustomer | null
 }
 
 export type CheckoutQuote = {
@@ -78,7 +80,7 @@ export function spreadDiscount(amounts: readonly Cents[], discount: Cents): Cent
 
 async function findDeliveryMethod(db: Executor, websiteId: number, methodId: number) {
   const [method] = await db
-    .select({ id: deliveryMethods.id, name: deliveryMethods.name, deliveryType: deliveryMethods.deliveryType })
+    .select({ id: deliveryMethods.id, name: deliveryMethods.name, deliveryType: deliveryMethods.deliveryType, pickupAddress: deliveryMethods.pickupAddress })
     .from(deliveryMethods)
     .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true)))
   if (!method) throw new DomainError('invalid', `delivery method ${methodId} is not an active method of website ${websiteId}`, DELIVERY_NOT_OFFERED)
@@ -94,25 +96,29 @@ export async function priceCheckout(db: Executor, input: CheckoutPricingInput, o
   const subTotal = pricedLines.reduce((sum, line) => sum + line.amount, 0)
 
   const method = await findDeliveryMethod(db, websiteId, input.deliveryMethodId)
-  const quote = await quoteDeliveryMethod(
-    db,
-    { websiteId, lines: pricedLines, destination: input.destination, orderAmount: subTotal, methodId: method.id, deliveryType: method.deliveryType },
-    options.carriers,
-  )
 
+  // Promotions first: the delivery's free-over threshold and price rules see the merchandise the
+  // shopper pays for, after the discounts (issue 13). Free shipping is a flag; its amount is the quote's.
   const promotion = await evaluatePromotions(db, {
     websiteId,
     partnerId: input.partnerId,
     lines: pricedLines,
     subtotal: subTotal,
-    shipping: quote.amount,
+    shipping: 0,
     promoCode: input.promoCode,
+    customer: input.customer ?? null,
     ...(options.now ? { now: options.now } : {}),
   })
   if (input.promoCode && promotion.codeError) throw new DomainError('invalid', `promo code refused: ${promotion.codeError}`, promotion.codeError)
   // Each line's discount, never more than the line (the engine guarantees it; kept as a bound).
   const lineDiscounts = pricedLines.map((line) => Math.max(0, Math.min(promotion.lineDiscounts[line.key] ?? 0, line.amount)))
   const discount = lineDiscounts.reduce((sum, share) => sum + share, 0)
+
+  const quote = await quoteDeliveryMethod(
+    db,
+    { websiteId, lines: pricedLines, destination: input.destination, orderAmount: subTotal - discount, methodId: method.id, deliveryType: method.deliveryType },
+    options.carriers,
+  )
   const freeShipping = quote.free || promotion.freeShipping
   const shipping = freeShipping ? 0 : quote.amount
 
@@ -137,9 +143,11 @@ export async function priceCheckout(db: Executor, input: CheckoutPricingInput, o
         origin: null,
       })),
   ]
+  // A pickup is taxed where the order is handed over, not at the address typed (issue 13).
+  const taxDestination = pickupPlace(method.pickupAddress) ?? input.destination
   const tax = await computeTax(
     db,
-    { websiteId, lines: taxLines, shipping, destination: input.destination, resaleExemption: input.resaleExemption, customerCode: input.customerCode },
+    { websiteId, lines: taxLines, shipping, destination: taxDestination, resaleExemption: input.resaleExemption, customerCode: input.customerCode },
     options.tax,
   )
 

@@ -18,11 +18,12 @@ import {
   partners,
   paymentMethods,
   states,
+  websites,
 } from '../db/schema'
 import { availableGiftCardBalance, spendGiftCards } from '../gift-cards/gift-card-service'
 import type { PostalAddress } from '../pricing/pricing-types'
-import { paymentProviderUsable } from '../payments/payment-methods-service'
-import { recordPromotionUsage } from '../promotions/promotion-engine'
+import { paymentProviderUsable, signedInOnlyMessage } from '../payments/payment-methods-service'
+import { type PromotionCustomer, recordPromotionUsage } from '../promotions/promotion-engine'
 import { DomainError } from '../shared/errors'
 import { logger } from '../shared/logger'
 import { type Cents, toCents } from '../shared/money'
@@ -43,6 +44,7 @@ export const ENTER_NAME = 'Please enter your name.'
 export const ENTER_EMAIL = 'Please enter a valid email address.'
 export const PAYMENT_METHOD_UNAVAILABLE = 'That payment method is not available. Please choose another one.'
 export const CHOOSE_PAYMENT_METHOD = 'Please choose a payment method.'
+export const SIGN_IN_TO_ORDER = 'This store takes orders from signed-in customers only. Please sign in to place your order.'
 export const TOO_MANY_ORDERS = 'Too many orders in a short time. Please wait a few minutes and try again.'
 
 /** Placing an order may call carriers and a tax service: a bound per caller keeps that sane. */
@@ -120,13 +122,21 @@ async function snapshotAddress(db: Executor, input: OrderAddressInput, place: Po
   }
 }
 
-async function assertPaymentMethod(db: Executor, websiteId: number, paymentMethodId: number): Promise<void> {
+async function assertPaymentMethod(db: Executor, websiteId: number, paymentMethodId: number, partnerId: number | null): Promise<void> {
   const [method] = await db
-    .select({ id: paymentMethods.id, provider: paymentMethods.provider })
+    .select({ id: paymentMethods.id, name: paymentMethods.name, provider: paymentMethods.provider, forGuests: paymentMethods.forGuests })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
   // A card method without its keys (Stripe) is not offered, so it is not accepted either.
   if (!method || !paymentProviderUsable(method.provider)) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
+  // A method that bills the company is for partners, whose budget and approvals apply (issue 13).
+  if (partnerId === null && !method.forGuests) throw new DomainError('forbidden', `guest asked for signed-in-only payment method ${paymentMethodId}`, signedInOnlyMessage(method.name))
+}
+
+/** A store that takes orders from signed-in partners only refuses a guest's order or quotation. */
+async function assertGuestCheckout(db: Executor, websiteId: number): Promise<void> {
+  const [website] = await db.select({ guestCheckout: websites.guestCheckout }).from(websites).where(eq(websites.id, websiteId))
+  if (!website?.guestCheckout) throw new DomainError('forbidden', `guest checkout is closed on website ${websiteId}`, SIGN_IN_TO_ORDER)
 }
 
 /** One order line per size of each cart line, in size order, with the line's discount spread over them. */
@@ -229,6 +239,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
   const partnerId = principal?.partnerId ?? null
   const kind = input.quotation ? 'quotation' : 'order'
 
+  if (partnerId === null) await assertGuestCheckout(db, websiteId)
   await assertReservation(db, { name: input.orderSequence, websiteId, partnerId })
   const fingerprint = requestFingerprint(input, partnerId)
   // A retry of a checkout that already made its order gets that order, whatever prices did since.
@@ -248,11 +259,13 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
   if (!partnerName) throw new DomainError('invalid', 'partnername missing', ENTER_NAME)
   if (!EmailSchema.safeParse(partnerEmail).success) throw new DomainError('invalid', 'partneremail not an email', ENTER_EMAIL)
 
+  // Per-customer promotion limits count a partner's uses, a guest's by the order's email (issue 13).
+  const customer: PromotionCustomer = partnerId !== null ? { partnerId, email: partner?.email ?? null } : { partnerId: null, email: partnerEmail }
   const billingPlace = await resolveDestination(db, websiteId, input.billingaddress)
   const shippingPlace = input.shippingaddress ? await resolveDestination(db, websiteId, input.shippingaddress) : null
   const billingAddress = await snapshotAddress(db, input.billingaddress, billingPlace, partnerEmail)
   const shippingAddress = input.shippingaddress && shippingPlace ? await snapshotAddress(db, input.shippingaddress, shippingPlace, null) : null
-  if (input.aquirerId != null) await assertPaymentMethod(db, websiteId, input.aquirerId)
+  if (input.aquirerId != null) await assertPaymentMethod(db, websiteId, input.aquirerId, partnerId)
   const extraFields = await checkExtraFields(db, websiteId, input.orderExtraFields)
   const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: input.orderForResale })
 
@@ -269,6 +282,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
       optionNames: input.orderOptions,
       resaleExemption,
       customerCode: partnerId === null ? null : String(partnerId),
+      customer,
     },
     options,
   )
@@ -325,7 +339,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
     await tx.insert(orderLines).values(orderLineRows(created.id, quote))
     if (kind === 'quotation') return toOrderData(created)
 
-    if (quote.promotion.programIds.length > 0) await recordPromotionUsage(tx, { programIds: quote.promotion.programIds, orderId: created.id, partnerId })
+    if (quote.promotion.programIds.length > 0) await recordPromotionUsage(tx, { programIds: quote.promotion.programIds, orderId: created.id, websiteId, customer })
     let due = quote.total
     let giftCard = 0
     if (input.useGiftCards && partnerId !== null && due > 0) {

@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import type { ApiContext } from '../api/api-inputs'
 import { getDb } from '../db/client'
 import { orders, paymentMethods } from '../db/schema'
+import { DomainError } from '../shared/errors'
 import { logger } from '../shared/logger'
 import { callersOrderId, ORDER_PAYMENT_REFUSED, paymentId, refused, tokenOf } from './payment-access'
-import { STRIPE_PROVIDER } from './payment-methods-service'
+import { signedInOnlyMessage, STRIPE_PROVIDER } from './payment-methods-service'
 import { startCardPayment } from './stripe-payments'
 
 // orderPayment (spec 5, 7, 8; security.md 4.6, 4.7, 6): the shopper pays a placed order with one
@@ -59,10 +60,16 @@ export async function payOrder(ctx: ApiContext, input: OrderPaymentInput, now: D
 
   const db = await getDb()
   const [method] = await db
-    .select({ id: paymentMethods.id, provider: paymentMethods.provider, instructions: paymentMethods.instructions })
+    .select({ id: paymentMethods.id, name: paymentMethods.name, provider: paymentMethods.provider, instructions: paymentMethods.instructions, forGuests: paymentMethods.forGuests })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, acquirerId), eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
   if (!method) throw refused('payment method not active on the website', { websiteId, orderId, acquirerId })
+  // A guest's order is never billed to the company (issue 13): the caller already proved the order
+  // is theirs, and which methods guests may use is public (getPaymentMethods), so this says why.
+  if (!method.forGuests) {
+    const [placed] = await db.select({ partnerId: orders.partnerId }).from(orders).where(eq(orders.id, order.id))
+    if (placed?.partnerId === null) throw new DomainError('forbidden', `guest order ${order.id} asked for signed-in-only payment method ${method.id}`, signedInOnlyMessage(method.name))
+  }
   if (method.provider === STRIPE_PROVIDER) return startCardPayment(ctx, { orderId: order.id, method }, now)
   if (!OFFLINE_PROVIDERS.includes(method.provider)) throw refused('provider not supported', { websiteId, orderId, acquirerId, provider: method.provider })
 
@@ -88,6 +95,7 @@ export async function payOrder(ctx: ApiContext, input: OrderPaymentInput, now: D
               eq(paymentMethods.websiteId, websiteId),
               eq(paymentMethods.isActive, true),
               inArray(paymentMethods.provider, [...OFFLINE_PROVIDERS]),
+              or(isNotNull(orders.partnerId), eq(paymentMethods.forGuests, true)),
             ),
           )})`,
       ),

@@ -12,6 +12,11 @@ export function paymentProviderUsable(provider: string): boolean {
   return provider !== STRIPE_PROVIDER || stripeEnabled()
 }
 
+/** What a guest hears when a method is for signed-in customers (createOrder, orderPayment). */
+export function signedInOnlyMessage(methodName: string): string {
+  return `${methodName} is for signed-in customers: it bills the company under your budget and approvals. Please sign in, or choose another payment method.`
+}
+
 /** The active payment acquirers this deployment can take payments with, in display order. */
 export async function listPaymentMethods({ websiteId }: { websiteId: number }): Promise<PaymentAcquirer[]> {
   const db = await getDb()
@@ -21,6 +26,7 @@ export async function listPaymentMethods({ websiteId }: { websiteId: number }): 
       name: paymentMethods.name,
       provider: paymentMethods.provider,
       instructions: paymentMethods.instructions,
+      forGuests: paymentMethods.forGuests,
     })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))

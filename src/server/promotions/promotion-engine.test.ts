@@ -35,6 +35,8 @@ function program(overrides: Partial<ProgramRow> = {}): ProgramRow {
     dateTo: null,
     maximumUseNumber: 0,
     usedCount: 0,
+    maximumUsesPerCustomer: 0,
+    firstOrderOnly: false,
     discountType: 'percentage',
     discountPercentage: 10,
     discountFixedAmount: null,

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
-import { products, promotionPrograms, promotionUsages } from '../db/schema'
+import { orders, products, promotionPrograms, promotionUsages } from '../db/schema'
 import { DomainError } from '../shared/errors'
 import type { Cents } from '../shared/money'
 import type { PricedLine } from '../pricing/pricing-types'
@@ -20,6 +20,22 @@ export const PROMO_CODE_NOT_VALID = 'This promo code is not valid.'
 export const PROMO_CODE_EXPIRED = 'This promo code has expired.'
 export const PROMO_CODE_USED_UP = 'This promo code has been fully used.'
 export const PROMO_CODE_NOT_APPLICABLE = 'This promo code does not apply to your cart.'
+export const PROMO_CODE_FIRST_ORDER_ONLY = 'This promo code is for your first order only.'
+export const PROMO_CODE_ALREADY_USED = 'You have already used this promo code.'
+
+/**
+ * Who is buying, for per-customer limits and the first-order rule: a signed-in partner, else a
+ * guest by email (trimmed, lower-cased). Unknown (a guest's cart before the email is given): null.
+ */
+export type PromotionCustomer = { partnerId: number; email?: string | null } | { partnerId: null; email: string }
+
+/** The key promotion_usages keeps for a customer: `partner:<id>` or `email:<address>`. */
+export function customerKeyOf(customer: PromotionCustomer): string {
+  return customer.partnerId !== null ? `partner:${customer.partnerId}` : `email:${customer.email.trim().toLowerCase()}`
+}
+
+/** What per-customer rules need to know of a customer: uses per program, and whether an earlier order exists. */
+export type CustomerHistory = { usesByProgram: ReadonlyMap<number, number>; hasEarlierOrder: boolean }
 
 /** Longer input is not a promo code (store codes are 3–40 characters). */
 const PROMO_CODE_MAX_LENGTH = 64
@@ -30,11 +46,13 @@ export type PromotionInput = {
   websiteId: number
   partnerId: number | null
   lines: PromotionLine[]
-  /** The products' total before any discount (cents). */
+  /** The products' total before any discount (cents); minimum amounts are judged after the discounts applied before. */
   subtotal: Cents
   /** The chosen delivery method's price (cents); free shipping takes it off. */
   shipping: Cents
   promoCode?: string | null
+  /** The buyer, when known: programs limited per customer or to a first order are judged for them. */
+  customer?: PromotionCustomer | null
   /** The server's clock; tests may set it, clients never can. */
   now?: Date
 }
@@ -77,6 +95,8 @@ export type ProgramRow = Pick<
   | 'dateTo'
   | 'maximumUseNumber'
   | 'usedCount'
+  | 'maximumUsesPerCustomer'
+  | 'firstOrderOnly'
   | 'discountType'
   | 'discountPercentage'
   | 'discountFixedAmount'
@@ -102,6 +122,8 @@ const PROGRAM_COLUMNS = {
   dateTo: promotionPrograms.dateTo,
   maximumUseNumber: promotionPrograms.maximumUseNumber,
   usedCount: promotionPrograms.usedCount,
+  maximumUsesPerCustomer: promotionPrograms.maximumUsesPerCustomer,
+  firstOrderOnly: promotionPrograms.firstOrderOnly,
   discountType: promotionPrograms.discountType,
   discountPercentage: promotionPrograms.discountPercentage,
   discountFixedAmount: promotionPrograms.discountFixedAmount,
@@ -149,16 +171,65 @@ export async function evaluatePromotions(db: Executor, input: PromotionInput): P
           .select({ id: products.id, name: products.name, priceAmount: products.priceAmount })
           .from(products)
           .where(and(eq(products.websiteId, input.websiteId), eq(products.isPublished, true), inArray(products.id, rewardIds)))
-  return applyPromotions(programs, input, new Map(rewardProducts.map((product) => [product.id, product])))
+  const limited = programs.filter(limitedPerCustomer).map((program) => program.id)
+  const history = input.customer && limited.length > 0 ? await customerHistory(db, { websiteId: input.websiteId, customer: input.customer, programIds: limited }) : null
+  return applyPromotions(programs, input, new Map(rewardProducts.map((product) => [product.id, product])), history)
 }
 
-type Availability = 'ok' | 'not_started' | 'ended' | 'used_up' | 'inactive'
+const limitedPerCustomer = (program: Pick<ProgramRow, 'maximumUsesPerCustomer' | 'firstOrderOnly'>) => program.maximumUsesPerCustomer > 0 || program.firstOrderOnly
 
-function availability(program: ProgramRow, now: Date): Availability {
+/**
+ * The customer's uses of `programIds` and whether they have an order (not cancelled, not a
+ * quotation) other than `exceptOrderId`: a partner's own orders (and any placed with the account's
+ * email, as a guest), a guest's by email.
+ */
+export async function customerHistory(
+  db: Executor,
+  { websiteId, customer, programIds, exceptOrderId = null }: { websiteId: number; customer: PromotionCustomer; programIds: readonly number[]; exceptOrderId?: number | null },
+): Promise<CustomerHistory> {
+  const key = customerKeyOf(customer)
+  const [uses, earlier] = await Promise.all([
+    db
+      .select({ programId: promotionUsages.programId, uses: sql<number>`count(*)::int` })
+      .from(promotionUsages)
+      .where(and(inArray(promotionUsages.programId, [...programIds]), eq(promotionUsages.customerKey, key), exceptOrderId === null ? undefined : ne(promotionUsages.orderId, exceptOrderId)))
+      .groupBy(promotionUsages.programId),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.websiteId, websiteId),
+          eq(orders.kind, 'order'),
+          ne(orders.state, 'cancel'),
+          customer.partnerId === null
+            ? sql`lower(${orders.partnerEmail}) = ${customer.email.trim().toLowerCase()}`
+            : customer.email
+              ? or(eq(orders.partnerId, customer.partnerId), sql`lower(${orders.partnerEmail}) = ${customer.email.trim().toLowerCase()}`)
+              : eq(orders.partnerId, customer.partnerId),
+          exceptOrderId === null ? undefined : ne(orders.id, exceptOrderId),
+        ),
+      )
+      .limit(1),
+  ])
+  return { usesByProgram: new Map(uses.map((row) => [row.programId, row.uses])), hasEarlierOrder: earlier.length > 0 }
+}
+
+type Availability = 'ok' | 'not_started' | 'ended' | 'used_up' | 'inactive' | 'not_first_order' | 'used_by_customer'
+
+function availability(program: ProgramRow, now: Date, history: CustomerHistory | null = null): Availability {
   if (!program.isActive) return 'inactive'
   if (program.dateFrom && now < program.dateFrom) return 'not_started'
   if (program.dateTo && now > program.dateTo) return 'ended'
   if (program.maximumUseNumber > 0 && program.usedCount >= program.maximumUseNumber) return 'used_up'
+  return history ? customerAvailability(program, history) : 'ok'
+}
+
+/** The per-customer rules alone: a first order only, and at most maximumUsesPerCustomer uses. */
+function customerAvailability(program: Pick<ProgramRow, 'maximumUsesPerCustomer' | 'firstOrderOnly' | 'id'>, history: CustomerHistory): Availability {
+  const used = history.usesByProgram.get(program.id) ?? 0
+  if (program.firstOrderOnly && (history.hasEarlierOrder || used > 0)) return 'not_first_order'
+  if (program.maximumUsesPerCustomer > 0 && used >= program.maximumUsesPerCustomer) return 'used_by_customer'
   return 'ok'
 }
 
@@ -252,21 +323,24 @@ export function applyPromotions(
   programs: readonly ProgramRow[],
   input: PromotionInput,
   rewardProducts: ReadonlyMap<number, RewardProduct>,
+  history: CustomerHistory | null = null,
 ): PromotionResult {
   const now = input.now ?? new Date()
   const code = normalizePromoCode(input.promoCode)
   const candidates = programs.filter((program) => program.promoApplicability === 'on_current_order')
-  const automatic = candidates.filter((program) => program.promoCodeUsage === 'no_code_needed' && availability(program, now) === 'ok' && rulesHold(program, input))
+  const automatic = candidates.filter((program) => program.promoCodeUsage === 'no_code_needed' && availability(program, now, history) === 'ok' && rulesHold(program, input))
 
   // A code too long to be one is refused like an unknown one (blank input is no code at all).
   let codeError: string | null = code === null && (input.promoCode ?? '').trim() !== '' ? PROMO_CODE_NOT_VALID : null
   let codeProgram: ProgramRow | null = null
   if (code !== null) {
     const matching = candidates.find((program) => program.promoCodeUsage === 'code_needed' && program.promoCode?.toUpperCase() === code)
-    const state = matching ? availability(matching, now) : 'inactive'
+    const state = matching ? availability(matching, now, history) : 'inactive'
     if (!matching || state === 'inactive') codeError = PROMO_CODE_NOT_VALID
     else if (state === 'not_started' || state === 'ended') codeError = PROMO_CODE_EXPIRED
     else if (state === 'used_up') codeError = PROMO_CODE_USED_UP
+    else if (state === 'not_first_order') codeError = PROMO_CODE_FIRST_ORDER_ONLY
+    else if (state === 'used_by_customer') codeError = PROMO_CODE_ALREADY_USED
     else if (!rulesHold(matching, input) || (matching.rewardType === 'product' && !rewardFor(matching, rewardProducts))) codeError = PROMO_CODE_NOT_APPLICABLE
     else codeProgram = matching
   }
@@ -278,7 +352,20 @@ export function applyPromotions(
   const applied: AppliedProgram[] = []
   let freeShipping = false
 
-  for (const program of [...automatic, ...(codeProgram ? [codeProgram] : [])]) {
+  // Discounts first (automatic, then the code's), then the other rewards; each program's minimum
+  // amount is judged on the merchandise left after the discounts before it, so a threshold is met
+  // by what the shopper pays for the products, not by the price before a discount (issue 13).
+  const chosen = [...automatic, ...(codeProgram ? [codeProgram] : [])]
+  const sequence = [...chosen.filter((program) => program.rewardType === 'discount'), ...chosen.filter((program) => program.rewardType !== 'discount')]
+  for (const program of sequence) {
+    const merchandise = [...remaining.values()].reduce((sum, amount) => sum + amount, 0)
+    if (merchandise < program.ruleMinimumAmount) {
+      if (program === codeProgram) {
+        codeProgram = null
+        codeError = PROMO_CODE_NOT_APPLICABLE
+      }
+      continue
+    }
     if (program.rewardType === 'discount') {
       const shares = applyDiscount(program, input.lines, remaining)
       let taken = 0
@@ -330,13 +417,29 @@ function rewardFor(program: ProgramRow, rewardProducts: ReadonlyMap<number, Rewa
  * dates), so concurrent orders can never use a program more often than its limit: the order that
  * comes too late is refused with a 409 naming why, and its transaction rolls back. Recording the
  * same order twice counts it once (promotion_usages is unique per program and order).
+ *
+ * Per-customer limits and the first-order rule are judged right after that UPDATE, under the lock
+ * it holds on the program's row until the transaction ends: a concurrent order of the same
+ * customer waits there, and its next statement sees the usage and the order this one committed.
  */
 export async function recordPromotionUsage(
   tx: Executor,
-  { programIds, orderId, partnerId, now = new Date() }: { programIds: readonly number[]; orderId: number; partnerId: number | null; now?: Date },
+  {
+    programIds,
+    orderId,
+    websiteId,
+    customer,
+    now = new Date(),
+  }: { programIds: readonly number[]; orderId: number; websiteId: number; customer: PromotionCustomer; now?: Date },
 ): Promise<void> {
+  const partnerId = customer.partnerId
+  const customerKey = customerKeyOf(customer)
   for (const programId of [...new Set(programIds)].sort((a, b) => a - b)) {
-    const [usage] = await tx.insert(promotionUsages).values({ programId, orderId, partnerId, createdAt: now }).onConflictDoNothing().returning({ id: promotionUsages.id })
+    const [usage] = await tx
+      .insert(promotionUsages)
+      .values({ programId, orderId, partnerId, customerKey, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: promotionUsages.id })
     if (!usage) continue
     const [counted] = await tx
       .update(promotionPrograms)
@@ -350,8 +453,14 @@ export async function recordPromotionUsage(
           or(isNull(promotionPrograms.dateTo), gte(promotionPrograms.dateTo, now)),
         ),
       )
-      .returning({ id: promotionPrograms.id })
-    if (counted) continue
+      .returning({ id: promotionPrograms.id, maximumUsesPerCustomer: promotionPrograms.maximumUsesPerCustomer, firstOrderOnly: promotionPrograms.firstOrderOnly })
+    if (counted && !limitedPerCustomer(counted)) continue
+    if (counted) {
+      const history = await customerHistory(tx, { websiteId, customer, programIds: [programId], exceptOrderId: orderId })
+      const state = customerAvailability({ ...counted, id: programId }, history)
+      if (state === 'ok') continue
+      throw new DomainError('conflict', `promotion program ${programId} refused for ${customerKey} (${state})`, state === 'not_first_order' ? PROMO_CODE_FIRST_ORDER_ONLY : PROMO_CODE_ALREADY_USED)
+    }
     const [program] = await tx.select(PROGRAM_COLUMNS).from(promotionPrograms).where(eq(promotionPrograms.id, programId))
     const state = program ? availability(program, now) : 'inactive'
     const userMessage = state === 'used_up' ? PROMO_CODE_USED_UP : state === 'inactive' ? PROMO_CODE_NOT_VALID : PROMO_CODE_EXPIRED

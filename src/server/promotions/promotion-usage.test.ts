@@ -21,6 +21,7 @@ import {
 // clock, and usage limits that hold however many orders arrive at once.
 
 const HOUR_MS = 60 * 60_000
+const GUEST = { partnerId: null, email: 'jordan@example.com' }
 
 describe.each(testDatabaseKinds())('promotions at checkout on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -99,7 +100,7 @@ describe.each(testDatabaseKinds())('promotions at checkout on %s', (kind) => {
       Array.from({ length: 10 }, () =>
         db().transaction(async (tx) => {
           const order = await insertOrder(tx)
-          await recordPromotionUsage(tx, { programIds: [limited.id], orderId: order.id, partnerId: null })
+          await recordPromotionUsage(tx, { programIds: [limited.id], orderId: order.id, websiteId, customer: GUEST })
           return order.id
         }),
       ),
@@ -121,15 +122,15 @@ describe.each(testDatabaseKinds())('promotions at checkout on %s', (kind) => {
   test('recording the same order twice counts it once', async () => {
     const program = await createPromotion({ websiteId, promoCodeUsage: 'code_needed', promoCode: `TWICE${nextSequence()}`, maximumUseNumber: 5 })
     const order = await insertOrder(db())
-    await recordPromotionUsage(db(), { programIds: [program.id, program.id], orderId: order.id, partnerId: null })
-    await recordPromotionUsage(db(), { programIds: [program.id], orderId: order.id, partnerId: null })
+    await recordPromotionUsage(db(), { programIds: [program.id, program.id], orderId: order.id, websiteId, customer: GUEST })
+    await recordPromotionUsage(db(), { programIds: [program.id], orderId: order.id, websiteId, customer: GUEST })
     expect((await programRow(program.id)).usedCount).toBe(1)
     expect(await usagesOf(program.id)).toHaveLength(1)
   })
 
   test('an unlimited program is counted every time', async () => {
     const program = await createPromotion({ websiteId, maximumUseNumber: 0 })
-    for (let n = 0; n < 4; n += 1) await recordPromotionUsage(db(), { programIds: [program.id], orderId: (await insertOrder(db())).id, partnerId: null })
+    for (let n = 0; n < 4; n += 1) await recordPromotionUsage(db(), { programIds: [program.id], orderId: (await insertOrder(db())).id, websiteId, customer: GUEST })
     expect((await programRow(program.id)).usedCount).toBe(4)
   })
 
@@ -138,7 +139,7 @@ describe.each(testDatabaseKinds())('promotions at checkout on %s', (kind) => {
     await expect(
       db().transaction(async (tx) => {
         const order = await insertOrder(tx)
-        await recordPromotionUsage(tx, { programIds: [program.id], orderId: order.id, partnerId: null })
+        await recordPromotionUsage(tx, { programIds: [program.id], orderId: order.id, websiteId, customer: GUEST })
       }),
     ).rejects.toMatchObject({ code: 'conflict', userMessage: PROMO_CODE_EXPIRED })
     expect((await programRow(program.id)).usedCount).toBe(0)

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { slugify } from '../images/image-store'
 import { checkDecorationReferences } from './decoration-schema'
-import type { StoreFile } from './store-file-schema'
+import { COMPANY_BILLED_PROVIDERS, type StoreFile } from './store-file-schema'
 
 // The checks a schema cannot make alone: natural keys are unique, every reference (a product's brand,
 // categories, colours, sizes, logos; a logo's decoration partner; featured and promoted products …)
@@ -66,6 +66,15 @@ export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssu
   )
   unique(file.orderExtraFields, ['orderExtraFields'], (field) => field.name, 'order extra field', 'name')
   unique(file.orderOptions, ['orderOptions'], (option) => option.name, 'order option', 'name')
+  // A company store (budgets or approvers) bills the company only for signed-in partners, under
+  // their budget and approval rules: a guest paying on invoice would bypass both.
+  if (file.accounts.some((account) => account.budget !== undefined || account.canApproveOrders)) {
+    file.paymentMethods.forEach((method, index) => {
+      if (method.guests && COMPANY_BILLED_PROVIDERS.includes(method.provider)) {
+        report(['paymentMethods', index, 'guests'], `must be false on a store with budgets or approvers: a guest paying with ${method.provider} would bypass them`)
+      }
+    })
+  }
   if (file.tax) {
     unique(file.tax.rates, ['tax', 'rates'], (rate) => `${rate.country}/${rate.state}/${rate.zipPrefix}`, 'tax region')
   }

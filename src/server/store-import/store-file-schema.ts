@@ -131,6 +131,8 @@ const WebsiteSchema = z.strictObject({
   ssoConfig: z.record(z.string(), z.string()).nullable().default(null),
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like "USD"').default('USD'),
   contact: z.strictObject({ email: email.optional(), phone: optionalText }).default({}),
+  /** False: only signed-in partners may place orders. Which methods guests may pay with: paymentMethods[].guests. */
+  guestCheckout: z.boolean().default(true),
   shippingCountries: z.array(CountrySchema).min(1, 'must list at least one country'),
   sizeOrder: z.array(text).min(1, 'must list at least one size'),
 })
@@ -169,18 +171,21 @@ const CategorySchema = z.strictObject({ slug, name: text, sequence })
 
 const ColorSchema = z.strictObject({ name: text, css: cssColor })
 
+/** A street address with state and country codes (decoration partners, pickup places). */
+const PlaceAddressSchema = z.strictObject({
+  street: text,
+  street2: optionalText,
+  city: text,
+  state: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state code like "CO"'),
+  zip: text,
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"').default('US'),
+})
+
 const DecorationPartnerSchema = z
   .strictObject({
     code,
     name: text,
-    address: z.strictObject({
-      street: text,
-      street2: optionalText,
-      city: text,
-      state: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state code like "CO"'),
-      zip: text,
-      country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"').default('US'),
-    }),
+    address: PlaceAddressSchema,
     phone: optionalText,
     email: email.optional(),
   })
@@ -261,10 +266,18 @@ const DeliveryMethodSchema = z
         upsAccountNumber: optionalText,
       })
       .default({}),
+    /** A pickup method: where the order is handed over, so where it is taxed (not the shopper's address). */
+    pickupAddress: PlaceAddressSchema.optional(),
     sequence,
     active: z.boolean().default(true),
   })
   .superRefine((method, ctx) => {
+    if (method.pickupAddress && method.deliveryType !== 'fixed') {
+      ctx.addIssue({ code: 'custom', path: ['pickupAddress'], message: 'is only for fixed-price (pickup) methods' })
+    }
+    if (method.pickupAddress?.country === 'US' && !/^\d{5}(-\d{4})?$/.test(method.pickupAddress.zip)) {
+      ctx.addIssue({ code: 'custom', path: ['pickupAddress', 'zip'], message: 'must be a US ZIP code like "80202"' })
+    }
     if (method.deliveryType === 'base_on_rule' && method.priceRules.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['priceRules'], message: 'a base_on_rule method needs at least one price rule' })
     }
@@ -286,13 +299,20 @@ const DeliveryMethodSchema = z
     }
   })
 
-const PaymentMethodSchema = z.strictObject({
-  name: text,
-  provider: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a provider code like "purchase_order"'),
-  instructions: z.string().default(''),
-  sequence,
-  active: z.boolean().default(true),
-})
+/** Providers that bill the company: for signed-in partners only unless the file says otherwise. */
+export const COMPANY_BILLED_PROVIDERS: readonly string[] = ['purchase_order', 'invoice']
+
+const PaymentMethodSchema = z
+  .strictObject({
+    name: text,
+    provider: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a provider code like "purchase_order"'),
+    instructions: z.string().default(''),
+    /** May guests (not signed in) pay with it? Omitted: no for purchase_order and invoice, yes otherwise. */
+    guests: z.boolean().optional(),
+    sequence,
+    active: z.boolean().default(true),
+  })
+  .transform(({ guests, ...method }) => ({ ...method, guests: guests ?? !COMPANY_BILLED_PROVIDERS.includes(method.provider) }))
 
 const TaxRateSchema = z.strictObject({
   country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"'),
@@ -335,6 +355,10 @@ const PromotionSchema = z
     dateFrom: dateText.optional(),
     dateTo: dateText.optional(),
     maximumUses: z.number().int('must be a whole number').min(0, 'must be 0 or more').default(0),
+    /** Uses per customer (a signed-in partner; a guest by email address); 0: no limit. */
+    maximumUsesPerCustomer: z.number().int('must be a whole number').min(0, 'must be 0 or more').default(0),
+    /** Only on a customer's first order (no earlier order of theirs that was not cancelled). */
+    firstOrderOnly: z.boolean().default(false),
     discount: z
       .strictObject({
         type: z.enum(['percentage', 'fixed_amount']),

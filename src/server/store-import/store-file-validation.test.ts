@@ -28,6 +28,35 @@ describe('loading a store file', () => {
     expect(file.products.length).toBeGreaterThanOrEqual(60)
   })
 
+  test('methods that bill the company are for signed-in customers unless the file says otherwise', async () => {
+    const store = buildStoreFile({
+      paymentMethods: [
+        { name: 'Pay on invoice', provider: 'invoice' },
+        { name: 'Purchase order', provider: 'purchase_order' },
+        { name: 'Bank transfer', provider: 'wire_transfer' },
+      ],
+    })
+    const { filePath } = await writeStoreFile(store)
+    const { file } = await loadStoreFile(filePath)
+    expect(file.website.guestCheckout).toBe(true)
+    expect(file.paymentMethods.map(({ name, guests }) => ({ name, guests }))).toEqual([
+      { name: 'Pay on invoice', guests: false },
+      { name: 'Purchase order', guests: false },
+      { name: 'Bank transfer', guests: true },
+    ])
+  })
+
+  test('refuses a company store (budgets or approvers) that lets guests pay on invoice', async () => {
+    const store = buildStoreFile({
+      paymentMethods: [{ name: 'Pay on invoice', provider: 'invoice', guests: true }],
+      accounts: [{ email: 'alex@example.com', name: 'Alex', password: 'long enough password', budget: 250 }],
+    })
+    const { error, text } = await problemsOf(store)
+    expect(error.message).toBe(
+      `store.json line ${lineContaining(text, '"guests": true')}: paymentMethods[0].guests: must be false on a store with budgets or approvers: a guest paying with invoice would bypass them`,
+    )
+  })
+
   test('names the line and the field of a bad price', async () => {
     const store = buildStoreFile()
     store.products[1]!.price = -4

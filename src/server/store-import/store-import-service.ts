@@ -364,6 +364,7 @@ async function writeWebsite(tx: Transaction, tally: Tally, file: StoreFile, imag
     currency: website.currency,
     contactEmail: website.contact.email ?? null,
     contactPhone: website.contact.phone ?? null,
+    guestCheckout: website.guestCheckout,
   }
   const [existing] = await tx.select().from(websites).where(eq(websites.code, website.code))
   if (existing) {
@@ -995,6 +996,7 @@ async function writeDelivery(tx: Transaction, tally: Tally, file: StoreFile, web
       freeOverAmount: deliveryMethods.freeOverAmount,
       url: deliveryMethods.url,
       credentials: deliveryMethods.credentials,
+      pickupAddress: deliveryMethods.pickupAddress,
       sequence: deliveryMethods.sequence,
       isActive: deliveryMethods.isActive,
     })
@@ -1014,6 +1016,17 @@ async function writeDelivery(tx: Transaction, tally: Tally, file: StoreFile, web
       freeOverAmount: method.freeOverAmount === undefined ? 0 : toCents(method.freeOverAmount),
       url: method.url ?? null,
       credentials: Object.fromEntries(Object.entries(method.credentials).filter(([, value]) => value !== undefined)),
+      pickupAddress: method.pickupAddress
+        ? {
+            name: method.name,
+            street: method.pickupAddress.street,
+            street2: method.pickupAddress.street2 ?? null,
+            city: method.pickupAddress.city,
+            state: method.pickupAddress.state,
+            zip: method.pickupAddress.zip,
+            country: method.pickupAddress.country,
+          }
+        : null,
       sequence: method.sequence,
       isActive: method.active,
     })),
@@ -1079,6 +1092,7 @@ async function writePayments(tx: Transaction, tally: Tally, file: StoreFile, web
       name: paymentMethods.name,
       provider: paymentMethods.provider,
       instructions: paymentMethods.instructions,
+      forGuests: paymentMethods.forGuests,
       sequence: paymentMethods.sequence,
       isActive: paymentMethods.isActive,
     })
@@ -1092,6 +1106,7 @@ async function writePayments(tx: Transaction, tally: Tally, file: StoreFile, web
       name: method.name,
       provider: method.provider,
       instructions: method.instructions,
+      forGuests: method.guests,
       sequence: method.sequence,
       isActive: method.active,
     })),
@@ -1190,6 +1205,8 @@ async function writePromotions(tx: Transaction, tally: Tally, file: StoreFile, w
       dateFrom: promotionPrograms.dateFrom,
       dateTo: promotionPrograms.dateTo,
       maximumUseNumber: promotionPrograms.maximumUseNumber,
+      maximumUsesPerCustomer: promotionPrograms.maximumUsesPerCustomer,
+      firstOrderOnly: promotionPrograms.firstOrderOnly,
       discountType: promotionPrograms.discountType,
       discountPercentage: promotionPrograms.discountPercentage,
       discountFixedAmount: promotionPrograms.discountFixedAmount,
@@ -1214,6 +1231,8 @@ async function writePromotions(tx: Transaction, tally: Tally, file: StoreFile, w
       dateFrom: promotion.dateFrom ? new Date(promotion.dateFrom) : null,
       dateTo: promotion.dateTo ? new Date(promotion.dateTo) : null,
       maximumUseNumber: promotion.maximumUses,
+      maximumUsesPerCustomer: promotion.maximumUsesPerCustomer,
+      firstOrderOnly: promotion.firstOrderOnly,
       discountType: discount?.type ?? null,
       discountPercentage: discount?.type === 'percentage' && discount.percentage !== undefined ? scale(discount.percentage, 2) : null,
       discountFixedAmount: discount?.type === 'fixed_amount' && discount.fixedAmount !== undefined ? toCents(discount.fixedAmount) : null,

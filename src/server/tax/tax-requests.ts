@@ -7,8 +7,9 @@ import { rateLimiter } from '../cache/rate-limiter'
 import { CartItemsInputSchema } from '../cart/cart-input'
 import { priceCartItems } from '../cart/cart-pricing'
 import type { Database } from '../db/client'
+import type { PostalAddress } from '../pricing/pricing-types'
 import { deliveryMethods, taxCredentials, taxRates } from '../db/schema'
-import { type QuoteInput, quoteDeliveryMethod } from '../delivery/delivery-quotes'
+import { pickupPlace, type QuoteInput, quoteDeliveryMethod } from '../delivery/delivery-quotes'
 import { DomainError, notFound } from '../shared/errors'
 import { logger } from '../shared/logger'
 import { type Cents, fromCents } from '../shared/money'
@@ -138,14 +139,15 @@ export type TaxEstimate = {
   source: 'builtin' | 'custom' | 'avatax' | 'exempt'
 }
 
-async function shippingFor(db: Database, websiteId: number, methodId: number, quoteInput: QuoteInput): Promise<Cents> {
+/** The method's price, and where a pickup method hands the order over (it is taxed there). */
+async function shippingFor(db: Database, websiteId: number, methodId: number, quoteInput: QuoteInput): Promise<{ amount: Cents; pickup: PostalAddress | null }> {
   const [method] = await db
-    .select({ deliveryType: deliveryMethods.deliveryType })
+    .select({ deliveryType: deliveryMethods.deliveryType, pickupAddress: deliveryMethods.pickupAddress })
     .from(deliveryMethods)
     .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true)))
   if (!method) throw notFound('Delivery method', methodId)
   const { amount } = await quoteDeliveryMethod(db, { ...quoteInput, methodId, deliveryType: method.deliveryType })
-  return amount
+  return { amount, pickup: pickupPlace(method.pickupAddress) }
 }
 
 /** The tax of cart items shipped to an address by a delivery method, every amount from the server. */
@@ -161,8 +163,9 @@ export async function estimateTax(
   const destination = await resolveDestination(db, websiteId, address)
   const lines = await priceCartItems(db, websiteId, items, { partnerId })
   const subTotal = lines.reduce((sum, line) => sum + line.amount, 0)
-  const shipping = shippingMethodId ? await shippingFor(db, websiteId, shippingMethodId, { websiteId, lines, destination, orderAmount: subTotal }) : 0
-  const tax = await computeTax(db, { websiteId, lines, shipping, destination, resaleExemption, customerCode }, options)
+  const delivery = shippingMethodId ? await shippingFor(db, websiteId, shippingMethodId, { websiteId, lines, destination, orderAmount: subTotal }) : null
+  const shipping = delivery?.amount ?? 0
+  const tax = await computeTax(db, { websiteId, lines, shipping, destination: delivery?.pickup ?? destination, resaleExemption, customerCode }, options)
   return {
     totalTax: fromCents(tax.amount),
     shippingTax: fromCents(tax.shippingAmount),

@@ -22,6 +22,7 @@ export async function getWebsite({ websiteId }: { websiteId: number }): Promise<
         currency: websites.currency,
         contactEmail: websites.contactEmail,
         contactPhone: websites.contactPhone,
+        guestCheckout: websites.guestCheckout,
       })
       .from(websites)
       .where(eq(websites.id, websiteId)),

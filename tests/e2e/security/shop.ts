@@ -31,7 +31,11 @@ export function demoCatalog(caller: Caller): Promise<Catalog> {
 }
 
 export const STANDARD_GROUND = 1
+/** For signed-in employees only (the demo's invoice bills the company). */
 export const PAY_ON_INVOICE = 2
+export const PURCHASE_ORDER = 1
+/** Open to guests: paid up front, nothing billed to the company. */
+export const BANK_TRANSFER = 4
 export const EXTRA_FIELDS = { cost_center: '4100-220', department: 'Survey' }
 
 /** The server's summary of a cart for an address and delivery method (POST /api/cart/summary). */
@@ -64,7 +68,7 @@ export async function orderBody(caller: Caller, request: OrderRequest = {}): Pro
     billingaddress: { ...address, email },
     shippingaddress: null,
     products: items,
-    aquirerId: PAY_ON_INVOICE,
+    aquirerId: caller.account ? PAY_ON_INVOICE : BANK_TRANSFER,
     partnername: request.name ?? caller.account?.name ?? 'Casey Field',
     partneremail: email,
     orderSequence: reference.json.orderSequence,

@@ -105,7 +105,7 @@ export function accessibilityAudits() {
 
     await expectStepOpen(page, 'Payment')
     await expectNoAxeViolations(page, '/checkout, payment step')
-    await page.getByRole('radio', { name: /Pay on invoice/ }).check()
+    await page.getByRole('radio', { name: /Bank transfer/ }).check()
     await continueButton(page).click()
 
     await expectStepOpen(page, 'Review and place order')

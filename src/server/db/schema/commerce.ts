@@ -65,6 +65,9 @@ export type DeliveryCredentials = {
   upsAccountNumber?: string
 }
 
+/** The place a pickup delivery method hands the order over (codes as in store files: "CO", "US"). */
+export type PickupAddress = { name: string; street: string; street2: string | null; city: string; state: string; zip: string; country: string }
+
 export const deliveryMethods = pgTable(
   'delivery_methods',
   {
@@ -82,6 +85,8 @@ export const deliveryMethods = pgTable(
     freeOverAmount: integer().notNull().default(0),
     url: text(),
     credentials: jsonb().$type<DeliveryCredentials>().notNull().default({}),
+    /** A pickup method's address: where the goods change hands, so where they are taxed. */
+    pickupAddress: jsonb().$type<PickupAddress | null>(),
     sequence: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     ...timestamps,
@@ -125,6 +130,8 @@ export const paymentMethods = pgTable(
     name: text().notNull(),
     provider: text().notNull(),
     instructions: text().notNull().default(''),
+    /** False: only signed-in partners may pay with it (a method that bills the company). */
+    forGuests: boolean().notNull().default(true),
     sequence: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     ...timestamps,
@@ -187,6 +194,10 @@ export const promotionPrograms = pgTable(
     dateTo: timestamp({ withTimezone: true }),
     maximumUseNumber: integer().notNull().default(0),
     usedCount: integer().notNull().default(0),
+    /** Uses per customer (a partner; a guest by email); 0: no limit. */
+    maximumUsesPerCustomer: integer().notNull().default(0),
+    /** Only for a customer's first order (no earlier order that was not cancelled). */
+    firstOrderOnly: boolean().notNull().default(false),
     discountType: text().$type<'percentage' | 'fixed_amount'>(),
     discountPercentage: numeric({ precision: 5, scale: 2, mode: 'number' }),
     discountFixedAmount: integer(),

@@ -178,9 +178,14 @@ export const promotionUsages = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    /** Who used it: `partner:<id>`, or `email:<address>` for a guest; per-customer limits count these. */
+    customerKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('promotion_usages_program_order_idx').on(t.programId, t.orderId)],
+  (t) => [
+    uniqueIndex('promotion_usages_program_order_idx').on(t.programId, t.orderId),
+    index('promotion_usages_program_customer_idx').on(t.programId, t.customerKey),
+  ],
 )
 
 /** Movements of a partner's company-store budget (negative: spent by an order). */

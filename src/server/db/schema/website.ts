@@ -17,6 +17,8 @@ export const websites = pgTable('websites', {
   /** Set when single sign-on is configured; the provider settings stay server-side. */
   ssologin: text(),
   ssoConfig: jsonb().$type<Record<string, string> | null>(),
+  /** False: only signed-in partners may place orders (a company store without guests). */
+  guestCheckout: boolean().notNull().default(true),
   currency: text().notNull().default('USD'),
   contactEmail: text(),
   contactPhone: text(),

@@ -1,0 +1,60 @@
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS } from '@/shared/account-types'
+import { createPartner, TEST_PASSWORD } from '../../../tests/factories/accounts'
+import { createWebsite } from '../../../tests/factories/website'
+import { useTestDatabase } from '../../../tests/setup/test-db'
+import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
+import { DomainError } from '../shared/errors'
+import { SIGN_IN_LIMITS, signInWithPassword } from './login-service'
+
+// Issue 13: ten wrong passwords from anywhere locked the account for everyone for 15 minutes. The
+// per-account limit now counts per (account, address), beside the per-address limit, so an
+// attacker guessing from one address cannot lock the owner out from another.
+
+describe('sign-in attempt limits', () => {
+  const { db } = useTestDatabase('pglite')
+  let websiteId: number
+  let email: string
+
+  beforeAll(async () => {
+    websiteId = (await createWebsite()).id
+    email = (await createPartner({ websiteId })).email
+  })
+  beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
+
+  const signIn = (password: string, ip: string) => signInWithPassword(db(), { login: email, password }, { websiteId, ip, userAgent: 'vitest' })
+
+  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+    const error = await promise.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    )
+    expect(error).toBeInstanceOf(DomainError)
+    return error as DomainError
+  }
+
+  test('wrong passwords from one address do not lock the owner out from another; that address stays refused', async () => {
+    const attacker = '203.0.113.66'
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount.max; attempt += 1) {
+      expect((await refusal(signIn(`guess ${attempt}`, attacker))).userMessage).toBe(LOGIN_FAILED)
+    }
+    expect((await refusal(signIn('one more guess', attacker))).userMessage).toBe(TOO_MANY_SIGN_IN_ATTEMPTS)
+    // The right password from the attacker's address is refused too: the limit is not an oracle.
+    expect((await refusal(signIn(TEST_PASSWORD, attacker))).userMessage).toBe(TOO_MANY_SIGN_IN_ATTEMPTS)
+
+    const session = await signIn(TEST_PASSWORD, '198.51.100.20')
+    expect(session.accessToken).toEqual(expect.any(String))
+    expect((await refusal(signIn('still guessing', attacker))).code).toBe('rate_limited')
+  })
+
+  test('one address trying many accounts is still limited per address', async () => {
+    const sprayer = '203.0.113.67'
+    const emails = await Promise.all(Array.from({ length: 4 }, async () => (await createPartner({ websiteId, password: null })).email))
+    let refused = 0
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAddress.max + 1; attempt += 1) {
+      const error = await refusal(signInWithPassword(db(), { login: emails[attempt % emails.length]!, password: 'spray' }, { websiteId, ip: sprayer, userAgent: 'vitest' }))
+      if (error.code === 'rate_limited') refused += 1
+    }
+    expect(refused).toBe(1)
+  })
+})
