@@ -6,7 +6,7 @@
  * every group lN holds `fanOut` copies of l(N-1), `levels` deep, so the file is a few kilobytes and
  * draws fanOut^levels rectangles (10^9 with the defaults).
  */
-export function useBombSvg({ levels = 9, fanOut = 10 }: { levels?: number; fanOut?: number } = {}): string {
+export function svgUseBomb({ levels = 9, fanOut = 10 }: { levels?: number; fanOut?: number } = {}): string {
   const groups = [`<g id="l0"><rect width="10" height="10" fill="#c8102e"/></g>`]
   for (let level = 1; level <= levels; level++) {
     groups.push(`<g id="l${level}">${`<use href="#l${level - 1}"/>`.repeat(fanOut)}</g>`)

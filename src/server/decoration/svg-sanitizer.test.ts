@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { useBombSvg } from '../../../tests/support/attack-payloads'
+import { svgUseBomb } from '../../../tests/support/attack-payloads'
 import { MAX_DRAWN_ELEMENTS, sanitizeCss, sanitizeSvg, SvgRejectedError } from './svg-sanitizer'
 
 const svg = (inner: string, attributes = '') =>
@@ -104,15 +104,15 @@ describe('sanitizing CSS', () => {
 
 describe('bounding what references expand to (issue 13)', () => {
   test('refuses the nine-level <use> bomb (ten copies a level) with a message saying what to do', () => {
-    const message = rejected(useBombSvg()).message
+    const message = rejected(svgUseBomb()).message
     expect(message).toBe(
       `The SVG file draws more than ${MAX_DRAWN_ELEMENTS.toLocaleString('en-US')} shapes once its repeated parts (<use> and url(#…) references) are expanded. Flatten or simplify the artwork and upload it again.`,
     )
   })
 
   test('counts every copy: three levels of ten (a thousand squares) pass, five levels (a hundred thousand) do not', () => {
-    expect(sanitizeSvg(useBombSvg({ levels: 3 })).svg).toContain('<use href="#l2"/>')
-    expect(rejected(useBombSvg({ levels: 5 })).message).toMatch(/draws more than 20,000 shapes/)
+    expect(sanitizeSvg(svgUseBomb({ levels: 3 })).svg).toContain('<use href="#l2"/>')
+    expect(rejected(svgUseBomb({ levels: 5 })).message).toMatch(/draws more than 20,000 shapes/)
   })
 
   test('keeps a normal logo that repeats a symbol with a few <use> and paints with gradients from a style sheet', async () => {

@@ -17,7 +17,7 @@ import { ARTWORK_RIGHTS_HEADER, type UploadedArtwork } from '@/shared/decoration
 import { chestAndBackDesign, createDecorationStore, type DecorationStore } from '../../../../../tests/factories/decoration'
 import { guestContext, signedInCustomer } from '../../../../../tests/factories/orders'
 import { testDatabaseKinds, useTestDatabase } from '../../../../../tests/setup/test-db'
-import { useBombSvg } from '../../../../../tests/support/attack-payloads'
+import { svgUseBomb } from '../../../../../tests/support/attack-payloads'
 import { POST } from './route'
 
 const IMAGES_DIR = mkdtempSync(path.join(os.tmpdir(), 'webstore-artwork-'))
@@ -118,9 +118,9 @@ describe.each(testDatabaseKinds())('POST /api/designs/artwork on %s', (kind) => 
   })
 
   test('refuses the nine-level <use> bomb with a 400 saying what to do, before anything draws it (issue 13)', async () => {
-    const bomb = await upload(useBombSvg(), { 'content-type': 'image/svg+xml', ...accepted })
+    const bomb = await upload(svgUseBomb(), { 'content-type': 'image/svg+xml', ...accepted })
     expect(bomb).toMatchObject({ status: 400, body: { error: { code: 'invalid', message: expect.stringMatching(/^The SVG file draws more than 20,000 shapes once its repeated parts .* are expanded\. Flatten or simplify the artwork and upload it again\.$/) } } })
-    expect(await db().select().from(uploadedArtworks).where(eq(uploadedArtworks.bytes, Buffer.byteLength(useBombSvg())))).toEqual([])
+    expect(await db().select().from(uploadedArtworks).where(eq(uploadedArtworks.bytes, Buffer.byteLength(svgUseBomb())))).toEqual([])
   })
 
   test('lets a guest upload ten files in ten minutes from one address and a signed-in partner thirty (decision 017)', async () => {
