@@ -12,6 +12,7 @@ import { forgetSigningKey } from '@/server/accounts/signing-key'
 import { decorationSettings, uploadedArtworks } from '@/server/db/schema'
 import { env } from '@/server/env'
 import { imagesRoot } from '@/server/images/image-store'
+import { createRenderQueue, RENDER_BUSY, renderQueue, useRenderQueue } from '@/server/images/render-queue'
 import { DomainError } from '@/server/shared/errors'
 import { ARTWORK_RIGHTS_HEADER, type UploadedArtwork } from '@/shared/decoration-types'
 import { chestAndBackDesign, createDecorationStore, type DecorationStore } from '../../../../../tests/factories/decoration'
@@ -132,6 +133,25 @@ describe.each(testDatabaseKinds())('POST /api/designs/artwork on %s', (kind) => 
     const signedIn = { 'content-type': 'image/png', authorization: partner.ctx.request.authorization!, ...accepted }
     for (let i = 0; i < 30; i++) expect((await upload(png, signedIn)).status).toBe(200)
     expect((await upload(png, signedIn)).status).toBe(429)
+  })
+
+  test('draws uploads and design mockups in the process\'s render queue: refused with a 503 to retry while it is full (issue 13)', async () => {
+    const processQueue = renderQueue()
+    const full = createRenderQueue({ concurrency: 1, maxWaiting: 0 })
+    useRenderQueue(full)
+    let finish = () => {}
+    const busy = full.run(() => new Promise<void>((resolve) => (finish = resolve)))
+    try {
+      const refused = await upload(png, { 'content-type': 'image/png', ...accepted })
+      expect(refused).toMatchObject({ status: 503, body: { error: { code: 'unavailable', message: RENDER_BUSY } } })
+      const design = await executeMutation('saveDesign', { design: chestAndBackDesign(store) }, guestContext(store.websiteId)).catch((error: unknown) => error)
+      expect(design).toMatchObject({ code: 'unavailable', userMessage: RENDER_BUSY })
+    } finally {
+      finish()
+      await busy
+      useRenderQueue(processQueue)
+    }
+    expect((await upload(png, { 'content-type': 'image/png', ...accepted })).status).toBe(200)
   })
 
   test('refuses uploads from another site and where the store does not allow them', async () => {
