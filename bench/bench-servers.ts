@@ -104,8 +104,11 @@ export async function runLoad(options: {
   method?: string
   headers?: Record<string, string>
   body?: string
+  /** Requests a second over all connections (autocannon -R); as fast as possible without. */
+  rate?: number
 }): Promise<LoadResult> {
   const args = ['node_modules/autocannon/autocannon.js', '--json', '-c', String(options.connections), '-d', String(options.seconds)]
+  if (options.rate) args.push('-R', String(options.rate))
   if (options.method) args.push('-m', options.method)
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`)
   if (options.body) args.push('-b', options.body)

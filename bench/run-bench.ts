@@ -9,6 +9,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { makeBenchStore } from './bench-store'
 import { median, type LoadResult, runLoad, startServer } from './bench-servers'
+import { measureAttackFigures } from './bench-attacks'
 import { measurePostgresFigures } from './bench-postgres'
 import { measureScaleOutFigures } from './bench-scale-out'
 import { measureSearchFigures } from './bench-search'
@@ -17,11 +18,12 @@ import { buildReferenceApp } from './reference-app'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const OUT = path.join(ROOT, 'bench', '.out')
-// BENCH_PORT moves the five loopback ports the bench listens on (default 3210–3214).
+// BENCH_PORT moves the six loopback ports the bench listens on (default 3210–3215).
 const STORE_PORT = Number(process.env.BENCH_PORT ?? 3210)
 const REFERENCE_PORT = STORE_PORT + 1
 const POSTGRES_STORE_PORT = STORE_PORT + 2
 const SCALE_OUT_PORTS: [number, number] = [STORE_PORT + 3, STORE_PORT + 4]
+const ATTACKS_PORT = STORE_PORT + 5
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
@@ -96,6 +98,10 @@ function printRows(rows: Row[]) {
 
 async function main() {
   mkdirSync(OUT, { recursive: true })
+  if (process.env.BENCH_ONLY === 'attacks') {
+    printRows(await measureAttackFigures({ root: ROOT, port: ATTACKS_PORT, out: OUT, seconds: SECONDS, rounds: ROUNDS }))
+    return
+  }
   if (process.env.BENCH_ONLY === 'postgres') {
     printRows(await measurePostgresFigures({ root: ROOT, port: POSTGRES_STORE_PORT, storeEnv, rounds: ROUNDS, seconds: SECONDS }))
     return
@@ -239,6 +245,7 @@ async function main() {
       await store.stop()
       rows.push(...(await measurePostgresFigures({ root: ROOT, port: POSTGRES_STORE_PORT, storeEnv, rounds: ROUNDS, seconds: SECONDS })))
       rows.push(...(await measureScaleOutFigures({ root: ROOT, ports: SCALE_OUT_PORTS, storeEnv, storeFile })))
+      rows.push(...(await measureAttackFigures({ root: ROOT, port: ATTACKS_PORT, out: OUT, seconds: SECONDS, rounds: ROUNDS })))
       writeReport(rows)
     } finally {
       await reference.stop()
@@ -329,6 +336,9 @@ function writeReport(rows: Row[]) {
     'P9 (bench/bench-scale-out.ts): two instances (`scripts/start.mjs`, one process each) on one PostgreSQL (database webstore_bench_scale)',
     'and one Redis (a key prefix of the run\'s own, deleted after) with the bench store; a catalog write is a product renamed in the',
     'database and `POST /api/cache/invalidate` on A, as docs/scale-out.md tells a job to do, timed until B\'s index and /shop show it.',
+    'H1, H2 (bench/bench-attacks.ts, issue 13): the demo store on a fresh embedded database; `/api/health` asked at 50 requests/s over 4',
+    'connections for the run\'s length without an attack and under each attack (sent from the bench process as fast as it is answered);',
+    'the ratio is p99 under the attack ÷ p99 without.',
     '',
     '| goal | figure | reference | ratio | target | verdict |',
     '| --- | --- | --- | --- | --- | --- |',

@@ -2,8 +2,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   IMAGE_SIZES,
   imageSrcSet,
+  IMAGE_RATIOS,
   imageUrl,
   isImageSize,
+  isImageVariant,
   nearestImageSize,
   originalImageUrl,
   productImageUrl,
@@ -103,5 +105,52 @@ describe('image base', () => {
     expect(address.productImageUrl({ path: 'products/polo', name: 'polo.png' }, 64, 64)).toBe(
       'https://img.example.com/api/images/products/polo/64x64/polo_64x64.webp',
     )
+  })
+})
+
+describe('the variants the image route draws (issue 13)', () => {
+  const sizeOf = (url: string) => {
+    const match = /_(\d+)x(\d+)\.(webp|png)$/.exec(url)!
+    return { width: Number(match[1]), height: Number(match[2]), format: match[3] as 'webp' | 'png' }
+  }
+  const image = { path: 'products/tee', name: 'tee.0123456789.png' }
+
+  test('include every address the pages and the editor build', () => {
+    const srcSets = [
+      imageSrcSet(image, [256, 384, 512, 768]), // product cards
+      imageSrcSet(image, [384, 512, 640, 768, 960, 1280]), // the product gallery
+      imageSrcSet(image, [96, 192]), // gallery thumbnails
+      imageSrcSet(image, [128, 256]), // the cart
+      imageSrcSet(image, [384, 512, 768], 16 / 10), // home tiles
+      imageSrcSet(image, [640, 960, 1280, 1600], 2), // the hero
+    ].flatMap((srcSet) => srcSet.split(', ').map((candidate) => candidate.split(' ')[0]!))
+    const single = [
+      imageUrl('site/logo.png', 192, 48),
+      imageUrl('site/logo.png', 384, 96),
+      imageUrl('site/social.png', 1200, 630),
+      imageUrl('site/favicon.png', 32, 32, 'png'),
+      imageUrl('site/favicon.png', 180, 180, 'png'),
+      imageUrl('site/favicon.png', 192, 192, 'png'),
+      productImageUrl(image, 1200, 1200),
+      imageUrl('artworks/a/artwork.png', 512, 512, 'png'),
+      imageUrl('views/tee-front.png', 1024, 1024),
+      imageUrl('designs/d/front.png', 800, 800),
+    ]
+    for (const url of [...srcSets, ...single]) {
+      const { width, height, format } = sizeOf(url)
+      expect(isImageVariant(width, height, format), url).toBe(true)
+    }
+  })
+
+  test('leave out sizes in shapes no page uses: about a tenth of every width with every height in both formats', () => {
+    expect(isImageVariant(640, 128, 'webp')).toBe(false)
+    expect(isImageVariant(1600, 16, 'webp')).toBe(false)
+    expect(isImageVariant(640, 320, 'png')).toBe(false)
+    expect(isImageVariant(641, 641, 'webp')).toBe(false)
+    let variants = 0
+    for (const width of IMAGE_SIZES) for (const height of IMAGE_SIZES) for (const format of ['webp', 'png'] as const) if (isImageVariant(width, height, format)) variants++
+    expect(IMAGE_SIZES.length ** 2 * 2).toBe(1152)
+    expect(variants).toBeLessThanOrEqual(IMAGE_SIZES.length * (IMAGE_RATIOS.length + 1))
+    expect(variants).toBeLessThan(1152 / 8)
   })
 })

@@ -16,6 +16,22 @@ export const IMAGE_SIZES = [
 
 export type ImageSize = (typeof IMAGE_SIZES)[number]
 
+/**
+ * The shapes (width ÷ height) the pages show images in, and so the only variants the image route
+ * draws (issue 13: any width with any height, in two formats, was 1,152 renders an image): square
+ * (product pictures, the cart, mockups, logos, favicons), 16:10 (home tiles), 2:1 (the hero), 4:1 (the
+ * header logo) and 1200:630 (social cards). A shape's height is the allowed size nearest to width ÷
+ * ratio, as Picture and imageSrcSet compute it; PNG is drawn square only (favicons, logos, artwork).
+ */
+export const IMAGE_RATIOS = [1, 16 / 10, 2, 4, 1200 / 630] as const
+
+/** Whether the image route draws `width` × `height` in `format`. */
+export function isImageVariant(width: number, height: number, format: 'webp' | 'png'): boolean {
+  if (!isImageSize(width) || !isImageSize(height)) return false
+  if (format === 'png') return width === height
+  return IMAGE_RATIOS.some((ratio) => nearestImageSize(Math.round(width / ratio)) === height)
+}
+
 /** The size segment that serves the stored file itself, unchanged (e.g. the original favicon). */
 export const ORIGINAL_SIZE_SEGMENT = 'original'
 

@@ -92,7 +92,11 @@ export function errorResponse(error: unknown): Response {
     const { issues, message } = describeZodError(error)
     return jsonError(400, 'invalid', message, { issues })
   }
-  if (error instanceof DomainError) return jsonError(STATUS[error.code], error.code, error.userMessage, error.data ? { data: error.data } : {})
+  if (error instanceof DomainError) {
+    // A 503 is for a moment (a busy render queue, a provider away): say when to try again.
+    const headers = error.code === 'unavailable' ? { 'Retry-After': '5' } : undefined
+    return jsonError(STATUS[error.code], error.code, error.userMessage, { ...(error.data ? { data: error.data } : {}), ...(headers ? { headers } : {}) })
+  }
   if (isDatabaseUnavailable(error)) {
     logger().warn({ err: error }, 'database unavailable during an API call')
     return jsonError(503, 'unavailable', DATABASE_UNAVAILABLE, { headers: { 'Retry-After': '5' } })

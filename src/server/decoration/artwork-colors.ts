@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { boundedSharp } from '../images/render-queue'
 
 // How many thread or ink colours a piece of artwork needs (a decoration method may allow fewer).
 // The artwork is drawn small and its opaque pixels sorted into coarse colour buckets (8 levels a
@@ -10,8 +10,8 @@ const LEVELS_SHIFT = 5
 const MIN_SHARE = 0.02
 
 export async function countArtworkColors(data: Buffer): Promise<number> {
-  const metadata = await sharp(data).metadata()
-  const input = metadata.format === 'svg' ? sharp(data, { density: 144 }) : sharp(data)
+  const metadata = await boundedSharp(data).metadata()
+  const input = metadata.format === 'svg' ? boundedSharp(data, { density: 144 }) : boundedSharp(data)
   const { data: pixels } = await input
     .resize({ width: SAMPLE_SIDE, height: SAMPLE_SIDE, fit: 'inside' })
     .ensureAlpha()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import type { UploadedArtwork } from '@/shared/decoration-types'
 import { imageUrl } from '@/shared/image-address'
 import { currentPrincipal } from '../accounts/principal'
@@ -11,6 +11,7 @@ import { rateLimiter } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { uploadedArtworks } from '../db/schema'
 import { contentHash, imagesRoot, storeImage } from '../images/image-store'
+import { boundedSharp, isRenderTimeout, RENDER_TOO_SLOW, renderQueue } from '../images/render-queue'
 import { DomainError } from '../shared/errors'
 import { logger } from '../shared/logger'
 import { countArtworkColors } from './artwork-colors'
@@ -21,6 +22,8 @@ import { sanitizeSvg, SvgRejectedError } from './svg-sanitizer'
 // store's size limit, with the store's rights statement accepted. An SVG is cleaned
 // (svg-sanitizer.ts) and drawn by sharp; a PNG is decoded and encoded again, which drops whatever
 // else the file carried. Both are stored with a PNG rendering the editor and the mockups use.
+// Drawing goes through the process's render queue with sharp's limits (images/render-queue.ts), so
+// uploads cannot take the thread pool from the rest of the store (issue 13; decision 017).
 
 export const UPLOADS_NOT_ALLOWED = 'This store does not accept uploaded artwork. Choose one of its logos instead.'
 export const ACCEPT_RIGHTS = 'Please accept the statement about your rights to this artwork before uploading it.'
@@ -29,9 +32,9 @@ export const TOO_MANY_UPLOADS = 'Too many uploads in a short time. Please wait a
 
 export const ARTWORK_TYPES = { 'image/png': 'png', 'image/svg+xml': 'svg' } as const
 
-const UPLOADS_PER_CALLER = { max: 30, windowMs: 10 * 60 * 1000 }
-/** Decoding bombs stop here (a 6000 × 6000 PNG is already far beyond what a decorator needs). */
-const MAX_INPUT_PIXELS = 36_000_000
+/** Signed-in partners; a guest (one address) gets a third of it (decision 017). */
+const UPLOADS_PER_PARTNER = { max: 30, windowMs: 10 * 60 * 1000 }
+const UPLOADS_PER_GUEST = { max: 10, windowMs: 10 * 60 * 1000 }
 const RENDERING_SIDE = 1600
 
 export type ArtworkPolicy = { maxBytes: number }
@@ -61,41 +64,43 @@ export async function storeArtwork(ctx: ApiContext, upload: { contentType: strin
   const principal = await currentPrincipal(ctx)
   const partnerId = principal?.partnerId ?? null
   const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.request.ip ?? 'unknown'}`
-  const decision = await rateLimiter().take(`artwork-upload:${caller}`, UPLOADS_PER_CALLER)
+  const decision = await rateLimiter().take(`artwork-upload:${caller}`, partnerId !== null ? UPLOADS_PER_PARTNER : UPLOADS_PER_GUEST)
   if (!decision.allowed) throw new DomainError('rate_limited', `upload limit reached for ${caller}`, TOO_MANY_UPLOADS)
 
   const id = randomUUID()
   const folder = `artworks/${id}`
-  let source: Buffer
-  let rendering: Drawn
-  let sourcePath: string
+  let svgSource: Buffer | null = null
   if (fileType === 'svg') {
-    let svg: string
     try {
       const sanitized = sanitizeSvg(upload.data)
       if (sanitized.removed.length > 0) logger().info({ removed: sanitized.removed }, 'uploaded SVG cleaned')
-      svg = sanitized.svg
+      svgSource = Buffer.from(sanitized.svg)
     } catch (error) {
       if (error instanceof SvgRejectedError) throw refuse(error.message)
       throw error
     }
-    source = Buffer.from(svg)
-    rendering = await drawn(source, 'svg')
+  }
+  // Every decode and draw of the upload is one job of the render queue.
+  const { rendering, colorCount, pngSource } = await renderQueue().run(async () => {
+    const rendering = svgSource ? await drawn(svgSource, 'svg') : await drawn(upload.data, 'png')
+    const pngSource = svgSource ? null : await reencoded(upload.data)
+    return { rendering, pngSource, colorCount: await countArtworkColors(rendering.png) }
+  })
+  let sourcePath: string
+  if (svgSource) {
     // SVG is kept for the decoration partner but never served by the image route (PNG, JPEG, WebP only).
     sourcePath = `${folder}/source.svg`
     const file = path.join(imagesRoot(), folder, 'source.svg')
     await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(`${file}.tmp`, source)
+    await writeFile(`${file}.tmp`, svgSource)
     await rename(`${file}.tmp`, file)
   } else {
-    rendering = await drawn(upload.data, 'png')
-    source = await sharp(upload.data, { limitInputPixels: MAX_INPUT_PIXELS }).png().toBuffer()
+    const source = pngSource!
     const stored = await storeImage({ folder, stem: 'source', key: contentHash('artwork-source', source), ext: 'png', produce: async () => source })
     sourcePath = stored.imagePath
   }
   const image = await storeImage({ folder, stem: 'artwork', key: contentHash('artwork', rendering.png), ext: 'png', produce: async () => rendering.png })
   const { width, height } = rendering
-  const colorCount = await countArtworkColors(rendering.png)
 
   const [row] = await (await getDb())
     .insert(uploadedArtworks)
@@ -129,7 +134,7 @@ type Drawn = { png: Buffer; width: number; height: number }
 async function drawn(data: Buffer, expected: 'png' | 'svg'): Promise<Drawn> {
   let metadata: Metadata
   try {
-    metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+    metadata = await boundedSharp(data).metadata()
   } catch {
     throw refuse(expected === 'png' ? 'The file is not a readable PNG image.' : 'The SVG file could not be drawn.')
   }
@@ -138,13 +143,23 @@ async function drawn(data: Buffer, expected: 'png' | 'svg'): Promise<Drawn> {
   if (width < 1 || height < 1) throw refuse('The artwork has no size.')
   const density = expected === 'svg' ? Math.min(2400, Math.max(72, (72 * RENDERING_SIDE) / Math.max(width, height))) : undefined
   try {
-    const png = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) })
+    const png = await boundedSharp(data, density ? { density } : {})
       .resize({ width: RENDERING_SIDE, height: RENDERING_SIDE, fit: 'inside', withoutEnlargement: expected === 'png' })
       .png()
       .toBuffer()
     return { png, width, height }
-  } catch {
+  } catch (error) {
+    if (isRenderTimeout(error)) throw refuse(RENDER_TOO_SLOW)
     throw refuse(expected === 'png' ? 'The PNG image could not be read.' : 'The SVG file could not be drawn.')
+  }
+}
+
+/** The uploaded PNG decoded and encoded again, which drops whatever else the file carried. */
+async function reencoded(data: Buffer): Promise<Buffer> {
+  try {
+    return await boundedSharp(data).png().toBuffer()
+  } catch (error) {
+    throw refuse(isRenderTimeout(error) ? RENDER_TOO_SLOW : 'The PNG image could not be read.')
   }
 }
 

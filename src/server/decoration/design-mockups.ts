@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type OverlayOptions } from 'sharp'
+import type { OverlayOptions } from 'sharp'
 import type { Decoration, DecorationView, TextDecoration } from '@/shared/decoration-types'
 import { contentHash, imagesRoot, storeImage } from '../images/image-store'
 import { MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, mockupSvg, rasterizeArtwork, toneArtwork } from '../images/mockup-renderer'
+import { boundedSharp, renderQueue } from '../images/render-queue'
 import { strokeTextPath } from '../images/stroke-font'
 import type { DecorationRules } from './decoration-rules'
 import type { ArtworkFacts } from './design-validation'
@@ -13,6 +14,7 @@ import { DECORATION_VIEWS, VIEW_INCHES } from './garment-views'
 // colour, with every logo, uploaded artwork and line of text at its real position and size (the
 // view's square stands for VIEW_INCHES of the garment). Text is set in the store's font through
 // librsvg and the system's fonts; where no font can draw it, the built-in stroke font does.
+// A design is drawn as one job of the render queue, with sharp's limits (images/render-queue.ts).
 
 /** Bump when the drawing of designs changes, so mockups are drawn again. */
 export const DESIGN_MOCKUP_VERSION = 1
@@ -47,7 +49,7 @@ async function renderStrokeLine(text: string, color: string): Promise<Buffer | n
 }
 
 async function cropToInk(svg: Buffer): Promise<Buffer | null> {
-  const image = sharp(svg).png()
+  const image = boundedSharp(svg).png()
   const { channels } = await image.clone().stats()
   if ((channels[3]?.max ?? 0) === 0) return null
   return image.trim({ threshold: 1 }).png().toBuffer()
@@ -98,7 +100,7 @@ export async function renderDesignViews(rules: DecorationRules, decorations: rea
       const layer = decoration.kind === 'text' ? await textLayer(decoration, rules, box) : await logoLayer(decoration, rules, artworks, box, colorCss)
       if (layer) layers.push(layer)
     }
-    result[view] = await sharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 6 }).toBuffer()
+    result[view] = await boundedSharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 6 }).toBuffer()
   }
   return result
 }
@@ -110,7 +112,7 @@ export async function storeDesignMockups(
   decorations: readonly Decoration[],
   artworks: ReadonlyMap<string, ArtworkFacts>,
 ): Promise<Partial<Record<DecorationView, string>>> {
-  const rendered = await renderDesignViews(rules, decorations, artworks)
+  const rendered = await renderQueue().run(() => renderDesignViews(rules, decorations, artworks))
   const paths: Partial<Record<DecorationView, string>> = {}
   for (const [view, png] of Object.entries(rendered) as [DecorationView, Buffer][]) {
     const stored = await storeImage({

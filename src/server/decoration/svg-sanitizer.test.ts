@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { sanitizeCss, sanitizeSvg, SvgRejectedError } from './svg-sanitizer'
+import { svgUseBomb } from '../../../tests/support/attack-payloads'
+import { MAX_DRAWN_ELEMENTS, sanitizeCss, sanitizeSvg, SvgRejectedError } from './svg-sanitizer'
 
 const svg = (inner: string, attributes = '') =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100" viewBox="0 0 100 100"${attributes}>${inner}</svg>`
@@ -98,5 +99,49 @@ describe('sanitizing CSS', () => {
     expect(css).toContain('.a { fill: url(#g) }')
     expect(css).toContain('.c { stroke: red }')
     expect(css.split('{').length).toBe(css.split('}').length)
+  })
+})
+
+describe('bounding what references expand to (issue 13)', () => {
+  test('refuses the nine-level <use> bomb (ten copies a level) with a message saying what to do', () => {
+    const message = rejected(svgUseBomb()).message
+    expect(message).toBe(
+      `The SVG file draws more than ${MAX_DRAWN_ELEMENTS.toLocaleString('en-US')} shapes once its repeated parts (<use> and url(#…) references) are expanded. Flatten or simplify the artwork and upload it again.`,
+    )
+  })
+
+  test('counts every copy: three levels of ten (a thousand squares) pass, five levels (a hundred thousand) do not', () => {
+    expect(sanitizeSvg(svgUseBomb({ levels: 3 })).svg).toContain('<use href="#l2"/>')
+    expect(rejected(svgUseBomb({ levels: 5 })).message).toMatch(/draws more than 20,000 shapes/)
+  })
+
+  test('keeps a normal logo that repeats a symbol with a few <use> and paints with gradients from a style sheet', async () => {
+    const logo = svg(
+      `<defs><symbol id="star"><polygon points="5,0 6,4 10,4 7,6 8,10 5,7 2,10 3,6 0,4 4,4"/></symbol>
+       <linearGradient id="SVGID_1_"><stop offset="0" stop-color="#c8102e"/><stop offset="1" stop-color="#c8102e"/></linearGradient>
+       <linearGradient id="SVGID_2_" xlink:href="#SVGID_1_"/>
+       <style>.st0 { fill: url(#SVGID_1_); } .st1 { fill: url(#SVGID_2_) }</style></defs>
+       <rect class="st0" x="10" y="10" width="80" height="80"/>
+       <use xlink:href="#star" x="0" y="0"/><use xlink:href="#star" x="20" y="0"/><use xlink:href="#star" x="40" y="0"/><use href="#star" x="60" y="0"/>
+       <circle class="st1" cx="90" cy="90" r="5"/>`,
+    )
+    const { svg: clean } = sanitizeSvg(logo)
+    expect(clean.match(/<use /g)).toHaveLength(4)
+    expect(await centrePixel(clean)).toEqual([0xc8, 0x10, 0x2e, 255])
+  })
+
+  test('refuses references that loop, directly or through a pattern', () => {
+    expect(rejected(svg('<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>')).message).toMatch(/references that loop/)
+    expect(rejected(svg('<defs><pattern id="p" width="5" height="5"><rect width="5" height="5" fill="url(#p)"/></pattern></defs>')).message).toMatch(/references that loop/)
+  })
+
+  test('counts what a pattern, a style-sheet rule or an id given twice draws, wherever it is used', () => {
+    const squares = '<rect width="1" height="1"/>'.repeat(2000)
+    const tenFills = '<rect width="5" height="5" fill="url(#p)"/>'.repeat(10)
+    expect(rejected(svg(`<defs><pattern id="p" width="5" height="5">${squares}</pattern></defs>${tenFills}`)).message).toMatch(/draws more than/)
+    const tenClassed = '<rect class="big" width="5" height="5"/>'.repeat(10)
+    expect(rejected(svg(`<defs><pattern id="p" width="5" height="5">${squares}</pattern><style>.big { fill: url(#p) }</style></defs>${tenClassed}`)).message).toMatch(/draws more than/)
+    const twice = `<g id="x"/><g id="x">${squares}</g>${'<use href="#x"/>'.repeat(10)}`
+    expect(rejected(svg(twice)).message).toMatch(/draws more than/)
   })
 })

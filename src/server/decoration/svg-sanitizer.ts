@@ -3,6 +3,10 @@
 // presentation attributes only. Scripts, event handlers, foreignObject, animation, links and every
 // reference outside the file (href, url(…), @import) are dropped; a DOCTYPE, an entity declaration
 // or an unknown entity refuses the whole file (XXE, "billion laughs"). What comes out can only draw.
+// References multiply what is drawn (`<use>` copies its target; url(#…) paints with a pattern, mask,
+// filter or marker): a file whose references expand to more than MAX_DRAWN_ELEMENTS elements, or
+// loop, is refused before anything draws it (issue 13: ten `<use>` a level, nine levels deep, is a
+// 2 kB file that keeps librsvg busy for seconds).
 
 export class SvgRejectedError extends Error {
   override readonly name = 'SvgRejectedError'
@@ -12,6 +16,10 @@ export type SanitizedSvg = { svg: string; removed: string[] }
 
 const MAX_ELEMENTS = 20_000
 const MAX_DEPTH = 64
+/** Elements drawn once every reference is expanded; a detailed logo draws a few thousand. */
+export const MAX_DRAWN_ELEMENTS = 20_000
+/** How deep elements and the references between them may nest, together (a `<use>` of a `<use>` … is a step each). */
+const MAX_REFERENCE_CHAIN = 256
 
 /** Elements kept with their (cleaned) attributes and children. */
 const ELEMENTS = new Set([
@@ -207,6 +215,7 @@ export function sanitizeSvg(source: string | Buffer): SanitizedSvg {
   if (text.includes('\u0000')) throw new SvgRejectedError('The SVG file holds binary data.')
   const root = parseXml(text)
   if (localName(root.name) !== 'svg') throw new SvgRejectedError('The file is not an SVG image (its root element is not <svg>).')
+  assertBoundedExpansion(root)
   const removed = new Set<string>()
   let usesXlink = false
 
@@ -251,6 +260,104 @@ export function sanitizeSvg(source: string | Buffer): SanitizedSvg {
   const namespaces = ` xmlns="http://www.w3.org/2000/svg"${usesXlink ? ' xmlns:xlink="http://www.w3.org/1999/xlink"' : ''}`
   const svg = body.replace(/^<svg/i, (open) => `${open}${namespaces}`)
   return { svg, removed: [...removed] }
+}
+
+const TOO_MANY_DRAWN = `The SVG file draws more than ${MAX_DRAWN_ELEMENTS.toLocaleString('en-US')} shapes once its repeated parts (<use> and url(#…) references) are expanded. Flatten or simplify the artwork and upload it again.`
+
+/** The ids an element refers to: a local href, url(#…) in its attributes and the style rules its name or classes match. */
+function referencesOf(element: XmlElement, sheet: StyleReferences): string[] {
+  const ids: string[] = []
+  let classes: string[] = []
+  for (const [name, value] of element.attributes) {
+    const lower = name.toLowerCase()
+    if (lower === 'href' || lower === 'xlink:href') {
+      const local = /^\s*#([^\s]+)\s*$/.exec(value)
+      if (local) ids.push(local[1]!)
+    } else {
+      ids.push(...localUrls(value))
+    }
+    if (lower === 'class') classes = value.split(/\s+/).filter(Boolean)
+  }
+  const lowerName = localName(element.name)
+  ids.push(...sheet.everywhere, ...(sheet.byElement.get(lowerName) ?? []))
+  for (const name of classes) ids.push(...(sheet.byClass.get(name) ?? []))
+  return ids
+}
+
+function localUrls(value: string): string[] {
+  return [...value.matchAll(/url\(\s*['"]?\s*#([^'")\s]+)/gi)].map((match) => match[1]!)
+}
+
+type StyleReferences = { everywhere: string[]; byElement: Map<string, string[]>; byClass: Map<string, string[]> }
+
+/**
+ * Which elements a style sheet's url(#…) references apply to: rules whose selectors end in a plain
+ * element name or class are matched by that name or class; any other selector counts for every element.
+ */
+function styleReferences(root: XmlElement): StyleReferences {
+  const sheet: StyleReferences = { everywhere: [], byElement: new Map(), byClass: new Map() }
+  const add = (map: Map<string, string[]>, key: string, ids: string[]) => map.set(key, [...(map.get(key) ?? []), ...ids])
+  const visit = (element: XmlElement) => {
+    if (localName(element.name) === 'style') {
+      const css = element.children.map((child) => ('text' in child ? child.text : '')).join('').replace(/\/\*[\s\S]*?\*\//g, '')
+      for (const rule of css.split('}')) {
+        const [selectors = '', body = ''] = rule.split('{')
+        const ids = localUrls(body)
+        if (ids.length === 0) continue
+        for (const selector of selectors.split(',')) {
+          const last = selector.trim().split(/[\s>+~]+/).at(-1) ?? ''
+          const simple = /^([A-Za-z][\w-]*)?(?:\.([\w-]+))?$/.exec(last)
+          if (simple?.[2] && !simple[1]) add(sheet.byClass, simple[2], ids)
+          else if (simple?.[1] && !simple[2]) add(sheet.byElement, simple[1].toLowerCase(), ids)
+          else if (simple?.[1] && simple[2]) add(sheet.byClass, simple[2], ids)
+          else sheet.everywhere.push(...ids)
+        }
+      }
+    }
+    for (const child of element.children) if ('name' in child) visit(child)
+  }
+  visit(root)
+  return sheet
+}
+
+/**
+ * Counts what the renderer would draw: each element, its children, and for every reference the whole
+ * of what it refers to, again and again where references nest. Refuses the file past
+ * MAX_DRAWN_ELEMENTS, and when references form a loop.
+ */
+function assertBoundedExpansion(root: XmlElement): void {
+  const byId = new Map<string, XmlElement[]>()
+  const index = (element: XmlElement) => {
+    const id = element.attributes.find(([name]) => name.toLowerCase() === 'id')?.[1]
+    if (id !== undefined) byId.set(id, [...(byId.get(id) ?? []), element])
+    for (const child of element.children) if ('name' in child) index(child)
+  }
+  index(root)
+  const sheet = styleReferences(root)
+  const drawn = new Map<XmlElement, number>()
+  const inProgress = new Set<XmlElement>()
+
+  const count = (element: XmlElement, chain: number): number => {
+    const known = drawn.get(element)
+    if (known !== undefined) return known
+    if (inProgress.has(element)) throw new SvgRejectedError('The SVG file has references that loop (an element that uses itself, directly or through others).')
+    if (chain > MAX_REFERENCE_CHAIN) throw new SvgRejectedError(`The SVG file nests elements and references more than ${MAX_REFERENCE_CHAIN} deep.`)
+    inProgress.add(element)
+    let total = 1
+    for (const child of element.children) {
+      if ('name' in child) total += count(child, chain + 1)
+      if (total > MAX_DRAWN_ELEMENTS) throw new SvgRejectedError(TOO_MANY_DRAWN)
+    }
+    for (const id of referencesOf(element, sheet)) {
+      // An id given twice counts as the larger of its elements, whichever one the renderer picks.
+      total += Math.max(0, ...(byId.get(id) ?? []).map((target) => count(target, chain + 1)))
+      if (total > MAX_DRAWN_ELEMENTS) throw new SvgRejectedError(TOO_MANY_DRAWN)
+    }
+    inProgress.delete(element)
+    drawn.set(element, total)
+    return total
+  }
+  count(root, 0)
 }
 
 function localName(name: string): string {

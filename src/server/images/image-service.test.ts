@@ -2,10 +2,11 @@ import { mkdir, mkdtemp, readdir, readFile, symlink, utimes, writeFile } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { productImageUrl } from '@/shared/image-address'
 import { DomainError } from '../shared/errors'
 import { getImage, IMAGE_CACHE_CONTROL } from './image-service'
+import { createRenderQueue, RENDER_BUSY, renderQueue, useRenderQueue } from './render-queue'
 
 let roots: { images: string; cache: string }
 let outside: string
@@ -112,6 +113,13 @@ describe('refusing what the route must not do', () => {
     expect((await failure(['products', 'tee', '5000x5000', 'tee-navy.0123456789_5000x5000.webp'])).code).toBe('invalid')
   })
 
+  test('refuses allowed sizes in a shape no page uses (issue 13), and PNG other than square', async () => {
+    const error = await failure(['products', 'tee', '640x128', 'tee-navy.0123456789_640x128.webp'])
+    expect(error.code).toBe('invalid')
+    expect(error.message).toMatch(/^Image size 640x128.webp is not drawn: images come square, or 16:10, 2:1, 4:1 or 1200:630/)
+    expect((await failure(['products', 'tee', '640x320', 'tee-navy.0123456789_640x320.png'])).code).toBe('invalid')
+  })
+
   test('refuses a name whose size does not match the folder', async () => {
     const error = await failure(['products', 'tee', '320x320', 'tee-navy.0123456789_640x640.webp'])
     expect(error.message).toBe('Invalid image name "tee-navy.0123456789_640x640.webp": it must be {name}_320x320.webp (or .png)')
@@ -138,5 +146,32 @@ describe('refusing what the route must not do', () => {
     const error = await failure(['products', 'tee', '320x320', 'nothing_320x320.webp'])
     expect(error).toMatchObject({ code: 'not_found', message: 'Image not found' })
     expect((await failure(['favicon.png'])).code).toBe('not_found')
+  })
+})
+
+describe('drawing through the render queue (issue 13)', () => {
+  const processQueue = renderQueue()
+  afterEach(() => useRenderQueue(processQueue))
+
+  test('an uncached size waits for a free slot and is refused with a 503 when the line is full; a cached one is served at once', async () => {
+    await getImage({ segments: ['products', 'tee', '256x256', 'tee-navy.0123456789_256x256.webp'] }, roots)
+    const queue = createRenderQueue({ concurrency: 1, maxWaiting: 1 })
+    useRenderQueue(queue)
+    let finish = () => {}
+    const busy = queue.run(() => new Promise<void>((resolve) => (finish = resolve)))
+    const waiting = getImage({ segments: ['products', 'tee', '192x192', 'tee-navy.0123456789_192x192.webp'] }, roots)
+    // The request reads the folder first, then takes its place in line.
+    for (let i = 0; i < 100 && queue.waiting === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 1, waiting: 1 })
+
+    const refused = await failure(['products', 'tee', '160x160', 'tee-navy.0123456789_160x160.webp'])
+    expect(refused).toMatchObject({ code: 'unavailable', userMessage: RENDER_BUSY })
+    const cached = await getImage({ segments: ['products', 'tee', '256x256', 'tee-navy.0123456789_256x256.webp'] }, roots)
+    expect(cached.status).toBe(200)
+    expect(queue.waiting).toBe(1)
+
+    finish()
+    await busy
+    expect((await waiting).status).toBe(200)
   })
 })

@@ -1,17 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
-import { isImageSize, IMAGE_SIZES, ORIGINAL_SIZE_SEGMENT } from '@/shared/image-address'
+import { isImageSize, isImageVariant, IMAGE_SIZES, ORIGINAL_SIZE_SEGMENT } from '@/shared/image-address'
 import { env } from '../env'
 import { DomainError } from '../shared/errors'
+import { boundedSharp, renderQueue } from './render-queue'
 
 // Serves the addresses of src/shared/image-address.ts:
 //   {folder…}/{w}x{h}/{stem}_{w}x{h}.webp|png   the stored image {stem}.png|jpg|jpeg|webp, scaled
 //   {folder…}/original/{name}                    the stored file itself (e.g. the favicon)
-// Only sizes from IMAGE_SIZES are drawn and only files inside IMAGES_DIR are read. A scaled image
-// is drawn once and kept under IMAGE_CACHE_DIR; its ETag comes from the source's size and time,
-// so a 304 needs no more than a stat.
+// Only the variants the pages use are drawn (isImageVariant: sizes from IMAGE_SIZES in the pages'
+// shapes) and only files inside IMAGES_DIR are read. A scaled image is drawn once, as a job of the
+// process's render queue (render-queue.ts: bounded concurrency and waiting line, a time limit), and
+// kept under IMAGE_CACHE_DIR; its ETag comes from the source's size and time, so a 304 needs no more
+// than a stat, and a cached variant is read without waiting for the queue.
 
 /** Bump when the scaling below changes, so cached renders are redone. */
 const SCALER_VERSION = 1
@@ -67,7 +69,7 @@ export async function getImage({ segments, ifNoneMatch }: ImageRequest, roots: R
   const etag = etagFor(source, `${width}x${height}.${format}`)
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag, cacheControl: IMAGE_CACHE_CONTROL }
   const cached = path.join(/* turbopackIgnore: true */ roots.cache, ...address.folder, `${width}x${height}`, `${stem}.${etag.slice(1, -1)}.${format}`)
-  const body = await readOrRender(cached, () => scale(source.file, width, height, format))
+  const body = await readOrRender(cached, () => renderQueue().run(() => scale(source.file, width, height, format)))
   return { status: 200, body, contentType: CONTENT_TYPES[format]!, etag, cacheControl: IMAGE_CACHE_CONTROL }
 }
 
@@ -101,7 +103,14 @@ function parseAddress(segments: readonly string[]): Address {
   if (!nameMatch || Number(nameMatch.groups!.width) !== width || Number(nameMatch.groups!.height) !== height) {
     throw new DomainError('invalid', `Invalid image name "${name}": it must be {name}_${width}x${height}.webp (or .png)`)
   }
-  return { kind: 'sized', folder, width, height, format: nameMatch.groups!.format as 'webp' | 'png', stem: nameMatch.groups!.stem! }
+  const format = nameMatch.groups!.format as 'webp' | 'png'
+  if (!isImageVariant(width, height, format)) {
+    throw new DomainError(
+      'invalid',
+      `Image size ${width}x${height}.${format} is not drawn: images come square, or 16:10, 2:1, 4:1 or 1200:630 (height the allowed size nearest to width ÷ ratio) as webp; png is square only`,
+    )
+  }
+  return { kind: 'sized', folder, width, height, format, stem: nameMatch.groups!.stem! }
 }
 
 type Source = { file: string; size: number; mtimeMs: number }
@@ -167,9 +176,9 @@ async function readOrRender(file: string, render: () => Promise<Buffer>): Promis
  * image's own corner colour so the studio background or transparency simply continues.
  */
 async function scale(file: string, width: number, height: number, format: 'webp' | 'png'): Promise<Buffer> {
-  const corner = await sharp(file).extract({ left: 0, top: 0, width: 1, height: 1 }).ensureAlpha().raw().toBuffer()
+  const corner = await boundedSharp(file).extract({ left: 0, top: 0, width: 1, height: 1 }).ensureAlpha().raw().toBuffer()
   const background = { r: corner[0]!, g: corner[1]!, b: corner[2]!, alpha: corner[3]! / 255 }
-  const resized = sharp(file).resize(width, height, { fit: 'contain', background })
+  const resized = boundedSharp(file).resize(width, height, { fit: 'contain', background })
   return format === 'png' ? resized.png({ compressionLevel: 9 }).toBuffer() : resized.webp({ quality: 82 }).toBuffer()
 }
 

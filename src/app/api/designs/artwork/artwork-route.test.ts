@@ -12,11 +12,13 @@ import { forgetSigningKey } from '@/server/accounts/signing-key'
 import { decorationSettings, uploadedArtworks } from '@/server/db/schema'
 import { env } from '@/server/env'
 import { imagesRoot } from '@/server/images/image-store'
+import { createRenderQueue, RENDER_BUSY, renderQueue, useRenderQueue } from '@/server/images/render-queue'
 import { DomainError } from '@/server/shared/errors'
 import { ARTWORK_RIGHTS_HEADER, type UploadedArtwork } from '@/shared/decoration-types'
 import { chestAndBackDesign, createDecorationStore, type DecorationStore } from '../../../../../tests/factories/decoration'
 import { guestContext, signedInCustomer } from '../../../../../tests/factories/orders'
 import { testDatabaseKinds, useTestDatabase } from '../../../../../tests/setup/test-db'
+import { svgUseBomb } from '../../../../../tests/support/attack-payloads'
 import { POST } from './route'
 
 const IMAGES_DIR = mkdtempSync(path.join(os.tmpdir(), 'webstore-artwork-'))
@@ -114,6 +116,42 @@ describe.each(testDatabaseKinds())('POST /api/designs/artwork on %s', (kind) => 
     expect(xxe.status).toBe(400)
     const big = await upload(Buffer.alloc(200_001, 1), { 'content-type': 'image/png', ...accepted })
     expect(big.status).toBe(413)
+  })
+
+  test('refuses the nine-level <use> bomb with a 400 saying what to do, before anything draws it (issue 13)', async () => {
+    const bomb = await upload(svgUseBomb(), { 'content-type': 'image/svg+xml', ...accepted })
+    expect(bomb).toMatchObject({ status: 400, body: { error: { code: 'invalid', message: expect.stringMatching(/^The SVG file draws more than 20,000 shapes once its repeated parts .* are expanded\. Flatten or simplify the artwork and upload it again\.$/) } } })
+    expect(await db().select().from(uploadedArtworks).where(eq(uploadedArtworks.bytes, Buffer.byteLength(svgUseBomb())))).toEqual([])
+  })
+
+  test('lets a guest upload ten files in ten minutes from one address and a signed-in partner thirty (decision 017)', async () => {
+    const guest = { 'content-type': 'image/png', 'x-forwarded-for': '203.0.113.7', ...accepted }
+    for (let i = 0; i < 10; i++) expect((await upload(png, guest)).status).toBe(200)
+    expect(await upload(png, guest)).toMatchObject({ status: 429, body: { error: { message: 'Too many uploads in a short time. Please wait a few minutes and try again.' } } })
+    expect((await upload(png, { ...guest, 'x-forwarded-for': '203.0.113.8' })).status).toBe(200)
+    const partner = await signedInCustomer(store.websiteId)
+    const signedIn = { 'content-type': 'image/png', authorization: partner.ctx.request.authorization!, ...accepted }
+    for (let i = 0; i < 30; i++) expect((await upload(png, signedIn)).status).toBe(200)
+    expect((await upload(png, signedIn)).status).toBe(429)
+  })
+
+  test('draws uploads and design mockups in the process\'s render queue: refused with a 503 to retry while it is full (issue 13)', async () => {
+    const processQueue = renderQueue()
+    const full = createRenderQueue({ concurrency: 1, maxWaiting: 0 })
+    useRenderQueue(full)
+    let finish = () => {}
+    const busy = full.run(() => new Promise<void>((resolve) => (finish = resolve)))
+    try {
+      const refused = await upload(png, { 'content-type': 'image/png', ...accepted })
+      expect(refused).toMatchObject({ status: 503, body: { error: { code: 'unavailable', message: RENDER_BUSY } } })
+      const design = await executeMutation('saveDesign', { design: chestAndBackDesign(store) }, guestContext(store.websiteId)).catch((error: unknown) => error)
+      expect(design).toMatchObject({ code: 'unavailable', userMessage: RENDER_BUSY })
+    } finally {
+      finish()
+      await busy
+      useRenderQueue(processQueue)
+    }
+    expect((await upload(png, { 'content-type': 'image/png', ...accepted })).status).toBe(200)
   })
 
   test('refuses uploads from another site and where the store does not allow them', async () => {
