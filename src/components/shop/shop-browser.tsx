@@ -2,7 +2,7 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
-import { type FormEvent, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ProductListItem } from '@/shared/catalog-types'
 import {
   applyShopFilters,
@@ -18,10 +18,11 @@ import { formatPrice } from '@/shared/money-format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView, type ListFacet } from './filter-panel'
 import { useProductIndex } from './product-index'
+import { useAfterPaint } from './use-after-paint'
 import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
 
 // A keystroke or a filter click paints the control first; the results, the count and the chips
-// follow in a deferred render React may interrupt (P7: keystroke to paint). The grid and the panel
+// follow once that frame is painted, in a render React may interrupt (P7: keystroke to paint). The grid and the panel
 // only render again when what they show changes.
 const FilterPanel = memo(FilterPanelView)
 const WindowedProductGrid = memo(WindowedProductGridView)
@@ -107,7 +108,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   const index = useProductIndex()
   // The controls show what was just typed or clicked; the results follow (deferred).
   const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
-  const filters = useDeferredValue(liveFilters)
+  const filters = useAfterPaint(liveFilters)
   const narrowed = hasActiveFilters(filters) || filters.sort !== 'websiteSequence'
   const results = useMemo(() => {
     if (index.products) return applyShopFilters(index.products, filters)
