@@ -107,13 +107,13 @@ async function orderFixture(db: pg.Client): Promise<OrderFixture> {
       order by p.website_sequence, v.id limit 1`,
   )
   const { rows: delivery } = await db.query<{ id: number }>(`select id from delivery_methods where delivery_type = 'fixed' order by sequence, id limit 1`)
-  const { rows: payment } = await db.query<{ id: number }>(`select id from payment_methods where provider = 'purchase_order' limit 1`)
+  const { rows: payment } = await db.query<{ id: number }>(`select id from payment_methods where for_guests and is_active and provider <> 'stripe' order by sequence, id limit 1`)
   const { rows: place } = await db.query<{ country_id: number; state_id: number }>(
     `select c.id as country_id, s.id as state_id from countries c join states s on s.country_id = c.id where c.code = 'US' and s.code = 'CO' limit 1`,
   )
   const { rows: fields } = await db.query<{ name: string; type: string; options: string[] }>(`select name, field_type as type, options from order_extra_fields where is_required`)
   const line = lines[0]
-  if (!line || !delivery[0] || !payment[0] || !place[0]) throw new Error('the demo store lacks a product, a fixed delivery, a purchase-order method or Colorado')
+  if (!line || !delivery[0] || !payment[0] || !place[0]) throw new Error('the demo store lacks a product, a fixed delivery, an offline method open to guests or Colorado')
   const extra = Object.fromEntries(fields.map((field) => [field.name, field.type === 'checkbox' ? true : field.type === 'date' ? '2026-12-01' : field.type === 'select' ? (field.options[0] ?? '') : 'BENCH-100']))
   const address = { name: 'Bench Shopper', phone: '303-555-0100', street: '1600 Glenarm Pl', street2: '', city: 'Denver', zip: '80202', countryId: place[0].country_id, stateId: place[0].state_id, email: 'bench@example.com' }
   return {

@@ -269,7 +269,8 @@ async function main() {
     const extraFields = Object.fromEntries(
       fields.filter((field) => field.isRequired).map((field) => [field.name, field.fieldType === 'select' ? field.options[0]! : field.fieldType === 'date' ? '2031-01-15' : 'LT-4100']),
     )
-    const payment = (JSON.parse((await request(`${base}/api/query`, { method: 'POST', body: { key: 'getPaymentMethods' } })).text) as { paymentAcquirers: { id: number }[] }).paymentAcquirers[0]!
+    // Guests and signed-in shoppers share these choices: a method open to guests (the demo's bank transfer).
+    const payment = (JSON.parse((await request(`${base}/api/query`, { method: 'POST', body: { key: 'getPaymentMethods' } })).text) as { paymentAcquirers: { id: number; forGuests: boolean }[] }).paymentAcquirers.find((method) => method.forGuests)!
     const methods = (JSON.parse((await request(`${base}/api/cart/summary`, { method: 'POST', body: { items: [catalog[0]!.item], address: ADDRESS }, headers: { 'x-forwarded-for': nextAddress() } })).text) as {
       data: { deliveryMethods: { id: number; name: string; price: number | null }[] }
     }).data.deliveryMethods

@@ -328,7 +328,7 @@ function writeReport(rows: Row[]) {
     'performance.md (≈ 1.3k req/s for a prerendered page) the store pages serve at 10–30k req/s.',
     'P3 and P4 run the demo store on the machine\'s PostgreSQL (BENCH_DATABASE_URL; fresh databases webstore_bench_*):',
     'P3 with 50 signed-in users, one connection each (bench/load-users.mjs, its own process, `Accept-Encoding: br, gzip`);',
-    'P4 places orders one after another as a guest (fixed delivery, built-in tax, purchase order), timed by the client,',
+    'P4 places orders one after another as a guest (fixed delivery, built-in tax, an offline method open to guests: bank transfer), timed by the client,',
     'against one pgbench TPC-B-like write transaction on the same server; then 10 concurrent createOrder calls share one reference.',
     'P7 (bench/bench-search.ts): Debian Chromium headless at 1366×900 on the bench store\'s /shop; each keystroke and filter click is timed',
     'from its event\'s timestamp to the next frame (requestAnimationFrame, then a MessageChannel message); the reference is the same',

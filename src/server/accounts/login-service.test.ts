@@ -4,8 +4,8 @@ import { createPartner, TEST_PASSWORD } from '../../../tests/factories/accounts'
 import { createWebsite } from '../../../tests/factories/website'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { DomainError } from '../shared/errors'
 import { SIGN_IN_LIMITS, signInWithPassword } from './login-service'
+import { refusal } from '../../../tests/support/domain-refusal'
 
 // Issue 13: ten wrong passwords from anywhere locked the account for everyone for 15 minutes. The
 // per-account limit now counts per (account, address), beside the per-address limit, so an
@@ -23,15 +23,6 @@ describe('sign-in attempt limits', () => {
   beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
 
   const signIn = (password: string, ip: string) => signInWithPassword(db(), { login: email, password }, { websiteId, ip, userAgent: 'vitest' })
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error = await promise.then(
-      () => null,
-      (thrown: unknown) => thrown,
-    )
-    expect(error).toBeInstanceOf(DomainError)
-    return error as DomainError
-  }
 
   test('wrong passwords from one address do not lock the owner out from another; that address stays refused', async () => {
     const attacker = '203.0.113.66'

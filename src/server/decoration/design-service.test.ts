@@ -21,20 +21,11 @@ import { designs, orderLines, products } from '../db/schema'
 import { buildOrderPdf } from '../documents/order-document-service'
 import { pdfImageCount, pdfTextRuns } from '../documents/document-test-support'
 import { imagesRoot } from '../images/image-store'
-import { DomainError } from '../shared/errors'
+import { refusal } from '../../../tests/support/domain-refusal'
 
 // Designs are drawn into a scratch image store of this file's own.
 const IMAGES_DIR = mkdtempSync(path.join(os.tmpdir(), 'webstore-designs-'))
 vi.stubEnv('IMAGES_DIR', IMAGES_DIR)
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )
-  expect(error).toBeInstanceOf(DomainError)
-  return error as DomainError
-}
 
 async function save(ctx: ApiContext, design: unknown, id?: string): Promise<SavedDesign> {
   const answer = (await executeMutation('saveDesign', { design, ...(id ? { id } : {}) }, ctx)) as { saveDesign: { design: SavedDesign } }

@@ -10,7 +10,7 @@ import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { orders, websites } from '../db/schema'
-import { DomainError } from '../shared/errors'
+import { refusal } from '../../../tests/support/domain-refusal'
 
 // Issue 13, item 5: on a company store, methods that bill the company (invoice, purchase order)
 // are for signed-in partners, whose budget and approvals apply. A guest asking for one — when
@@ -37,15 +37,6 @@ describe.each(testDatabaseKinds())('guests on a company store on %s', (kind) => 
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = executeMutation('createOrder', orderBody(store, orderSequence, overrides), ctx) as Promise<{ createOrder: { order: OrderData } }>
     return { name: orderSequence, order: answer.then((value) => value.createOrder.order) }
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error = await promise.then(
-      () => null,
-      (thrown: unknown) => thrown,
-    )
-    expect(error).toBeInstanceOf(DomainError)
-    return error as DomainError
   }
 
   const ordersNamed = (name: string) => db().select().from(orders).where(eq(orders.name, name))

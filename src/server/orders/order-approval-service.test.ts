@@ -22,6 +22,7 @@ import { backgroundMailSettled } from '../mail/background-mail'
 import { useMailSettings } from '../mail/mail-settings'
 import { DomainError } from '../shared/errors'
 import { APPROVERS_ONLY, alreadyDecided, NOT_AWAITING_YOUR_APPROVAL } from './order-approval-service'
+import { refusal } from '../../../tests/support/domain-refusal'
 
 // Company-store approvals (decision 012): an order over budget waits; an approver of the same
 // website approves it (confirmed, the rest invoiced) or rejects it (cancelled, everything it spent
@@ -61,15 +62,6 @@ describe.each(testDatabaseKinds())('order approvals on %s', (kind) => {
 
   function decide(ctx: ApiContext, orderId: number, decision: 'approve' | 'reject', note?: string) {
     return executeMutation('decideOrderApproval', { orderId, decision, ...(note === undefined ? {} : { note }) }, ctx) as Promise<DecideOrderApprovalAnswer>
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error = await promise.then(
-      () => null,
-      (thrown: unknown) => thrown,
-    )
-    expect(error).toBeInstanceOf(DomainError)
-    return error as DomainError
   }
 
   const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!

@@ -11,8 +11,8 @@ import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { summarizeCart } from '../cart/cart-summary-service'
 import { orders, partners, taxCredentials } from '../db/schema'
-import { DomainError } from '../shared/errors'
 import { RESALE_CERTIFICATE_REQUIRED } from '../tax/resale-certificate'
+import { refusal } from '../../../tests/support/domain-refusal'
 
 // Buying tax-free for resale (decision 012): only a signed-in partner whose resale certificate is
 // on file and not expired; anyone else asking is refused with one clear 403, by the checkout
@@ -48,15 +48,6 @@ describe.each(testDatabaseKinds())('orders for resale on %s', (kind) => {
   function summary(ctx: ApiContext, exemptForResale: boolean) {
     const body = orderBody(store, 'unused')
     return summarizeCart(ctx, { items: body.products, address: body.billingaddress, deliveryMethodId: store.ground.id, exemptForResale })
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error = await promise.then(
-      () => null,
-      (thrown: unknown) => thrown,
-    )
-    expect(error).toBeInstanceOf(DomainError)
-    return error as DomainError
   }
 
   const yesterday = () => new Date(Date.now() - 86_400_000)

@@ -21,11 +21,11 @@ import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { budgetTransactions, giftCards, giftCardTransactions, orderLines, orders, partners, promotionPrograms, promotionUsages } from '../db/schema'
-import { DomainError } from '../shared/errors'
 import { TAX_CALCULATION_FAILED } from '../tax/tax-errors'
 import { summarizeCart } from '../cart/cart-summary-service'
 import { PricesChangedError } from './order-service'
 import { TOO_MANY_REFERENCES, UNKNOWN_REFERENCE } from './order-reference'
+import { refusal } from '../../../tests/support/domain-refusal'
 
 describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -44,15 +44,6 @@ describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
   async function place(ctx: ApiContext, body: Record<string, unknown>): Promise<OrderData> {
     const answer = (await executeMutation('createOrder', body, ctx)) as { createOrder: { order: OrderData } }
     return answer.createOrder.order
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error = await promise.then(
-      () => null,
-      (thrown: unknown) => thrown,
-    )
-    expect(error).toBeInstanceOf(DomainError)
-    return error as DomainError
   }
 
   const ordersNamed = (name: string) => db().select().from(orders).where(eq(orders.name, name))

@@ -14,6 +14,7 @@ import { summarizeCart } from '../cart/cart-summary-service'
 import { promotionPrograms, promotionUsages } from '../db/schema'
 import { DomainError } from '../shared/errors'
 import { PROMO_CODE_ALREADY_USED, PROMO_CODE_FIRST_ORDER_ONLY } from './promotion-engine'
+import { refusal } from '../../../tests/support/domain-refusal'
 
 // Issue 13, item 6: a "first order" code used three times by one account. Programs may be limited
 // per customer (a partner; a guest by email) and to a customer's first order, enforced when the
@@ -47,15 +48,6 @@ describe.each(testDatabaseKinds())('promotions limited per customer on %s', (kin
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, overrides), ctx)) as { createOrder: { order: OrderData } }
     return answer.createOrder.order
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error = await promise.then(
-      () => null,
-      (thrown: unknown) => thrown,
-    )
-    expect(error).toBeInstanceOf(DomainError)
-    return error as DomainError
   }
 
   const usagesOf = (programId: number) => db().select().from(promotionUsages).where(eq(promotionUsages.programId, programId))

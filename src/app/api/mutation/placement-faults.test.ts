@@ -18,11 +18,11 @@ import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-lim
 import { summarizeCart } from '@/server/cart/cart-summary-service'
 import { deliveryMethods, taxCredentials } from '@/server/db/schema'
 import { CARRIER_UNAVAILABLE, createTokenCache, FAILED_FEDEX_TOKEN, FAILED_UPS_TOKEN, type TokenCache } from '@/server/delivery/carrier-http'
-import { DomainError } from '@/server/shared/errors'
 import { TAX_CALCULATION_FAILED } from '@/server/tax/tax-errors'
 import type { CheckoutPricingOptions } from '@/server/orders/checkout-pricing'
 import { CreateOrderSchema } from '@/server/orders/order-input'
 import { createOrder } from '@/server/orders/order-service'
+import { refusal } from '../../../../tests/support/domain-refusal'
 
 // Issue 6, resilience: every outside service the checkout calls (UPS, FedEx, USPS, a custom tax
 // service, Avalara) down, slow past its timeout, answering garbage or a 5xx — at the cart summary
@@ -145,15 +145,6 @@ describe.each(testDatabaseKinds())('outside services failing during checkout on 
       fedex.mode.rate = 'ok'
       usps.mode = 'ok'
     }
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error = await promise.then(
-      () => null,
-      (thrown: unknown) => thrown,
-    )
-    expect(error).toBeInstanceOf(DomainError)
-    return error as DomainError
   }
 
   const summaryRequest = (body: ReturnType<typeof orderBody>, address: Record<string, unknown>) => ({
