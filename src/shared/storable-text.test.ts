@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { findUnstorableText, isStorableText } from './storable-text'
+import { findUnstorableText, isStorableText, mayHoldUnstorableText } from './storable-text'
 
 describe('text PostgreSQL can store', () => {
   test.each([
@@ -25,5 +25,26 @@ describe('text PostgreSQL can store', () => {
 
   test('finds nothing in ordinary bodies', () => {
     expect(findUnstorableText({ key: 'createOrder', value: { lines: [{ id: 1, qty: 2 }], note: 'Zoë 😀', ok: true, none: null } })).toBeNull()
+  })
+})
+
+describe('the pre-check on JSON text', () => {
+  test.each([
+    ['{"a":"\\u0000"}', true],
+    ['{"a":"\\uD800"}', true],
+    ['{"a":"\\udfff"}', true],
+    ['{"a":"caf\\u00e9 \\ud83d\\ude00"}', true],
+    ['{"a":"plain text","b":[1,2]}', false],
+    ['{"a":"\\u00e9"}', false],
+  ])('%s may hold unstorable text: %s', (json, expected) => {
+    expect(mayHoldUnstorableText(json)).toBe(expected)
+  })
+
+  test('never says no where the parsed value holds an unstorable string', () => {
+    for (const text of ['\u0000', 'a\ud800', '\udc00b', 'x\u0000y']) {
+      const json = JSON.stringify({ field: text })
+      expect(findUnstorableText(JSON.parse(json))).toBe('field')
+      expect(mayHoldUnstorableText(json)).toBe(true)
+    }
   })
 })

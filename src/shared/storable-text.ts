@@ -15,6 +15,15 @@ function printableName(name: string): string {
   return printable.length > 64 ? `${printable.slice(0, 64)}…` : printable
 }
 
+// In JSON text such strings can only come as escapes (`\u0000`, `\ud800`…`\udfff`): a raw NUL is
+// not valid JSON, and a request decoded from UTF-8 holds no lone surrogate.
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i
+
+/** False when JSON text cannot hold an unstorable string, so its parsed value needs no walk. */
+export function mayHoldUnstorableText(json: string): boolean {
+  return UNSTORABLE_ESCAPE.test(json)
+}
+
 const MAX_VISITED = 100_000
 
 /**

@@ -21,7 +21,7 @@ import { JsonSyntaxError, parseJsonWithLocations } from '@/server/shared/json-lo
 import { DomainError, type DomainErrorCode } from '@/server/shared/errors'
 import { logger } from '@/server/shared/logger'
 import type { ApiErrorBody } from '@/shared/query-types'
-import { findUnstorableText } from '@/shared/storable-text'
+import { findUnstorableText, mayHoldUnstorableText } from '@/shared/storable-text'
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 /** No API body nests deeper than a few levels; a deep one only costs parsing time. */
@@ -172,16 +172,18 @@ export async function parseJson(request: Request, { maxBytes = DEFAULT_MAX_BODY_
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new HttpError(400, 'invalid', 'The request body must be a JSON object.')
   }
-  assertStorableText(parsed)
+  assertStorableText(parsed, { json: text })
   return parsed as Record<string, unknown>
 }
 
 /**
  * Refuses request data (a parsed body, a JSON query parameter) holding a string PostgreSQL cannot
  * store — a NUL character or an unpaired surrogate, in a value or a field name — with a 400 naming
- * the field (`root` prefixes its path), before any of it reaches a handler.
+ * the field (`root` prefixes its path), before any of it reaches a handler. Given the JSON text it
+ * was parsed from, the value is walked only when that text has an escape that could make one.
  */
-export function assertStorableText(data: unknown, root?: string): void {
+export function assertStorableText(data: unknown, { json, root }: { json?: string; root?: string } = {}): void {
+  if (json !== undefined && !mayHoldUnstorableText(json)) return
   const field = findUnstorableText(data, root)
   if (field !== null) {
     throw new HttpError(400, 'invalid', `The field ${field} contains a character that cannot be stored (a NUL character or an unpaired surrogate). Remove it and try again.`)
@@ -189,9 +191,9 @@ export function assertStorableText(data: unknown, root?: string): void {
 }
 
 /**
- * The caller's address as the proxy in front reports it (first X-Forwarded-For entry, else
- * X-Real-IP). Clients can forge these headers when nothing strips them, so limits keyed by it
- * also have a global cap.
+ * The caller's address as scripts/server.mjs decided it (clientAddress in security-headers.mjs
+ * writes it as the only X-Forwarded-For entry), else X-Real-IP. Under `next dev` nothing decides
+ * it and clients can forge these headers, so limits keyed by it also have a global cap.
  */
 export function clientIp(request: Request): string | null {
   const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()

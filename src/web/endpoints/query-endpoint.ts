@@ -29,7 +29,7 @@ function valueFromSearch(raw: string | null): unknown {
   } catch {
     throw new HttpError(400, 'invalid', 'The value parameter must be JSON (e.g. value={"pageSize":999}).')
   }
-  assertStorableText(value, 'value')
+  assertStorableText(value, { json: raw, root: 'value' })
   return value
 }
 
