@@ -30,15 +30,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**', 'src/shared/**'],
+    files: ['src/server/**', 'src/isomorphic/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: frameworkImports }] },
   },
   {
-    files: ['src/shared/**'],
+    files: ['src/isomorphic/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...frameworkImports, { group: ['@/server/*', 'node:*'], message: 'src/shared runs in the browser too: pure code only.' }] },
+        { patterns: [...frameworkImports, { group: ['@/server/*', 'node:*'], message: 'src/isomorphic runs in the browser too: pure code only.' }] },
       ],
     },
   },

@@ -13,7 +13,7 @@ import http from 'node:http'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { IMAGE_RATIOS, IMAGE_SIZES, nearestImageSize, productImageUrl, type StoredImage } from '../src/shared/image-address'
+import { IMAGE_RATIOS, IMAGE_SIZES, nearestImageSize, productImageUrl, type StoredImage } from '../src/isomorphic/image-address'
 import { REDOS_ACCEPT_ENCODING, svgUseBomb } from '../tests/support/attack-payloads'
 import { log, median, runLoad, startServer } from './bench-servers'
 

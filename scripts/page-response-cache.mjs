@@ -6,7 +6,7 @@
 // a 200 HTML page from the route cache go through Next as usual.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { negotiateEncoding } from '../src/shared/accept-encoding.mjs'
+import { negotiateEncoding } from '../src/isomorphic/accept-encoding.mjs'
 import { renderedPagesGeneration } from '../src/web/route-cache-handler.mjs'
 import { pathOf as targetPath } from './request-target.mjs'
 import { SECURITY_HEADER_NAMES } from './security-headers.mjs'

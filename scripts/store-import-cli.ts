@@ -3,7 +3,7 @@ import { announceInvalidation } from '@/server/cache/shared-caches'
 import { closeDb, databaseKind, getDb } from '@/server/db/client'
 import { migratePglite, migratePostgres } from '@/server/db/migrate'
 import { env } from '@/server/env'
-import { DomainError } from '@/server/shared/errors'
+import { DomainError } from '@/server/kernel/errors'
 import { importStoreFile, loadStoreFile, type StoreImportSummary } from '@/server/store-import/store-import-service'
 
 /** Migrates, imports the file and prints a summary. Returns the process exit code. */

@@ -7,7 +7,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
   // First: errors Next prints itself must not carry a failed statement's values (issue 13).
-  const { withholdQueryValuesInConsole } = await import('./server/shared/logger')
+  const { withholdQueryValuesInConsole } = await import('./server/kernel/logger')
   withholdQueryValuesInConsole()
   const { env } = await import('./server/env')
   const config = env()

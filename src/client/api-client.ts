@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch'
-import type { ApiErrorBody, CacheName, HomePageResponse, QueryKey, QueryResponses, QueryValues } from '@/shared/query-types'
+import type { ApiErrorBody, CacheName, HomePageResponse, QueryKey, QueryResponses, QueryValues } from '@/isomorphic/query-types'
 
 // The browser's client for the store's API (spec 7). Retry rule, made explicit rather than left to
 // ofetch's defaults (which match today): a non-mutating request is retried once on 408, 409, 425,

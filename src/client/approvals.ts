@@ -1,4 +1,4 @@
-import type { ApprovalDecision, DecideOrderApprovalAnswer, OrderAwaitingApprovalData } from '@/shared/order-types'
+import type { ApprovalDecision, DecideOrderApprovalAnswer, OrderAwaitingApprovalData } from '@/isomorphic/order-types'
 import { ApiError, apiClient } from './api-client'
 
 // Company-store approvals in the browser (me/approvals): the orders waiting for the signed-in

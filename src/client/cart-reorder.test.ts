@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { CartItemData, PricedCartLineData } from '@/shared/cart-types'
+import type { CartItemData, PricedCartLineData } from '@/isomorphic/cart-types'
 import { cartLineOf, planReorder, type ReorderLine, reorder, reorderOutcome, SUMMARY_MAX_LINES } from './cart-reorder'
 import type { NewCartLine } from './stores/cart-store'
 

@@ -1,5 +1,5 @@
-import type { CartItemData, CartSummaryData, DroppedCartLine, PricedCartLineData } from '@/shared/cart-types'
-import type { OrderLineData } from '@/shared/order-types'
+import type { CartItemData, CartSummaryData, DroppedCartLine, PricedCartLineData } from '@/isomorphic/cart-types'
+import type { OrderLineData } from '@/isomorphic/order-types'
 import { apiClient } from './api-client'
 import { type NewCartLine, useCartStore } from './stores/cart-store'
 

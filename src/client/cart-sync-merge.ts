@@ -1,4 +1,4 @@
-import type { CartItemData } from '@/shared/cart-types'
+import type { CartItemData } from '@/isomorphic/cart-types'
 
 // How two copies of a cart become one (decision 010): after a 409 (another tab saved first) and at
 // sign-in (the anonymous cart joins the saved one). Pure functions over lines keyed by product,

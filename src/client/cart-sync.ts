@@ -1,4 +1,4 @@
-import type { PricedCartLineData, SavedCartData } from '@/shared/cart-types'
+import type { PricedCartLineData, SavedCartData } from '@/isomorphic/cart-types'
 import { cartItemsOf, mergeAfterConflict, mergeAtSignIn, sameQuantities } from './cart-sync-merge'
 import { notify } from './notify'
 import { type CartData, type CartLine, useCartStore } from './stores/cart-store'

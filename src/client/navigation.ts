@@ -1,4 +1,4 @@
-import { resolveNavigation, type Navigation } from '@/shared/url-safety'
+import { resolveNavigation, type Navigation } from '@/isomorphic/url-safety'
 import { fullLoadForUpdate } from './build-update'
 
 /** The app router as navigateTo needs it; AppProviders registers the real one. */

@@ -11,8 +11,8 @@ import {
   listProductsCached,
 } from '@/server/cache/cached-reads'
 import { env } from '@/server/env'
-import { DomainError } from '@/server/shared/errors'
-import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/shared/catalog-types'
+import { DomainError } from '@/server/kernel/errors'
+import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/isomorphic/catalog-types'
 
 const websiteId = () => env().WEBSITE_ID
 

@@ -4,8 +4,8 @@
 import { cache } from 'react'
 import { getDecorationOptionsCached } from '@/server/decoration/decoration-options-service'
 import { env } from '@/server/env'
-import { DomainError } from '@/server/shared/errors'
-import type { DecorationOptions } from '@/shared/decoration-types'
+import { DomainError } from '@/server/kernel/errors'
+import type { DecorationOptions } from '@/isomorphic/decoration-types'
 
 export const loadDecorationOptions = cache(async (productId: number, colorValueId: number | null): Promise<DecorationOptions | null> => {
   try {

@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
 import { z } from 'zod'
 import { encodePayload } from '@/server/api/encoded-payload'
-import { DomainError } from '@/server/shared/errors'
-import { logger } from '@/server/shared/logger'
+import { DomainError } from '@/server/kernel/errors'
+import { logger } from '@/server/kernel/logger'
 import { clientIp, errorResponse, HttpError, parseJson, payloadResponse } from './http'
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>

@@ -1,7 +1,7 @@
 // HTTP glue shared by the API route handlers: reading JSON bodies, answering with prepared
 // payloads, and the one error shape.
 //
-// Every error answer has the body (ApiErrorBody in src/shared/query-types.ts)
+// Every error answer has the body (ApiErrorBody in src/isomorphic/query-types.ts)
 //   { "error": { "code": "invalid", "message": "…", "issues"?: [{ "path", "message" }] },
 //     "statusCode": 400, "statusMessage": "…" }
 // and the HTTP reason phrase carries the same message, so a client that reads the response's
@@ -17,11 +17,11 @@ import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/ap
 import { sessionTokenFromCookies } from '@/server/accounts/session-cookie'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT } from '@/server/db/db-errors'
 import { env } from '@/server/env'
-import { JsonSyntaxError, parseJsonWithLocations } from '@/server/shared/json-locations'
-import { DomainError, type DomainErrorCode } from '@/server/shared/errors'
-import { logger } from '@/server/shared/logger'
-import type { ApiErrorBody } from '@/shared/query-types'
-import { findUnstorableText, mayHoldUnstorableText } from '@/shared/storable-text'
+import { JsonSyntaxError, parseJsonWithLocations } from '@/server/kernel/json-locations'
+import { DomainError, type DomainErrorCode } from '@/server/kernel/errors'
+import { logger } from '@/server/kernel/logger'
+import type { ApiErrorBody } from '@/isomorphic/query-types'
+import { findUnstorableText, mayHoldUnstorableText } from '@/isomorphic/storable-text'
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 /** No API body nests deeper than a few levels; a deep one only costs parsing time. */

@@ -1,7 +1,7 @@
 import { useNamedCache as installNamedCache } from '@/server/cache/named-cache'
 import { useRateLimiter as installRateLimiter } from '@/server/cache/rate-limiter'
 import { connectSharedCaches, type SharedCaches } from '@/server/cache/shared-caches'
-import { logger } from '@/server/shared/logger'
+import { logger } from '@/server/kernel/logger'
 import { refreshRenderedPages } from './rendered-pages'
 import { announceRevalidatedTags, revalidateRenderedTags } from './route-cache-handler.mjs'
 

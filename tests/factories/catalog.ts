@@ -14,7 +14,7 @@ import {
   productVariantLogos,
   productVariants,
 } from '@/server/db/schema'
-import type { AttributeName } from '@/shared/catalog-types'
+import type { AttributeName } from '@/isomorphic/catalog-types'
 import { nextSequence, slugify } from './sequence'
 
 type Logo = typeof logos.$inferSelect

@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SIGN_IN_LIMITS, SIGN_IN_UNAVAILABLE } from '@/server/accounts/login-service'
-import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS, USER_DOES_NOT_EXIST } from '@/shared/account-types'
+import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS, USER_DOES_NOT_EXIST } from '@/isomorphic/account-types'
 import { databaseUrlFor } from '../setup/postgres-template'
 import { deleteRedisKeys, needs, uniqueRedisPrefix, unreachableRedisUrl, waitUntil } from '../support/redis'
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
-import { imageUrl } from '@/shared/image-address'
+import { imageUrl } from '@/isomorphic/image-address'
 import { loadWebsite } from '@/web/catalog-data'
 
 type SocialImage = { url: string; width: number; height: number; alt?: string }

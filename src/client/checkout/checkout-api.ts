@@ -1,5 +1,5 @@
-import type { OrderSummaryData } from '@/shared/cart-types'
-import type { CacheName, DeliveryMethod, OrderExtraField, PaymentAcquirer } from '@/shared/query-types'
+import type { OrderSummaryData } from '@/isomorphic/cart-types'
+import type { CacheName, DeliveryMethod, OrderExtraField, PaymentAcquirer } from '@/isomorphic/query-types'
 import type {
   CreateOrderAnswer,
   CreateOrderPayload,

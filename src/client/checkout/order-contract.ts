@@ -1,6 +1,6 @@
-import type { CartItemData } from '@/shared/cart-types'
-import type { OrderData, OrderDetailData } from '@/shared/order-types'
-import type { GiftCardData } from '@/shared/query-types'
+import type { CartItemData } from '@/isomorphic/cart-types'
+import type { OrderData, OrderDetailData } from '@/isomorphic/order-types'
+import type { GiftCardData } from '@/isomorphic/query-types'
 
 // The order calls as the checkout and the account pages use them (spec 3, 4 and 7; issue 5's
 // contract for getOrderId, createOrder, getOrders, getOrderDetails, getGiftCards and
@@ -50,7 +50,7 @@ export type GiftCard = GiftCardData
 
 export type OrderOption = { id: number; name: string; label: string; price: number }
 
-export type { CreateOrderAnswer } from '@/shared/order-types'
+export type { CreateOrderAnswer } from '@/isomorphic/order-types'
 export type RedeemGiftCardAnswer = { redeemGiftCard: { success: boolean; message: string; giftCard?: GiftCard } }
 
 /** mutation orderPayment → { orderPayment: { success, message, order, redirectUrl? } } */

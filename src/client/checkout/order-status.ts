@@ -1,4 +1,4 @@
-import type { OrderData } from '@/shared/order-types'
+import type { OrderData } from '@/isomorphic/order-types'
 
 // What an order's state means to its customer, in one word or two (message keys of 'orders').
 // Approval comes first: until it is approved nothing else happens to the order, and a rejected

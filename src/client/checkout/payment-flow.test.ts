@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { OrderData } from '@/shared/order-types'
+import type { OrderData } from '@/isomorphic/order-types'
 import { orderPagePath, paymentPath, paymentStage, paymentSuccessPath, readPaymentParams, returnOutcome } from './payment-flow'
 
 const params = (query: string) => new URLSearchParams(query)

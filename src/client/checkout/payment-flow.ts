@@ -1,4 +1,4 @@
-import type { OrderData } from '@/shared/order-types'
+import type { OrderData } from '@/isomorphic/order-types'
 
 // The payment pages (spec 2: /payment, /payment/status, /payment/success): their addresses and
 // what each shows for an order. An order travels as ?order=<id>&token=<access token>; the token is

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import type { OrderSummaryData } from '@/shared/cart-types'
+import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import { CheckoutApiError } from './checkout-api'
 import type { CreateOrderPayload, PlacedOrder } from './order-contract'
 import type { OrderDraft } from './order-payload'
-import { ORDER_FAILED, ORDER_PLACED, QUOTATION_FAILED, QUOTATION_SAVED, REFERENCE_USED } from '@/shared/order-types'
+import { ORDER_FAILED, ORDER_PLACED, QUOTATION_FAILED, QUOTATION_SAVED, REFERENCE_USED } from '@/isomorphic/order-types'
 import type { OrderPaymentAnswer } from './order-contract'
 import { createPlaceOrder, destinationFor, ORDER_CONFIRMED, ORDER_PAYMENT_FAILED, type PlaceOrderDeps } from './place-order'
 

@@ -1,5 +1,5 @@
-import type { OrderSummaryData } from '@/shared/cart-types'
-import { ORDER_FAILED, ORDER_PLACED, QUOTATION_FAILED, QUOTATION_SAVED, REFERENCE_USED } from '@/shared/order-types'
+import type { OrderSummaryData } from '@/isomorphic/cart-types'
+import { ORDER_FAILED, ORDER_PLACED, QUOTATION_FAILED, QUOTATION_SAVED, REFERENCE_USED } from '@/isomorphic/order-types'
 import { CheckoutApiError, type CheckoutApi, summaryOfRefusal } from './checkout-api'
 import type { PlacedOrder } from './order-contract'
 import { buildCreateOrderPayload, type OrderDraft } from './order-payload'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { isInsideArea, isOnCenterLine, placementProblems } from '@/shared/decoration-placement'
-import type { DecorationMethod, DecorationOptions, PrintArea, TextDecoration } from '@/shared/decoration-types'
+import { isInsideArea, isOnCenterLine, placementProblems } from '@/isomorphic/decoration-placement'
+import type { DecorationMethod, DecorationOptions, PrintArea, TextDecoration } from '@/isomorphic/decoration-types'
 import { areasFor, moveToArea, placeArtwork, placeLogo, placeText, withText } from './decoration-edits'
 
 const area = (id: number, code: string, name: string, view: PrintArea['view'], width: number, height: number, methods: PrintArea['methods']): PrintArea => ({

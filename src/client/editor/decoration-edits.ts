@@ -1,4 +1,4 @@
-import { allowedMethods, fitIntoArea, initialBox, textAspectRatio } from '@/shared/decoration-placement'
+import { allowedMethods, fitIntoArea, initialBox, textAspectRatio } from '@/isomorphic/decoration-placement'
 import type {
   ApprovedLogo,
   Decoration,
@@ -8,7 +8,7 @@ import type {
   PrintArea,
   TextDecoration,
   UploadedArtwork,
-} from '@/shared/decoration-types'
+} from '@/isomorphic/decoration-types'
 
 // What the editor's controls do to a design, as pure functions of the product's decoration options:
 // where a new logo or line of text lands, moving a decoration to another area, retyping a text.

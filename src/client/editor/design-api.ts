@@ -1,5 +1,5 @@
 import { ApiError, mutation, query } from '@/client/api-client'
-import { ARTWORK_RIGHTS_HEADER, ARTWORK_UPLOAD_PATH, type DesignInput, type SavedDesign, type UploadedArtwork } from '@/shared/decoration-types'
+import { ARTWORK_RIGHTS_HEADER, ARTWORK_UPLOAD_PATH, type DesignInput, type SavedDesign, type UploadedArtwork } from '@/isomorphic/decoration-types'
 
 // The editor's calls to the server (issue 7): saveDesign validates the design with the same placement
 // rules the editor applies, renders its mockups and answers the saved design; an upload sends the

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { LogoDecoration, TextDecoration } from '@/shared/decoration-types'
+import type { LogoDecoration, TextDecoration } from '@/isomorphic/decoration-types'
 import { createEditorStore, HISTORY_LIMIT } from './editor-store'
 
 const crest: LogoDecoration = { kind: 'logo', logoId: 10, artworkId: null, printAreaId: 1, method: 'embroidery', x: 0.5, y: 0.5, width: 3, height: 1.5 }

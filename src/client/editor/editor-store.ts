@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { Decoration, DecorationView } from '@/shared/decoration-types'
+import type { Decoration, DecorationView } from '@/isomorphic/decoration-types'
 
 // The decoration editor's working state (issue 7): the design's decorations with an undo/redo
 // history, the selected decoration and the view on screen. One store per open editor (the page

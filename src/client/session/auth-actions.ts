@@ -1,4 +1,4 @@
-import { USER_DOES_NOT_EXIST } from '@/shared/account-types'
+import { USER_DOES_NOT_EXIST } from '@/isomorphic/account-types'
 import { ApiError } from '../api-client'
 import { mergeCartAtSignIn } from '../cart-sync'
 import { useAddressStore } from '../stores/address-store'

@@ -1,5 +1,5 @@
 import { routing } from '@/i18n/routing'
-import { resolveNavigation } from '@/shared/url-safety'
+import { resolveNavigation } from '@/isomorphic/url-safety'
 
 // Where to go after signing in (security.md 4.10, ASVS 3.7.2): only a same-origin relative path,
 // anything else falls back to '/'. The pages that sign in are not destinations either: coming

@@ -1,13 +1,13 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import type { Website } from '@/shared/catalog-types'
+import type { Website } from '@/isomorphic/catalog-types'
 import type {
   DeliveryMethod,
   OrderExtraField,
   PaymentAcquirer,
   PromotionProgram,
   PublicTaxCredential,
-} from '@/shared/query-types'
+} from '@/isomorphic/query-types'
 import { persistIn } from './persistence'
 
 export type AppData = {

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import type { DecoratorPartnerAddress, ProductImage } from '@/shared/catalog-types'
-import type { DesignSummary } from '@/shared/decoration-types'
+import type { DecoratorPartnerAddress, ProductImage } from '@/isomorphic/catalog-types'
+import type { DesignSummary } from '@/isomorphic/decoration-types'
 import { useCheckoutStore } from './checkout-store'
 import { persistIn } from './persistence'
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ProductAttributeValue, ProductDetails, ProductImage, ProductListItem } from '@/shared/catalog-types'
+import type { ProductAttributeValue, ProductDetails, ProductImage, ProductListItem } from '@/isomorphic/catalog-types'
 
 export type ProductFilters = {
   sizes: string[]

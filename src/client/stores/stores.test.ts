@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { Website } from '@/shared/catalog-types'
+import type { Website } from '@/isomorphic/catalog-types'
 import type { NewCartLine } from './cart-store'
 
 function fakeStorage() {

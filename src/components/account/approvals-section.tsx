@@ -16,8 +16,8 @@ import {
 import { idOrNull } from '@/client/checkout/order-payload'
 import { notify } from '@/client/notify'
 import { Link, useRouter } from '@/i18n/navigation'
-import { formatPrice } from '@/shared/money-format'
-import type { ApprovalDecision } from '@/shared/order-types'
+import { formatPrice } from '@/isomorphic/money-format'
+import type { ApprovalDecision } from '@/isomorphic/order-types'
 import { FormAlert } from './form-controls'
 import { AddressBlock, Amount, Detail, formatOrderDate, OrderLinesTable } from './order-detail'
 

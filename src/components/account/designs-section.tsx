@@ -5,8 +5,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { mutation, query } from '@/client/api-client'
 import { notify } from '@/client/notify'
 import { Link } from '@/i18n/navigation'
-import type { ListedDesign } from '@/shared/decoration-types'
-import { formatPrice } from '@/shared/money-format'
+import type { ListedDesign } from '@/isomorphic/decoration-types'
+import { formatPrice } from '@/isomorphic/money-format'
 import { DesignMockups, formatOrderDate } from './order-detail'
 
 // me/designs (issue 7): the designs the signed-in customer saved in the editor, newest first, with

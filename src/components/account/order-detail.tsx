@@ -8,9 +8,9 @@ import type { OrderDetails } from '@/client/checkout/order-contract'
 import { orderStatus } from '@/client/checkout/order-status'
 import { notify } from '@/client/notify'
 import { useRouter } from '@/i18n/navigation'
-import { formatPrice } from '@/shared/money-format'
-import type { OrderLineDesign } from '@/shared/decoration-types'
-import type { OrderAddressData, OrderLineData } from '@/shared/order-types'
+import { formatPrice } from '@/isomorphic/money-format'
+import type { OrderLineDesign } from '@/isomorphic/decoration-types'
+import type { OrderAddressData, OrderLineData } from '@/isomorphic/order-types'
 
 // One order or quotation (getOrderDetails {id, accessToken}): its status, lines, addresses,
 // delivery, extra fields, options and totals, with its PDF. The owner sees it signed in; anyone

@@ -7,7 +7,7 @@ import { checkoutApi } from '@/client/checkout/checkout-api'
 import type { PlacedOrder } from '@/client/checkout/order-contract'
 import { idOrNull } from '@/client/checkout/order-payload'
 import { Link } from '@/i18n/navigation'
-import { formatPrice } from '@/shared/money-format'
+import { formatPrice } from '@/isomorphic/money-format'
 import { EmptySection } from './empty-section'
 import { formatOrderDate, OrderDetailView, OrderStatusBadge, useOrderDetails } from './order-detail'
 

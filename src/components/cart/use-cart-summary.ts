@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { cartItemsOf } from '@/client/cart-sync-merge'
 import type { CartLine } from '@/client/stores/cart-store'
-import type { CartAddressData, CartSummaryData } from '@/shared/cart-types'
+import type { CartAddressData, CartSummaryData } from '@/isomorphic/cart-types'
 
 // The cart page's prices come from POST /api/cart/summary (decision 010): the browser sends ids,
 // pieces and the estimate's address and method, and shows what the server answers. Requests are

@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl'
 import type { PartnerAddress } from '@/client/stores/address-store'
 import type { CheckoutAddress } from '@/client/stores/checkout-store'
-import type { WebsiteCountry } from '@/shared/catalog-types'
-import type { CountryLookup } from '@/shared/country-lookup'
+import type { WebsiteCountry } from '@/isomorphic/catalog-types'
+import type { CountryLookup } from '@/isomorphic/country-lookup'
 import { SelectField, TextField } from '../account/form-controls'
 
 type Section = 'billing' | 'shipping'

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl'
 import type { CartLine } from '@/client/stores/cart-store'
-import type { OrderSummaryData } from '@/shared/cart-types'
-import { formatPrice } from '@/shared/money-format'
+import type { OrderSummaryData } from '@/isomorphic/cart-types'
+import { formatPrice } from '@/isomorphic/money-format'
 
 type SummaryPanelProps = {
   lines: readonly CartLine[]

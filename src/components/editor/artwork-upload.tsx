@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { ApiError } from '@/client/api-client'
 import { uploadArtwork } from '@/client/editor/design-api'
-import type { DecorationOptions, UploadedArtwork } from '@/shared/decoration-types'
+import type { DecorationOptions, UploadedArtwork } from '@/isomorphic/decoration-types'
 
 const ACCEPTED = ['image/png', 'image/svg+xml']
 

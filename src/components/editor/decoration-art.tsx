@@ -1,4 +1,4 @@
-import type { Decoration, DecorationOptions, UploadedArtwork } from '@/shared/decoration-types'
+import type { Decoration, DecorationOptions, UploadedArtwork } from '@/isomorphic/decoration-types'
 
 /** What a decoration looks like on the garment: the logo's artwork, or its text in its font and colour, filling its box. */
 export function DecorationArt({

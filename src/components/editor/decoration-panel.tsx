@@ -5,9 +5,9 @@ import { useId } from 'react'
 import { useStore } from 'zustand'
 import { areasFor, moveToArea, withText } from '@/client/editor/decoration-edits'
 import type { EditorStore } from '@/client/editor/editor-store'
-import { allowedMethods, clampMove, formatInches, isOnCenterLine, MAX_TEXT_LENGTH } from '@/shared/decoration-placement'
-import type { Decoration, DecorationOptions, PlacementProblem } from '@/shared/decoration-types'
-import { formatPrice } from '@/shared/money-format'
+import { allowedMethods, clampMove, formatInches, isOnCenterLine, MAX_TEXT_LENGTH } from '@/isomorphic/decoration-placement'
+import type { Decoration, DecorationOptions, PlacementProblem } from '@/isomorphic/decoration-types'
+import { formatPrice } from '@/isomorphic/money-format'
 
 type DecorationPanelProps = {
   store: EditorStore

@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl'
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { EditorStore } from '@/client/editor/editor-store'
-import { applyKey, aspectRatioOf, type Box, moveBy, resizeTo, snapToCenterLine } from '@/shared/decoration-placement'
-import type { Decoration, DecorationOptions, GarmentView, PrintArea, UploadedArtwork } from '@/shared/decoration-types'
+import { applyKey, aspectRatioOf, type Box, moveBy, resizeTo, snapToCenterLine } from '@/isomorphic/decoration-placement'
+import type { Decoration, DecorationOptions, GarmentView, PrintArea, UploadedArtwork } from '@/isomorphic/decoration-types'
 import { DecorationArt } from './decoration-art'
 
 type Drag = {

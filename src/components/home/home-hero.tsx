@@ -1,7 +1,7 @@
 import { Link } from '@/i18n/navigation'
-import type { HomeContent } from '@/shared/catalog-types'
-import { splitImagePath } from '@/shared/image-address'
-import { safeInternalPath } from '@/shared/url-safety'
+import type { HomeContent } from '@/isomorphic/catalog-types'
+import { splitImagePath } from '@/isomorphic/image-address'
+import { safeInternalPath } from '@/isomorphic/url-safety'
 import { ArrowRightIcon } from '../ui/icons'
 import { Picture } from '../ui/picture'
 

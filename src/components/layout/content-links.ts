@@ -1,4 +1,4 @@
-import type { Website } from '@/shared/catalog-types'
+import type { Website } from '@/isomorphic/catalog-types'
 
 // Content pages go by several customary slugs (spec 6 lists about-us, aboutus, faq, faqs, contact,
 // contactus); the header links to whichever the store has.

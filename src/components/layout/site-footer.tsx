@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useTranslations } from 'next-intl'
 import { Link } from '@/i18n/navigation'
-import type { Website } from '@/shared/catalog-types'
-import { serializeShopFilters } from '@/shared/catalog-search'
+import type { Website } from '@/isomorphic/catalog-types'
+import { serializeShopFilters } from '@/isomorphic/catalog-search'
 
 type SiteFooterProps = { website: Website | null; categories: string[]; year: number }
 

@@ -1,4 +1,4 @@
-import type { ProductAttributeValue } from '@/shared/catalog-types'
+import type { ProductAttributeValue } from '@/isomorphic/catalog-types'
 
 const MAX_DOTS = 6
 

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl'
 import { Link } from '@/i18n/navigation'
-import type { ProductListItem } from '@/shared/catalog-types'
-import { formatPriceRange } from '@/shared/money-format'
+import type { ProductListItem } from '@/isomorphic/catalog-types'
+import { formatPriceRange } from '@/isomorphic/money-format'
 import { Picture } from '../ui/picture'
 import { ColorDots, colorsOf } from './color-dots'
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
-import type { ProductImage } from '@/shared/catalog-types'
+import type { ProductImage } from '@/isomorphic/catalog-types'
 import { Picture } from '../ui/picture'
 
 /** The main picture with a row of thumbnails to switch it. */

@@ -1,4 +1,4 @@
-import type { ProductListItem } from '@/shared/catalog-types'
+import type { ProductListItem } from '@/isomorphic/catalog-types'
 import { ProductCard } from './product-card'
 
 type ProductGridProps = { products: ProductListItem[]; headingLevel?: 'h2' | 'h3'; eagerCount?: number }

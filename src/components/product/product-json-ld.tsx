@@ -1,5 +1,5 @@
-import type { ProductDetails } from '@/shared/catalog-types'
-import { productImageUrl } from '@/shared/image-address'
+import type { ProductDetails } from '@/isomorphic/catalog-types'
+import { productImageUrl } from '@/isomorphic/image-address'
 import { plainText } from '../content/markdown'
 
 /** schema.org Product data for search engines. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { ProductDetails, ProductImage, ProductVariant } from '@/shared/catalog-types'
+import type { ProductDetails, ProductImage, ProductVariant } from '@/isomorphic/catalog-types'
 import {
   chosenLogoId,
   colorOptions,

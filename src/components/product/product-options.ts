@@ -1,5 +1,5 @@
-import type { ProductDetails, ProductImage, ProductVariant } from '@/shared/catalog-types'
-import { compareSizes } from '@/shared/size-order'
+import type { ProductDetails, ProductImage, ProductVariant } from '@/isomorphic/catalog-types'
+import { compareSizes } from '@/isomorphic/size-order'
 
 // What the product page offers for a chosen colour and logo, derived from the variants: decorated
 // apparel is one colour with one logo, ordered as a quantity per size.

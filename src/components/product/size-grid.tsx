@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { formatPrice } from '@/shared/money-format'
+import { formatPrice } from '@/isomorphic/money-format'
 import { NO_SIZE, type SizeOption } from './product-options'
 
 type SizeGridProps = {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { type FormEvent, useState } from 'react'
-import type { FacetValue, ShopFacets, ShopFilters } from '@/shared/catalog-search'
+import type { FacetValue, ShopFacets, ShopFilters } from '@/isomorphic/catalog-search'
 import { swatchColor } from '../product/color-dots'
 
 export type ListFacet = 'sizes' | 'colors' | 'categories' | 'logos' | 'brands'

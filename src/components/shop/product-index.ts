@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import type { ProductListItem } from '@/shared/catalog-types'
+import type { ProductListItem } from '@/isomorphic/catalog-types'
 
 // The whole catalog as one compact list (GET /api/query?key=getProductList, ETag-cached), fetched
 // once per page load and then searched and filtered in memory.

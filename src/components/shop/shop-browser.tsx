@@ -3,7 +3,7 @@
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
 import { type FormEvent, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { ProductListItem } from '@/shared/catalog-types'
+import type { ProductListItem } from '@/isomorphic/catalog-types'
 import {
   applyShopFilters,
   hasActiveFilters,
@@ -13,8 +13,8 @@ import {
   serializeShopFilters,
   type ShopFacets,
   type ShopFilters,
-} from '@/shared/catalog-search'
-import { formatPrice } from '@/shared/money-format'
+} from '@/isomorphic/catalog-search'
+import { formatPrice } from '@/isomorphic/money-format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView, type ListFacet } from './filter-panel'
 import { useProductIndex } from './product-index'

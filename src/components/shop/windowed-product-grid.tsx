@@ -1,7 +1,7 @@
 'use client'
 
 import { memo, useEffect, useRef, useState } from 'react'
-import type { ProductListItem } from '@/shared/catalog-types'
+import type { ProductListItem } from '@/isomorphic/catalog-types'
 import { ProductCard as ProductCardView } from '../product/product-card'
 import { FIRST_SCREEN } from './first-screen'
 

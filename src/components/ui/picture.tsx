@@ -1,5 +1,5 @@
 import { preload } from 'react-dom'
-import { type ImageSize, imageSrcSet, nearestImageSize, productImageUrl, type StoredImage } from '@/shared/image-address'
+import { type ImageSize, imageSrcSet, nearestImageSize, productImageUrl, type StoredImage } from '@/isomorphic/image-address'
 
 type PictureProps = {
   image: StoredImage | null

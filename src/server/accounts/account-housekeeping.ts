@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { accountTokens, sessions } from '../db/schema'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 
 // Old account rows are deleted so the tables stay small: mail links a day after they were used or
 // ran out, and sessions thirty days after they ended (kept that long for "where am I signed in"

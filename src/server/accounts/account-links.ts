@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Executor } from '../db/client'
 import { accountTokens } from '../db/schema'
 import { env } from '../env'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 // Single-use links sent by mail (sign-up confirmation, password reset). The token is 32 random
 // bytes (base64url, 43 characters) and lives only in the mail; the database keeps its SHA-256, so

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
-import { ADDRESS_TYPES, type AccountAddress, type AddressType } from '@/shared/account-types'
+import { ADDRESS_TYPES, type AccountAddress, type AddressType } from '@/isomorphic/account-types'
 import type { Database, Executor } from '../db/client'
 import { addresses, countries, partners, states, websiteShippingCountries } from '../db/schema'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { toAccountAddress } from './partner-service'
 import type { Principal } from './session-service'
 

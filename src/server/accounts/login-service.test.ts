@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS } from '@/shared/account-types'
+import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS } from '@/isomorphic/account-types'
 import { createPartner, TEST_PASSWORD } from '../../../tests/factories/accounts'
 import { createWebsite } from '../../../tests/factories/website'
 import { useTestDatabase } from '../../../tests/setup/test-db'

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { AccountAddress, AccountPartner, AddressType } from '@/shared/account-types'
+import type { AccountAddress, AccountPartner, AddressType } from '@/isomorphic/account-types'
 import type { Executor } from '../db/client'
 import { prepared } from '../db/prepared'
 import { addresses, countries, partners, states } from '../db/schema'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 import { resaleCertificateView } from '../tax/resale-certificate'
 
 // Reads of the signed-in partner and its address books. Every read is scoped by the partner id

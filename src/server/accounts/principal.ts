@@ -1,7 +1,7 @@
-import { SIGN_IN_REQUIRED } from '@/shared/account-types'
+import { SIGN_IN_REQUIRED } from '@/isomorphic/account-types'
 import type { ApiContext } from '../api/api-inputs'
 import { getDb } from '../db/client'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { bearerToken } from './session-cookie'
 import { authenticate, type Principal } from './session-service'
 

@@ -3,7 +3,7 @@ import type { Database, Executor } from '../db/client'
 import { partners, sessions } from '../db/schema'
 import { env } from '../env'
 import { prepared } from '../db/prepared'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 import { signAccessToken, verifyAccessToken } from './access-tokens'
 import { signingKey } from './signing-key'
 

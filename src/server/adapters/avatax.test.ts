@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type FakeAvatax, startFakeAvatax } from '../../../tests/support/fake-tax/fake-avatax'
-import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
+import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import type { TaxServiceError } from '../tax/tax-errors'
 import { type AvataxConfig, buildCreateTransaction, createAvataxTransaction } from './avatax'
 

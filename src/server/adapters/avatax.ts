@@ -1,5 +1,5 @@
-import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
-import { type Cents, fromCents, toCents } from '../shared/money'
+import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
+import { type Cents, fromCents, toCents } from '../kernel/money'
 import { cleanServiceMessage, TaxServiceError } from '../tax/tax-errors'
 import { checkServiceUrl, DEFAULT_TAX_TIMEOUT_MS, isRecord, postJson } from '../tax/tax-http'
 import { cutZip } from '../tax/tax-math'

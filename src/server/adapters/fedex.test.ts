@@ -9,7 +9,7 @@ import {
   INVALID_TOKEN_RESPONSE,
   NOT_A_VALID_ADDRESS,
 } from '../delivery/carrier-http'
-import type { PostalAddress } from '../pricing/pricing-types'
+import type { PostalAddress } from '../kernel/pricing-types'
 import { type FedexSettings, rateFedexShipment, warmFedexToken } from './fedex'
 
 const origin: PostalAddress = { street: '2100 Blake St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80205' }

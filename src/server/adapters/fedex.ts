@@ -18,8 +18,8 @@ import {
   tokenCacheKey,
 } from '../delivery/carrier-http'
 import { splitIntoPackages } from '../delivery/delivery-rules'
-import type { PostalAddress } from '../pricing/pricing-types'
-import { logger } from '../shared/logger'
+import type { PostalAddress } from '../kernel/pricing-types'
+import { logger } from '../kernel/logger'
 
 // FedEx over its REST APIs (external-apis.md §2): OAuth (credentials in the form body) and the
 // Rates and Transit Times API. Settings come from the fedex_rubikx delivery method (url = API base

@@ -1,5 +1,5 @@
 import * as client from 'openid-client'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 
 // OpenID Connect relying party (openid-client v6): discovery, the authorization request (PKCE S256,
 // state, nonce) and the code exchange. Discovered configurations are kept per provider for an

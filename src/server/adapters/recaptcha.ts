@@ -1,6 +1,6 @@
 import { env } from '../env'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
 
 // reCAPTCHA v3 verification (external-apis.md §5). On only when RECAPTCHA_SECRET_KEY is set. A token
 // passes when Google says success AND the action is the one expected AND the hostname is ours

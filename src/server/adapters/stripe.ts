@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
 
 // Stripe over its HTTP API, the part a hosted Checkout needs: create a Checkout Session
 // (POST /v1/checkout/sessions, form-encoded, Bearer secret key, Idempotency-Key), read one back

@@ -9,8 +9,8 @@ import {
   INVALID_TOKEN_RESPONSE,
   NOT_A_VALID_ADDRESS,
 } from '../delivery/carrier-http'
-import type { PostalAddress } from '../pricing/pricing-types'
-import { logger } from '../shared/logger'
+import type { PostalAddress } from '../kernel/pricing-types'
+import { logger } from '../kernel/logger'
 import { rateUpsShipment, type UpsSettings, validateAddressWithUps, warmUpsToken } from './ups'
 
 const origin: PostalAddress = { name: 'Front Range Embroidery', street: '2100 Blake St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80205' }

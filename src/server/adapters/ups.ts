@@ -18,8 +18,8 @@ import {
   tokenCacheKey,
 } from '../delivery/carrier-http'
 import { splitIntoPackages } from '../delivery/delivery-rules'
-import type { PostalAddress } from '../pricing/pricing-types'
-import { logger } from '../shared/logger'
+import type { PostalAddress } from '../kernel/pricing-types'
+import { logger } from '../kernel/logger'
 
 // UPS over its REST APIs (external-apis.md §1): OAuth client credentials, Rating and Address
 // Validation (XAV). Settings come from the ups_rubikx delivery method (url = API base such as

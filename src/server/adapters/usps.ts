@@ -10,7 +10,7 @@ import {
   NOT_A_VALID_ADDRESS,
 } from '../delivery/carrier-http'
 import { splitIntoPackages } from '../delivery/delivery-rules'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 
 // USPS Web Tools RateV4 (spec 7, external-apis.md §3.2): an XML rate request for Priority Mail
 // from the origin ZIP to the destination ZIP with pounds, ounces, container VARIABLE and the ship

@@ -3,9 +3,9 @@ import { CarrierError, type CarrierOptions, NOT_A_VALID_ADDRESS } from '../deliv
 import { validateAddressWithUps } from '../adapters/ups'
 import type { Executor } from '../db/client'
 import { countries, deliveryMethods, states, websiteShippingCountries } from '../db/schema'
-import type { PostalAddress } from '../pricing/pricing-types'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
+import type { PostalAddress } from '../kernel/pricing-types'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
 import type { AddressCheckInput } from './address-input'
 import { normalizeUsZip, zipFitsState } from './us-zip-states'
 

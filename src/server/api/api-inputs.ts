@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 /** Who is asking: what the edge knows about the request, for handlers that need it. */
 export type RequestInfo = {

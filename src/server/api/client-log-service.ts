@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { rateLimiter } from '../cache/rate-limiter'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
 import type { RequestInfo } from './api-inputs'
 
 export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const

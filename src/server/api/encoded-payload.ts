@@ -77,8 +77,8 @@ export function encodeJson(json: string, use: PayloadUse = 'shared'): EncodedPay
   }
 }
 
-// One parser of Accept-Encoding for the API and the page cache (src/shared/accept-encoding.mjs).
-export { negotiateEncoding } from '@/shared/accept-encoding.mjs'
+// One parser of Accept-Encoding for the API and the page cache (src/isomorphic/accept-encoding.mjs).
+export { negotiateEncoding } from '@/isomorphic/accept-encoding.mjs'
 
 /** If-None-Match with weak comparison (RFC 9110 13.1.2): any listed tag, or *, matches. */
 export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {

@@ -4,7 +4,7 @@ import { DESIGN_MUTATIONS } from '../decoration/decoration-api'
 import { GIFT_CARD_MUTATIONS } from '../gift-cards/gift-card-mutations'
 import { ORDER_MUTATIONS } from '../orders/order-mutations'
 import { PAYMENT_MUTATIONS } from '../payments/payment-mutations'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { type ApiContext, parseInput, printableKey } from './api-inputs'
 import type { MutationDefinition } from './mutation-definition'
 

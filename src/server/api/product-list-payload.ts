@@ -1,5 +1,5 @@
-import { sortProducts } from '@/shared/catalog-search'
-import { PRODUCT_LIST_SORTS, type ProductListSort } from '@/shared/query-types'
+import { sortProducts } from '@/isomorphic/catalog-search'
+import { PRODUCT_LIST_SORTS, type ProductListSort } from '@/isomorphic/query-types'
 import { listProductsCached } from '../cache/cached-reads'
 import { namedCache } from '../cache/named-cache'
 import { encodeJson, type EncodedPayload } from './encoded-payload'

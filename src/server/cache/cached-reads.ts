@@ -1,4 +1,4 @@
-import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/shared/catalog-types'
+import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/isomorphic/catalog-types'
 import { findProductBySlug, listProducts } from '../catalog/catalog-service'
 import { findContentPage, getHomePage } from '../content/content-service'
 import { getWebsite } from '../website/website-service'

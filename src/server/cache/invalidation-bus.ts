@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 import { CACHE_NAMES, type CacheName } from './named-cache'
 
 // Every instance keeps its caches in its own memory and tells the others, over one Redis channel,

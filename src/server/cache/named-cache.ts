@@ -1,4 +1,4 @@
-import { CACHE_NAMES, type CacheName } from '@/shared/query-types'
+import { CACHE_NAMES, type CacheName } from '@/isomorphic/query-types'
 
 export { CACHE_NAMES, type CacheName }
 

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { deleteRedisKeys, needs, TEST_REDIS_URL, uniqueRedisPrefix, unreachableRedisUrl } from '../../../tests/support/redis'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { createRedisRateLimiter } from './redis-rate-limiter'
 
 describe.skipIf(!TEST_REDIS_URL)(`the Redis rate limiter${needs('TEST_REDIS_URL')}`, () => {

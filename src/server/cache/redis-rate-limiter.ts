@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter'
 
 // The same fixed windows as the in-process limiter, counted in Redis so that every instance adds to

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { products, productVariants } from '@/server/db/schema'
-import { DomainError } from '@/server/shared/errors'
+import { DomainError } from '@/server/kernel/errors'
 import { createDecorationPartner, createLogo, createProduct } from '../../../tests/factories/catalog'
 import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { PricedCartLineData } from '@/shared/cart-types'
-import type { ProductImage } from '@/shared/catalog-types'
-import { designSummary } from '@/shared/design-summary'
+import type { PricedCartLineData } from '@/isomorphic/cart-types'
+import type { ProductImage } from '@/isomorphic/catalog-types'
+import { designSummary } from '@/isomorphic/design-summary'
 import { namedCache } from '../cache/named-cache'
 import type { Executor } from '../db/client'
 import {
@@ -19,9 +19,9 @@ import { priceDecoratedLine } from '../decoration/decoration-pricing'
 import { type DecorationRules, loadDecorationRules } from '../decoration/decoration-rules'
 import { decorationDetails, type DesignRow, mockupUrls } from '../decoration/design-details'
 import { type ArtworkFacts, designProblems, loadArtworks } from '../decoration/design-validation'
-import type { PostalAddress, PricedLine } from '../pricing/pricing-types'
-import { DomainError } from '../shared/errors'
-import { type Cents, fromCents } from '../shared/money'
+import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
+import { DomainError } from '../kernel/errors'
+import { type Cents, fromCents } from '../kernel/money'
 import { type CartItemInput, cartItemKey } from './cart-input'
 
 // Prices cart lines from the database (decision 010, security.md 4.1): each size resolves to the

@@ -1,4 +1,4 @@
-import { isStorableText } from '@/shared/storable-text'
+import { isStorableText } from '@/isomorphic/storable-text'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type {
   AttributeName,
@@ -9,8 +9,8 @@ import type {
   ProductLogo,
   ProductVariant,
   ProductVariantSummary,
-} from '@/shared/catalog-types'
-import { compareSizes } from '@/shared/size-order'
+} from '@/isomorphic/catalog-types'
+import { compareSizes } from '@/isomorphic/size-order'
 import { type Executor, getDb } from '../db/client'
 import {
   attributes,
@@ -27,7 +27,7 @@ import {
   productVariantLogos,
   productVariants,
 } from '../db/schema'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 
 // Every list is built with a fixed handful of narrow queries whatever the number of products:
 // per-product facts come back aggregated into id arrays, and the shared rows they point at

@@ -1,6 +1,6 @@
-import { isStorableText } from '@/shared/storable-text'
+import { isStorableText } from '@/isomorphic/storable-text'
 import { and, eq } from 'drizzle-orm'
-import type { ContentPage, HomeContent, HomePageData } from '@/shared/catalog-types'
+import type { ContentPage, HomeContent, HomePageData } from '@/isomorphic/catalog-types'
 import { listFeaturedProducts } from '../catalog/catalog-service'
 import { getDb } from '../db/client'
 import { contentPages, homePages } from '../db/schema'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { PoolClient } from 'pg'
 import { env } from '../env'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 import { lockDataDir } from './pglite-lock'
 import * as schema from './schema'
 

@@ -1,6 +1,6 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 // PGlite is PostgreSQL in one process: two processes opening the same data folder corrupt it, and
 // PGlite itself does not notice. Each process that opens the folder leaves its pid here; a second

@@ -1,4 +1,4 @@
-import type { DecorationOptions, ListedDesign, SavedDesign } from '@/shared/decoration-types'
+import type { DecorationOptions, ListedDesign, SavedDesign } from '@/isomorphic/decoration-types'
 import { catalogAccess } from '../accounts/site-lock'
 import type { ApiContext } from '../api/api-inputs'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DecorationMethodCode, DesignInput } from '@/shared/decoration-types'
+import type { DecorationMethodCode, DesignInput } from '@/isomorphic/decoration-types'
 import { idSchema } from '../api/api-inputs'
 
 // What a client may send about a design (saveDesign, getDesign, deleteDesign): strict objects,

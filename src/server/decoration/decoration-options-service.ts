@@ -1,5 +1,5 @@
-import type { DecorationOptions, GarmentView } from '@/shared/decoration-types'
-import { imageUrl } from '@/shared/image-address'
+import type { DecorationOptions, GarmentView } from '@/isomorphic/decoration-types'
+import { imageUrl } from '@/isomorphic/image-address'
 import { namedCache } from '../cache/named-cache'
 import { getDb } from '../db/client'
 import { loadDecorationRules } from './decoration-rules'

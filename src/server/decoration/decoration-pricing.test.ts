@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { DecorationMethod } from '@/shared/decoration-types'
+import type { DecorationMethod } from '@/isomorphic/decoration-types'
 import { priceDecoratedLine, quoteDecorations } from './decoration-pricing'
 
 const methods: Pick<DecorationMethod, 'code' | 'setupFee' | 'pricePerLocation'>[] = [

@@ -1,9 +1,9 @@
-import { quoteDecorations } from '@/shared/decoration-quote'
-import type { Decoration, DecorationMethod, DecorationQuote } from '@/shared/decoration-types'
-import type { Cents } from '../shared/money'
+import { quoteDecorations } from '@/isomorphic/decoration-quote'
+import type { Decoration, DecorationMethod, DecorationQuote } from '@/isomorphic/decoration-types'
+import type { Cents } from '../kernel/money'
 
 // The decoration price of a design (issue 7), in integer cents. The quote itself is the shared
-// function the editor shows live (src/shared/decoration-quote.ts): per decorated location (a print
+// function the editor shows live (src/isomorphic/decoration-quote.ts): per decorated location (a print
 // area worked with one method) pricePerLocation per unit, and setupFee once per line. A cart line
 // and an order carry it the same way, so every total adds up to the cent:
 //   - the per-unit part is added to the unit price of every size of the line;

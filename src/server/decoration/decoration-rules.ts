@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import sharp from 'sharp'
-import type { ApprovedLogo, DecorationMethod, DecorationMethodCode, DesignFont, PrintArea } from '@/shared/decoration-types'
-import { isAbsoluteImageUrl } from '@/shared/image-address'
+import type { ApprovedLogo, DecorationMethod, DecorationMethodCode, DesignFont, PrintArea } from '@/isomorphic/decoration-types'
+import { isAbsoluteImageUrl } from '@/isomorphic/image-address'
 import type { Executor } from '../db/client'
 import {
   attributeValues,
@@ -17,8 +17,8 @@ import {
 } from '../db/schema'
 import type { GarmentKind } from '../images/garment-shapes'
 import { imagesRoot } from '../images/image-store'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
 import { isGarmentKind } from './garment-views'
 
 // What a product in a colour may be decorated with, read from the database: the website's methods,

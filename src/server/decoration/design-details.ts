@@ -1,5 +1,5 @@
-import type { Decoration, DecorationDetail, DecorationView, OrderLineDesign, PlacementSummary, SavedDesign } from '@/shared/decoration-types'
-import { imageUrl } from '@/shared/image-address'
+import type { Decoration, DecorationDetail, DecorationView, OrderLineDesign, PlacementSummary, SavedDesign } from '@/isomorphic/decoration-types'
+import { imageUrl } from '@/isomorphic/image-address'
 import type { designs, OrderLineDesignSnapshot } from '../db/schema'
 import type { DecorationRules } from './decoration-rules'
 import type { ArtworkFacts } from './design-validation'

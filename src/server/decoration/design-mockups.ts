@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { OverlayOptions } from 'sharp'
-import type { Decoration, DecorationView, TextDecoration } from '@/shared/decoration-types'
+import type { Decoration, DecorationView, TextDecoration } from '@/isomorphic/decoration-types'
 import { contentHash, imagesRoot, storeImage } from '../images/image-store'
 import { MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, mockupSvg, rasterizeArtwork, toneArtwork } from '../images/mockup-renderer'
 import { boundedSharp, renderQueue } from '../images/render-queue'

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { placementProblems } from '@/shared/decoration-placement'
-import type { Decoration, DesignInput, PlacementProblem } from '@/shared/decoration-types'
+import { placementProblems } from '@/isomorphic/decoration-placement'
+import type { Decoration, DesignInput, PlacementProblem } from '@/isomorphic/decoration-types'
 import type { Executor } from '../db/client'
 import { uploadedArtworks } from '../db/schema'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { type DecorationRules, loadDecorationRules } from './decoration-rules'
 
 // The server's check of a design (issue 7): the editor's own placement rules
-// (src/shared/decoration-placement.ts: inside the area, above the method's minimum, a method the
+// (src/isomorphic/decoration-placement.ts: inside the area, above the method's minimum, a method the
 // area and the logo allow, colours, text), then what only the server knows — the logo is approved
 // for this product in this colour, the font and colour are the store's, the uploaded artwork exists,
 // belongs to the caller and suits the method. Every refusal is a 400 naming the decoration and rule.

@@ -1,4 +1,4 @@
-import type { DecorationMethodCode, DecorationView, Inches } from '@/shared/decoration-types'
+import type { DecorationMethodCode, DecorationView, Inches } from '@/isomorphic/decoration-types'
 import { GARMENT_KINDS, type GarmentKind } from '../images/garment-shapes'
 import { contentHash, slugify, storeImage } from '../images/image-store'
 import { MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, renderMockup } from '../images/mockup-renderer'

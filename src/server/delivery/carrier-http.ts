@@ -1,4 +1,4 @@
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 
 // What the carrier adapters (UPS, FedEx, USPS) share: one failure type whose message is safe to
 // show, outbound calls with a timeout, the check on the configured API base, and the token cache.

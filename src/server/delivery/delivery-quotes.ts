@@ -4,10 +4,10 @@ import { rateUpsShipment } from '../adapters/ups'
 import { rateUspsShipment, USPS_DOMESTIC_ONLY } from '../adapters/usps'
 import type { Executor } from '../db/client'
 import { type DeliveryCredentials, deliveryMethods, deliveryPriceRules, type DeliveryType, type PickupAddress } from '../db/schema'
-import type { DeliveryQuote, PostalAddress, PricedLine } from '../pricing/pricing-types'
-import { DomainError, notFound } from '../shared/errors'
-import { logger } from '../shared/logger'
-import type { Cents } from '../shared/money'
+import type { DeliveryQuote, PostalAddress, PricedLine } from '../kernel/pricing-types'
+import { DomainError, notFound } from '../kernel/errors'
+import { logger } from '../kernel/logger'
+import type { Cents } from '../kernel/money'
 import {
   ADDRESS_NEEDED,
   CARRIER_UNAVAILABLE,

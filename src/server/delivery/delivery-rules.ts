@@ -1,4 +1,4 @@
-import type { Cents } from '../shared/money'
+import type { Cents } from '../kernel/money'
 
 // Pure delivery pricing (design/domain.md, Odoo `delivery.carrier` semantics): the method's own
 // price (fixed), the first price rule that holds (base_on_rule), then the margin percent, then

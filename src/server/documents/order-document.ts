@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { type OrderAddressSnapshot, type OrderLineDesignSnapshot, orderExtraFields, orderLines, orders, paymentMethods, websites } from '../db/schema'
-import type { Cents } from '../shared/money'
-import type { OrderApprovalState } from '@/shared/order-types'
+import type { Cents } from '../kernel/money'
+import type { OrderApprovalState } from '@/isomorphic/order-types'
 
 // Everything the PDF of an order or quotation shows, read in one place so the renderer does no I/O
 // besides the store's logo. Amounts stay integer cents; the renderer formats them.

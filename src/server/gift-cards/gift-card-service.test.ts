@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { SIGN_IN_REQUIRED } from '@/shared/account-types'
+import { SIGN_IN_REQUIRED } from '@/isomorphic/account-types'
 import { createPartner } from '../../../tests/factories/accounts'
 import { createGiftCard } from '../../../tests/factories/gift-cards'
 import { nextSequence } from '../../../tests/factories/sequence'

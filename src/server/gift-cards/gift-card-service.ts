@@ -2,9 +2,9 @@ import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm'
 import { rateLimiter } from '../cache/rate-limiter'
 import type { Database, Executor } from '../db/client'
 import { giftCards, giftCardTransactions } from '../db/schema'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
-import { type Cents, fromCents } from '../shared/money'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
+import { type Cents, fromCents } from '../kernel/money'
 import { GIFT_CARD_CODE_MAX_LENGTH, hashGiftCardCode, normalizeGiftCardCode } from './gift-card-codes'
 
 // Gift cards (spec 7 redeemGiftCard, 8; security.md 4.4): a shopper redeems a card's number into

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { databaseKind, getDb } from '../db/client'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 
 export type Readiness = {
   status: 'ok' | 'unavailable'

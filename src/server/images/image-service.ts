@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { isImageSize, isImageVariant, IMAGE_SIZES, ORIGINAL_SIZE_SEGMENT } from '@/shared/image-address'
+import { isImageSize, isImageVariant, IMAGE_SIZES, ORIGINAL_SIZE_SEGMENT } from '@/isomorphic/image-address'
 import { env } from '../env'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { boundedSharp, renderQueue } from './render-queue'
 
-// Serves the addresses of src/shared/image-address.ts:
+// Serves the addresses of src/isomorphic/image-address.ts:
 //   {folder…}/{w}x{h}/{stem}_{w}x{h}.webp|png   the stored image {stem}.png|jpg|jpeg|webp, scaled
 //   {folder…}/original/{name}                    the stored file itself (e.g. the favicon)
 // Only the variants the pages use are drawn (isImageVariant: sizes from IMAGE_SIZES in the pages'

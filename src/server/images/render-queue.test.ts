@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { createRenderQueue, defaultRenderQueueOptions, RENDER_BUSY } from './render-queue'
 
 // The render queue of issue 13: however many renders are asked for at once, no more than its

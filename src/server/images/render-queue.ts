@@ -1,6 +1,6 @@
 import os from 'node:os'
 import sharp, { type SharpInput, type SharpOptions } from 'sharp'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 // Every sharp render a visitor can cause — uploaded artwork, a saved design's mockups, an image
 // variant drawn on demand — runs through one queue (issue 13). sharp works on libuv's thread pool

@@ -1,4 +1,4 @@
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 
 // Mail work the answer does not wait for. Sign-up and password reset must answer alike and in
 // about the same time whether the address is known or not (security.md 4.8), so what differs —

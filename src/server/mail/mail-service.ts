@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer'
 import { getDb, type Executor } from '../db/client'
 import { mailOutbox } from '../db/schema'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 import { oneLine } from './mail-content'
 import { mailSettings, type MailSettings } from './mail-settings'
 

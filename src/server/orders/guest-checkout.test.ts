@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { OrderData } from '@/shared/order-types'
+import type { OrderData } from '@/isomorphic/order-types'
 import { createCheckoutStore, guestContext, orderBody, signedInCustomer, type CheckoutStore } from '../../../tests/factories/orders'
 import { createPaymentMethod } from '../../../tests/factories/store-settings'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'

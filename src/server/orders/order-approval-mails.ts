@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
-import type { ApprovalDecision } from '@/shared/order-types'
+import type { ApprovalDecision } from '@/isomorphic/order-types'
 import type { Executor } from '../db/client'
 import { orders } from '../db/schema'
 import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
 import { publicLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 import { approversToNotify } from './order-approval-service'
 
 // The mails of company-store approvals: each approver hears of an order that starts waiting (with

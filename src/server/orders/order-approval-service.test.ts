@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { DecideOrderApprovalAnswer, OrderData } from '@/shared/order-types'
+import type { DecideOrderApprovalAnswer, OrderData } from '@/isomorphic/order-types'
 import {
   type CheckoutStore,
   createCheckoutStore,
@@ -20,7 +20,7 @@ import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { budgetTransactions, giftCards, giftCardTransactions, orders, partners, promotionPrograms, promotionUsages } from '../db/schema'
 import { backgroundMailSettled } from '../mail/background-mail'
 import { useMailSettings } from '../mail/mail-settings'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 import { APPROVERS_ONLY, alreadyDecided, NOT_AWAITING_YOUR_APPROVAL } from './order-approval-service'
 import { refusal } from '../../../tests/support/domain-refusal'
 

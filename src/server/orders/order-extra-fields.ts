@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { orderExtraFields, orderOptions } from '../db/schema'
-import { DomainError } from '../shared/errors'
-import type { Cents } from '../shared/money'
+import { DomainError } from '../kernel/errors'
+import type { Cents } from '../kernel/money'
 
 // The store's extra fields (getOrderExtraFields) and order options, checked on the server as the
 // checkout form checks them: required fields filled, values of the field's type, select values

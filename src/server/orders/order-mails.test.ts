@@ -7,7 +7,7 @@ import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-lim
 import { mailOutbox } from '@/server/db/schema'
 import { backgroundMailSettled } from '@/server/mail/background-mail'
 import { useMailSettings } from '@/server/mail/mail-settings'
-import type { OrderData } from '@/shared/order-types'
+import type { OrderData } from '@/isomorphic/order-types'
 import { type CheckoutStore, createCheckoutStore, guestContext, orderBody } from '../../../tests/factories/orders'
 import { type SmtpCapture, startSmtpCapture } from '../../../tests/support/smtp-capture'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'

@@ -6,7 +6,7 @@ import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
 import { publicLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 
 // The confirmation mail of a new order or quotation, with its PDF attached and a link that opens
 // it (the order's access token, masked in the stored copy once the mail has left).

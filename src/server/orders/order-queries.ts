@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
-import type { OrderData, OrderDetailData } from '@/shared/order-types'
+import type { OrderData, OrderDetailData } from '@/isomorphic/order-types'
 import type { ApiContext } from '../api/api-inputs'
 import { currentPrincipal, requirePrincipal } from '../accounts/principal'
 import { type Executor, getDb } from '../db/client'
 import { orderExtraFields, orderLines, orders, productVariants } from '../db/schema'
-import { notFound } from '../shared/errors'
+import { notFound } from '../kernel/errors'
 import { type OrderLineWithColor, toOrderData, toOrderDetailData } from './order-views'
 
 // getOrders and getOrderDetails (spec 7; security.md 4.6): a partner sees only their own orders;

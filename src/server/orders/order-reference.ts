@@ -4,7 +4,7 @@ import { currentPrincipal } from '../accounts/principal'
 import { rateLimiter } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
 import { orderSequenceReservations } from '../db/schema'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 // getOrderId (spec 4, 7): the checkout asks for its order reference (orderSequence, 'S00042')
 // before createOrder, and keeps it for retries (failedOrderData), so whatever the double clicks

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { budgetTransactions, partners, promotionPrograms, promotionUsages } from '../db/schema'
 import { refundGiftCardSpend } from '../gift-cards/gift-card-service'
-import type { Cents } from '../shared/money'
+import type { Cents } from '../kernel/money'
 
 // Giving back what an order spent when it will not go ahead (a rejected approval): its budget,
 // its gift cards and its promotion uses, inside the caller's transaction, so the order's new state

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { OrderData } from '@/shared/order-types'
+import type { OrderData } from '@/isomorphic/order-types'
 import { type CheckoutStore, createCheckoutStore, denverAddress, guestContext, orderBody, signedInCustomer } from '../../../tests/factories/orders'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { type FakeAvatax, startFakeAvatax } from '../../../tests/support/fake-tax/fake-avatax'

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { type OrderData, PRICES_CHANGED, REFERENCE_USED } from '@/shared/order-types'
+import { type OrderData, PRICES_CHANGED, REFERENCE_USED } from '@/isomorphic/order-types'
 import {
   createCheckoutStore,
   createRedeemedGiftCard,

@@ -1,9 +1,9 @@
-import type { OrderAddressData, OrderData, OrderDetailData, OrderLineData } from '@/shared/order-types'
+import type { OrderAddressData, OrderData, OrderDetailData, OrderLineData } from '@/isomorphic/order-types'
 import type { OrderAddressSnapshot, orderLines, orders } from '../db/schema'
 import { orderLineDesign } from '../decoration/design-details'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 
-// Order rows as the API answers them (src/shared/order-types.ts): cents become dollars, the PDF
+// Order rows as the API answers them (src/isomorphic/order-types.ts): cents become dollars, the PDF
 // addresses carry the order's access token (the DOCUMENTS helper's route checks it).
 
 export type OrderRow = typeof orders.$inferSelect

@@ -4,8 +4,8 @@ import { currentPrincipal } from '../accounts/principal'
 import { getDb } from '../db/client'
 import { orders } from '../db/schema'
 import { sameToken } from '../orders/order-queries'
-import { DomainError } from '../shared/errors'
-import { logger } from '../shared/logger'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
 
 // Who may pay an order or ask about its payment (security.md 4.6): its signed-in owner, or whoever
 // holds its access token. Every refusal — a malformed id, no such order, someone else's order, a

@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { orders, products, promotionPrograms, promotionUsages } from '../db/schema'
-import { DomainError } from '../shared/errors'
-import type { Cents } from '../shared/money'
-import type { PricedLine } from '../pricing/pricing-types'
+import { DomainError } from '../kernel/errors'
+import type { Cents } from '../kernel/money'
+import type { PricedLine } from '../kernel/pricing-types'
 
 // Promotions at checkout (spec 7, 9; domain.md "Promotions"; security.md 4.3). Programs are Odoo-14
 // style coupon programs: applied by themselves (no_code_needed) or by a promo code (code_needed),

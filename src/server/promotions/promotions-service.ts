@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm'
-import type { PromotionProgram } from '@/shared/query-types'
+import type { PromotionProgram } from '@/isomorphic/query-types'
 import { getDb } from '../db/client'
 import { promotionPrograms } from '../db/schema'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 
 /**
  * Programs a shopper can benefit from now: active, within their dates and not used up. Promo

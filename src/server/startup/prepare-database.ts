@@ -4,7 +4,7 @@ import { getDb, databaseKind } from '../db/client'
 import { migratePglite, migratePostgres } from '../db/migrate'
 import { websites } from '../db/schema'
 import { env } from '../env'
-import { logger } from '../shared/logger'
+import { logger } from '../kernel/logger'
 import { importStoreFile } from '../store-import/store-import-service'
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 export type StoreFileIssue = {
   /** 1-based line in the file; null when the problem is the file as a whole. */

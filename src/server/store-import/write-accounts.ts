@@ -3,7 +3,7 @@ import { hashPassword } from '../accounts/passwords'
 import { normalizeEmail } from '../accounts/partner-service'
 import type { Transaction } from '../db/client'
 import { partners } from '../db/schema'
-import { toCents } from '../shared/money'
+import { toCents } from '../kernel/money'
 import type { StoreFile } from './store-file-schema'
 
 type Tally = { add(entity: string, kind: 'created' | 'updated' | 'unchanged' | 'removed', amount?: number): void }

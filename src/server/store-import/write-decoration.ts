@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Transaction } from '../db/client'
 import { decorationMethods, decorationSettings, logoDecorationMethods, printAreas } from '../db/schema'
-import { toCents } from '../shared/money'
+import { toCents } from '../kernel/money'
 import { desiredPrintAreas } from './decoration-schema'
 import type { StoreFile } from './store-file-schema'
 

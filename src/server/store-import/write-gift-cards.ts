@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Transaction } from '../db/client'
 import { giftCards } from '../db/schema'
 import { giftCardLast4, hashGiftCardCode } from '../gift-cards/gift-card-codes'
-import { toCents } from '../shared/money'
+import { toCents } from '../kernel/money'
 import type { StoreFile } from './store-file-schema'
 
 type Tally = { add(entity: string, kind: 'created' | 'updated' | 'unchanged' | 'removed', amount?: number): void }

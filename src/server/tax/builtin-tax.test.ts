@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { taxRates } from '@/server/db/schema'
 import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import type { PostalAddress } from '../pricing/pricing-types'
+import type { PostalAddress } from '../kernel/pricing-types'
 import { computeBuiltinTax, pickTaxRate, type TaxRate } from './builtin-tax'
 
 const rate = (stateCode: string, zipPrefix: string, ratePercent: number, shippingTaxable = false, countryCode = 'US'): TaxRate => ({

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { taxRates } from '../db/schema'
-import type { PostalAddress, TaxResult } from '../pricing/pricing-types'
-import type { Cents } from '../shared/money'
+import type { PostalAddress, TaxResult } from '../kernel/pricing-types'
+import type { Cents } from '../kernel/money'
 import { cutZip, taxAtRate } from './tax-math'
 
 // The built-in tax table (tax_rates): a rate per country and state, optionally narrowed by a ZIP

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { partners } from '../db/schema'
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 // Buying tax-free for resale (domain.md orderForResale / exemptForResale; external-apis.md §4:
 // storefronts must not let shoppers self-select an exemption). Only a signed-in partner whose

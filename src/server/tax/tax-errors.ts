@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors'
+import { DomainError } from '../kernel/errors'
 
 // How tax calculation fails (spec 8: 'There is some error in tax calculation' or the tax
 // service's own message). The adapters throw TaxServiceError with what went wrong; the tax

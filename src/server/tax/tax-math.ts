@@ -1,4 +1,4 @@
-import type { Cents } from '../shared/money'
+import type { Cents } from '../kernel/money'
 
 // Tax arithmetic in integer cents (spec 9: tax rounded to 2 decimals). Rates are percentages with
 // up to 6 decimals; the product is computed exactly (BigInt) and rounded half up once.

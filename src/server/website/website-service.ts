@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { Website, WebsiteCountry } from '@/shared/catalog-types'
+import type { Website, WebsiteCountry } from '@/isomorphic/catalog-types'
 import { getDb } from '../db/client'
 import { contentPages, countries, states, websites, websiteShippingCountries } from '../db/schema'
-import { notFound } from '../shared/errors'
+import { notFound } from '../kernel/errors'
 
 /** The store's public settings, shipping countries with their states and footer pages. Throws `not_found`. */
 export async function getWebsite({ websiteId }: { websiteId: number }): Promise<Website> {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { CLIENT_LOG_LIMITS } from '@/server/api/client-log-service'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
-import { logger } from '@/server/shared/logger'
+import { logger } from '@/server/kernel/logger'
 import { POST } from './route'
 
 function postLog(body: unknown, ip = '203.0.113.9') {

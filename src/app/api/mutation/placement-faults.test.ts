@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { OrderData } from '@/shared/order-types'
+import type { OrderData } from '@/isomorphic/order-types'
 import { errorResponse } from '@/web/http'
 import { createCheckoutStore, createRedeemedGiftCard, denverAddress, greenvilleAddress, orderBody, signedInCustomer, type CheckoutStore } from '../../../../tests/factories/orders'
 import { createDeliveryMethod, createPromotion } from '../../../../tests/factories/store-settings'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import type { Decoration, DecorationDetail, DecorationMethodCode, DecorationView, DesignFont } from '../../../shared/decoration-types'
+import type { Decoration, DecorationDetail, DecorationMethodCode, DecorationView, DesignFont } from '../../../isomorphic/decoration-types'
 import { attributeValues, logos, products } from './catalog'
 import { id, timestamps } from './columns'
 import { partners } from './partners'

@@ -3,7 +3,7 @@
 // form can send without a preflight) and the header x-artwork-rights: accepted. Only where the
 // store allows uploads, within its size limit; answers { data: { artwork } }.
 import { ARTWORK_TYPES, artworkUploadPolicy, PNG_OR_SVG, storeArtwork } from '@/server/decoration/artwork-service'
-import { ARTWORK_RIGHTS_HEADER } from '@/shared/decoration-types'
+import { ARTWORK_RIGHTS_HEADER } from '@/isomorphic/decoration-types'
 import { apiContext, assertSameOrigin, errorResponse, HttpError, readBodyBytes } from '@/web/http'
 
 export const dynamic = 'force-dynamic'

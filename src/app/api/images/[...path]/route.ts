@@ -1,5 +1,5 @@
 // GET /api/images/{folder…}/{w}x{h}/{name}_{w}x{h}.webp|png: a stored image scaled to an allowed size
-// (src/shared/image-address.ts); GET /api/images/{folder…}/original/{name}: the stored file itself.
+// (src/isomorphic/image-address.ts); GET /api/images/{folder…}/original/{name}: the stored file itself.
 import { getImage } from '@/server/images/image-service'
 import { errorResponse } from '@/web/http'
 

@@ -4,7 +4,7 @@ import { initialCartState, type NewCartLine, useCartStore } from '@/client/store
 import { initialUserState, useUserStore } from '@/client/stores/user-store'
 import { createMemoryCache, useNamedCache } from '@/server/cache/named-cache'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
-import type { SavedCartData } from '@/shared/cart-types'
+import type { SavedCartData } from '@/isomorphic/cart-types'
 import { createPartner, TEST_PASSWORD } from '../../../../../tests/factories/accounts'
 import { createLogo, createProduct } from '../../../../../tests/factories/catalog'
 import { createWebsite } from '../../../../../tests/factories/website'

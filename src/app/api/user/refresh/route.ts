@@ -4,7 +4,7 @@ import { refreshSession } from '@/server/accounts/session-service'
 import { getDb } from '@/server/db/client'
 import { apiContext, assertSameOrigin, errorResponse, jsonError } from '@/web/http'
 import { tokenResponse, withClearedSession } from '@/web/session-http'
-import { SESSION_ENDED } from '@/shared/account-types'
+import { SESSION_ENDED } from '@/isomorphic/account-types'
 
 export const dynamic = 'force-dynamic'
 

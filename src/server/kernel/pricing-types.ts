@@ -1,4 +1,4 @@
-import type { Cents } from '../shared/money'
+import type { Cents } from './money'
 
 // The shapes the pricing parts hand each other (decision 010): the cart prices lines from the
 // database, delivery quotes each method for those lines and a destination, tax computes on lines

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
-import type { OrderExtraField, OrderOption } from '@/shared/query-types'
+import type { OrderExtraField, OrderOption } from '@/isomorphic/query-types'
 import { getDb } from '../db/client'
 import { orderExtraFields, orderOptions } from '../db/schema'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 
 /** The extra fields the checkout asks for (PO number, department …), in display order. */
 export async function listOrderExtraFields({ websiteId }: { websiteId: number }): Promise<OrderExtraField[]> {

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { DeliveryMethod, DeliveryPriceRule } from '@/shared/query-types'
+import type { DeliveryMethod, DeliveryPriceRule } from '@/isomorphic/query-types'
 import { getDb } from '../db/client'
 import { deliveryMethods, deliveryPriceRules } from '../db/schema'
-import { fromCents } from '../shared/money'
+import { fromCents } from '../kernel/money'
 
 /**
  * The website's active delivery methods as the browser sees them: prices, margin, free-over
