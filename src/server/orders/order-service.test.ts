@@ -23,7 +23,7 @@ import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { budgetTransactions, giftCards, giftCardTransactions, orderLines, orders, partners, promotionPrograms, promotionUsages } from '../db/schema'
 import { TAX_CALCULATION_FAILED } from '../tax/tax-errors'
 import { summarizeCart } from '../cart/cart-summary-service'
-import { PricesChangedError } from './order-service'
+import { PricesChangedError } from './create-order/verify-total'
 import { TOO_MANY_REFERENCES, UNKNOWN_REFERENCE } from './order-reference'
 import { refusal } from '../../../tests/support/domain-refusal'
 

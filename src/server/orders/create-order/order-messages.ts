@@ -1,0 +1,8 @@
+// What createOrder tells the shopper when it refuses an order.
+
+export const ENTER_NAME = 'Please enter your name.'
+export const ENTER_EMAIL = 'Please enter a valid email address.'
+export const PAYMENT_METHOD_UNAVAILABLE = 'That payment method is not available. Please choose another one.'
+export const CHOOSE_PAYMENT_METHOD = 'Please choose a payment method.'
+export const SIGN_IN_TO_ORDER = 'This store takes orders from signed-in customers only. Please sign in to place your order.'
+export const TOO_MANY_ORDERS = 'Too many orders in a short time. Please wait a few minutes and try again.'
