@@ -1,4 +1,4 @@
-import { type AddressValues, checkAddress, checkEmail, NAME_MAX } from '@/components/account/account-validation'
+import { type AddressValues, checkAddress, checkEmail, NAME_MAX } from '@/client/account/account-validation'
 import type { CheckoutAddress } from '@/client/stores/checkout-store'
 import type { DeliveryOptionData } from '@/isomorphic/cart-types'
 import type { OrderExtraField } from '@/isomorphic/query-types'

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { accountApi } from '@/client/session/session'
 import type { AddressType, PartnerAddress } from '@/client/stores/address-store'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
-import { addressPayload, type AddressValues, checkAddress } from './account-validation'
+import { addressPayload, type AddressValues, checkAddress } from '@/client/account/account-validation'
 import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from './form-controls'
 import { useFormSubmission } from './use-form-submission'
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react'
 import { useHydrated } from '../ui/use-hydrated'
-import { PASSWORD_MAX, PASSWORD_MIN } from './account-validation'
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/client/account/account-validation'
 
 // The account forms' fields: a label, the control, an optional hint and an inline error tied to
 // the control (aria-describedby, aria-invalid), sized for touch (44 px) on a 390 px phone.

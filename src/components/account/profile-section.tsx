@@ -6,7 +6,7 @@ import { notify } from '@/client/notify'
 import { accountApi } from '@/client/session/session'
 import type { Partner } from '@/client/stores/user-store'
 import { formatPrice } from '@/isomorphic/money-format'
-import { checkNewPassword, checkPassword, collectErrors, PASSWORD_MAX } from './account-validation'
+import { checkNewPassword, checkPassword, collectErrors, PASSWORD_MAX } from '@/client/account/account-validation'
 import { FormAlert, NewPasswordField, PasswordField, SubmitButton } from './form-controls'
 import { useFieldValues, useFormSubmission } from './use-form-submission'
 
