@@ -4,7 +4,8 @@ import { closeDb, databaseKind, getDb } from '@/server/db/client'
 import { migratePglite, migratePostgres } from '@/server/db/migrate'
 import { env } from '@/server/env'
 import { DomainError } from '@/server/kernel/errors'
-import { importStoreFile, loadStoreFile, type StoreImportSummary } from '@/server/store-import/store-import-service'
+import { loadStoreFile } from '@/server/store-import/load-store-file'
+import { importStoreFile, type StoreImportSummary } from '@/server/store-import/store-import-service'
 
 /** Migrates, imports the file and prints a summary. Returns the process exit code. */
 export async function runStoreImport({ filePath, check = false }: { filePath: string; check?: boolean }): Promise<number> {

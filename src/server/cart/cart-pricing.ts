@@ -3,6 +3,7 @@ import type { PricedCartLineData } from '@/isomorphic/cart-types'
 import type { ProductImage } from '@/isomorphic/catalog-types'
 import { designSummary } from '@/isomorphic/design-summary'
 import { namedCache } from '../cache/named-cache'
+import { readProductImages, VARIANT_COLUMNS } from '../catalog/product-columns'
 import type { Executor } from '../db/client'
 import {
   attributeValues,
@@ -10,7 +11,6 @@ import {
   designs,
   logos,
   type OrderLineDesignSnapshot,
-  productImages,
   products,
   productVariantLogos,
   productVariants,
@@ -132,28 +132,12 @@ async function loadProductPricing(db: Executor, websiteId: number, productId: nu
 
   const [variants, images] = await Promise.all([
     db
-      .select({
-        id: productVariants.id,
-        colorValueId: productVariants.colorValueId,
-        sizeValueId: productVariants.sizeValueId,
-        sizeName: attributeValues.name,
-        priceAmount: productVariants.priceAmount,
-      })
+      .select({ ...VARIANT_COLUMNS, sizeName: attributeValues.name })
       .from(productVariants)
       .leftJoin(attributeValues, eq(attributeValues.id, productVariants.sizeValueId))
       .where(eq(productVariants.productId, productId))
       .orderBy(asc(productVariants.id)),
-    db
-      .select({
-        path: productImages.path,
-        name: productImages.name,
-        alt: productImages.alt,
-        colorValueId: productImages.colorValueId,
-        logoId: productImages.logoId,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.sequence), asc(productImages.id)),
+    readProductImages(db, productId),
   ])
   const variantIds = variants.map((row) => row.id)
   const colorIds = [...new Set(variants.map((row) => row.colorValueId).filter((id) => id !== null))]

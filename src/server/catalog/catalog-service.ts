@@ -28,6 +28,7 @@ import {
   productVariants,
 } from '../db/schema'
 import { fromCents } from '../kernel/money'
+import { readProductImages, VARIANT_COLUMNS } from './product-columns'
 
 // Every list is built with a fixed handful of narrow queries whatever the number of products:
 // per-product facts come back aggregated into id arrays, and the shared rows they point at
@@ -339,13 +340,7 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
   const [[card], variants, variantLogos, images] = await Promise.all([
     loadProductList(db, { websiteId, ids: [product.id] }),
     db
-      .select({
-        id: productVariants.id,
-        sku: productVariants.sku,
-        colorValueId: productVariants.colorValueId,
-        sizeValueId: productVariants.sizeValueId,
-        priceAmount: productVariants.priceAmount,
-      })
+      .select(VARIANT_COLUMNS)
       .from(productVariants)
       .where(eq(productVariants.productId, product.id))
       .orderBy(asc(productVariants.id)),
@@ -369,17 +364,7 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
       .innerJoin(decorationPartners, eq(decorationPartners.id, logos.decorationPartnerId))
       .where(eq(productVariants.productId, product.id))
       .orderBy(asc(productVariantLogos.variantId), asc(logos.name), asc(logos.id)),
-    db
-      .select({
-        path: productImages.path,
-        name: productImages.name,
-        alt: productImages.alt,
-        colorValueId: productImages.colorValueId,
-        logoId: productImages.logoId,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, product.id))
-      .orderBy(asc(productImages.sequence), asc(productImages.id)),
+    readProductImages(db, product.id),
   ])
   if (!card) return null
 

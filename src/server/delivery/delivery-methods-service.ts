@@ -3,6 +3,7 @@ import type { DeliveryMethod, DeliveryPriceRule } from '@/isomorphic/query-types
 import { getDb } from '../db/client'
 import { deliveryMethods, deliveryPriceRules } from '../db/schema'
 import { fromCents } from '../kernel/money'
+import { PRICE_RULE_COLUMNS } from './price-rule-columns'
 
 /**
  * The website's active delivery methods as the browser sees them: prices, margin, free-over
@@ -28,17 +29,7 @@ export async function listDeliveryMethods({ websiteId }: { websiteId: number }):
   if (methods.length === 0) return []
 
   const rules = await db
-    .select({
-      id: deliveryPriceRules.id,
-      deliveryMethodId: deliveryPriceRules.deliveryMethodId,
-      sequence: deliveryPriceRules.sequence,
-      variable: deliveryPriceRules.variable,
-      operator: deliveryPriceRules.operator,
-      maxValue: deliveryPriceRules.maxValue,
-      listBasePriceAmount: deliveryPriceRules.listBasePriceAmount,
-      listPriceAmount: deliveryPriceRules.listPriceAmount,
-      variableFactor: deliveryPriceRules.variableFactor,
-    })
+    .select(PRICE_RULE_COLUMNS)
     .from(deliveryPriceRules)
     .where(
       inArray(

@@ -16,6 +16,7 @@ import {
   carrierContext,
 } from './carrier-http'
 import { finalPrice, NOT_AVAILABLE_FOR_ORDER, type OrderMeasures, type PriceRule, ruleBasedPrice } from './delivery-rules'
+import { PRICE_RULE_COLUMNS } from './price-rule-columns'
 
 // Quotes the website's delivery methods for priced cart lines and a destination (decision 010):
 // fixed and rule-based methods are priced offline; carrier methods ask the carrier once per origin
@@ -164,19 +165,11 @@ async function rulesFor(db: Executor, methodIds: number[]): Promise<Map<number, 
   const byMethod = new Map<number, PriceRule[]>()
   if (methodIds.length === 0) return byMethod
   const rows = await db
-    .select({
-      deliveryMethodId: deliveryPriceRules.deliveryMethodId,
-      variable: deliveryPriceRules.variable,
-      operator: deliveryPriceRules.operator,
-      maxValue: deliveryPriceRules.maxValue,
-      listBasePriceAmount: deliveryPriceRules.listBasePriceAmount,
-      listPriceAmount: deliveryPriceRules.listPriceAmount,
-      variableFactor: deliveryPriceRules.variableFactor,
-    })
+    .select(PRICE_RULE_COLUMNS)
     .from(deliveryPriceRules)
     .where(inArray(deliveryPriceRules.deliveryMethodId, methodIds))
     .orderBy(asc(deliveryPriceRules.sequence), asc(deliveryPriceRules.id))
-  for (const { deliveryMethodId, ...rule } of rows) {
+  for (const { deliveryMethodId, id: _id, sequence: _sequence, ...rule } of rows) {
     const list = byMethod.get(deliveryMethodId) ?? []
     list.push(rule)
     byMethod.set(deliveryMethodId, list)

@@ -67,13 +67,27 @@ function checkValue(field: FieldRow, given: ExtraFieldValue | undefined): ExtraF
   }
 }
 
-/** The values to keep on the order, by field name; throws `invalid` with the first thing to fix. */
-export async function checkExtraFields(db: Executor, websiteId: number, given: Record<string, ExtraFieldValue>): Promise<Record<string, ExtraFieldValue>> {
-  const fields = await db
-    .select({ name: orderExtraFields.name, label: orderExtraFields.label, fieldType: orderExtraFields.fieldType, isRequired: orderExtraFields.isRequired, options: orderExtraFields.options })
+/** The website's extra fields in display order, as the checkout, createOrder and the store import read them. */
+export function readExtraFields(db: Executor, websiteId: number) {
+  return db
+    .select({
+      id: orderExtraFields.id,
+      name: orderExtraFields.name,
+      label: orderExtraFields.label,
+      fieldType: orderExtraFields.fieldType,
+      isRequired: orderExtraFields.isRequired,
+      options: orderExtraFields.options,
+      placeholder: orderExtraFields.placeholder,
+      sequence: orderExtraFields.sequence,
+    })
     .from(orderExtraFields)
     .where(eq(orderExtraFields.websiteId, websiteId))
     .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id))
+}
+
+/** The values to keep on the order, by field name; throws `invalid` with the first thing to fix. */
+export async function checkExtraFields(db: Executor, websiteId: number, given: Record<string, ExtraFieldValue>): Promise<Record<string, ExtraFieldValue>> {
+  const fields = await readExtraFields(db, websiteId)
   const known = new Map(fields.map((field) => [field.name, field]))
   for (const name of Object.keys(given)) {
     if (!known.has(name)) throw bad(`This store does not ask for '${name.slice(0, 100)}'. Reload the checkout and try again.`)

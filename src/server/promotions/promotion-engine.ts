@@ -108,7 +108,8 @@ export type ProgramRow = Pick<
 
 export type RewardProduct = { id: number; name: string; priceAmount: Cents }
 
-const PROGRAM_COLUMNS = {
+/** A promotion program as the engine and the store import read it (the shop's list shows fewer: never the code). */
+export const PROGRAM_COLUMNS = {
   id: promotionPrograms.id,
   name: promotionPrograms.name,
   rewardType: promotionPrograms.rewardType,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { DECORATION_METHOD_CODES } from '../decoration/decoration-input'
 import { DEFAULT_PRINT_AREAS, VIEW_INCHES } from '../decoration/garment-views'
 import { GARMENT_KINDS } from '../images/garment-shapes'
-import type { ReferenceIssue } from './store-file-references'
+import type { ReferenceIssue } from './store-file-error'
 
 // The store file's `decoration` section (docs/store-file.md): how the store decorates in the
 // editor — its methods with their rules and prices, print areas per garment kind or per product

@@ -8,6 +8,9 @@ export type StoreFileIssue = {
   message: string
 }
 
+/** A problem between parts of the file (a reference to nothing, a missing image …), before its line is known. */
+export type ReferenceIssue = { path: (string | number)[]; message: string }
+
 const SHOWN_ISSUES = 20
 
 /**

@@ -2,13 +2,12 @@ import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { slugify } from '../images/image-store'
 import { checkDecorationReferences } from './decoration-schema'
+import type { ReferenceIssue } from './store-file-error'
 import { COMPANY_BILLED_PROVIDERS, type StoreFile } from './store-file-schema'
 
 // The checks a schema cannot make alone: natural keys are unique, every reference (a product's brand,
 // categories, colours, sizes, logos; a logo's decoration partner; featured and promoted products …)
 // names something the file defines, and every file it points at exists.
-
-export type ReferenceIssue = { path: (string | number)[]; message: string }
 
 export const IMAGE_FILE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg'] as const
 

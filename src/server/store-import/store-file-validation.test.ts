@@ -2,7 +2,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { buildStoreFile, lineContaining, writeStoreFile } from '../../../tests/factories/store-file'
 import { StoreFileError } from './store-file-error'
-import { loadStoreFile } from './store-import-service'
+import { loadStoreFile } from './load-store-file'
 
 async function problemsOf(store: unknown): Promise<{ error: StoreFileError; text: string }> {
   const { filePath, text } = await writeStoreFile(store)

@@ -6,7 +6,7 @@ import { countArtworkColors } from '../decoration/artwork-colors'
 import { contentHash, removeStaleImages, slugify, storeImage } from '../images/image-store'
 import { type LogoArtwork, MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, type MockupSpec, renderMockup } from '../images/mockup-renderer'
 import { renderSiteImage, SITE_IMAGE_RENDERER_VERSION, type SiteImageKind } from '../images/site-image-renderer'
-import type { ReferenceIssue } from './store-file-references'
+import type { ReferenceIssue } from './store-file-error'
 import type { SiteImageSource, StoreFile, StoreFileLogo } from './store-file-schema'
 
 // Turns the image entries of a store file into files in the image store (copied, converted or drawn)

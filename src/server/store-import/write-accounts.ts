@@ -5,8 +5,7 @@ import type { Transaction } from '../db/client'
 import { partners } from '../db/schema'
 import { toCents } from '../kernel/money'
 import type { StoreFile } from './store-file-schema'
-
-type Tally = { add(entity: string, kind: 'created' | 'updated' | 'unchanged' | 'removed', amount?: number): void }
+import type { Tally } from './sync-rows'
 
 /**
  * Creates the file's accounts that do not exist yet. Existing accounts are left exactly as they are

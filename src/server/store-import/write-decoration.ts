@@ -4,14 +4,13 @@ import { decorationMethods, decorationSettings, logoDecorationMethods, printArea
 import { toCents } from '../kernel/money'
 import { desiredPrintAreas } from './decoration-schema'
 import type { StoreFile } from './store-file-schema'
+import type { Tally } from './sync-rows'
 
 // Writes the store file's `decoration` section (docs/store-file.md) inside the import's
 // transaction: the website's methods (by code), print areas (by garment kind or product, and code;
 // updated in place so designs keep pointing at them), the editor settings and the methods each
 // listed logo allows. Rows whose values did not change are not written; what the file no longer
 // has is deleted. Without the section the website has no decoration in the editor.
-
-type Tally = { add(entity: string, kind: 'created' | 'updated' | 'unchanged' | 'removed', amount?: number): void }
 
 /** Equal as stored: numbers to the column's scale, JSON whatever its key order (jsonb sorts keys). */
 function same(a: unknown, b: unknown): boolean {

@@ -4,8 +4,7 @@ import { giftCards } from '../db/schema'
 import { giftCardLast4, hashGiftCardCode } from '../gift-cards/gift-card-codes'
 import { toCents } from '../kernel/money'
 import type { StoreFile } from './store-file-schema'
-
-type Tally = { add(entity: string, kind: 'created' | 'updated' | 'unchanged' | 'removed', amount?: number): void }
+import type { Tally } from './sync-rows'
 
 /**
  * Creates the file's gift cards that do not exist yet, keeping only each number's SHA-256 and last

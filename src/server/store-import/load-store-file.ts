@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { formatJsonPath, JsonSyntaxError, type LocatedJson, parseJsonWithLocations } from '../kernel/json-locations'
+import { StoreFileError, type StoreFileIssue } from './store-file-error'
+import { checkReferences } from './store-file-references'
+import { friendlyIssueMessage, type StoreFile, StoreFileSchema } from './store-file-schema'
+
+// Reading a store file (docs/store-file.md) before anything is written: JSON with the line of every
+// value, the schema, then the references between its parts.
+
+export type LoadedStoreFile = { file: StoreFile; baseDir: string; fileLabel: string; located: LocatedJson }
+
+/** Reads and validates a store file. Throws StoreFileError naming the line and field of every problem. */
+export async function loadStoreFile(filePath: string): Promise<LoadedStoreFile> {
+  const fileLabel = path.basename(filePath)
+  let text: string
+  try {
+    text = await readFile(filePath, 'utf8')
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message
+    throw new StoreFileError(fileLabel, [{ line: null, path: '', message: `${reason} (${path.resolve(filePath)})` }])
+  }
+  let located: LocatedJson
+  try {
+    located = parseJsonWithLocations(text)
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error
+    throw new StoreFileError(fileLabel, [{ line: error.line, path: '', message: `JSON syntax error at column ${error.column}: ${error.message}` }])
+  }
+  const parsed = StoreFileSchema.safeParse(located.value, { error: friendlyIssueMessage })
+  if (!parsed.success) {
+    const issues = parsed.error.issues.flatMap((issue): StoreFileIssue[] => {
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => issueAt(located, [...issue.path, key], 'unknown field (check its spelling in docs/store-file.md)'))
+      }
+      return [issueAt(located, issue.path, issue.message)]
+    })
+    throw new StoreFileError(fileLabel, sortIssues(issues))
+  }
+  const baseDir = path.dirname(path.resolve(filePath))
+  const referenceIssues = checkReferences(parsed.data, baseDir)
+  if (referenceIssues.length > 0) throw new StoreFileError(fileLabel, sortIssues(referenceIssues.map((issue) => issueAt(located, issue.path, issue.message))))
+  return { file: parsed.data, baseDir, fileLabel, located }
+}
+
+export function issueAt(located: LocatedJson, at: readonly PropertyKey[], message: string): StoreFileIssue {
+  return { line: located.lineOf(at), path: formatJsonPath(at), message }
+}
+
+export function sortIssues(issues: StoreFileIssue[]): StoreFileIssue[] {
+  return issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+}
