@@ -3,7 +3,7 @@
 import { cartItemsOf } from '@/client/cart-sync-merge'
 import type { CartLine } from '@/client/stores/cart-store'
 import type { CartSummaryData } from '@/isomorphic/cart-types'
-import { useSummaryRequest } from '../cart/use-cart-summary'
+import { useSummaryRequest } from '@/client/cart/use-cart-summary'
 
 // The checkout's live order summary (spec 3: subTotal, taxes, totalPrice, shipping, freeShipping,
 // promotion, giftCardAmount, estimatedTotal, budgetAmount), priced by the server on every change

@@ -7,7 +7,7 @@ import { useAppStore } from '@/client/stores/app-store'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link } from '@/i18n/navigation'
 import { UserIcon } from '../ui/icons'
-import { useHydrated } from '../ui/use-hydrated'
+import { useHydrated } from '@/client/use-hydrated'
 
 /** The signed-in partner as the header shows them, or null for a visitor (and until hydration). */
 function useAccount(): { name: string; email: string; canApproveOrders: boolean } | null {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react'
-import { useHydrated } from '../ui/use-hydrated'
+import { useHydrated } from '@/client/use-hydrated'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/client/account/account-validation'
 
 // The account forms' fields: a label, the control, an optional hint and an inline error tied to

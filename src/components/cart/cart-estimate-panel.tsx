@@ -8,7 +8,7 @@ import type { CartAddressData, CartSummaryData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { formatPrice } from '@/isomorphic/money-format'
 import { FormAlert, SelectField, TextField } from '../account/form-controls'
-import { requestCartSummary } from './use-cart-summary'
+import { requestCartSummary } from '@/client/cart/use-cart-summary'
 
 type EstimatePanelProps = {
   lines: readonly CartLine[]

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl'
 import { useCartCount } from '@/client/stores/cart-store'
 import { Link } from '@/i18n/navigation'
 import { BagIcon } from '../ui/icons'
-import { useHydrated } from '../ui/use-hydrated'
+import { useHydrated } from '@/client/use-hydrated'
 
 /** The header's cart link with the number of pieces in the visitor's cart (session storage). */
 export function CartLink() {

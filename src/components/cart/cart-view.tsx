@@ -16,9 +16,9 @@ import { compareSizes } from '@/isomorphic/size-order'
 import { swatchColor } from '../product/color-dots'
 import { TrashIcon } from '../ui/icons'
 import { Picture } from '../ui/picture'
-import { useHydrated } from '../ui/use-hydrated'
+import { useHydrated } from '@/client/use-hydrated'
 import { CartEstimatePanel } from './cart-estimate-panel'
-import { useCartSummary } from './use-cart-summary'
+import { useCartSummary } from '@/client/cart/use-cart-summary'
 
 /**
  * The visitor's cart from session storage: change quantities per size, remove lines, estimate

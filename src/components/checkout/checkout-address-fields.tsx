@@ -1,6 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import { checkoutAddressOf } from '@/client/checkout/checkout-address'
 import type { PartnerAddress } from '@/client/stores/address-store'
 import type { CheckoutAddress } from '@/client/stores/checkout-store'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
@@ -8,21 +9,6 @@ import type { CountryLookup } from '@/isomorphic/country-lookup'
 import { SelectField, TextField } from '../account/form-controls'
 
 type Section = 'billing' | 'shipping'
-
-/** An address-book entry as the checkout holds it (its id kept: the server knows the address). */
-export function checkoutAddressOf(address: PartnerAddress): CheckoutAddress {
-  return {
-    id: address.id,
-    name: address.name,
-    phone: address.phone ?? '',
-    street: address.street,
-    street2: address.street2 ?? '',
-    city: address.city,
-    countryId: address.countryId,
-    stateId: address.stateId,
-    zip: address.zip,
-  }
-}
 
 /** "1 Main St, Austin, TX 78701" */
 export function addressLine(address: Pick<CheckoutAddress, 'street' | 'street2' | 'city' | 'zip' | 'stateId' | 'countryId'>, lookup: CountryLookup): string {

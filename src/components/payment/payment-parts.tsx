@@ -6,7 +6,7 @@ import { orderPagePath } from '@/client/checkout/payment-flow'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link } from '@/i18n/navigation'
 import { formatPrice } from '@/isomorphic/money-format'
-import { useHydrated } from '../ui/use-hydrated'
+import { useHydrated } from '@/client/use-hydrated'
 
 // What the three payment pages share: the boxes their messages sit in, the order's head (reference
 // and amount), and the links to the order and its PDF.

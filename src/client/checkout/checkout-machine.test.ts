@@ -1,0 +1,108 @@
+import { describe, expect, test } from 'vitest'
+import { emptyCheckoutAddress } from '@/client/stores/checkout-store'
+import type { OrderSummaryData } from '@/isomorphic/cart-types'
+import type { WebsiteCountry } from '@/isomorphic/catalog-types'
+import { checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, readySummary, shownSummary, type SummaryView } from './checkout-machine'
+
+const summary = (totalPrice: number): OrderSummaryData => ({
+  subTotal: totalPrice,
+  taxes: 0,
+  totalPrice,
+  shipping: 0,
+  freeShipping: false,
+  promotion: 0,
+  giftCardAmount: 0,
+  estimatedTotal: totalPrice,
+  budgetAmount: null,
+})
+
+const live = (overrides: Partial<SummaryView> = {}): SummaryView => ({
+  key: 'choices-1',
+  summary: summary(100),
+  deliveryMethodId: 7,
+  loading: false,
+  error: null,
+  taxError: null,
+  ...overrides,
+})
+
+describe('placing an order from the checkout page', () => {
+  test('placing marks which button is busy and forgets an earlier price change', () => {
+    const changed = { ...initialCheckoutPage, pricesChanged: 'Prices changed.' }
+    expect(checkoutPageReducer(changed, { type: 'placing', quotation: false })).toMatchObject({ placing: 'order', pricesChanged: null })
+    expect(checkoutPageReducer(initialCheckoutPage, { type: 'placing', quotation: true }).placing).toBe('quotation')
+  })
+
+  test('a placed order keeps the buttons busy while the page navigates away', () => {
+    const placing = checkoutPageReducer(initialCheckoutPage, { type: 'placing', quotation: false })
+    expect(checkoutPageReducer(placing, { type: 'placed' })).toMatchObject({ placing: 'order', finished: true })
+  })
+
+  test('a refused order frees the buttons', () => {
+    const placing = checkoutPageReducer(initialCheckoutPage, { type: 'placing', quotation: false })
+    expect(checkoutPageReducer(placing, { type: 'refused' })).toMatchObject({ placing: null, finished: false })
+  })
+
+  test('a price change frees the buttons, says so and keeps the summary the server priced', () => {
+    const placing = checkoutPageReducer(initialCheckoutPage, { type: 'placing', quotation: false })
+    const after = checkoutPageReducer(placing, { type: 'prices-changed', key: 'choices-1', summary: summary(120), message: 'Prices changed.' })
+    expect(after).toMatchObject({ placing: null, pricesChanged: 'Prices changed.', confirmed: { key: 'choices-1', summary: summary(120) } })
+  })
+})
+
+describe('the summary the checkout shows and promises', () => {
+  const confirmed = { key: 'choices-1', summary: summary(120) }
+
+  test('shows the summary a refused order was priced at while the choices are the same', () => {
+    expect(shownSummary(confirmed, live())?.totalPrice).toBe(120)
+  })
+
+  test('shows the live summary once the choices changed', () => {
+    expect(shownSummary(confirmed, live({ key: 'choices-2' }))?.totalPrice).toBe(100)
+  })
+
+  test('is priced only for a destination and the delivery method the summary was priced with', () => {
+    expect(isPriced(live(), { hasDestination: true, deliveryMethodId: 7 })).toBe(true)
+    expect(isPriced(live(), { hasDestination: false, deliveryMethodId: 7 })).toBe(false)
+    expect(isPriced(live(), { hasDestination: true, deliveryMethodId: null })).toBe(false)
+    expect(isPriced(live(), { hasDestination: true, deliveryMethodId: 8 })).toBe(false)
+  })
+
+  test('promises nothing while the summary is loading, failed, has a tax error or is not priced', () => {
+    expect(readySummary(null, live(), true)?.totalPrice).toBe(100)
+    expect(readySummary(null, live({ loading: true }), true)).toBeNull()
+    expect(readySummary(null, live({ error: 'down' }), true)).toBeNull()
+    expect(readySummary(null, live({ taxError: 'tax down' }), true)).toBeNull()
+    expect(readySummary(null, live(), false)).toBeNull()
+  })
+
+  test('promises the summary a refused order was priced at, even while the live one reloads', () => {
+    expect(readySummary(confirmed, live({ loading: true }), true)?.totalPrice).toBe(120)
+  })
+})
+
+describe('applying a promo code', () => {
+  test('is busy while the server prices the code, and keeps its refusal to show', () => {
+    const applying = checkoutPageReducer({ ...initialCheckoutPage, promoProblem: 'old' }, { type: 'promo-applying' })
+    expect(applying).toMatchObject({ promoBusy: true, promoProblem: null })
+    expect(checkoutPageReducer(applying, { type: 'promo-refused', message: 'Unknown code.' })).toMatchObject({ promoBusy: false, promoProblem: 'Unknown code.' })
+    expect(checkoutPageReducer(applying, { type: 'promo-applied' })).toMatchObject({ promoBusy: false, promoProblem: null })
+  })
+
+  test('removing the code clears its refusal', () => {
+    expect(checkoutPageReducer({ ...initialCheckoutPage, promoProblem: 'Unknown code.' }, { type: 'promo-removed' }).promoProblem).toBeNull()
+  })
+})
+
+describe('the destination the summary is priced for', () => {
+  const countries = [{ id: 233, name: 'United States', code: 'US', states: [{ id: 10, name: 'Texas', code: 'TX' }] }] as unknown as WebsiteCountry[]
+
+  test('is the place of a complete address, without the name and phone', () => {
+    const address = { ...emptyCheckoutAddress, name: 'Ann Lee', phone: '555', street: '1 Main St', city: 'Austin', zip: '78701', countryId: 233, stateId: 10 }
+    expect(destinationOf(address, countries)).toEqual({ street: '1 Main St', street2: '', city: 'Austin', zip: '78701', countryId: 233, stateId: 10 })
+  })
+
+  test('is none while the address is incomplete', () => {
+    expect(destinationOf({ ...emptyCheckoutAddress, street: '1 Main St' }, countries)).toBeNull()
+  })
+})

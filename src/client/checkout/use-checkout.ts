@@ -1,0 +1,328 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { useEffect, useMemo, useReducer, useRef } from 'react'
+import { invalidateCache } from '@/client/api-client'
+import { cartSync } from '@/client/cart-sync'
+import { requestCartSummary } from '@/client/cart/use-cart-summary'
+import { navigateTo } from '@/client/navigation'
+import { notify } from '@/client/notify'
+import { auth } from '@/client/session/session'
+import { type PartnerAddress, useAddressStore } from '@/client/stores/address-store'
+import { clearCart, useCartStore } from '@/client/stores/cart-store'
+import { type CheckoutAddress, useCheckoutStore } from '@/client/stores/checkout-store'
+import { useUserStore } from '@/client/stores/user-store'
+import { useHydrated } from '@/client/use-hydrated'
+import type { OrderSummaryData } from '@/isomorphic/cart-types'
+import type { WebsiteCountry } from '@/isomorphic/catalog-types'
+import { checkoutAddressOf } from './checkout-address'
+import { checkoutApi } from './checkout-api'
+import { useCheckoutChoicesStore } from './checkout-choices-store'
+import { checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, readySummary, shownSummary, type SummaryView } from './checkout-machine'
+import {
+  advance,
+  canOpenStep,
+  checkCheckoutAddress,
+  checkContact,
+  checkDelivery,
+  checkExtraFields,
+  checkPayment,
+  checkShipping,
+  type CheckoutStep,
+  firstFailingStep,
+  reopenFrom,
+  type StepErrors,
+  stepsFor,
+} from './checkout-steps'
+import { extraFieldsList, extraFieldsPayload } from './order-payload'
+import { createPlaceOrder, type PlaceOrderOutcome } from './place-order'
+import { useCheckoutData } from './use-checkout-data'
+import { checkoutSummaryBody, useCheckoutSummary } from './use-checkout-summary'
+
+// The checkout page's state and what it does (spec 2–5): the steps and their checks, the live
+// summary, the promo code, and placing the order or saving the quotation. CheckoutView renders it.
+
+const placeOrder = createPlaceOrder({
+  api: checkoutApi,
+  getFailedOrderData: () => useCheckoutStore.getState().failedOrderData,
+  setFailedOrderData: (failedOrderData) => useCheckoutStore.setState({ failedOrderData }),
+  storeOrder: (order) => {
+    const stored = {
+      id: order.id,
+      name: order.name,
+      state: order.state,
+      dateOrder: order.createdAt,
+      amountTotal: order.amounts.total,
+      accessToken: order.accessToken,
+      orderUrl: order.orderUrl,
+      downloadSaleorderUrl: order.downloadSaleorderUrl,
+    }
+    useUserStore.setState((state) => ({ order: stored, orders: [stored, ...state.orders.filter((candidate) => candidate.id !== order.id)] }))
+  },
+  showSummary: (orderSummary) => useCheckoutStore.setState({ orderSummary: { ...orderSummary, budgetAmount: orderSummary.budgetAmount ?? 0 } }),
+  invalidatePromotions: () => invalidateCache('Promotions'),
+  reloadPartner: () => auth.loadPartner(),
+  clearCart: async () => {
+    clearCart()
+    useCheckoutChoicesStore.getState().reset()
+    await cartSync()?.flush()
+  },
+  notifySuccess: notify.success,
+  notifyError: notify.error,
+  openDocument: (url) => openDocumentWindow(url),
+  navigate: (path) => void navigateTo(path),
+  // The card provider's hosted page (Stripe Checkout): the server answered it, https only.
+  redirect: (url) => void navigateTo(url, { external: true }),
+  signedIn: () => useUserStore.getState().isAuthenticated,
+})
+
+// A window opened in the click itself (browsers block windows opened later, after the call),
+// pointed at the quotation's PDF once it exists, or closed when saving fails.
+let pendingWindow: Window | null = null
+
+function openDocumentWindow(url: string): void {
+  if (pendingWindow && !pendingWindow.closed) pendingWindow.location.href = url
+  else window.open(url, '_blank', 'noopener')
+  pendingWindow = null
+}
+
+function prepareDocumentWindow(): void {
+  pendingWindow = window.open('', '_blank')
+  if (pendingWindow) pendingWindow.opener = null
+}
+
+/** Closes the prepared window when nothing was shown in it (saving failed). */
+function dropDocumentWindow(): void {
+  pendingWindow?.close()
+  pendingWindow = null
+}
+
+function isBlank(address: CheckoutAddress): boolean {
+  return !address.street.trim() && !address.city.trim() && !address.zip.trim()
+}
+
+/** After the checks rendered their messages: the focus on the step's first invalid field. */
+function focusFirstInvalid(step: CheckoutStep): void {
+  // A field marked invalid, or the message of a choice (delivery, payment, a checkbox) that has none.
+  requestAnimationFrame(() => document.getElementById(`checkout-step-${step}`)?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error]')?.focus())
+}
+
+function defaultOf(book: readonly PartnerAddress[], flag: 'isDefaultBilling' | 'isDefaultShipping') {
+  return book.find((address) => address[flag]) ?? book[0]
+}
+
+export function useCheckout(countries: WebsiteCountry[]) {
+  const t = useTranslations('checkout')
+  const hydrated = useHydrated()
+  const data = useCheckoutData()
+  const [page, dispatch] = useReducer(checkoutPageReducer, initialCheckoutPage)
+
+  const lines = useCartStore((state) => state.orderLines)
+  const chosenOptions = useCartStore((state) => state.cartExtraOptions)
+  const checkout = useCheckoutStore()
+  const choices = useCheckoutChoicesStore()
+  const signedIn = useUserStore((state) => state.isAuthenticated)
+  // A guest is offered only the methods open to guests; the others need a signed-in partner.
+  const paymentMethods = signedIn ? data.paymentMethods : data.paymentMethods.filter((method) => method.forGuests)
+  const user = useUserStore((state) => state.user)
+  const billingBook = useAddressStore((state) => state.billingAddresses)
+  const shippingBook = useAddressStore((state) => state.shippingAddresses)
+
+  // A signed-in partner's changes to the cart are saved; the cart cleared after an order too.
+  useEffect(() => void cartSync(), [])
+
+  // A signed-in customer is who the order is for: name and email come from the account, and the
+  // default addresses are the starting point.
+  useEffect(() => {
+    if (!hydrated || !signedIn || !user) return
+    const state = useCheckoutStore.getState()
+    const patch: Partial<typeof state> = { name: user.name, email: user.email }
+    const billing = defaultOf(billingBook, 'isDefaultBilling')
+    const shipping = defaultOf(shippingBook, 'isDefaultShipping')
+    if (billing && isBlank(state.billing)) patch.billing = checkoutAddressOf(billing)
+    if (shipping && isBlank(state.shipping)) patch.shipping = checkoutAddressOf(shipping)
+    useCheckoutStore.setState(patch)
+  }, [hydrated, signedIn, user, billingBook, shippingBook])
+
+  const hasExtras = data.extraFields.length > 0 || data.orderOptions.length > 0
+  const steps = useMemo(() => stepsFor({ hasExtras }), [hasExtras])
+  const destinationAddress = choices.sameAsBilling ? checkout.billing : checkout.shipping
+  const destination = useMemo(() => destinationOf(destinationAddress, countries), [destinationAddress, countries])
+  const summaryChoice = {
+    address: destination,
+    deliveryMethodId: destination ? choices.deliveryMethodId : null,
+    exemptForResale: checkout.exemptForResale,
+    promoCode: checkout.codePromotion,
+    orderOptions: chosenOptions.map((option) => option.name),
+    useGiftCards: signedIn && choices.useGiftCards,
+  }
+  const summary = useCheckoutSummary(lines, summaryChoice)
+
+  // A new destination needs its delivery methods priced again: the chosen one is forgotten.
+  const destinationKey = JSON.stringify(destination)
+  const previousDestination = useRef<string | null>(null)
+  useEffect(() => {
+    if (!hydrated) return
+    if (previousDestination.current !== null && previousDestination.current !== destinationKey) {
+      useCheckoutChoicesStore.setState({ deliveryMethodId: null })
+      const state = useCheckoutStore.getState()
+      useCheckoutStore.setState({ delivery: null, nextAccordian: reopenFrom(steps, 'delivery', state.nextAccordian) })
+    }
+    previousDestination.current = destinationKey
+  }, [hydrated, destinationKey, steps])
+
+  const live: SummaryView = {
+    key: summary.key,
+    summary: summary.data?.orderSummary ?? null,
+    deliveryMethodId: summary.data?.deliveryMethodId ?? null,
+    loading: summary.loading,
+    error: summary.error,
+    taxError: summary.data?.taxError ?? null,
+  }
+  const shown = shownSummary(page.confirmed, live)
+  const priced = isPriced(live, { hasDestination: destination !== null, deliveryMethodId: choices.deliveryMethodId })
+  const ready = readySummary(page.confirmed, live, priced)
+
+  // Spec 3's orderSummary follows what is shown.
+  useEffect(() => {
+    if (shown) useCheckoutStore.setState({ orderSummary: { ...shown, budgetAmount: shown.budgetAmount ?? 0 } })
+  }, [shown])
+
+  const active = steps.includes(checkout.activeAccordian as CheckoutStep) ? (checkout.activeAccordian as CheckoutStep) : steps[0]!
+  const reachable = (step: CheckoutStep) => canOpenStep(steps, step, checkout.nextAccordian)
+  const open = (step: CheckoutStep) => {
+    if (!reachable(step)) return
+    useCheckoutStore.setState({ activeAccordian: step, errors: {} })
+  }
+
+  const checks: Record<CheckoutStep, () => StepErrors> = {
+    contact: () => checkContact(checkout),
+    billing: () => checkCheckoutAddress(checkout.billing, countries),
+    shipping: () => checkShipping(checkout.shipping, countries, { sameAsBilling: choices.sameAsBilling }),
+    delivery: () => (destination ? checkDelivery(choices.deliveryMethodId, summary.data?.deliveryMethods ?? []) : { delivery: 'deliveryNeedsAddress' }),
+    extras: () => checkExtraFields(data.extraFields, checkout.orderExtraFieldsInputs),
+    promotions: () => ({}),
+    payment: () => checkPayment(checkout.payment?.id ?? null, paymentMethods),
+    review: () => ({}),
+  }
+
+  const continueFrom = (step: CheckoutStep) => {
+    const found = checks[step]()
+    useCheckoutStore.setState({ errors: found })
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(step)
+      return
+    }
+    if (step === 'extras') {
+      const payload = extraFieldsPayload(data.extraFields, checkout.orderExtraFieldsInputs)
+      useCheckoutStore.setState({ extraFieldsInputPayload: extraFieldsList(payload) })
+    }
+    useCheckoutStore.setState({ ...advance(steps, step, checkout.nextAccordian), errors: {} })
+  }
+
+  const applyPromo = async (code: string) => {
+    dispatch({ type: 'promo-applying' })
+    try {
+      // The code is applied once the server has priced the order with it (its refusal says why).
+      await requestCartSummary(checkoutSummaryBody(lines, { ...summaryChoice, promoCode: code }))
+      useCheckoutStore.setState({ codePromotion: code })
+      dispatch({ type: 'promo-applied' })
+    } catch (error) {
+      dispatch({ type: 'promo-refused', message: error instanceof Error ? error.message : t('genericError') })
+    }
+  }
+
+  const removePromo = () => {
+    dispatch({ type: 'promo-removed' })
+    useCheckoutStore.setState({ codePromotion: '', promotion: { value: 0, name: '' } })
+  }
+
+  const place = async (quotation: boolean) => {
+    if (page.placing) return
+    const failing = firstFailingStep(steps, checks)
+    if (failing) {
+      useCheckoutStore.setState({ activeAccordian: failing.step, nextAccordian: reopenFrom(steps, failing.step, checkout.nextAccordian), errors: failing.errors })
+      notify.error(t('completeStep', { step: t(`step.${failing.step}`) }))
+      return
+    }
+    if (!ready) {
+      notify.error(summary.data?.taxError ?? summary.error ?? t('summaryNotReady'))
+      return
+    }
+    dispatch({ type: 'placing', quotation })
+    if (quotation && page.openDocument) prepareDocumentWindow()
+    let outcome: PlaceOrderOutcome
+    try {
+      outcome = await placeOrder(
+        {
+          name: checkout.name,
+          email: checkout.email,
+          billing: checkout.billing,
+          shipping: checkout.shipping,
+          sameAsBilling: choices.sameAsBilling,
+          lines,
+          paymentId: checkout.payment?.id ?? null,
+          paymentProvider: checkout.payment?.provider ?? null,
+          orderForResale: checkout.exemptForResale,
+          extraFields: data.extraFields,
+          extraInputs: checkout.orderExtraFieldsInputs,
+          chosenOptions,
+          deliveryMethodId: choices.deliveryMethodId,
+          promoCode: checkout.codePromotion,
+          useGiftCards: signedIn && choices.useGiftCards,
+          expectedTotal: ready.totalPrice,
+          budgetAmount: user?.budgetAmount ?? null,
+        },
+        { quotation, openDocument: quotation && page.openDocument },
+      )
+    } finally {
+      dropDocumentWindow()
+    }
+    if (outcome.ok) {
+      dispatch({ type: 'placed' })
+      return
+    }
+    if (outcome.reason === 'prices-changed') {
+      dispatch({ type: 'prices-changed', key: summary.key, summary: outcome.orderSummary, message: outcome.message })
+      return
+    }
+    dispatch({ type: 'refused' })
+    // Whatever went wrong, the summary shown is asked for again (a price may be what changed).
+    if (outcome.message) summary.retry()
+  }
+
+  const chosenDelivery = summary.data?.deliveryMethods.find((option) => option.id === choices.deliveryMethodId) ?? null
+
+  return {
+    hydrated,
+    data,
+    lines,
+    chosenOptions,
+    checkout,
+    choices,
+    signedIn,
+    user,
+    billingBook,
+    shippingBook,
+    paymentMethods,
+    // Methods that bill the company (invoice, purchase order) are for signed-in customers (issue 13).
+    signedInOnly: signedIn ? [] : data.paymentMethods.filter((method) => !method.forGuests),
+    steps,
+    active,
+    reachable,
+    open,
+    continueFrom,
+    destination,
+    summary,
+    shown: shown satisfies OrderSummaryData | null,
+    priced,
+    chosenDelivery,
+    page,
+    setOpenDocument: (openDocument: boolean) => dispatch({ type: 'open-document', open: openDocument }),
+    applyPromo,
+    removePromo,
+    place,
+  }
+}
+
+export type Checkout = ReturnType<typeof useCheckout>
