@@ -1,19 +1,11 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
-import { useStore } from 'zustand'
-import { ApiError } from '@/client/api-client'
+import { type FormEvent, useId } from 'react'
 import { areasFor, placeArtwork, placeLogo, placeText } from '@/client/editor/decoration-edits'
-import { loadDesign, saveDesign } from '@/client/editor/design-api'
-import { createEditorStore } from '@/client/editor/editor-store'
-import { notify } from '@/client/notify'
-import { useCartStore } from '@/client/stores/cart-store'
-import { useRouter } from '@/i18n/navigation'
-import { formatInches, isOnCenterLine, placementProblems } from '@/isomorphic/decoration-placement'
-import { quoteDecorations } from '@/isomorphic/decoration-quote'
-import type { Decoration, DecorationOptions, DecorationView, UploadedArtwork } from '@/isomorphic/decoration-types'
-import { designSummary } from '@/isomorphic/design-summary'
+import { editorEstimate } from '@/client/editor/editor-page'
+import { useEditor } from '@/client/editor/use-editor'
+import type { DecorationOptions } from '@/isomorphic/decoration-types'
 import { formatPrice } from '@/isomorphic/money-format'
 import { imagesFor, logoOptions, parseQuantity, sizeOptions } from '../product/product-options'
 import type { ProductViewData } from '../product/product-view'
@@ -39,92 +31,10 @@ const cents = (amount: number) => formatPrice(amount / 100)
  */
 export function EditorView({ product, colorId, options, designId = null }: EditorViewProps) {
   const t = useTranslations('editor')
-  const router = useRouter()
   const formId = useId()
   const helpId = `${formId}-help`
-  const [store] = useState(() => createEditorStore({ view: options.views[0]?.view ?? 'front' }))
-  const decorations = useStore(store, (state) => state.decorations)
-  const selected = useStore(store, (state) => state.selected)
-  const viewName = useStore(store, (state) => state.view)
-  const canUndo = useStore(store, (state) => state.past.length > 0)
-  const canRedo = useStore(store, (state) => state.future.length > 0)
-  const [announcement, setAnnouncement] = useState('')
-  const [typed, setTyped] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-  const [artworks, setArtworks] = useState<UploadedArtwork[]>([])
-
-  useEffect(() => {
-    if (!designId) return
-    let current = true
-    loadDesign(designId).then(
-      (design) => {
-        if (!current) return
-        if (design.productId !== options.productId) return setMessage(t('designOtherProduct'))
-        store.getState().load(design.decorations)
-        setAnnouncement(t('designLoaded'))
-      },
-      () => current && setMessage(t('designNotFound')),
-    )
-    return () => {
-      current = false
-    }
-  }, [designId, options.productId, store, t])
-
-  const view = options.views.find((candidate) => candidate.view === viewName) ?? options.views[0]
-  const problems = useMemo(() => placementProblems(decorations, options), [decorations, options])
-  const invalid = useMemo(() => new Set(problems.map((problem) => problem.index)), [problems])
-
-  const nameOf = (decoration: Decoration) =>
-    decoration.kind === 'text'
-      ? t('textName', { text: decoration.text })
-      : (options.logos.find((logo) => logo.id === decoration.logoId)?.name ?? t('artworkName'))
-
-  const describe = (index: number) => {
-    const decoration = store.getState().decorations[index]
-    if (!decoration) return ''
-    const area = options.printAreas.find((candidate) => candidate.id === decoration.printAreaId)
-    const label = t('decorationLabel', {
-      name: nameOf(decoration),
-      area: area?.name ?? '',
-      x: formatInches(decoration.x),
-      y: formatInches(decoration.y),
-      width: formatInches(decoration.width),
-      height: formatInches(decoration.height),
-    })
-    const centered = area && isOnCenterLine(decoration, area) ? t('centeredSuffix') : ''
-    const problem = placementProblems(store.getState().decorations, options).find((candidate) => candidate.index === index)
-    return `${label}${centered}${problem ? t('problemSuffix', { message: problem.message }) : ''}`
-  }
-
-  // Announcing the same words twice in a row must still be heard: the region is cleared first.
-  const announce = (words: string) => {
-    setAnnouncement('')
-    requestAnimationFrame(() => setAnnouncement(words))
-  }
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey) return
-      const target = event.target as HTMLElement | null
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return
-      const key = event.key.toLowerCase()
-      const state = store.getState()
-      if (key === 'z' && !event.shiftKey) {
-        event.preventDefault()
-        if (state.past.length === 0) return
-        state.undo()
-        setAnnouncement(t('undone'))
-      } else if ((key === 'z' && event.shiftKey) || key === 'y') {
-        event.preventDefault()
-        if (state.future.length === 0) return
-        state.redo()
-        setAnnouncement(t('redone'))
-      }
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [store, t])
+  const editor = useEditor({ options, designId, productId: product.id, colorId })
+  const { store, decorations, selected, view, problems, invalid, nameOf, describe, announce, blocker, addDecoration, typed, message, saving, artworks } = editor
 
   const variantLogos = logoOptions(product, colorId)
   // The line's logo (its decoration partner ships the order) is the design's first approved logo.
@@ -132,39 +42,15 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   const lineLogo = variantLogos.find((logo) => firstLogo?.kind === 'logo' && logo.id === firstLogo.logoId) ?? null
   const sizes = sizeOptions(product, colorId, lineLogo?.id ?? null)
   const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
-  const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
-  const garmentCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
-  const quote = quoteDecorations(
-    decorations.filter((decoration) => options.methods.some((method) => method.code === decoration.method)),
-    options.methods,
-    totalQuantity,
-  )
+  const { totalQuantity, garmentCents, quote } = editorEstimate(quantities, decorations, options.methods)
   const lowestCents = sizes.length > 0 ? Math.min(...sizes.map((size) => Math.round(size.price * 100))) : null
   const color = product.attributeValues.find((value) => value.id === colorId)
 
-  const blocker = decorations.length === 0 ? t('addSomething') : problems.length > 0 ? t('fixProblems', { count: problems.length }) : null
-
-  const addDecoration = (placed: { decoration: Decoration; view: DecorationView } | null) => {
-    if (!placed) return
-    store.getState().add(placed.decoration, placed.view)
-    const area = options.printAreas.find((candidate) => candidate.id === placed.decoration.printAreaId)
-    announce(t('added', { name: nameOf(placed.decoration), area: area?.name ?? '' }))
-  }
-
-  const addToCart = async (event: FormEvent<HTMLFormElement>) => {
+  const addToCart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (blocker || saving) return
-    const ordered = quantities.filter((size) => size.quantity > 0)
-    if (ordered.length === 0) {
-      setMessage(t('chooseQuantity'))
-      return
-    }
-    setSaving(true)
-    setMessage(null)
-    try {
-      const saved = await saveDesign({ productId: product.id, colorValueId: colorId, decorations })
-      const perUnit = quoteDecorations(saved.decorations, options.methods, 1).perUnit
-      useCartStore.getState().addLine({
+    void editor.addToCart(
+      quantities.filter((size) => size.quantity > 0),
+      {
         productId: product.id,
         name: product.name,
         slug: product.slug,
@@ -180,18 +66,8 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
               decoratorPartnerId: lineLogo.decoratorPartnerId,
             }
           : null,
-        quantity: Object.fromEntries(ordered.map((size) => [size.name, size.quantity])),
-        unitPrices: Object.fromEntries(ordered.map((size) => [size.name, (Math.round(size.price * 100) + perUnit) / 100])),
-        variantIds: Object.fromEntries(ordered.map((size) => [size.name, size.variantId])),
-        designId: saved.id,
-        design: designSummary(saved, options),
-      })
-      notify.success(t('addedToCart'))
-      router.push('/cart')
-    } catch (error) {
-      setMessage(error instanceof ApiError && error.statusMessage ? error.statusMessage : t('saveFailed'))
-      setSaving(false)
-    }
+      },
+    )
   }
 
   if (!view || options.printAreas.length === 0) {
@@ -220,22 +96,16 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
           <div className="flex gap-2">
             <button
               type="button"
-              disabled={!canUndo}
-              onClick={() => {
-                store.getState().undo()
-                announce(t('undone'))
-              }}
+              disabled={!editor.canUndo}
+              onClick={editor.undo}
               className="btn btn-secondary min-h-10 px-4"
             >
               {t('undo')}
             </button>
             <button
               type="button"
-              disabled={!canRedo}
-              onClick={() => {
-                store.getState().redo()
-                announce(t('redone'))
-              }}
+              disabled={!editor.canRedo}
+              onClick={editor.redo}
               className="btn btn-secondary min-h-10 px-4"
             >
               {t('redo')}
@@ -266,7 +136,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
           ))}
         </div>
         <p aria-live="polite" className="sr-only">
-          {announcement}
+          {editor.announcement}
         </p>
       </section>
 
@@ -320,7 +190,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
             <ArtworkUpload
               uploads={options.uploads}
               onUploaded={(artwork) => {
-                setArtworks((current) => [...current, artwork])
+                editor.uploaded(artwork)
                 addDecoration(placeArtwork(options, artwork, store.getState().view))
               }}
             />
@@ -375,10 +245,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
             idPrefix={formId}
             sizes={sizes}
             typed={typed}
-            onChange={(size, text) => {
-              setTyped((current) => ({ ...current, [size]: text }))
-              setMessage(null)
-            }}
+            onChange={editor.type}
           />
 
           <div className="rounded-card bg-soft p-5">
