@@ -13,7 +13,6 @@ import { clearCart, useCartStore } from '@/client/stores/cart-store'
 import { type CheckoutAddress, useCheckoutStore } from '@/client/stores/checkout-store'
 import { useUserStore } from '@/client/stores/user-store'
 import { useHydrated } from '@/client/use-hydrated'
-import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { checkoutAddressOf } from './checkout-address'
 import { checkoutApi } from './checkout-api'
@@ -314,7 +313,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
     continueFrom,
     destination,
     summary,
-    shown: shown satisfies OrderSummaryData | null,
+    shown,
     priced,
     chosenDelivery,
     page,
