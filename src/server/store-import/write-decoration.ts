@@ -4,36 +4,13 @@ import { decorationMethods, decorationSettings, logoDecorationMethods, printArea
 import { toCents } from '../kernel/money'
 import { desiredPrintAreas } from './decoration-schema'
 import type { StoreFile } from './store-file-schema'
-import type { Tally } from './sync-rows'
+import { changes, type Tally } from './sync-rows'
 
 // Writes the store file's `decoration` section (docs/store-file.md) inside the import's
 // transaction: the website's methods (by code), print areas (by garment kind or product, and code;
 // updated in place so designs keep pointing at them), the editor settings and the methods each
 // listed logo allows. Rows whose values did not change are not written; what the file no longer
 // has is deleted. Without the section the website has no decoration in the editor.
-
-/** Equal as stored: numbers to the column's scale, JSON whatever its key order (jsonb sorts keys). */
-function same(a: unknown, b: unknown): boolean {
-  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < 1e-9
-  return stableJson(a ?? null) === stableJson(b ?? null)
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableJson(entry)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
-}
-
-function changed<T extends Record<string, unknown>>(existing: Record<string, unknown>, desired: T): Partial<T> {
-  const result: Partial<T> = {}
-  for (const key of Object.keys(desired) as (keyof T & string)[]) if (!same(existing[key], desired[key])) result[key] = desired[key]
-  return result
-}
 
 export async function writeDecoration(
   tx: Transaction,
@@ -64,7 +41,7 @@ export async function writeDecoration(
       tally.add('decorationMethods', 'created')
       continue
     }
-    const diff = changed(current, wanted)
+    const diff = changes(current, wanted)
     if (Object.keys(diff).length === 0) tally.add('decorationMethods', 'unchanged')
     else {
       await tx.update(decorationMethods).set({ ...diff, updatedAt: new Date() }).where(eq(decorationMethods.id, current.id))
@@ -97,7 +74,7 @@ export async function writeDecoration(
       continue
     }
     byKey.delete(keyOf(wanted))
-    const diff = changed(current, wanted)
+    const diff = changes(current, wanted)
     if (Object.keys(diff).length === 0) tally.add('printAreas', 'unchanged')
     else {
       await tx.update(printAreas).set({ ...diff, updatedAt: new Date() }).where(eq(printAreas.id, current.id))
@@ -133,7 +110,7 @@ export async function writeDecoration(
       await tx.insert(decorationSettings).values({ websiteId, ...wanted })
       tally.add('decorationSettings', 'created')
     } else {
-      const diff = changed(settings, wanted)
+      const diff = changes(settings, wanted)
       if (Object.keys(diff).length === 0) tally.add('decorationSettings', 'unchanged')
       else {
         await tx.update(decorationSettings).set({ ...diff, updatedAt: new Date() }).where(eq(decorationSettings.websiteId, websiteId))
