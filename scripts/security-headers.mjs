@@ -10,7 +10,7 @@
 // (src/client/recaptcha.ts) and GA4's gtag.js from www.googletagmanager.com (src/client/analytics.ts).
 
 /** @typedef {{ production: boolean, publicOrigin: string | undefined }} SecurityHeaderOptions */
-/** @typedef {boolean | number} TrustProxy */
+/** @typedef {import('../src/server/edge-env.mjs').TrustProxy} TrustProxy */
 /**
  * What these functions read of a request (tests pass plain objects).
  * @typedef {Pick<import('node:http').IncomingMessage, 'headers' | 'url'> & { socket?: { encrypted?: boolean, remoteAddress?: string } }} RequestLike
@@ -138,17 +138,6 @@ export function trustedClientHeaders(request, { trustProxy }) {
   request.rawHeaders = kept
 }
 
-/**
- * TRUST_PROXY: unset or false, no proxy; true (or 1, yes), one proxy; a number from 2 up, that many proxies.
- * @param {string | undefined} value
- * @returns {TrustProxy}
- */
-export function trustProxySetting(value) {
-  const text = String(value ?? '').trim().toLowerCase()
-  if (/^(true|yes|1)$/.test(text)) return true
-  if (/^[2-9]$/.test(text)) return Number(text)
-  return false
-}
 
 /** Every name securityHeaders may set: the page cache never replays them (they depend on the request). */
 export const SECURITY_HEADER_NAMES = [

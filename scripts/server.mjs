@@ -33,10 +33,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
+import { edgeEnv } from '../src/server/edge-env.mjs'
 import { registeredApiDispatch, registeredPageGate } from '../src/web/edge-registry.mjs'
 import { createPageResponseCache } from './page-response-cache.mjs'
 import { pathOf, targetRefusal } from './request-target.mjs'
-import { trustedClientHeaders, trustProxySetting, withSecurityHeaders } from './security-headers.mjs'
+import { trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
 import { sendWebResponse, toWebRequest } from './web-request.mjs'
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -47,11 +48,16 @@ import { sendWebResponse, toWebRequest } from './web-request.mjs'
 
 const PRECOMPRESSED = 'x-precompressed-encoding'
 const root = path.resolve(import.meta.dirname, '..')
-const port = Number(process.env.PORT || 3000)
-const hostname = process.env.HOSTNAME_BIND || undefined
+if (cluster.isPrimary) {
+  // .env files count for the settings below (Next loads them itself when it prepares); workers
+  // inherit the primary's environment.
+  nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
+}
+const settings = readSettings()
+const { port, hostname } = settings
 const STOP_GRACE_MS = 10_000
-const headerOptions = { production: process.env.NODE_ENV === 'production', publicOrigin: process.env.PUBLIC_ORIGIN || undefined }
-const proxyOptions = { trustProxy: trustProxySetting(process.env.TRUST_PROXY) }
+const headerOptions = { production: settings.production, publicOrigin: settings.publicOrigin }
+const proxyOptions = { trustProxy: settings.trustProxy }
 // Node's default, said out loud: a request head (request line and headers) above 16 KiB is a 431.
 const MAX_HEADER_BYTES = 16 * 1024
 
@@ -275,22 +281,14 @@ async function runServer() {
   })
 }
 
-/** WEB_CONCURRENCY, checked against what several processes need; exits with the reason otherwise. */
-function workerCount() {
-  const raw = process.env.WEB_CONCURRENCY?.trim() || '1'
-  const count = Number(raw)
-  const refuse = (/** @type {string} */ reason) => {
-    console.error(`WEB_CONCURRENCY=${raw}: ${reason}`)
-    process.exit(1)
+/** The server's variables (src/server/edge-env.mjs); exits with the reason when one is wrong. */
+function readSettings() {
+  try {
+    return edgeEnv()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    return process.exit(1)
   }
-  if (!Number.isInteger(count) || count < 1 || count > 64) refuse('must be a whole number from 1 to 64.')
-  if (count > 1 && !process.env.DATABASE_URL) {
-    refuse('several worker processes need PostgreSQL (DATABASE_URL); the embedded database (PGlite) serves one process only.')
-  }
-  if (count > 1 && !process.env.REDIS_URL) {
-    refuse("several worker processes need Redis (REDIS_URL): each keeps its own caches and must hear the others' invalidations.")
-  }
-  return count
 }
 
 /** @param {number} count */
@@ -328,10 +326,5 @@ function runPrimary(count) {
   for (let index = 0; index < count; index++) cluster.fork()
 }
 
-if (cluster.isPrimary) {
-  // .env files count for the checks below (Next loads them itself when it prepares).
-  nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
-}
-const workers = cluster.isPrimary ? workerCount() : 1
-if (cluster.isPrimary && workers > 1) runPrimary(workers)
+if (cluster.isPrimary && settings.workers > 1) runPrimary(settings.workers)
 else await runServer()

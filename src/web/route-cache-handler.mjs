@@ -6,12 +6,13 @@
 // With several instances, each keeps its own pages; drops and tag revalidations travel over the
 // invalidation bus (decision 014; src/web/shared-caches.ts).
 
+import { edgeEnv } from '../server/edge-env.mjs'
 import { routeCacheState as store } from './edge-registry.mjs'
 
 /** @typedef {import('./edge-registry.mjs').RouteCacheState} RouteCacheState */
 /** @typedef {{ tags?: string[] }} SetContext */
 
-const MAX_BYTES = Number(process.env.ROUTE_CACHE_MAX_BYTES || 256 * 1024 * 1024)
+const MAX_BYTES = edgeEnv().routeCacheMaxBytes
 
 /**
  * Changes whenever rendered pages may have become stale (a tag revalidated, everything dropped): what
