@@ -115,7 +115,7 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema>
 
 /** The configuration `source` describes; throws with every problem listed. */
-export function loadEnv(source: NodeJS.ProcessEnv): Env {
+export function loadEnv(source: Record<string, string | undefined>): Env {
   const parsed = EnvSchema.safeParse(source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
