@@ -52,6 +52,7 @@ export async function measureCacheLayers(options: { root: string; port: number; 
     for (let round = 0; round < options.rounds; round++) {
       const a = await runLoad({ url: shop, connections: 20, seconds: options.seconds, headers: accept })
       const b = await runLoad({ url: shop, connections: 20, seconds: options.seconds, headers: { ...accept, range: 'bytes=0-' } })
+      if (a.non2xx + a.errors + b.non2xx + b.errors > 0) throw new Error(`/shop answered other than 200 under load: ${JSON.stringify({ a, b })}`)
       replayed.push({ rps: a.requestsPerSec, p99: a.p99 })
       throughNext.push({ rps: b.requestsPerSec, p99: b.p99 })
     }
