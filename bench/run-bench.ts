@@ -7,6 +7,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { measureCacheLayers } from './bench-cache-layers'
 import { makeBenchStore } from './bench-store'
 import { median, type LoadResult, runLoad, startServer } from './bench-servers'
 import { measureAttackFigures } from './bench-attacks'
@@ -107,6 +108,10 @@ async function main() {
     return
   }
   const storeFile = makeBenchStore(path.join(OUT, 'bench-store.json'), 999)
+  if (process.env.BENCH_ONLY === 'cache-layers') {
+    printRows(await measureCacheLayers({ root: ROOT, port: STORE_PORT, storeEnv, storeFile, seconds: SECONDS, rounds: ROUNDS }))
+    return
+  }
   if (process.env.BENCH_ONLY === 'scale-out') {
     printRows(await measureScaleOutFigures({ root: ROOT, ports: SCALE_OUT_PORTS, storeEnv, storeFile }))
     return

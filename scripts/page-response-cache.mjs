@@ -11,6 +11,20 @@ import { renderedPagesGeneration } from '../src/web/route-cache-handler.mjs'
 import { pathOf as targetPath } from './request-target.mjs'
 import { SECURITY_HEADER_NAMES } from './security-headers.mjs'
 
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/**
+ * One kept page: its replayed headers and its body as sent, in brotli and in gzip.
+ * @typedef {object} KeptPage
+ * @property {number} generation renderedPagesGeneration() when the page was rendered
+ * @property {[string, import('node:http').OutgoingHttpHeader | undefined][]} headers
+ * @property {string | null} etag
+ * @property {Buffer} identity
+ * @property {Buffer} br
+ * @property {Buffer} gzip
+ * @property {number} bytes
+ */
+
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'range']
@@ -20,23 +34,32 @@ const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-en
 // Rendered pages never read the query string (decision 004: filters are applied in the browser), so
 // /shop?color=Navy is the same document as /shop: one copy per path, and random query strings cannot
 // make the server compress anything again.
+/** @param {IncomingMessage} request */
 function pathOf(request) {
   return targetPath(request.url ?? '/')
 }
 
+/** @param {IncomingMessage} request */
 function qualifies(request) {
   return (request.method === 'GET' || request.method === 'HEAD') && !ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
 }
 
 // Accept-Encoding is parsed the way the JSON API parses it: one linear pass, no regular expression.
+/** @param {IncomingMessage} request */
 function accepted(request) {
   return negotiateEncoding(request.headers['accept-encoding'])
 }
 
+/** @param {{ maxBytes?: number }} [options] */
 export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
+  /** @type {Map<string, KeptPage>} */
   const entries = new Map()
   let bytes = 0
 
+  /**
+   * @param {string} url
+   * @param {KeptPage} entry
+   */
   function remember(url, entry) {
     const previous = entries.get(url)
     if (previous) bytes -= previous.bytes
@@ -51,7 +74,11 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
   }
 
   return {
-    /** Answers from a kept copy; false when there is none for this request. */
+    /**
+     * Answers from a kept copy; false when there is none for this request.
+     * @param {IncomingMessage} request
+     * @param {ServerResponse} response
+     */
     serve(request, response) {
       if (!qualifies(request)) return false
       const key = pathOf(request)
@@ -62,7 +89,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
         bytes -= entry.bytes
         return false
       }
-      for (const [name, value] of entry.headers) response.setHeader(name, value)
+      for (const [name, value] of entry.headers) if (value !== undefined) response.setHeader(name, value)
       if (entry.etag && request.headers['if-none-match'] === entry.etag) {
         response.statusCode = 304
         response.end()
@@ -77,18 +104,28 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
       return true
     },
 
-    /** Watches Next's answer to this request and keeps it when it is a rendered page from the route cache. */
+    /**
+     * Watches Next's answer to this request and keeps it when it is a rendered page from the route cache.
+     * @param {IncomingMessage} request
+     * @param {ServerResponse} response
+     */
     capture(request, response) {
       if (request.method !== 'GET' || !qualifies(request)) return
       const generation = renderedPagesGeneration()
+      /** @type {Buffer[]} */
       const chunks = []
+      // write and end keep their overloads; what is copied is the chunk, whatever comes after it.
+      /** @type {(this: ServerResponse, chunk?: any, ...rest: any[]) => any} */
       const write = response.write
+      /** @type {(this: ServerResponse, chunk?: any, ...rest: any[]) => any} */
       const end = response.end
-      response.write = function (chunk, ...rest) {
+      /** @type {typeof write} */
+      const copyingWrite = function (chunk, ...rest) {
         if (chunk) chunks.push(Buffer.from(chunk))
         return write.call(this, chunk, ...rest)
       }
-      response.end = function (chunk, ...rest) {
+      /** @type {typeof end} */
+      const copyingEnd = function (chunk, ...rest) {
         if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk))
         const result = end.call(this, chunk, ...rest)
         const isRenderedPage =
@@ -112,6 +149,8 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
         }
         return result
       }
+      response.write = /** @type {typeof response.write} */ (copyingWrite)
+      response.end = /** @type {typeof response.end} */ (copyingEnd)
     },
   }
 }

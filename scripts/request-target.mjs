@@ -14,13 +14,20 @@
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i
 const CONTROL = /[\u0000-\u001f\u007f]/
 
-/** The target without its query string. */
+/**
+ * The target without its query string.
+ * @param {string} url
+ */
 export function pathOf(url) {
   const query = url.indexOf('?')
   return query === -1 ? url : url.slice(0, query)
 }
 
-/** Why the target must be refused, or null when it is a plain path every layer reads alike. */
+/**
+ * Why the target must be refused, or null when it is a plain path every layer reads alike.
+ * @param {string} url
+ * @returns {string | null}
+ */
 export function targetRefusal(url) {
   if (!url.startsWith('/')) return 'Bad request: the request target must be a path on this site, such as /shop.'
   if (url.includes('#')) return 'Bad request: the address has a fragment (#), which browsers never send.'

@@ -9,6 +9,14 @@
 // third parties the store loads — reCAPTCHA from www.recaptcha.net/www.gstatic.com
 // (src/client/recaptcha.ts) and GA4's gtag.js from www.googletagmanager.com (src/client/analytics.ts).
 
+/** @typedef {{ production: boolean, publicOrigin: string | undefined }} SecurityHeaderOptions */
+/** @typedef {import('../src/server/edge-env.mjs').TrustProxy} TrustProxy */
+/**
+ * What these functions read of a request (tests pass plain objects).
+ * @typedef {Pick<import('node:http').IncomingMessage, 'headers' | 'url'> & { socket?: { encrypted?: boolean, remoteAddress?: string } }} RequestLike
+ */
+/** @typedef {RequestLike & Pick<import('node:http').IncomingMessage, 'rawHeaders'>} ProxyRequestLike */
+
 const RECAPTCHA_SCRIPTS = ['https://www.recaptcha.net/recaptcha/', 'https://www.gstatic.com/recaptcha/']
 const RECAPTCHA_FRAMES = ['https://www.recaptcha.net/recaptcha/', 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
 const GA_SCRIPTS = ['https://www.googletagmanager.com']
@@ -30,7 +38,10 @@ const POLICY = [
   ["frame-ancestors 'none'"],
 ].map((parts) => parts.join(' '))
 
-/** The Content-Security-Policy; over HTTPS it also upgrades any http: address a page names. */
+/**
+ * The Content-Security-Policy; over HTTPS it also upgrades any http: address a page names.
+ * @param {{ secure: boolean }} options
+ */
 export function contentSecurityPolicy({ secure }) {
   return [...POLICY, ...(secure ? ['upgrade-insecure-requests'] : [])].join('; ')
 }
@@ -46,16 +57,24 @@ const SECRET_PARAMS = /(?:^|[?&])(?:token|access_token|code|state)=/i
  * True when the visitor reached us over HTTPS: the socket is TLS, the proxy in front says so
  * (X-Forwarded-Proto), or the configured public origin is https. A forged X-Forwarded-Proto on
  * plain HTTP only earns an HSTS header, which browsers ignore on insecure connections.
+ * @param {RequestLike} request
+ * @param {{ publicOrigin: string | undefined }} options
  */
 export function isHttps(request, { publicOrigin }) {
-  const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase()
+  const forwarded = (String(request.headers['x-forwarded-proto'] ?? '').split(',')[0] ?? '').trim().toLowerCase()
   if (forwarded) return forwarded === 'https'
   return Boolean(request.socket?.encrypted) || Boolean(publicOrigin?.startsWith('https:'))
 }
 
-/** The headers an answer to `request` gets, by lower-case name. HSTS only in production over HTTPS. */
+/**
+ * The headers an answer to `request` gets, by lower-case name. HSTS only in production over HTTPS.
+ * @param {RequestLike} request
+ * @param {SecurityHeaderOptions} options
+ * @returns {Record<string, string>}
+ */
 export function securityHeaders(request, { production, publicOrigin }) {
   const secure = isHttps(request, { publicOrigin })
+  /** @type {Record<string, string>} */
   const headers = {
     'content-security-policy': contentSecurityPolicy({ secure }),
     'x-frame-options': 'DENY',
@@ -77,6 +96,9 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'x-forwarded-proto',
  * the entry the nearest trusted proxy added, counted from the right (`trustProxy` true: one proxy,
  * the rightmost entry; a number N: N proxies, the Nth from the right), never the leftmost, which
  * the client itself may have written. Without such an entry, X-Real-IP of the proxy, then the socket.
+ * @param {RequestLike} request
+ * @param {{ trustProxy: TrustProxy }} options
+ * @returns {string | null}
  */
 export function clientAddress(request, { trustProxy }) {
   const socketAddress = request.socket?.remoteAddress ?? null
@@ -97,6 +119,8 @@ export function clientAddress(request, { trustProxy }) {
  * clientAddress), and unless `trustProxy` says a proxy in front sets them, the other forwarding
  * headers are dropped, so nobody picks their own address, scheme or host. Both the parsed headers
  * (what Next reads) and the raw ones are rewritten, so no later reader can see what the client sent.
+ * @param {ProxyRequestLike} request
+ * @param {{ trustProxy: TrustProxy }} options
  */
 export function trustedClientHeaders(request, { trustProxy }) {
   const address = clientAddress(request, { trustProxy })
@@ -104,21 +128,16 @@ export function trustedClientHeaders(request, { trustProxy }) {
   for (const name of dropped) delete request.headers[name]
   if (address) request.headers['x-forwarded-for'] = address
   const raw = request.rawHeaders
+  /** @type {string[]} */
   const kept = []
   for (let index = 0; index < raw.length; index += 2) {
-    if (!dropped.includes(raw[index].toLowerCase())) kept.push(raw[index], raw[index + 1])
+    const name = raw[index] ?? ''
+    if (!dropped.includes(name.toLowerCase())) kept.push(name, raw[index + 1] ?? '')
   }
   if (address) kept.push('X-Forwarded-For', address)
   request.rawHeaders = kept
 }
 
-/** TRUST_PROXY: unset or false, no proxy; true (or 1, yes), one proxy; a number from 2 up, that many proxies. */
-export function trustProxySetting(value) {
-  const text = String(value ?? '').trim().toLowerCase()
-  if (/^(true|yes|1)$/.test(text)) return true
-  if (/^[2-9]$/.test(text)) return Number(text)
-  return false
-}
 
 /** Every name securityHeaders may set: the page cache never replays them (they depend on the request). */
 export const SECURITY_HEADER_NAMES = [
@@ -131,6 +150,11 @@ export const SECURITY_HEADER_NAMES = [
   'strict-transport-security',
 ]
 
+/**
+ * The header names writeHead was given: an object, a flat [name, value, …] list or [name, value] pairs.
+ * @param {unknown} headers
+ * @returns {Set<string>}
+ */
 function namesIn(headers) {
   if (!headers || typeof headers !== 'object') return new Set()
   if (Array.isArray(headers)) {
@@ -143,11 +167,15 @@ function namesIn(headers) {
 /**
  * Makes `response` carry the security headers: each one the answer has not set by the time its
  * head is written is added then (writeHead is also what Node calls for an implicit head).
+ * @param {RequestLike} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {SecurityHeaderOptions} options
  */
 export function withSecurityHeaders(request, response, options) {
   const headers = securityHeaders(request, options)
   const writeHead = response.writeHead
-  response.writeHead = function (statusCode, ...rest) {
+  /** @type {(this: import('node:http').ServerResponse, statusCode: number, ...rest: any[]) => import('node:http').ServerResponse} */
+  const withHeaders = function (statusCode, ...rest) {
     const given = namesIn(typeof rest[0] === 'string' ? rest[1] : rest[0])
     if (!this.headersSent) {
       for (const [name, value] of Object.entries(headers)) {
@@ -156,4 +184,5 @@ export function withSecurityHeaders(request, response, options) {
     }
     return writeHead.call(this, statusCode, ...rest)
   }
+  response.writeHead = /** @type {typeof response.writeHead} */ (withHeaders)
 }

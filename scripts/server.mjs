@@ -33,22 +33,37 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
+import { edgeEnv } from '../src/server/edge-env.mjs'
+import { registeredApiDispatch, registeredPageGate } from '../src/web/edge-registry.mjs'
 import { createPageResponseCache } from './page-response-cache.mjs'
 import { pathOf, targetRefusal } from './request-target.mjs'
-import { trustedClientHeaders, trustProxySetting, withSecurityHeaders } from './security-headers.mjs'
+import { trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
 import { sendWebResponse, toWebRequest } from './web-request.mjs'
+
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('../src/web/edge-registry.mjs').ApiEndpoint} ApiEndpoint */
+/** @typedef {(request: IncomingMessage, response: ServerResponse) => Promise<void>} NextHandler */
+/** @typedef {{ webstore?: 'ready' | 'stop' } | null | undefined} WorkerMessage */
 
 const PRECOMPRESSED = 'x-precompressed-encoding'
 const root = path.resolve(import.meta.dirname, '..')
-const port = Number(process.env.PORT || 3000)
-const hostname = process.env.HOSTNAME_BIND || undefined
+if (cluster.isPrimary) {
+  // .env files count for the settings below (Next loads them itself when it prepares); workers
+  // inherit the primary's environment.
+  nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
+}
+const settings = readSettings()
+const { port, hostname } = settings
 const STOP_GRACE_MS = 10_000
-const headerOptions = { production: process.env.NODE_ENV === 'production', publicOrigin: process.env.PUBLIC_ORIGIN || undefined }
-const proxyOptions = { trustProxy: trustProxySetting(process.env.TRUST_PROXY) }
+const headerOptions = { production: settings.production, publicOrigin: settings.publicOrigin }
+const proxyOptions = { trustProxy: settings.trustProxy }
 // Node's default, said out loud: a request head (request line and headers) above 16 KiB is a 431.
 const MAX_HEADER_BYTES = 16 * 1024
 
-const compress = compression({
+// compression's types speak express; it is plain node middleware.
+/** @type {(request: IncomingMessage, response: ServerResponse, next: () => void) => void} */
+const compress = /** @type {any} */ (compression({
   filter(request, response) {
     const encoding = response.getHeader(PRECOMPRESSED)
     if (encoding) {
@@ -58,19 +73,23 @@ const compress = compression({
     }
     return compression.filter(request, response)
   },
-})
+}))
 
 const pages = createPageResponseCache()
 
-const PAGE_GATE = Symbol.for('webstore.pageGate')
 const UNGATED_PREFIXES = ['/_next/', '/api/']
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
+/** @param {IncomingMessage} request */
 function isGated(request) {
   const url = request.url ?? '/'
   return !UNGATED_PREFIXES.some((prefix) => url.startsWith(prefix))
 }
 
+/**
+ * @param {ServerResponse} response
+ * @param {string} reason
+ */
 function refuseTarget(response, reason) {
   response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' })
   response.end(reason)
@@ -83,10 +102,11 @@ function refuseTarget(response, reason) {
 // first start migrates and seeds the store, which takes a while).
 const GATE_WAIT_MS = 120_000
 const selfHost = !hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
+/** @type {Promise<void> | null} */
 let gateWait = null
 
 function askOwnHealth() {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     const request = httpGet({ host: selfHost, port, path: '/api/health' }, (response) => {
       response.resume()
       response.on('end', resolve)
@@ -99,22 +119,26 @@ function askOwnHealth() {
 function gateRegistered() {
   gateWait ??= (async () => {
     const started = Date.now()
-    while (typeof globalThis[PAGE_GATE] !== 'function' && Date.now() - started < GATE_WAIT_MS) {
+    while (!registeredPageGate() && Date.now() - started < GATE_WAIT_MS) {
       await askOwnHealth()
-      if (typeof globalThis[PAGE_GATE] !== 'function') await sleep(100)
+      if (!registeredPageGate()) await sleep(100)
     }
   })()
   return gateWait
 }
 
+/** @param {IncomingMessage} request */
 async function askGate(request) {
-  if (typeof globalThis[PAGE_GATE] !== 'function') await gateRegistered()
-  const gate = globalThis[PAGE_GATE]
-  if (typeof gate !== 'function') throw new Error('the page gate is not registered (src/instrumentation.ts did not run)')
-  return (await gate(request.method, request.url ?? '/', request.headers)) ?? {}
+  if (!registeredPageGate()) await gateRegistered()
+  const gate = registeredPageGate()
+  if (!gate) throw new Error('the page gate is not registered (src/instrumentation.ts did not run)')
+  return (await gate(request.method ?? 'GET', request.url ?? '/', request.headers)) ?? {}
 }
 
-// Whatever Next or the page cache says, this answer is for one visitor only.
+/**
+ * Whatever Next or the page cache says, this answer is for one visitor only.
+ * @param {ServerResponse} response
+ */
 function keepPrivate(response) {
   const setHeader = response.setHeader
   response.setHeader = function (name, value) {
@@ -123,6 +147,7 @@ function keepPrivate(response) {
   response.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL)
 }
 
+/** @param {ServerResponse} response */
 function refusePage(response) {
   response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
   response.end(
@@ -133,15 +158,21 @@ function refusePage(response) {
   )
 }
 
-const API_DISPATCH = Symbol.for('webstore.apiDispatch')
-
-/** The registered endpoint for this request, or undefined when Next serves it. */
+/**
+ * The registered endpoint for this request, or undefined when Next serves it.
+ * @param {IncomingMessage} request
+ */
 function apiEndpoint(request) {
-  const dispatch = globalThis[API_DISPATCH]
-  if (typeof dispatch !== 'function') return undefined
+  const dispatch = registeredApiDispatch()
+  if (!dispatch) return undefined
   return dispatch(request.method ?? 'GET', pathOf(request.url ?? '/'))
 }
 
+/**
+ * @param {ApiEndpoint} endpoint
+ * @param {IncomingMessage} request
+ * @param {ServerResponse} response
+ */
 function serveApi(endpoint, request, response) {
   compress(request, response, async () => {
     let webRequest
@@ -172,11 +203,16 @@ function serveApi(endpoint, request, response) {
   })
 }
 
+/**
+ * @param {NextHandler} handle
+ * @param {IncomingMessage} request
+ * @param {ServerResponse} response
+ */
 function serve(handle, request, response) {
   if (pages.serve(request, response)) return
   compress(request, response, () => {
     pages.capture(request, response)
-    handle(request, response).catch((error) => {
+    handle(request, response).catch((/** @type {unknown} */ error) => {
       console.error(error)
       if (!response.headersSent) response.statusCode = 500
       response.end()
@@ -187,6 +223,7 @@ function serve(handle, request, response) {
 async function runServer() {
   // Finish the requests in flight, then leave; a second signal leaves at once. A worker is also
   // stopped by its primary (a message), or when the primary is gone.
+  /** @type {import('node:http').Server | null} */
   let server = null
   let stopping = false
   const stop = () => {
@@ -200,7 +237,7 @@ async function runServer() {
     process.on(signal, () => (stopping ? process.exit(1) : stop()))
   }
   if (cluster.isWorker) {
-    process.on('message', (message) => message?.webstore === 'stop' && !stopping && stop())
+    process.on('message', (/** @type {WorkerMessage} */ message) => message?.webstore === 'stop' && !stopping && stop())
     process.on('disconnect', () => !stopping && stop())
   }
 
@@ -244,30 +281,23 @@ async function runServer() {
   })
 }
 
-/** WEB_CONCURRENCY, checked against what several processes need; exits with the reason otherwise. */
-function workerCount() {
-  const raw = process.env.WEB_CONCURRENCY?.trim() || '1'
-  const count = Number(raw)
-  const refuse = (reason) => {
-    console.error(`WEB_CONCURRENCY=${raw}: ${reason}`)
-    process.exit(1)
+/** The server's variables (src/server/edge-env.mjs); exits with the reason when one is wrong. */
+function readSettings() {
+  try {
+    return edgeEnv()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    return process.exit(1)
   }
-  if (!Number.isInteger(count) || count < 1 || count > 64) refuse('must be a whole number from 1 to 64.')
-  if (count > 1 && !process.env.DATABASE_URL) {
-    refuse('several worker processes need PostgreSQL (DATABASE_URL); the embedded database (PGlite) serves one process only.')
-  }
-  if (count > 1 && !process.env.REDIS_URL) {
-    refuse("several worker processes need Redis (REDIS_URL): each keeps its own caches and must hear the others' invalidations.")
-  }
-  return count
 }
 
+/** @param {number} count */
 function runPrimary(count) {
   console.log(`Webstore: starting ${count} worker processes on port ${port}`)
   let serving = false
   let stopping = false
   const running = () => Object.keys(cluster.workers ?? {}).length
-  cluster.on('message', (_worker, message) => {
+  cluster.on('message', (_worker, /** @type {WorkerMessage} */ message) => {
     if (message?.webstore === 'ready') serving = true
   })
   cluster.on('exit', (worker, code, signal) => {
@@ -296,10 +326,5 @@ function runPrimary(count) {
   for (let index = 0; index < count; index++) cluster.fork()
 }
 
-if (cluster.isPrimary) {
-  // .env files count for the checks below (Next loads them itself when it prepares).
-  nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
-}
-const workers = cluster.isPrimary ? workerCount() : 1
-if (cluster.isPrimary && workers > 1) runPrimary(workers)
+if (cluster.isPrimary && settings.workers > 1) runPrimary(settings.workers)
 else await runServer()

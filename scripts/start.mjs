@@ -21,7 +21,7 @@ nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
 
 function hashSources() {
   const hash = createHash('sha256')
-  const visit = (entry) => {
+  const visit = (/** @type {string} */ entry) => {
     const full = path.join(root, entry)
     if (!existsSync(full)) return
     const stat = statSync(full)
@@ -50,5 +50,5 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(/** @type {NodeJS.Signals} */ (signal)))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

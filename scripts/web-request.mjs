@@ -5,26 +5,37 @@ import { Readable } from 'node:stream'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
 
-/** The web Request for a node request; throws on a Host header no URL can carry. */
+/**
+ * The web Request for a node request; throws on a Host header no URL can carry.
+ * @param {import('node:http').IncomingMessage} request
+ * @returns {Request}
+ */
 export function toWebRequest(request) {
   const headers = new Headers()
   const raw = request.rawHeaders
   for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index]
-    if (name.charCodeAt(0) !== 58 /* ':' HTTP/2 pseudo-header */) headers.append(name, raw[index + 1])
+    const name = raw[index] ?? ''
+    if (name.charCodeAt(0) !== 58 /* ':' HTTP/2 pseudo-header */) headers.append(name, raw[index + 1] ?? '')
   }
   const host = request.headers.host || 'localhost'
   const url = new URL(request.url ?? '/', `http://${host}`)
   if (url.host !== host.toLowerCase()) throw new TypeError(`unusable Host header: ${host.slice(0, 64)}`)
   const method = request.method ?? 'GET'
-  return new Request(url, {
-    method,
-    headers,
-    ...(BODYLESS.has(method) ? {} : { body: Readable.toWeb(request), duplex: 'half' }),
-  })
+  // duplex is Node's (undici's) addition to RequestInit; Node's web stream is the DOM's ReadableStream.
+  /** @type {RequestInit & { duplex?: 'half' }} */
+  const init = { method, headers }
+  if (!BODYLESS.has(method)) {
+    init.body = /** @type {ReadableStream<Uint8Array>} */ (/** @type {unknown} */ (Readable.toWeb(request)))
+    init.duplex = 'half'
+  }
+  return new Request(url, init)
 }
 
-/** Writes a web Response to node's response (status, reason phrase, headers, cookies, body). */
+/**
+ * Writes a web Response to node's response (status, reason phrase, headers, cookies, body).
+ * @param {Response} answer
+ * @param {import('node:http').ServerResponse} response
+ */
 export async function sendWebResponse(answer, response) {
   response.statusCode = answer.status
   if (answer.statusText) response.statusMessage = answer.statusText

@@ -18,9 +18,13 @@ export async function register() {
   }
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
-  const [{ registerPageGate }, { registerApiDispatch }] = await Promise.all([import('./server/accounts/site-lock'), import('./web/api-dispatch')])
-  registerPageGate()
-  registerApiDispatch()
+  const [{ pageGate }, { apiDispatch }, { registerApiDispatch, registerPageGate }] = await Promise.all([
+    import('./server/accounts/site-lock'),
+    import('./web/api-dispatch'),
+    import('./web/edge-registry.mjs'),
+  ])
+  registerPageGate(pageGate)
+  registerApiDispatch(apiDispatch)
   const [{ scheduleAccountHousekeeping }, { getDb }] = await Promise.all([
     import('./server/accounts/account-housekeeping'),
     import('./server/db/client'),

@@ -5,7 +5,10 @@
 // expression, so a long or hostile header costs time in proportion to its length and no more.
 // Headers are bounded by the server (maxHeaderSize) before they get here.
 
-/** The q-value of a parameter list such as ' q=0.5' or ';level=1;q=0' (1 when absent or unreadable as a weight). */
+/**
+ * The q-value of a parameter list such as ' q=0.5' or ';level=1;q=0' (1 when absent or unreadable as a weight).
+ * @param {string[]} parameters
+ */
 function weightOf(parameters) {
   for (const parameter of parameters) {
     const text = parameter.trim()
@@ -27,10 +30,10 @@ export function negotiateEncoding(acceptEncoding) {
   const weights = new Map()
   for (const part of String(acceptEncoding).split(',')) {
     const [name, ...parameters] = part.split(';')
-    const coding = name.trim().toLowerCase()
+    const coding = (name ?? '').trim().toLowerCase()
     if (coding && !weights.has(coding)) weights.set(coding, weightOf(parameters))
   }
-  const weight = (coding) => weights.get(coding) ?? weights.get('*') ?? 0
+  const weight = (/** @type {string} */ coding) => weights.get(coding) ?? weights.get('*') ?? 0
   const br = weight('br')
   const gzip = weight('gzip')
   if (br > 0 && br >= gzip) return 'br'

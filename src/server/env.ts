@@ -1,4 +1,26 @@
 import { z } from 'zod'
+import { readHostname, readPort, readRouteCacheMaxBytes, readWorkerCount, trustProxySetting } from './edge-env.mjs'
+
+// Every variable of the environment the store reads is declared here. Those the production server
+// reads before the core is loaded (scripts/server.mjs) are read by edge-env.mjs, plain JavaScript it
+// can import; they are declared here with the same readers, so each has one definition. Not here:
+// NEXT_PUBLIC_* (inlined into the browser bundle by Next at build time), Next's own NEXT_RUNTIME and
+// NEXT_PHASE, and the environment scripts/start.mjs hands on to the build and the server.
+
+/** A variable read by one of edge-env.mjs's readers; its error becomes the issue's message. */
+function edgeVariable<T>(reader: (text: string | undefined) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      try {
+        return reader(text)
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) })
+        return z.NEVER
+      }
+    })
+}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -81,11 +103,19 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().url('STRIPE_API_BASE must be a URL such as https://api.stripe.com').default('https://api.stripe.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
+  PORT: edgeVariable(readPort),
+  HOSTNAME_BIND: edgeVariable(readHostname),
+  TRUST_PROXY: edgeVariable(trustProxySetting),
+  WEB_CONCURRENCY: edgeVariable(readWorkerCount),
+  ROUTE_CACHE_MAX_BYTES: edgeVariable(readRouteCacheMaxBytes),
+  /** libuv's thread pool (read by Node itself too): how many images are drawn at once. */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema>
 
-function loadEnv(source: NodeJS.ProcessEnv): Env {
+/** The configuration `source` describes; throws with every problem listed. */
+export function loadEnv(source: Record<string, string | undefined>): Env {
   const parsed = EnvSchema.safeParse(source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)

@@ -5,18 +5,13 @@
 // scripts/server.mjs hands these paths straight to them; Next still serves them in development,
 // before this is registered, and every other route.
 //
-// Registered by src/instrumentation.ts on globalThis, like the page gate: scripts/server.mjs is
-// plain JavaScript and cannot import the TypeScript core, and the core's singletons (database
-// pool, caches, rate limits) live on globalThis, so both paths share them.
+// Registered by src/instrumentation.ts in the edge registry (edge-registry.mjs), like the page
+// gate: scripts/server.mjs is plain JavaScript and cannot import the TypeScript core, and the
+// core's singletons (database pool, caches, rate limits) are one per process, so both paths share them.
+import type { ApiDispatch, ApiEndpoint } from './edge-registry.mjs'
 import { POST as cart } from './endpoints/cart-endpoint'
 import { POST as mutation } from './endpoints/mutation-endpoint'
 import { GET as queryByGet, POST as query } from './endpoints/query-endpoint'
-
-export type ApiEndpoint = (request: Request) => Promise<Response>
-/** The endpoint for a method and path (no query string), or undefined for Next to serve. */
-export type ApiDispatch = (method: string, pathname: string) => ApiEndpoint | undefined
-
-export const API_DISPATCH_KEY = Symbol.for('webstore.apiDispatch')
 
 const ENDPOINTS = new Map<string, ApiEndpoint>([
   ['POST /api/query', query],
@@ -26,7 +21,3 @@ const ENDPOINTS = new Map<string, ApiEndpoint>([
 ])
 
 export const apiDispatch: ApiDispatch = (method, pathname) => ENDPOINTS.get(`${method} ${pathname}`)
-
-export function registerApiDispatch(): void {
-  ;(globalThis as typeof globalThis & { [API_DISPATCH_KEY]?: ApiDispatch })[API_DISPATCH_KEY] = apiDispatch
-}

@@ -2,17 +2,17 @@
 // when the data behind them changes. In memory rather than Next's default files under .next/ so that
 // a restart (after an import, say) never serves pages of the old data. Bounded by size (LRU).
 // Loaded by Next at run time through next.config.ts `cacheHandler`, outside the bundle: plain ESM.
-// Bundled code imports it too (a second module instance): all state lives on globalThis.
+// Bundled code imports it too (a second module instance): all state lives in the edge registry.
 // With several instances, each keeps its own pages; drops and tag revalidations travel over the
 // invalidation bus (decision 014; src/web/shared-caches.ts).
 
-const MAX_BYTES = Number(process.env.ROUTE_CACHE_MAX_BYTES || 256 * 1024 * 1024)
-const GLOBAL_KEY = Symbol.for('webstore.routeCache')
+import { edgeEnv } from '../server/edge-env.mjs'
+import { routeCacheState as store } from './edge-registry.mjs'
 
-function store() {
-  globalThis[GLOBAL_KEY] ??= { entries: new Map(), bytes: 0, tagTimes: new Map(), generation: 0, misses: new Map(), announce: null }
-  return globalThis[GLOBAL_KEY]
-}
+/** @typedef {import('./edge-registry.mjs').RouteCacheState} RouteCacheState */
+/** @typedef {{ tags?: string[] }} SetContext */
+
+const MAX_BYTES = edgeEnv().routeCacheMaxBytes
 
 /**
  * Changes whenever rendered pages may have become stale (a tag revalidated, everything dropped): what
@@ -35,7 +35,10 @@ export function dropAllRenderedPages() {
   return count
 }
 
-/** Marks tags revalidated here only (a revalidation another instance announced). */
+/**
+ * Marks tags revalidated here only (a revalidation another instance announced).
+ * @param {string | string[]} tags
+ */
 export function revalidateRenderedTags(tags) {
   const cache = store()
   cache.generation += 1
@@ -43,7 +46,10 @@ export function revalidateRenderedTags(tags) {
   for (const tag of [tags].flat()) cache.tagTimes.set(tag, now)
 }
 
-/** Who else must hear of a revalidateTag made in this process (the invalidation bus), or null. */
+/**
+ * Who else must hear of a revalidateTag made in this process (the invalidation bus), or null.
+ * @param {((tags: string[]) => Promise<void>) | null} listener
+ */
 export function announceRevalidatedTags(listener) {
   store().announce = listener
 }
@@ -52,35 +58,51 @@ export function announceRevalidatedTags(listener) {
 // miss that started a render is compared when the render is stored. Keys are page paths, few.
 const MAX_PENDING_MISSES = 10_000
 
+/**
+ * @param {RouteCacheState} cache
+ * @param {string} key
+ */
 function rememberMiss(cache, key) {
   if (cache.misses.size >= MAX_PENDING_MISSES) cache.misses.clear()
   cache.misses.set(key, cache.generation)
 }
 
+/** @param {unknown} value what Next keeps for a route (its fields are Next's, read loosely) */
 function sizeOf(value) {
-  if (!value) return 64
+  if (!value || typeof value !== 'object') return 64
+  const fields = /** @type {Record<string, unknown>} */ (value)
   let bytes = 256
   for (const field of ['html', 'rscData', 'body', 'data']) {
-    const part = value[field]
+    const part = /** @type {{ byteLength?: unknown } | string | undefined} */ (fields[field])
     if (typeof part === 'string') bytes += part.length
     else if (part && typeof part.byteLength === 'number') bytes += part.byteLength
   }
-  if (value.segmentData instanceof Map) for (const part of value.segmentData.values()) bytes += part?.byteLength ?? 0
+  if (fields.segmentData instanceof Map) for (const part of fields.segmentData.values()) bytes += part?.byteLength ?? 0
   return bytes
 }
 
+/**
+ * @param {unknown} value
+ * @param {SetContext | undefined} ctx
+ * @returns {string[]}
+ */
 function tagsOf(value, ctx) {
   const tags = new Set(ctx?.tags ?? [])
-  const header = value?.headers?.['x-next-cache-tags']
+  const header = /** @type {{ headers?: Record<string, unknown> } | null | undefined} */ (value)?.headers?.['x-next-cache-tags']
   if (typeof header === 'string') for (const tag of header.split(',')) if (tag) tags.add(tag)
   return [...tags]
 }
 
 export default class RouteCacheHandler {
+  /** @param {unknown} options what Next passes to a cache handler (unused) */
   constructor(options) {
     this.options = options
   }
 
+  /**
+   * @param {string} key
+   * @returns {Promise<{ value: unknown, lastModified: number } | null>}
+   */
   async get(key) {
     const cache = store()
     const entry = cache.entries.get(key)
@@ -100,6 +122,11 @@ export default class RouteCacheHandler {
     return { value: entry.value, lastModified: entry.lastModified }
   }
 
+  /**
+   * @param {string} key
+   * @param {unknown} value
+   * @param {SetContext} [ctx]
+   */
   async set(key, value, ctx) {
     const cache = store()
     const previous = cache.entries.get(key)
@@ -120,6 +147,7 @@ export default class RouteCacheHandler {
     }
   }
 
+  /** @param {string | string[]} tags */
   async revalidateTag(tags) {
     revalidateRenderedTags(tags)
     await store().announce?.([tags].flat())

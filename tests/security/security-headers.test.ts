@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { gtagScriptUrl } from '@/client/analytics'
 import { RECAPTCHA_SCRIPT, recaptchaScriptUrl } from '@/client/recaptcha'
-import { contentSecurityPolicy, type SecurityHeaderOptions, type TrustProxy, trustedClientHeaders, trustProxySetting, withSecurityHeaders } from '../../scripts/security-headers.mjs'
+import { contentSecurityPolicy, type SecurityHeaderOptions, type TrustProxy, trustedClientHeaders, withSecurityHeaders } from '../../scripts/security-headers.mjs'
+import { trustProxySetting } from '../../src/server/edge-env.mjs'
 import { toWebRequest } from '../../scripts/web-request.mjs'
 
 // The production server's edge (scripts/security-headers.mjs, decision 015), on a real local HTTP

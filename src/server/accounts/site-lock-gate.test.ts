@@ -13,7 +13,7 @@ import { createProduct } from '../../../tests/factories/catalog'
 import { createWebsite } from '../../../tests/factories/website'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { revokeSession, startSession } from './session-service'
-import { pageGate, PAGE_GATE_KEY, registerPageGate } from './site-lock'
+import { pageGate } from './site-lock'
 
 describe('the page gate and the locked catalog, on the store database', () => {
   const { db } = useTestDatabase()
@@ -46,11 +46,6 @@ describe('the page gate and the locked catalog, on the store database', () => {
   })
 
   beforeEach(() => setLock({ lockBrowsing: 'Enable' }))
-
-  test('is what instrumentation registers for scripts/server.mjs', () => {
-    registerPageGate()
-    expect((globalThis as Record<symbol, unknown>)[PAGE_GATE_KEY]).toBe(pageGate)
-  })
 
   test('sends an anonymous visitor of a locked store to /login, and lets a signed-in partner through', async () => {
     expect(await pageGate('GET', '/shop?color=Navy', {})).toEqual({ redirect: '/login' })

@@ -152,10 +152,3 @@ export async function catalogAccess(ctx: ApiContext): Promise<'public' | 'signed
   await requirePrincipal(ctx)
   return 'signed-in'
 }
-
-export const PAGE_GATE_KEY = Symbol.for('webstore.pageGate')
-
-/** Makes the gate available to scripts/server.mjs (same process, another module graph). */
-export function registerPageGate(): void {
-  ;(globalThis as typeof globalThis & { [PAGE_GATE_KEY]?: typeof pageGate })[PAGE_GATE_KEY] = pageGate
-}

@@ -1,5 +1,6 @@
 import os from 'node:os'
 import sharp, { type SharpInput, type SharpOptions } from 'sharp'
+import { env } from '../env'
 import { DomainError } from '../kernel/errors'
 
 // Every sharp render a visitor can cause — uploaded artwork, a saved design's mockups, an image
@@ -68,7 +69,7 @@ export function createRenderQueue(options: RenderQueueOptions): RenderQueue {
 }
 
 /** Half of libuv's pool, and no more than the cores less one (at least one). */
-export function defaultRenderQueueOptions(threadPoolSize = Number(process.env.UV_THREADPOOL_SIZE) || 4, cores = os.availableParallelism()): RenderQueueOptions {
+export function defaultRenderQueueOptions(threadPoolSize = env().UV_THREADPOOL_SIZE ?? 4, cores = os.availableParallelism()): RenderQueueOptions {
   return { concurrency: Math.max(1, Math.min(Math.floor(threadPoolSize / 2), cores - 1)), maxWaiting: 32 }
 }
 

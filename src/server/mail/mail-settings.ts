@@ -17,8 +17,7 @@ const GLOBAL_KEY = Symbol.for('webstore.mail-settings')
 type GlobalWithSettings = typeof globalThis & { [GLOBAL_KEY]?: Partial<MailSettings> }
 
 function localOrigin(): string {
-  const port = process.env.PORT?.trim()
-  return `http://localhost:${port && /^\d{1,5}$/.test(port) ? port : '3000'}`
+  return `http://localhost:${env().PORT}`
 }
 
 /** The mail settings in force: the environment, with any overrides from useMailSettings. */

@@ -3,20 +3,19 @@
 // an old revision is a 409 whose body carries the current cart ({data:{cart}}) for the browser to merge.
 // Served by src/app/api/user/cart/route.ts and, in production, straight by scripts/server.mjs (api-dispatch.ts).
 import { CART_CHANGED, CartRequestSchema, handleCartRequest } from '@/server/cart/saved-cart-service'
-import { apiContext, assertSameOrigin, errorResponse, jsonError, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
+import { jsonError } from '@/web/http'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const input = CartRequestSchema.parse(await parseJson(request))
-    const answer = await handleCartRequest(apiContext(request), input)
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: CartRequestSchema,
+  async handler({ ctx, input }) {
+    const answer = await handleCartRequest(ctx, input)
     if (answer.status === 'conflict') {
       const refused = jsonError(409, 'conflict', CART_CHANGED)
       const body = (await refused.json()) as Record<string, unknown>
       return Response.json({ ...body, data: { cart: answer.cart } }, { status: 409, statusText: refused.statusText, headers: refused.headers })
     }
-    return Response.json({ data: { cart: answer.cart } }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+    return dataResponse({ cart: answer.cart })
+  },
+})

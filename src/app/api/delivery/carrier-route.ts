@@ -2,22 +2,16 @@
 // call, `{ data }` answer that no cache keeps.
 import type { Carrier } from '@/server/delivery/carrier-endpoints-service'
 import { carrierCharges, warmCarrierToken } from '@/server/delivery/carrier-endpoints-service'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
 
 type Action = typeof warmCarrierToken | typeof carrierCharges
 
 function carrierRoute(carrier: Carrier, action: Action) {
-  return async function POST(request: Request): Promise<Response> {
-    try {
-      assertSameOrigin(request)
-      const body = await parseJson(request)
-      const { websiteId, request: info } = apiContext(request)
-      const data = await action({ websiteId, carrier, body, request: info })
-      return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
-    } catch (error) {
-      return errorResponse(error)
-    }
-  }
+  return defineRoute({
+    sameOrigin: true,
+    input: 'json',
+    handler: async ({ ctx: { websiteId, request: info }, input }) => dataResponse(await action({ websiteId, carrier, body: input, request: info })),
+  })
 }
 
 export const tokenRoute = (carrier: Carrier) => carrierRoute(carrier, warmCarrierToken)

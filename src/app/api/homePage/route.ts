@@ -1,14 +1,11 @@
 // GET /api/homePage: { data: { home, featuredProducts } } for the configured website (cached, ETag).
 import { homePagePayload } from '@/server/api/cached-payloads'
-import { apiContext, errorResponse, payloadResponse, PUBLIC_REVALIDATE } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
+import { payloadResponse, PUBLIC_REVALIDATE } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET(request: Request) {
-  try {
-    const payload = await homePagePayload(apiContext(request))
-    return await payloadResponse(request, payload, { cacheControl: PUBLIC_REVALIDATE })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+export const GET = defineRoute({
+  sameOrigin: false,
+  handler: async ({ request, ctx }) => payloadResponse(request, await homePagePayload(ctx), { cacheControl: PUBLIC_REVALIDATE }),
+})

@@ -6,7 +6,7 @@ import { AddressCheckSchema } from '@/server/address/address-input'
 import { validateAddress } from '@/server/address/address-validation-service'
 import { getDb } from '@/server/db/client'
 import { takeTaxCallBudget } from '@/server/tax/tax-requests'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
@@ -14,15 +14,12 @@ const ValidationRequestSchema = z.object({
   raw: z.object({ address: AddressCheckSchema }, { error: 'must be an object with address' }),
 })
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const { raw } = ValidationRequestSchema.parse(await parseJson(request, { maxBytes: 16 * 1024 }))
-    const ctx = apiContext(request)
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: ValidationRequestSchema,
+  maxBytes: 16 * 1024,
+  async handler({ ctx, input: { raw } }) {
     await takeTaxCallBudget(ctx.request.ip)
-    const data = await validateAddress(await getDb(), { websiteId: ctx.websiteId, address: raw.address })
-    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+    return dataResponse(await validateAddress(await getDb(), { websiteId: ctx.websiteId, address: raw.address }))
+  },
+})

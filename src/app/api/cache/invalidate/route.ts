@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { requestCacheInvalidation } from '@/server/cache/cache-invalidation-service'
 import { CACHE_NAMES } from '@/server/cache/named-cache'
 import { env } from '@/server/env'
-import { assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
 import { refreshRenderedPages } from '@/web/rendered-pages'
 
 export const dynamic = 'force-dynamic'
@@ -13,18 +13,17 @@ const InvalidateSchema = z.object({
   cache: z.enum(CACHE_NAMES, { error: `must be one of ${CACHE_NAMES.join(', ')}` }),
 })
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const { cache } = InvalidateSchema.parse(await parseJson(request, { maxBytes: 1024 }))
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: InvalidateSchema,
+  maxBytes: 1024,
+  async handler({ request, input: { cache } }) {
     const result = await requestCacheInvalidation({
       cache,
       token: request.headers.get('x-internal-token'),
       configuredToken: env().INTERNAL_API_TOKEN,
     })
     if (result.invalidated) refreshRenderedPages([cache])
-    return Response.json({ data: result }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+    return dataResponse(result)
+  },
+})

@@ -4,23 +4,21 @@
 // store allows uploads, within its size limit; answers { data: { artwork } }.
 import { ARTWORK_TYPES, artworkUploadPolicy, PNG_OR_SVG, storeArtwork } from '@/server/decoration/artwork-service'
 import { ARTWORK_RIGHTS_HEADER } from '@/isomorphic/decoration-types'
-import { apiContext, assertSameOrigin, errorResponse, HttpError, readBodyBytes } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
+import { HttpError, readBodyBytes } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
-
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
+// The body is the file, not JSON: the handler reads it within the store's own limit.
+export const POST = defineRoute({
+  sameOrigin: true,
+  async handler({ request, ctx }) {
     const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
     if (!(contentType in ARTWORK_TYPES)) throw new HttpError(415, 'unsupported_media_type', PNG_OR_SVG)
-    const ctx = apiContext(request)
     const policy = await artworkUploadPolicy(ctx)
     const data = await readBodyBytes(request, policy.maxBytes, `The file is larger than ${Math.floor(policy.maxBytes / 1000)} kB.`)
     const rightsAccepted = request.headers.get(ARTWORK_RIGHTS_HEADER)?.trim().toLowerCase() === 'accepted'
     const artwork = await storeArtwork(ctx, { contentType, data, rightsAccepted })
-    return Response.json({ data: { artwork } }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+    return dataResponse({ artwork })
+  },
+})

@@ -1,17 +1,16 @@
 // GET /api/images/{folder…}/{w}x{h}/{name}_{w}x{h}.webp|png: a stored image scaled to an allowed size
 // (src/isomorphic/image-address.ts); GET /api/images/{folder…}/original/{name}: the stored file itself.
 import { getImage } from '@/server/images/image-service'
-import { errorResponse } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET(request: Request, { params }: { params: Promise<{ path: string[] }> }) {
-  try {
-    const image = await getImage({ segments: (await params).path, ifNoneMatch: request.headers.get('if-none-match') })
+export const GET = defineRoute<undefined, { path: string[] }>({
+  sameOrigin: false,
+  async handler({ request, params }) {
+    const image = await getImage({ segments: params.path, ifNoneMatch: request.headers.get('if-none-match') })
     const headers = { ETag: image.etag, 'Cache-Control': image.cacheControl, 'X-Content-Type-Options': 'nosniff' }
     if (image.status === 304) return new Response(null, { status: 304, headers })
     return new Response(new Uint8Array(image.body), { headers: { ...headers, 'Content-Type': image.contentType } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+  },
+})

@@ -5,22 +5,20 @@ import { currentPrincipal } from '@/server/accounts/principal'
 import { catalogAccess } from '@/server/accounts/site-lock'
 import { getDb } from '@/server/db/client'
 import { estimateTax, takeTaxCallBudget, TaxEstimateRequestSchema } from '@/server/tax/tax-requests'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const ctx = apiContext(request)
-    // The estimate prices the items: a locked store's catalog is for signed-in partners only.
-    await catalogAccess(ctx)
-    const body = TaxEstimateRequestSchema.parse(await parseJson(request, { maxBytes: 64 * 1024 }))
+export const POST = defineRoute({
+  sameOrigin: true,
+  // The estimate prices the items: a locked store's catalog is for signed-in partners only.
+  auth: catalogAccess,
+  input: TaxEstimateRequestSchema,
+  maxBytes: 64 * 1024,
+  async handler({ ctx, input }) {
     await takeTaxCallBudget(ctx.request.ip)
     const principal = await currentPrincipal(ctx)
-    const data = await estimateTax(await getDb(), ctx.websiteId, body, { customerCode: principal ? `partner-${principal.partnerUid}` : null, partnerId: principal?.partnerId ?? null })
-    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+    const data = await estimateTax(await getDb(), ctx.websiteId, input, { customerCode: principal ? `partner-${principal.partnerUid}` : null, partnerId: principal?.partnerId ?? null })
+    return dataResponse(data)
+  },
+})

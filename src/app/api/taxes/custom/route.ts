@@ -3,19 +3,17 @@
 // custom tax service (or its built-in table). A client `url` is ignored: see src/server/tax/tax-requests.ts.
 import { getDb } from '@/server/db/client'
 import { CustomTaxRequestSchema, lookupTaxRates, takeTaxCallBudget } from '@/server/tax/tax-requests'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const body = CustomTaxRequestSchema.parse(await parseJson(request, { maxBytes: 32 * 1024 }))
-    const ctx = apiContext(request)
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: CustomTaxRequestSchema,
+  maxBytes: 32 * 1024,
+  async handler({ ctx, input }) {
     await takeTaxCallBudget(ctx.request.ip)
-    const result = await lookupTaxRates(await getDb(), ctx.websiteId, body)
+    const result = await lookupTaxRates(await getDb(), ctx.websiteId, input)
     return Response.json({ result }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+  },
+})

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { signInWithPassword } from '@/server/accounts/login-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
 import { tokenResponse } from '@/web/session-http'
 
 export const dynamic = 'force-dynamic'
@@ -13,14 +13,11 @@ const LoginSchema = z.strictObject({
   recaptchaToken: z.string().max(4096).optional(),
 })
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const input = LoginSchema.parse(await parseJson(request))
-    const { websiteId, request: caller } = apiContext(request)
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: LoginSchema,
+  async handler({ request, ctx: { websiteId, request: caller }, input }) {
     const issued = await signInWithPassword(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
     return tokenResponse(request, issued)
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+  },
+})

@@ -2,18 +2,16 @@
 import { currentPrincipal } from '@/server/accounts/principal'
 import { revokeSession } from '@/server/accounts/session-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, assertSameOrigin, errorResponse } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
 import { withClearedSession } from '@/web/session-http'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const principal = await currentPrincipal(apiContext(request))
+export const POST = defineRoute({
+  sameOrigin: true,
+  async handler({ ctx }) {
+    const principal = await currentPrincipal(ctx)
     if (principal) await revokeSession(await getDb(), principal.sessionId, 'logout')
     return withClearedSession(Response.json({ data: { success: true } }))
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+  },
+})

@@ -2,20 +2,19 @@
 import { currentPrincipal } from '@/server/accounts/principal'
 import { refreshSession } from '@/server/accounts/session-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, assertSameOrigin, errorResponse, jsonError } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
+import { jsonError } from '@/web/http'
 import { tokenResponse, withClearedSession } from '@/web/session-http'
 import { SESSION_ENDED } from '@/isomorphic/account-types'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const principal = await currentPrincipal(apiContext(request))
+export const POST = defineRoute({
+  sameOrigin: true,
+  async handler({ request, ctx }) {
+    const principal = await currentPrincipal(ctx)
     const issued = principal ? await refreshSession(await getDb(), principal) : null
     if (!issued) return withClearedSession(jsonError(401, 'unauthorized', SESSION_ENDED))
     return tokenResponse(request, issued)
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+  },
+})

@@ -1,18 +1,13 @@
 // POST /api/user/signup {name, email, password, recaptchaToken?} -> always {data:{status:'check_email', message}} (decision 009).
 import { requestSignup } from '@/server/accounts/signup-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const body = await parseJson(request)
-    const { websiteId, request: caller } = apiContext(request)
-    const data = await requestSignup(await getDb(), body, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
-    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: 'json',
+  handler: async ({ ctx: { websiteId, request: caller }, input }) =>
+    dataResponse(await requestSignup(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })),
+})

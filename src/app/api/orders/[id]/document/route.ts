@@ -2,16 +2,18 @@
 // owner (signed in) or the holder of its access token; 404 for everyone else. The token travels in
 // the address (orderUrl), so the answer is never cached or sent on as a referrer, and never logged.
 import { getOrderPdf } from '@/server/documents/order-document-service'
-import { apiContext, errorResponse } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
+import { errorResponse } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
 const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' }
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  try {
+export const GET = defineRoute<undefined, { id: string }>({
+  sameOrigin: false,
+  async handler({ request, ctx, params }) {
     const query = new URL(request.url).searchParams
-    const { pdf, fileName } = await getOrderPdf(apiContext(request), { id: (await params).id, accessToken: query.get('access_token') })
+    const { pdf, fileName } = await getOrderPdf(ctx, { id: params.id, accessToken: query.get('access_token') })
     const disposition = query.get('download') === '1' ? 'attachment' : 'inline'
     return new Response(new Uint8Array(pdf), {
       headers: {
@@ -21,9 +23,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
         'Content-Length': String(pdf.byteLength),
       },
     })
-  } catch (error) {
+  },
+  errors(error) {
     const response = errorResponse(error)
     for (const [name, value] of Object.entries(PRIVATE_HEADERS)) response.headers.set(name, value)
     return response
-  }
-}
+  },
+})

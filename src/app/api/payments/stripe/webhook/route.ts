@@ -4,19 +4,18 @@
 // applied, already seen or not needed; 400 for a bad signature or body; 503 while unconfigured (so
 // Stripe retries).
 import { handleStripeWebhook } from '@/server/payments/stripe-payments'
-import { errorResponse, readBodyBytes } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
+import { readBodyBytes } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
 /** Checkout Session events are a few kB; anything far larger is not one. */
 const MAX_BODY_BYTES = 256 * 1024
 
-
-export async function POST(request: Request) {
-  try {
+export const POST = defineRoute({
+  sameOrigin: false,
+  async handler({ request }) {
     const { outcome } = await handleStripeWebhook({ rawBody: await readBodyBytes(request, MAX_BODY_BYTES, 'The webhook body is too large.'), signature: request.headers.get('stripe-signature') })
     return Response.json({ received: true, outcome }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+  },
+})

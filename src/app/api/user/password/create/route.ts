@@ -1,18 +1,15 @@
 // POST /api/user/password/create {token, password} -> {data:{success:true}}; every session of the account ends; 400 when the link is used or expired (decision 009).
 import { createPasswordFromLink } from '@/server/accounts/password-reset-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const body = await parseJson(request)
-    const { websiteId, request: caller } = apiContext(request)
-    await createPasswordFromLink(await getDb(), body, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
-    return Response.json({ data: { success: true } }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: 'json',
+  async handler({ ctx: { websiteId, request: caller }, input }) {
+    await createPasswordFromLink(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
+    return dataResponse({ success: true })
+  },
+})

@@ -1,18 +1,13 @@
 // POST /api/user/password/reset {email, recaptchaToken?} -> always {data:{status:'check_email', message}} (decision 009).
 import { requestPasswordReset } from '@/server/accounts/password-reset-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const body = await parseJson(request)
-    const { websiteId, request: caller } = apiContext(request)
-    const data = await requestPasswordReset(await getDb(), body, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
-    return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    return errorResponse(error)
-  }
-}
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: 'json',
+  handler: async ({ ctx: { websiteId, request: caller }, input }) =>
+    dataResponse(await requestPasswordReset(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })),
+})

@@ -3,7 +3,8 @@
 import { z } from 'zod'
 import { clearedSsoFlowCookies, completeSsoSignIn, ssoFlowTokenFromCookies } from '@/server/accounts/sso-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, assertSameOrigin, parseJson, requestOrigin } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
+import { requestOrigin } from '@/web/http'
 import { tokenResponse } from '@/web/session-http'
 import { ssoErrorResponse } from '../sso-errors'
 
@@ -16,11 +17,10 @@ const CallbackSchema = z.strictObject({
     .max(4096, 'is too long'),
 })
 
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request)
-    const { callbackUrl } = CallbackSchema.parse(await parseJson(request))
-    const { websiteId, request: caller } = apiContext(request)
+export const POST = defineRoute({
+  sameOrigin: true,
+  input: CallbackSchema,
+  async handler({ request, ctx: { websiteId, request: caller }, input: { callbackUrl } }) {
     const signedIn = await completeSsoSignIn(await getDb(), {
       websiteId,
       origin: requestOrigin(request),
@@ -32,7 +32,6 @@ export async function POST(request: Request) {
     const response = tokenResponse(request, signedIn.issued, { returnTo: signedIn.returnTo })
     for (const cookie of clearedSsoFlowCookies()) response.headers.append('Set-Cookie', cookie)
     return response
-  } catch (error) {
-    return ssoErrorResponse(error)
-  }
-}
+  },
+  errors: ssoErrorResponse,
+})

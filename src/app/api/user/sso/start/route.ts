@@ -2,20 +2,20 @@
 // The state, nonce and PKCE verifier travel in an encrypted HttpOnly cookie for ten minutes.
 import { beginSsoSignIn, ssoFlowCookie } from '@/server/accounts/sso-service'
 import { getDb } from '@/server/db/client'
-import { apiContext, isSecureRequest, requestOrigin } from '@/web/http'
+import { defineRoute } from '@/web/define-route'
+import { isSecureRequest, requestOrigin } from '@/web/http'
 import { ssoErrorResponse } from '../sso-errors'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET(request: Request) {
-  try {
+export const GET = defineRoute({
+  sameOrigin: false,
+  async handler({ request, ctx: { websiteId } }) {
     const returnTo = new URL(request.url).searchParams.get('returnTo')
-    const { websiteId } = apiContext(request)
     const { location, flowToken } = await beginSsoSignIn(await getDb(), { websiteId, origin: requestOrigin(request), returnTo })
     const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' })
     headers.append('Set-Cookie', ssoFlowCookie(flowToken, { secure: isSecureRequest(request) }))
     return new Response(null, { status: 302, headers })
-  } catch (error) {
-    return ssoErrorResponse(error)
-  }
-}
+  },
+  errors: ssoErrorResponse,
+})

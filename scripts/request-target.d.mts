@@ -1,2 +1,0 @@
-export declare function pathOf(url: string): string
-export declare function targetRefusal(url: string): string | null

@@ -1,1 +1,0 @@
-export declare function negotiateEncoding(acceptEncoding: string | null | undefined): 'br' | 'gzip' | null

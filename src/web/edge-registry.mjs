@@ -1,0 +1,101 @@
+// The one place where state crosses between Next and the production server (scripts/server.mjs).
+// Next runs src/instrumentation.ts and the route cache handler in its own module graphs, and the
+// server script is plain JavaScript that cannot import the TypeScript core; what both sides must see
+// is kept here, in one process-wide slot per entry (decision 019):
+// - the page gate (site lock and account pages, decision 009), registered by instrumentation and
+//   asked by the server before any page;
+// - the API dispatch (decision 016), registered by instrumentation and asked by the server for the
+//   hot JSON API;
+// - the route cache's pages (decision 004), kept by the handler Next loads outside its bundle and
+//   read by the bundled code and by the server's page-response cache (its generation).
+// Each slot sits on globalThis under a Symbol.for key, so every module instance of this file in the
+// process (Next may load it more than once) reaches the same value.
+
+/** @typedef {{ redirect?: string, private?: boolean }} GateDecision */
+/**
+ * Decides a page request before it is served or rendered: a redirect, private, or nothing to say.
+ * @typedef {(method: string, url: string, headers: Record<string, string | string[] | undefined>) => Promise<GateDecision>} PageGate
+ */
+/** @typedef {(request: Request) => Promise<Response>} ApiEndpoint */
+/**
+ * The endpoint for a method and path (no query string), or undefined for Next to serve.
+ * @typedef {(method: string, pathname: string) => ApiEndpoint | undefined} ApiDispatch
+ */
+/**
+ * @typedef {object} RouteCacheEntry
+ * @property {unknown} value
+ * @property {number} lastModified
+ * @property {string[]} tags
+ * @property {number} bytes
+ */
+/**
+ * @typedef {object} RouteCacheState
+ * @property {Map<string, RouteCacheEntry>} entries
+ * @property {number} bytes
+ * @property {Map<string, number>} tagTimes
+ * @property {number} generation
+ * @property {Map<string, number>} misses
+ * @property {((tags: string[]) => Promise<void>) | null} announce
+ */
+/**
+ * @typedef {object} EdgeSlots
+ * @property {PageGate} [pageGate]
+ * @property {ApiDispatch} [apiDispatch]
+ * @property {RouteCacheState} [routeCache]
+ */
+
+const KEYS = /** @type {const} */ ({
+  pageGate: Symbol.for('webstore.pageGate'),
+  apiDispatch: Symbol.for('webstore.apiDispatch'),
+  routeCache: Symbol.for('webstore.routeCache'),
+})
+
+const slots = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))
+
+/**
+ * @template {keyof EdgeSlots} Name
+ * @param {Name} name
+ * @returns {EdgeSlots[Name]}
+ */
+function read(name) {
+  return /** @type {EdgeSlots[Name]} */ (slots[KEYS[name]])
+}
+
+/**
+ * @template {keyof EdgeSlots} Name
+ * @param {Name} name
+ * @param {EdgeSlots[Name]} value
+ */
+function write(name, value) {
+  slots[KEYS[name]] = value
+}
+
+/** @param {PageGate | undefined} gate */
+export function registerPageGate(gate) {
+  write('pageGate', gate)
+}
+
+/** The page gate instrumentation registered, or undefined before it ran. */
+export function registeredPageGate() {
+  return read('pageGate')
+}
+
+/** @param {ApiDispatch | undefined} dispatch */
+export function registerApiDispatch(dispatch) {
+  write('apiDispatch', dispatch)
+}
+
+/** The API dispatch instrumentation registered, or undefined before it ran (Next serves the API). */
+export function registeredApiDispatch() {
+  return read('apiDispatch')
+}
+
+/** The route cache's state of this process, made on first use. */
+export function routeCacheState() {
+  let state = read('routeCache')
+  if (!state) {
+    state = { entries: new Map(), bytes: 0, tagTimes: new Map(), generation: 0, misses: new Map(), announce: null }
+    write('routeCache', state)
+  }
+  return state
+}
