@@ -1,6 +1,6 @@
 import { cartItemsOf } from '@/client/cart-sync-merge'
 import type { CartExtraOption, CartLine } from '@/client/stores/cart-store'
-import type { OrderExtraField } from '@/isomorphic/query-types'
+import type { OrderExtraField } from '@/isomorphic/contract/queries'
 import type { CreateOrderPayload, OrderAddressPayload } from './order-contract'
 
 // What createOrder is sent (spec 3's order creation fields, spec 5's address cleaning). Pure, so

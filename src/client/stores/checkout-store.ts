@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/query-types'
+import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/contract/queries'
 import type { CustomerOrder } from './user-store'
 import { persistIn } from './persistence'
 

@@ -11,7 +11,7 @@ import type { DeliveryOptionData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import type { CountryLookup } from '@/isomorphic/country-lookup'
 import { formatPrice } from '@/isomorphic/money-format'
-import type { OrderExtraField, PaymentAcquirer } from '@/isomorphic/query-types'
+import type { OrderExtraField, PaymentAcquirer } from '@/isomorphic/contract/queries'
 import { CheckboxField, FormAlert, SelectField, TextField } from '../account/form-controls'
 import { AddressBookChoice, CheckoutAddressFields } from './checkout-address-fields'
 

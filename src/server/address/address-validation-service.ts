@@ -6,7 +6,7 @@ import { countries, deliveryMethods, states, websiteShippingCountries } from '..
 import type { PostalAddress } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import type { AddressCheckInput } from './address-input'
+import type { AddressCheckInput } from '@/isomorphic/contract/address'
 import { normalizeUsZip, zipFitsState } from './us-zip-states'
 
 // Address validation (spec 7 /api/address/validation): built-in checks first — the fields a

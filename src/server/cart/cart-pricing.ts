@@ -22,7 +22,7 @@ import { type ArtworkFacts, designProblems, loadArtworks } from '../decoration/d
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
-import { type CartItemInput, cartItemKey } from './cart-input'
+import { type CartItemInput, cartItemKey } from '@/isomorphic/contract/cart'
 
 // Prices cart lines from the database (decision 010, security.md 4.1): each size resolves to the
 // product's variant for the chosen colour and logo the way the product page builds its size grid

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { CartSummaryData, DeliveryOptionData, OrderSummaryData } from '@/isomorphic/cart-types'
-import { AddressCheckSchema } from '../address/address-input'
+import { AddressCheckSchema } from '@/isomorphic/contract/address'
 import { resolveDestination } from '../address/address-validation-service'
 import type { ApiContext } from '../api/api-inputs'
 import { currentPrincipal } from '../accounts/principal'
@@ -18,7 +18,7 @@ import { TaxCalculationError } from '../tax/tax-errors'
 import type { DeliveryQuote, PostalAddress } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
-import { CartItemsInputSchema } from './cart-input'
+import { CartItemsInputSchema } from '@/isomorphic/contract/cart'
 import { priceCartItemsLeniently } from './cart-pricing'
 
 // POST /api/cart/summary (decision 010): the browser's cart priced by the server, the delivery

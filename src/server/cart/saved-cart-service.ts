@@ -7,7 +7,7 @@ import { type Executor, getDb } from '../db/client'
 import { carts } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import { type CartItemInput, CartItemInputSchema, CartItemsInputSchema } from './cart-input'
+import { type CartItemInput, CartItemInputSchema, CartItemsInputSchema } from '@/isomorphic/contract/cart'
 import { priceCartItemsLeniently } from './cart-pricing'
 
 // A signed-in partner's cart on the server (spec 3, decision 010). Only the partner's own cart is

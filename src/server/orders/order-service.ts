@@ -30,7 +30,7 @@ import { type Cents, toCents } from '../kernel/money'
 import { resaleExemptionFor } from '../tax/resale-certificate'
 import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout, spreadDiscount } from './checkout-pricing'
 import { checkExtraFields } from './order-extra-fields'
-import type { CreateOrderInput, OrderAddressInput } from './order-input'
+import type { CreateOrderInput, OrderAddressInput } from '@/isomorphic/contract/orders'
 import { assertReservation } from './order-reference'
 import { type OrderRow, toOrderData } from './order-views'
 

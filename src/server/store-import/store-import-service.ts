@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { CacheName } from '@/isomorphic/query-types'
+import type { CacheName } from '@/isomorphic/contract/queries'
 import { invalidateCaches } from '../cache/named-cache'
 import { getDb, type Transaction } from '../db/client'
 import {
