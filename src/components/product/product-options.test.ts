@@ -9,7 +9,6 @@ import {
   type LogoOption,
   logoOptions,
   NO_SIZE,
-  parseQuantity,
   sizeOptions,
 } from './product-options'
 
@@ -140,18 +139,5 @@ describe('product options', () => {
   test('when no picture has the chosen colour, the gallery narrows all the pictures to the chosen logo', () => {
     const images = [image('navy-crest.png', NAVY, crest.id), image('navy-wordmark.png', NAVY, wordmark.id)]
     expect(imagesFor(images, GREEN, wordmark.id).map((i) => i.name)).toEqual(['navy-wordmark.png'])
-  })
-
-  test.each([
-    ['12', 12],
-    [' 3 ', 3],
-    ['', 0],
-    ['-2', 0],
-    ['1.5', 0],
-    ['abc', 0],
-    ['1e3', 0],
-    ['1000000', 99_999],
-  ])('the typed quantity %j counts as %d', (typed, pieces) => {
-    expect(parseQuantity(typed)).toBe(pieces)
   })
 })

@@ -86,9 +86,3 @@ export function imagesFor(images: ProductImage[], colorId: number | null, logoId
   return forColor.filter((image) => image.logoId === logoId || image.logoId === null)
 }
 
-/** A typed quantity as whole pieces: blanks, negatives and nonsense are 0; capped at 99,999. */
-export function parseQuantity(text: string): number {
-  const trimmed = text.trim()
-  if (!/^\d+$/.test(trimmed)) return 0
-  return Math.min(Number(trimmed), 99_999)
-}

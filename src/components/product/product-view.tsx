@@ -10,7 +10,8 @@ import { imageUrl } from '@/isomorphic/image-address'
 import { formatPrice } from '@/isomorphic/money-format'
 import { swatchColor } from './color-dots'
 import { ProductGallery } from './product-gallery'
-import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, parseQuantity, sizeOptions } from './product-options'
+import { parseQuantity } from '@/isomorphic/quantity'
+import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, sizeOptions } from './product-options'
 import { SizeGrid } from './size-grid'
 
 export type ProductViewData = Pick<

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { formatPrice } from '@/isomorphic/money-format'
+import { MAX_PIECES_PER_SIZE } from '@/isomorphic/quantity'
 import { NO_SIZE, type SizeOption } from './product-options'
 
 type SizeGridProps = {
@@ -40,7 +41,7 @@ export function SizeGrid({ idPrefix, sizes, typed, onChange }: SizeGridProps) {
                     type="number"
                     inputMode="numeric"
                     min={0}
-                    max={99999}
+                    max={MAX_PIECES_PER_SIZE}
                     step={1}
                     placeholder="0"
                     value={typed[size.name] ?? ''}

@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { MAX_PIECES_PER_SIZE } from '../quantity'
 
 // What a client may say about its cart: ids and whole pieces per size, nothing else. There is no
 // field for a price (security.md 4.1): the server prices every line from the database.
 
-export const MAX_PIECES_PER_SIZE = 10_000
 export const MAX_SIZES_PER_LINE = 60
 export const MAX_CART_LINES = 50
 const MAX_SIZE_NAME_LENGTH = 40

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { isEmailAddress } from '@/isomorphic/contract/accounts'
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import { type OrderData, PRICES_CHANGED, REFERENCE_USED } from '@/isomorphic/order-types'
 import { compareSizes } from '@/isomorphic/size-order'
@@ -61,8 +61,6 @@ export type CreateOrderOptions = CheckoutPricingOptions & {
   /** Called once, after commit, for an order this call created (not for a retry that found it). */
   afterCreate?: (order: OrderData) => void
 }
-
-const EmailSchema = z.email()
 
 /** What the order was made from, as a stable hash: the same checkout retried gives the same hash. */
 export function requestFingerprint(input: CreateOrderInput, partnerId: number | null): string {
@@ -257,7 +255,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
   const partnerName = (input.partnername ?? '').trim() || partner?.name || ''
   const partnerEmail = (input.partneremail ?? '').trim() || partner?.email || ''
   if (!partnerName) throw new DomainError('invalid', 'partnername missing', ENTER_NAME)
-  if (!EmailSchema.safeParse(partnerEmail).success) throw new DomainError('invalid', 'partneremail not an email', ENTER_EMAIL)
+  if (!isEmailAddress(partnerEmail)) throw new DomainError('invalid', 'partneremail not an email', ENTER_EMAIL)
 
   // Per-customer promotion limits count a partner's uses, a guest's by the order's email (issue 13).
   const customer: PromotionCustomer = partnerId !== null ? { partnerId, email: partner?.email ?? null } : { partnerId: null, email: partnerEmail }
