@@ -14,8 +14,9 @@ import { formatInches, isOnCenterLine, placementProblems } from '@/isomorphic/de
 import { quoteDecorations } from '@/isomorphic/decoration-quote'
 import type { Decoration, DecorationOptions, DecorationView, UploadedArtwork } from '@/isomorphic/decoration-types'
 import { designSummary } from '@/isomorphic/design-summary'
-import { formatPrice } from '@/isomorphic/money-format'
 import { parseQuantity } from '@/isomorphic/quantity'
+import { formatCents } from '@/isomorphic/format'
+import { fromCents, sumCents, toCents } from '@/isomorphic/money'
 import { imagesFor, logoOptions, sizeOptions } from '../product/product-options'
 import type { ProductViewData } from '../product/product-view'
 import { SizeGrid } from '../product/size-grid'
@@ -30,8 +31,6 @@ type EditorViewProps = {
   /** A saved design to start from (?design=<id>), when it is for this product. */
   designId?: string | null
 }
-
-const cents = (amount: number) => formatPrice(amount / 100)
 
 /**
  * The decoration editor (issue 7): the garment's front and back with their print areas, approved
@@ -134,13 +133,13 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   const sizes = sizeOptions(product, colorId, lineLogo?.id ?? null)
   const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
   const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
-  const garmentCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
+  const garmentCents = sumCents(quantities.map((size) => size.quantity * toCents(size.price)))
   const quote = quoteDecorations(
     decorations.filter((decoration) => options.methods.some((method) => method.code === decoration.method)),
     options.methods,
     totalQuantity,
   )
-  const lowestCents = sizes.length > 0 ? Math.min(...sizes.map((size) => Math.round(size.price * 100))) : null
+  const lowestCents = sizes.length > 0 ? Math.min(...sizes.map((size) => toCents(size.price))) : null
   const color = product.attributeValues.find((value) => value.id === colorId)
 
   const blocker = decorations.length === 0 ? t('addSomething') : problems.length > 0 ? t('fixProblems', { count: problems.length }) : null
@@ -182,7 +181,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
             }
           : null,
         quantity: Object.fromEntries(ordered.map((size) => [size.name, size.quantity])),
-        unitPrices: Object.fromEntries(ordered.map((size) => [size.name, (Math.round(size.price * 100) + perUnit) / 100])),
+        unitPrices: Object.fromEntries(ordered.map((size) => [size.name, fromCents(toCents(size.price) + perUnit)])),
         variantIds: Object.fromEntries(ordered.map((size) => [size.name, size.variantId])),
         designId: saved.id,
         design: designSummary(saved, options),
@@ -387,21 +386,21 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
             <dl className="grid grid-cols-2 gap-y-2 text-sm" data-testid="editor-price">
               <dt className="text-muted">{t('garmentPrice')}</dt>
               <dd className="text-right text-ink tabular-nums">
-                {totalQuantity > 0 ? cents(garmentCents) : lowestCents !== null ? t('fromEach', { price: cents(lowestCents) }) : '—'}
+                {totalQuantity > 0 ? formatCents(garmentCents) : lowestCents !== null ? t('fromEach', { price: formatCents(lowestCents) }) : '—'}
               </dd>
               <dt className="text-muted">{t('decorationPerUnit')}</dt>
               <dd className="text-right text-ink tabular-nums" data-testid="decoration-per-unit">
-                {cents(quote.perUnit)}
+                {formatCents(quote.perUnit)}
               </dd>
               <dt className="text-muted">{t('setupFees')}</dt>
               <dd className="text-right text-ink tabular-nums" data-testid="decoration-setup">
-                {cents(quote.setup)}
+                {formatCents(quote.setup)}
               </dd>
               <dt className="text-muted">{t('totalQuantity')}</dt>
               <dd className="text-right text-ink tabular-nums">{totalQuantity}</dd>
               <dt className="font-medium text-ink">{t('estimatedTotal')}</dt>
               <dd className="text-right text-lg font-semibold text-ink tabular-nums" data-testid="editor-total">
-                {totalQuantity > 0 ? cents(garmentCents + quote.total) : '—'}
+                {totalQuantity > 0 ? formatCents(garmentCents + quote.total) : '—'}
               </dd>
             </dl>
             <button type="submit" disabled={blocker !== null || saving || sizes.length === 0} aria-describedby={`${formId}-status`} className="btn btn-primary mt-5 w-full">

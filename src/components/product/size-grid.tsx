@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatPrice } from '@/isomorphic/format'
 import { MAX_PIECES_PER_SIZE } from '@/isomorphic/quantity'
 import { NO_SIZE, type SizeOption } from './product-options'
 
