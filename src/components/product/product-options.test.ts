@@ -8,9 +8,9 @@ import {
   initialColorId,
   type LogoOption,
   logoOptions,
-  NO_SIZE,
   sizeOptions,
 } from './product-options'
+import { NO_SIZE } from '@/isomorphic/variant-resolution'
 
 const partner = { id: 1, name: 'Stitch Co', zip: '30301', street: '1 Main St', city: 'Atlanta', state: 'GA', country: 'US' }
 const crest: LogoOption = { id: 21, name: 'Crest', logoInitialPro: 'logos/crest.png', decorationMethod: 'embroidery', decoratorPartnerId: partner }

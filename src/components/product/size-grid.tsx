@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl'
 import { formatPrice } from '@/isomorphic/format'
 import { MAX_PIECES_PER_SIZE } from '@/isomorphic/quantity'
-import { NO_SIZE, type SizeOption } from './product-options'
+import { NO_SIZE } from '@/isomorphic/variant-resolution'
+import type { SizeOption } from './product-options'
 
 type SizeGridProps = {
   /** Prefix of the inputs' ids, unique on the page. */
