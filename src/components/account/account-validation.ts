@@ -1,4 +1,5 @@
 import { isEmailAddress } from '@/isomorphic/contract/accounts'
+import type { Address } from '@/isomorphic/contract/address'
 
 // Checks the account forms make before sending (the server checks again: this is for quick,
 // specific messages; an email address by the server's own rule). Each returns the message key in
@@ -58,16 +59,7 @@ export function collectErrors<F extends string, K extends string>(results: Recor
 }
 
 /** The address form's fields as typed (select values are ids as text, '' for none). */
-export type AddressValues = {
-  name: string
-  phone: string
-  street: string
-  street2: string
-  city: string
-  countryId: string
-  stateId: string
-  zip: string
-}
+export type AddressValues = { [Field in keyof Address]: string }
 
 /** Message keys in the 'account' namespace. */
 export type AddressMessageKey = 'nameRequired' | 'streetRequired' | 'cityRequired' | 'countryRequired' | 'stateRequired' | 'zipRequired'

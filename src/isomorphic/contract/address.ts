@@ -1,11 +1,49 @@
 import { z } from 'zod'
-import { ADDRESS_TYPES } from '../account-types'
 import { chosen } from './fields'
 
 // An address as the browser holds it (checkout state: name, phone, street, street2, city,
 // countryId, stateId, zip, id), or with country and state codes instead of ids. Only the types are
 // checked here: missing or empty fields are answered as messages by the validation, not as a
 // malformed request. Fields the check does not use (id, isDefaultShipping …) are dropped.
+
+/**
+ * An address as the store speaks of it: who, the street lines, city and ZIP, and the country and
+ * state by the ids of the store's own rows. Every address shape of the API and the browser is this
+ * one with a few fields added or spelled as typed text.
+ */
+export type Address = {
+  name: string
+  phone: string | null
+  street: string
+  street2: string | null
+  city: string
+  zip: string
+  countryId: number | null
+  stateId: number | null
+}
+
+/** The street lines of an address (what a destination needs besides its country and state). */
+export type AddressLines = Pick<Address, 'street' | 'street2' | 'city' | 'zip'>
+
+/** An address as a form holds it while it is typed: text is '' rather than null. */
+export type AddressDraft = Omit<Address, 'phone' | 'street2'> & { phone: string; street2: string }
+
+/** An address for the carriers and tax services, by codes: ISO 3166-1 alpha-2 country, state code or null. */
+export type PostalAddress = Omit<AddressLines, 'street2'> & { name?: string | null; street2?: string | null; countryCode: string; stateCode: string | null }
+
+export type AddressType = 'Billing' | 'Shipping'
+export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const satisfies readonly AddressType[]
+
+/** An address of a partner's Billing or Shipping book, as the account API answers it (decision 009). */
+export type AccountAddress = Address & {
+  id: number
+  addressType: AddressType
+  /** Codes of the country and state, for display and for the carriers. */
+  country: string | null
+  state: string | null
+  isDefaultBilling: boolean
+  isDefaultShipping: boolean
+}
 
 const text = (max: number) =>
   z

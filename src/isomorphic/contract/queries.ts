@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { ADDRESS_TYPES, type AccountAddress, type AccountPartner } from '../account-types'
+import type { AccountPartner } from '../account-types'
+import { ADDRESS_TYPES, type AccountAddress } from './address'
 import type { HomePageData, ProductListItem, Website } from '../catalog-types'
 import type { DecorationOptions, ListedDesign, SavedDesign } from '../decoration-types'
 import type { OrderAwaitingApprovalData, OrderData, OrderDetailData } from '../order-types'

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { AccountAddress, AddressType } from '@/isomorphic/account-types'
-import type { AddAddressSchema, DeleteAddressSchema } from '@/isomorphic/contract/address'
+import type { AccountAddress, AddAddressSchema, AddressType, DeleteAddressSchema } from '@/isomorphic/contract/address'
 import type { Database, Executor } from '../db/client'
 import { addresses, countries, partners, states, websiteShippingCountries } from '../db/schema'
 import { DomainError } from '../kernel/errors'
