@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from 'ofetch'
+import type { ClientLogLevel } from '@/isomorphic/contract/logs'
 import type { MutationInputs, MutationKey, MutationResponses } from '@/isomorphic/contract/mutations'
 import type { ApiErrorBody, CacheName, HomePageResponse, QueryKey, QueryResponses, QueryValues } from '@/isomorphic/contract/queries'
 
@@ -10,7 +11,6 @@ export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as co
 export const MUTATING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | (typeof MUTATING_METHODS)[number]
-export type ClientLogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export function retriesFor(method: HttpMethod): number {
   return (MUTATING_METHODS as readonly string[]).includes(method) ? 0 : 1
