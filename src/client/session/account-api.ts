@@ -1,3 +1,4 @@
+import type { CheckEmailAnswer as CheckEmailData } from '@/isomorphic/contract/accounts'
 import type { MutationInputs } from '@/isomorphic/contract/mutations'
 import type { ApiClient } from '../api-client'
 import type { AddressType, PartnerAddress } from '../stores/address-store'
@@ -10,7 +11,7 @@ import type { Partner } from '../stores/user-store'
 export type TokenAnswer = { data?: { access_token?: string | null; returnTo?: string | null } | null }
 
 /** Sign-up and password reset always answer alike, whether the address is known or not. */
-export type CheckEmailAnswer = { data: { status: 'check_email'; message: string } }
+export type CheckEmailAnswer = { data: CheckEmailData }
 
 /** The fields an address is saved with (addAddress); `id` updates an existing one. */
 export type AddressInput = MutationInputs['addAddress']['address']
