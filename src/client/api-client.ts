@@ -1,5 +1,7 @@
 import { FetchError, ofetch } from 'ofetch'
-import type { ApiErrorBody, CacheName, HomePageResponse, QueryKey, QueryResponses, QueryValues } from '@/isomorphic/query-types'
+import type { ClientLogLevel } from '@/isomorphic/contract/logs'
+import type { MutationInputs, MutationKey, MutationResponses } from '@/isomorphic/contract/mutations'
+import type { ApiErrorBody, CacheName, HomePageResponse, QueryKey, QueryResponses, QueryValues } from '@/isomorphic/contract/queries'
 
 // The browser's client for the store's API (spec 7). Retry rule, made explicit rather than left to
 // ofetch's defaults (which match today): a non-mutating request is retried once on 408, 409, 425,
@@ -9,7 +11,6 @@ export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as co
 export const MUTATING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | (typeof MUTATING_METHODS)[number]
-export type ClientLogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export function retriesFor(method: HttpMethod): number {
   return (MUTATING_METHODS as readonly string[]).includes(method) ? 0 : 1
@@ -40,6 +41,9 @@ function toApiError(error: unknown): ApiError {
   }
   return new ApiError(error instanceof Error ? error.message : String(error), null, null, null)
 }
+
+/** A key whose input has no fields may be called without one. */
+type MutationArgs<K extends MutationKey> = Record<string, never> extends MutationInputs[K] ? [input?: MutationInputs[K]] : [input: MutationInputs[K]]
 
 export type RequestOptions = {
   method?: HttpMethod
@@ -84,9 +88,9 @@ export function createApiClient({ baseURL = '', timeoutMs = 20_000 }: ApiClientO
       return request<QueryResponses[K]>('/api/query', { method: 'POST', body })
     },
 
-    /** POST /api/mutation {key, ...body}. */
-    mutation<T = Record<string, unknown>>(key: string, body: Record<string, unknown> = {}): Promise<T> {
-      return request<T>('/api/mutation', { method: 'POST', body: { ...body, key } })
+    /** POST /api/mutation {key, ...input}: the input and the answer are the contract's for the key. */
+    mutation<K extends MutationKey>(key: K, ...[input]: MutationArgs<K>): Promise<MutationResponses[K]> {
+      return request<MutationResponses[K]>('/api/mutation', { method: 'POST', body: { ...input, key } })
     },
 
     getHomePage(): Promise<HomePageResponse> {

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { ApiError } from './api-client'
-import { APPROVAL_NOTE_MAX_LENGTH, noteProblem, pickOrder, refusalEndsReview, refusalMessage, type ApprovalOrder } from './approvals'
+import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
+import { noteProblem, pickOrder, refusalEndsReview, refusalMessage, type ApprovalOrder } from './approvals'
 
 test('a note may be empty or up to the server’s length; spaces around it do not count', () => {
   expect(noteProblem('')).toBeNull()

@@ -1,12 +1,10 @@
 import type { ApprovalDecision, DecideOrderApprovalAnswer, OrderAwaitingApprovalData } from '@/isomorphic/order-types'
+import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
 import { ApiError, apiClient } from './api-client'
 
 // Company-store approvals in the browser (me/approvals): the orders waiting for the signed-in
 // approver (getOrdersAwaitingApproval) and their decision (decideOrderApproval). The server
 // decides who may see and decide what; these helpers only call it and read its answers.
-
-/** The longest note the server takes (order-approval-service.ts). */
-export const APPROVAL_NOTE_MAX_LENGTH = 1000
 
 export type ApprovalOrder = OrderAwaitingApprovalData
 
@@ -16,7 +14,7 @@ export async function loadOrdersAwaitingApproval(): Promise<ApprovalOrder[]> {
 
 export async function decideApproval(input: { orderId: number; decision: ApprovalDecision; note: string }): Promise<DecideOrderApprovalAnswer['decideOrderApproval']> {
   const note = input.note.trim()
-  const answer = await apiClient.mutation<DecideOrderApprovalAnswer>('decideOrderApproval', {
+  const answer = await apiClient.mutation('decideOrderApproval', {
     orderId: input.orderId,
     decision: input.decision,
     ...(note ? { note } : {}),

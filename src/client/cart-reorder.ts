@@ -1,5 +1,6 @@
 import type { CartItemData, CartSummaryData, DroppedCartLine, PricedCartLineData } from '@/isomorphic/cart-types'
 import type { OrderLineData } from '@/isomorphic/order-types'
+import { NO_SIZE } from '@/isomorphic/variant-resolution'
 import { apiClient } from './api-client'
 import { type NewCartLine, useCartStore } from './stores/cart-store'
 
@@ -23,7 +24,6 @@ export type ReorderPlan = {
 }
 
 /** A variant without a size is ordered by plain quantity (the product page's 'Quantity'). */
-const NO_SIZE = 'Quantity'
 /** The most lines /api/cart/summary prices at once (cart-input.ts). */
 export const SUMMARY_MAX_LINES = 50
 

@@ -1,11 +1,9 @@
 import type { CartItemData } from '@/isomorphic/cart-types'
+import { MAX_PIECES_PER_SIZE } from '@/isomorphic/quantity'
 
 // How two copies of a cart become one (decision 010): after a 409 (another tab saved first) and at
 // sign-in (the anonymous cart joins the saved one). Pure functions over lines keyed by product,
 // colour and logo, so they are tested without a browser.
-
-/** The most pieces of one size the server accepts (cart-input.ts). */
-export const MAX_PIECES_PER_SIZE = 10_000
 
 export type KeyedLine = { key: string; quantity: Record<string, number> }
 

@@ -1,25 +1,6 @@
 // The account shapes the API answers with (decision 009). Shared by the server and the browser.
 
-export type AddressType = 'Billing' | 'Shipping'
-export const ADDRESS_TYPES = ['Billing', 'Shipping'] as const satisfies readonly AddressType[]
-
-export type AccountAddress = {
-  id: number
-  addressType: AddressType
-  name: string
-  phone: string | null
-  street: string
-  street2: string | null
-  city: string
-  zip: string
-  countryId: number | null
-  stateId: number | null
-  /** Codes of the country and state, for display and for the carriers. */
-  country: string | null
-  state: string | null
-  isDefaultBilling: boolean
-  isDefaultShipping: boolean
-}
+import type { AccountAddress } from './contract/address'
 
 export type AccountPartner = {
   id: number

@@ -1,3 +1,4 @@
+import type { PostalAddress } from './contract/address'
 import type { DecoratorPartnerAddress, ProductImage } from './catalog-types'
 import type { CartLineDesign } from './decoration-types'
 
@@ -82,14 +83,7 @@ export type DeliveryOptionData = {
 }
 
 /** The destination of an estimate, as the cart page's form sends it (codes of the website's countries). */
-export type CartAddressData = {
-  street: string
-  street2?: string | null
-  city: string
-  zip: string
-  countryCode: string
-  stateCode: string | null
-}
+export type CartAddressData = Omit<PostalAddress, 'name'>
 
 export type CartSummaryData = {
   lines: PricedCartLineData[]

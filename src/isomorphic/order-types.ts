@@ -1,3 +1,4 @@
+import type { Address } from './contract/address'
 import type { OrderSummaryData } from './cart-types'
 import type { OrderLineDesign } from './decoration-types'
 
@@ -20,16 +21,8 @@ export type OrderApprovalState = 'not_required' | 'awaiting_approval' | 'approve
 export type OrderPaymentState = 'not_paid' | 'pending' | 'paid'
 
 /** An address as the order keeps it (a snapshot: later edits of the address book do not change it). */
-export type OrderAddressData = {
-  name: string
+export type OrderAddressData = Address & {
   email: string | null
-  phone: string | null
-  street: string
-  street2: string | null
-  city: string
-  zip: string
-  countryId: number | null
-  stateId: number | null
   /** Country and state codes. */
   country: string | null
   state: string | null

@@ -1,7 +1,7 @@
 // HTTP glue shared by the API route handlers: reading JSON bodies, answering with prepared
 // payloads, and the one error shape.
 //
-// Every error answer has the body (ApiErrorBody in src/isomorphic/query-types.ts)
+// Every error answer has the body (ApiErrorBody in src/isomorphic/contract/queries.ts)
 //   { "error": { "code": "invalid", "message": "…", "issues"?: [{ "path", "message" }] },
 //     "statusCode": 400, "statusMessage": "…" }
 // and the HTTP reason phrase carries the same message, so a client that reads the response's
@@ -20,7 +20,7 @@ import { env } from '@/server/env'
 import { JsonSyntaxError, parseJsonWithLocations } from '@/server/kernel/json-locations'
 import { DomainError, type DomainErrorCode } from '@/server/kernel/errors'
 import { logger } from '@/server/kernel/logger'
-import type { ApiErrorBody } from '@/isomorphic/query-types'
+import type { ApiErrorBody } from '@/isomorphic/contract/queries'
 import { findUnstorableText, mayHoldUnstorableText } from '@/isomorphic/storable-text'
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024

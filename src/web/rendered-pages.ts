@@ -1,4 +1,4 @@
-import type { CacheName } from '@/isomorphic/query-types'
+import type { CacheName } from '@/isomorphic/contract/queries'
 import { dropAllRenderedPages } from './route-cache-handler.mjs'
 
 // The named caches whose data appears in rendered catalog pages (layout, home, shop, product and

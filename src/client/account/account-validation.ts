@@ -1,13 +1,13 @@
+import { isEmailAddress } from '@/isomorphic/contract/accounts'
+import type { Address } from '@/isomorphic/contract/address'
+
 // Checks the account forms make before sending (the server checks again: this is for quick,
-// specific messages). Each returns the message key in the 'auth' namespace, or null when fine.
+// specific messages; an email address by the server's own rule). Each returns the message key in
+// the 'auth' namespace, or null when fine.
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 export const NAME_MAX = 120
-
-// One @, something before it, a dot in the domain and no spaces: enough to catch typing slips
-// without refusing real addresses.
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
 export type AuthMessageKey =
   | 'emailRequired'
@@ -22,7 +22,7 @@ export type AuthMessageKey =
 export function checkEmail(value: string): AuthMessageKey | null {
   const email = value.trim()
   if (email === '') return 'emailRequired'
-  return EMAIL.test(email) ? null : 'emailInvalid'
+  return isEmailAddress(email) ? null : 'emailInvalid'
 }
 
 /** Signing in checks only that something was typed: the rules may have changed since. */
@@ -59,16 +59,7 @@ export function collectErrors<F extends string, K extends string>(results: Recor
 }
 
 /** The address form's fields as typed (select values are ids as text, '' for none). */
-export type AddressValues = {
-  name: string
-  phone: string
-  street: string
-  street2: string
-  city: string
-  countryId: string
-  stateId: string
-  zip: string
-}
+export type AddressValues = { [Field in keyof Address]: string }
 
 /** Message keys in the 'account' namespace. */
 export type AddressMessageKey = 'nameRequired' | 'streetRequired' | 'cityRequired' | 'countryRequired' | 'stateRequired' | 'zipRequired'

@@ -1,16 +1,7 @@
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
-import type { CacheName, DeliveryMethod, OrderExtraField, PaymentAcquirer } from '@/isomorphic/query-types'
-import type {
-  CreateOrderAnswer,
-  CreateOrderPayload,
-  GiftCard,
-  OrderDetails,
-  OrderOption,
-  OrderPaymentAnswer,
-  PlacedOrder,
-  RedeemGiftCardAnswer,
-} from './order-contract'
-import type { CheckPaymentAnswer } from './payment-flow'
+import type { CacheName, DeliveryMethod, OrderExtraField, PaymentAcquirer } from '@/isomorphic/contract/queries'
+import type { MutationInputs, MutationKey, MutationResponses } from '@/isomorphic/contract/mutations'
+import type { CreateOrderPayload, GiftCard, OrderDetails, OrderOption, PlacedOrder } from './order-contract'
 
 // The checkout's and the order pages' calls (spec 7), typed once. Every call is a POST and none is
 // retried (spec 7: mutating requests never are; a retried createOrder would be safe, since the
@@ -81,19 +72,19 @@ export function createCheckoutApi({ fetch: fetchFn = (...args: Parameters<Fetch>
 
   const query = <T>(key: string, value?: unknown, cache?: CacheName) =>
     post<T>('/api/query', { key, ...(value === undefined ? {} : { value }), ...(cache === undefined ? {} : { cache }) })
-  const mutation = <T>(key: string, body: Record<string, unknown> = {}) => post<T>('/api/mutation', { ...body, key })
+  const mutation = <K extends MutationKey>(key: K, input: MutationInputs[K]) => post<MutationResponses[K]>('/api/mutation', { ...input, key })
 
   return {
     getOrderId: () => query<{ orderSequence: string }>('getOrderId'),
-    createOrder: (payload: CreateOrderPayload) => mutation<CreateOrderAnswer>('createOrder', payload),
+    createOrder: (payload: CreateOrderPayload) => mutation('createOrder', payload),
     getOrders: (uid: string) => query<{ orders: { orders: PlacedOrder[] } }>('getOrders', { filter: { uid } }),
     getOrderDetails: (id: number, accessToken?: string | null) =>
       query<{ order: OrderDetails }>('getOrderDetails', accessToken ? { id, accessToken } : { id }),
     getGiftCards: () => query<{ giftCards: GiftCard[] }>('getGiftCards'),
-    redeemGiftCard: (gcNumber: string) => mutation<RedeemGiftCardAnswer>('redeemGiftCard', { gcNumber }),
-    orderPayment: (input: { acquirerId: number; orderId: number; accessToken?: string }) => mutation<OrderPaymentAnswer>('orderPayment', input),
+    redeemGiftCard: (gcNumber: string) => mutation('redeemGiftCard', { gcNumber }),
+    orderPayment: (input: MutationInputs['orderPayment']) => mutation('orderPayment', input),
     /** Asks the server to check the order's card payment with the provider (the return from its page). */
-    checkPayment: (input: { orderId: number; accessToken?: string; sessionId?: string }) => mutation<CheckPaymentAnswer>('checkPayment', input),
+    checkPayment: (input: MutationInputs['checkPayment']) => mutation('checkPayment', input),
     getOrderExtraFields: () => query<{ orderextrafields: OrderExtraField[] }>('getOrderExtraFields', undefined, 'OrderExtraFields'),
     getOrderOptions: () => query<{ orderOptions: OrderOption[] }>('getOrderOptions'),
     getPaymentMethods: () => query<{ paymentAcquirers: PaymentAcquirer[] }>('getPaymentMethods', undefined, 'PaymentMethods'),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { emptyCheckoutAddress } from '@/client/stores/checkout-store'
-import type { OrderExtraField } from '@/isomorphic/query-types'
+import type { OrderExtraField } from '@/isomorphic/contract/queries'
 import {
   advance,
   canOpenStep,

@@ -1,7 +1,7 @@
 import { type AddressValues, checkAddress, checkEmail, NAME_MAX } from '@/client/account/account-validation'
 import type { CheckoutAddress } from '@/client/stores/checkout-store'
 import type { DeliveryOptionData } from '@/isomorphic/cart-types'
-import type { OrderExtraField } from '@/isomorphic/query-types'
+import type { OrderExtraField } from '@/isomorphic/contract/queries'
 
 // The checkout's accordion (spec 3: activeAccordian and nextAccordian, both starting at 'contact').
 // activeAccordian is the open step; nextAccordian the furthest step the shopper may open (every

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { CartLine } from '@/client/stores/cart-store'
-import type { OrderExtraField } from '@/isomorphic/query-types'
+import type { OrderExtraField } from '@/isomorphic/contract/queries'
 import {
   buildCreateOrderPayload,
   cleanOrderAddress,

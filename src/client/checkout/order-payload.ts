@@ -1,6 +1,7 @@
 import { cartItemsOf } from '@/client/cart-sync-merge'
 import type { CartExtraOption, CartLine } from '@/client/stores/cart-store'
-import type { OrderExtraField } from '@/isomorphic/query-types'
+import type { OrderExtraField } from '@/isomorphic/contract/queries'
+import { toCents } from '@/isomorphic/money'
 import type { CreateOrderPayload, OrderAddressPayload } from './order-contract'
 
 // What createOrder is sent (spec 3's order creation fields, spec 5's address cleaning). Pure, so
@@ -107,7 +108,7 @@ export type OrderDraft = {
 
 /** True when the order costs more than the budget left: a hint for the server, which decides. */
 export function exceedsBudget(total: number, budgetAmount: number | null): boolean {
-  return budgetAmount !== null && Math.round(total * 100) > Math.round(budgetAmount * 100)
+  return budgetAmount !== null && toCents(total) > toCents(budgetAmount)
 }
 
 export function buildCreateOrderPayload(draft: OrderDraft): CreateOrderPayload {

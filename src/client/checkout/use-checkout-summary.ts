@@ -3,6 +3,7 @@
 import { cartItemsOf } from '@/client/cart-sync-merge'
 import type { CartLine } from '@/client/stores/cart-store'
 import type { CartSummaryData } from '@/isomorphic/cart-types'
+import type { AddressDraft } from '@/isomorphic/contract/address'
 import { useSummaryRequest } from '@/client/cart/use-cart-summary'
 
 // The checkout's live order summary (spec 3: subTotal, taxes, totalPrice, shipping, freeShipping,
@@ -12,14 +13,7 @@ import { useSummaryRequest } from '@/client/cart/use-cart-summary'
 // dropped. The promo code, options and gift card switch are sent only when set, so a plain
 // checkout asks exactly what the cart page asks.
 
-export type SummaryDestination = {
-  street: string
-  street2: string
-  city: string
-  zip: string
-  countryId: number | null
-  stateId: number | null
-}
+export type SummaryDestination = Pick<AddressDraft, 'street' | 'street2' | 'city' | 'zip' | 'countryId' | 'stateId'>
 
 export type CheckoutSummaryChoice = {
   address: SummaryDestination | null

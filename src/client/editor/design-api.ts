@@ -5,11 +5,9 @@ import { ARTWORK_RIGHTS_HEADER, ARTWORK_UPLOAD_PATH, type DesignInput, type Save
 // rules the editor applies, renders its mockups and answers the saved design; an upload sends the
 // shopper's own artwork, with the rights statement accepted, to be checked and cleaned.
 
-type SaveDesignAnswer = { saveDesign: { design: SavedDesign } }
-
 /** Saves the design; rejects with an ApiError carrying the server's message when it refuses it. */
 export async function saveDesign(input: DesignInput): Promise<SavedDesign> {
-  const answer = await mutation<SaveDesignAnswer>('saveDesign', { design: input })
+  const answer = await mutation('saveDesign', { design: input })
   return answer.saveDesign.design
 }
 

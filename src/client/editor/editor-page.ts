@@ -1,5 +1,6 @@
 import { quoteDecorations } from '@/isomorphic/decoration-quote'
 import type { Decoration, DecorationOptions, UploadedArtwork } from '@/isomorphic/decoration-types'
+import { sumCents, toCents } from '@/isomorphic/money'
 
 // The decoration editor's page around the design (issue 7), as pure transitions: the quantities
 // typed per size, the message under the button, saving the design to the cart, and the artworks
@@ -48,7 +49,7 @@ export type SizeQuantity = { price: number; quantity: number }
 /** The estimate beside the size grid: pieces, garments (cents) and the decoration's price for those pieces. */
 export function editorEstimate(quantities: readonly SizeQuantity[], decorations: readonly Decoration[], methods: DecorationOptions['methods']) {
   const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
-  const garmentCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
+  const garmentCents = sumCents(quantities.map((size) => size.quantity * toCents(size.price)))
   // Only decorations of a method the store offers are priced.
   const priced = decorations.filter((decoration) => methods.some((method) => method.code === decoration.method))
   return { totalQuantity, garmentCents, quote: quoteDecorations(priced, methods, totalQuantity) }

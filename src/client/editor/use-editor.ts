@@ -11,6 +11,7 @@ import { formatInches, isOnCenterLine, placementProblems } from '@/isomorphic/de
 import { quoteDecorations } from '@/isomorphic/decoration-quote'
 import type { Decoration, DecorationOptions, DecorationView, UploadedArtwork } from '@/isomorphic/decoration-types'
 import { designSummary } from '@/isomorphic/design-summary'
+import { fromCents, toCents } from '@/isomorphic/money'
 import { loadDesign, saveDesign } from './design-api'
 import { editorBlocker, editorPageReducer, initialEditorPage } from './editor-page'
 import { createEditorStore } from './editor-store'
@@ -143,7 +144,7 @@ export function useEditor({ options, designId, productId, colorId }: { options: 
       useCartStore.getState().addLine({
         ...facts,
         quantity: Object.fromEntries(ordered.map((size) => [size.name, size.quantity])),
-        unitPrices: Object.fromEntries(ordered.map((size) => [size.name, (Math.round(size.price * 100) + perUnit) / 100])),
+        unitPrices: Object.fromEntries(ordered.map((size) => [size.name, fromCents(toCents(size.price) + perUnit)])),
         variantIds: Object.fromEntries(ordered.map((size) => [size.name, size.variantId])),
         designId: saved.id,
         design: designSummary(saved, options),

@@ -1,3 +1,5 @@
+import type { CheckEmailAnswer as CheckEmailData } from '@/isomorphic/contract/accounts'
+import type { MutationInputs } from '@/isomorphic/contract/mutations'
 import type { ApiClient } from '../api-client'
 import type { AddressType, PartnerAddress } from '../stores/address-store'
 import type { Partner } from '../stores/user-store'
@@ -9,29 +11,16 @@ import type { Partner } from '../stores/user-store'
 export type TokenAnswer = { data?: { access_token?: string | null; returnTo?: string | null } | null }
 
 /** Sign-up and password reset always answer alike, whether the address is known or not. */
-export type CheckEmailAnswer = { data: { status: 'check_email'; message: string } }
+export type CheckEmailAnswer = { data: CheckEmailData }
 
 /** The fields an address is saved with (addAddress); `id` updates an existing one. */
-export type AddressInput = {
-  id?: number
-  name: string
-  phone: string
-  street: string
-  street2: string
-  city: string
-  countryId: number | null
-  stateId: number | null
-  zip: string
-  isDefaultBilling: boolean
-  isDefaultShipping: boolean
-}
+export type AddressInput = MutationInputs['addAddress']['address']
 
-type Post = Pick<ApiClient, 'request'>
+type Api = Pick<ApiClient, 'request' | 'mutation'>
 
-export function createAccountApi(api: Post) {
+export function createAccountApi(api: Api) {
   const post = <T>(path: string, body: Record<string, unknown> = {}) => api.request<T>(path, { method: 'POST', body })
   const query = <T>(key: string, value?: unknown) => post<T>('/api/query', value === undefined ? { key } : { key, value })
-  const mutation = <T>(key: string, body: Record<string, unknown> = {}) => post<T>('/api/mutation', { ...body, key })
 
   return {
     login: (input: { login: string; password: string; recaptchaToken?: string }) => post<TokenAnswer>('/api/user/login', input),
@@ -50,13 +39,10 @@ export function createAccountApi(api: Post) {
     getAddresses: (addressType: AddressType, partnerUid: string) =>
       query<{ addresses: PartnerAddress[] }>('getAddresses', { filter: { addressType, partnerUid } }),
 
-    logout: () => mutation<{ logout: { success: boolean } }>('logout'),
-    addAddress: (address: AddressInput, type: AddressType, partnerUid: string) =>
-      mutation<{ addAddress: { address: PartnerAddress } }>('addAddress', { address, type, partnerUid }),
-    deleteAddress: (id: number, partnerUid: string) =>
-      mutation<{ deleteAddress: { success: boolean; id: number } }>('deleteAddress', { id, partnerUid }),
-    updatePassword: (input: { currentPassword: string; newPassword: string }) =>
-      mutation<{ updatePassword: { success: boolean } }>('updatePassword', input),
+    logout: () => api.mutation('logout'),
+    addAddress: (address: AddressInput, type: AddressType, partnerUid: string) => api.mutation('addAddress', { address, type, partnerUid }),
+    deleteAddress: (id: number, partnerUid: string) => api.mutation('deleteAddress', { id, partnerUid }),
+    updatePassword: (input: MutationInputs['updatePassword']) => api.mutation('updatePassword', input),
   }
 }
 

@@ -1,33 +1,23 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
+import type { Address, AddressLines, AddressType } from '@/isomorphic/contract/address'
 import { persistIn } from './persistence'
 
-export type AddressType = 'Billing' | 'Shipping'
+export type { AddressType }
 
 /** A saved address of the signed-in partner (Billing or Shipping), as the account API returns it. */
-export type PartnerAddress = {
+export type PartnerAddress = Address & {
   id: number
-  name: string
   email?: string | null
-  phone: string | null
-  street: string
-  street2: string | null
-  city: string
-  zip: string
-  countryId: number | null
-  stateId: number | null
   addressType?: AddressType
   isDefaultBilling?: boolean
   isDefaultShipping?: boolean
 }
 
 /** The outcome of /api/address/validation for the address being entered. */
-export type ValidatedAddress = {
+export type ValidatedAddress = Omit<AddressLines, 'street2'> & {
   valid: boolean
-  street: string
   street2?: string | null
-  city: string
-  zip: string
   stateCode?: string | null
   countryCode?: string | null
   messages?: string[]

@@ -7,7 +7,7 @@ import type {
   PaymentAcquirer,
   PromotionProgram,
   PublicTaxCredential,
-} from '@/isomorphic/query-types'
+} from '@/isomorphic/contract/queries'
 import { persistIn } from './persistence'
 
 export type AppData = {

@@ -1,21 +1,12 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/query-types'
+import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/contract/queries'
 import type { CustomerOrder } from './user-store'
+import type { AddressDraft } from '@/isomorphic/contract/address'
 import { persistIn } from './persistence'
 
 /** The billing or shipping address typed in at checkout. */
-export type CheckoutAddress = {
-  id: number | null
-  name: string
-  phone: string
-  street: string
-  street2: string
-  city: string
-  countryId: number | null
-  stateId: number | null
-  zip: string
-}
+export type CheckoutAddress = AddressDraft & { id: number | null }
 
 /** Decimal dollars, as the API speaks them. */
 export type OrderSummary = {

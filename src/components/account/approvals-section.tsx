@@ -3,8 +3,8 @@
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
 import { useCallback, useEffect, useId, useState } from 'react'
+import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
 import {
-  APPROVAL_NOTE_MAX_LENGTH,
   type ApprovalOrder,
   decideApproval,
   loadOrdersAwaitingApproval,
@@ -16,10 +16,10 @@ import {
 import { idOrNull } from '@/client/checkout/order-payload'
 import { notify } from '@/client/notify'
 import { Link, useRouter } from '@/i18n/navigation'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatDate, formatPrice } from '@/isomorphic/format'
 import type { ApprovalDecision } from '@/isomorphic/order-types'
 import { FormAlert } from './form-controls'
-import { AddressBlock, Amount, Detail, formatOrderDate, OrderLinesTable } from './order-detail'
+import { AddressBlock, Amount, Detail, OrderLinesTable } from './order-detail'
 
 // me/approvals (issue 5, company stores): the orders beyond their customers' budgets waiting for
 // the signed-in approver, oldest first, and one of them in full when the address names it
@@ -136,7 +136,7 @@ function ApprovalQueue({ orderId }: { orderId: number | null }) {
                 <p className="mt-1 text-sm break-words text-muted">
                   {order.customer.name}
                   {' · '}
-                  <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                   {' · '}
                   <span className="tabular-nums">{formatPrice(order.amounts.total)}</span>
                 </p>
@@ -196,7 +196,7 @@ function ApprovalReview({ order, onDone }: { order: ApprovalOrder; onDone: () =>
         <p className="mt-1 text-sm break-words text-muted">
           {t('placedBy', { name: order.customer.name, email: order.customer.email })}
           {' · '}
-          <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </p>
         <p role="note" className="mt-4 rounded-lg border border-line bg-soft px-4 py-3 text-sm text-ink">
           {t('overBudgetNote', { amount: formatPrice(order.overBudget), total: formatPrice(amounts.total) })}

@@ -6,8 +6,8 @@ import { mutation, query } from '@/client/api-client'
 import { notify } from '@/client/notify'
 import { Link } from '@/i18n/navigation'
 import type { ListedDesign } from '@/isomorphic/decoration-types'
-import { formatPrice } from '@/isomorphic/money-format'
-import { DesignMockups, formatOrderDate } from './order-detail'
+import { formatCents, formatDate } from '@/isomorphic/format'
+import { DesignMockups } from './order-detail'
 
 // me/designs (issue 7): the designs the signed-in customer saved in the editor, newest first, with
 // their mockups and what each decoration is. Orders keep their own copy, so deleting is safe.
@@ -78,8 +78,8 @@ export function DesignsSection() {
                 <DesignMockups mockupUrls={design.mockupUrls} name={name} />
                 <div className="min-w-0 flex-1 text-sm">
                   <h3 className="text-base font-semibold text-ink">{name}</h3>
-                  <p className="text-muted">{t('saved', { date: formatOrderDate(design.createdAt) })}</p>
-                  <p className="mt-1 text-ink">{t('decorationPrice', { price: formatPrice(design.unitPrice / 100) })}</p>
+                  <p className="text-muted">{t('saved', { date: formatDate(design.createdAt) })}</p>
+                  <p className="mt-1 text-ink">{t('decorationPrice', { price: formatCents(design.unitPrice) })}</p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     {design.product ? (
                       <Link

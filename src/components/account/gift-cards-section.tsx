@@ -5,9 +5,9 @@ import { useCallback, useEffect, useState } from 'react'
 import { CheckoutApiError, checkoutApi } from '@/client/checkout/checkout-api'
 import type { GiftCard } from '@/client/checkout/order-contract'
 import { notify } from '@/client/notify'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatDate, formatPrice } from '@/isomorphic/format'
+import { fromCents, sumCents, toCents } from '@/isomorphic/money'
 import { FormAlert, SubmitButton, TextField } from './form-controls'
-import { formatOrderDate } from './order-detail'
 import { useFormSubmission } from './use-form-submission'
 
 // Gift cards (spec 7 redeemGiftCard, the account's getGiftCards): the redeem form is shared by
@@ -37,7 +37,7 @@ export function useGiftCards(enabled: boolean) {
     }
   }, [enabled, attempt])
   const reload = useCallback(() => setAttempt((value) => value + 1), [])
-  const balance = (cards ?? []).filter((card) => !isExpired(card)).reduce((sum, card) => sum + Math.round(card.balance * 100), 0) / 100
+  const balance = fromCents(sumCents((cards ?? []).filter((card) => !isExpired(card)).map((card) => toCents(card.balance))))
   return { cards, failed, balance, reload }
 }
 
@@ -138,7 +138,7 @@ export function GiftCardList({ cards }: { cards: GiftCard[] }) {
               {card.expiresAt ? (
                 <>
                   {' · '}
-                  {expired ? t('expired') : t('expires', { date: formatOrderDate(card.expiresAt) })}
+                  {expired ? t('expired') : t('expires', { date: formatDate(card.expiresAt) })}
                 </>
               ) : null}
             </p>

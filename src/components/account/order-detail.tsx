@@ -8,7 +8,7 @@ import type { OrderDetails } from '@/client/checkout/order-contract'
 import { orderStatus } from '@/client/checkout/order-status'
 import { notify } from '@/client/notify'
 import { useRouter } from '@/i18n/navigation'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatDate, formatPrice } from '@/isomorphic/format'
 import type { OrderLineDesign } from '@/isomorphic/decoration-types'
 import type { OrderAddressData, OrderLineData } from '@/isomorphic/order-types'
 
@@ -48,14 +48,6 @@ export function useOrderDetails(id: number | null, accessToken: string | null) {
     loading: id !== null && !current,
     retry: () => setAttempt((value) => value + 1),
   }
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
-
-/** "Nov 21, 2026" (formatted here: the messages carry no time zone to format dates with). */
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
 }
 
 export function OrderStatusBadge({ order }: { order: Parameters<typeof orderStatus>[0] }) {
@@ -111,7 +103,7 @@ function ApprovalOutcome({ order }: { order: OrderDetails }) {
     )
   }
   if (order.approvalState !== 'approved' && order.approvalState !== 'rejected') return null
-  const date = order.approvalDecidedAt ? formatOrderDate(order.approvalDecidedAt) : null
+  const date = order.approvalDecidedAt ? formatDate(order.approvalDecidedAt) : null
   return (
     <div role="note" className="rounded-lg border border-line bg-soft px-4 py-3 text-sm text-ink">
       <p>{order.approvalState === 'approved' ? t('approvedNote', { date: date ?? '' }) : t('rejectedNote', { date: date ?? '' })}</p>
@@ -133,7 +125,7 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
             {order.kind === 'quotation' ? t('quotationTitle', { name: order.name }) : t('orderTitle', { name: order.name })}
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
-            <time dateTime={order.createdAt}>{t('placedOn', { date: formatOrderDate(order.createdAt) })}</time>
+            <time dateTime={order.createdAt}>{t('placedOn', { date: formatDate(order.createdAt) })}</time>
             <OrderStatusBadge order={order} />
           </p>
         </div>

@@ -7,9 +7,9 @@ import { checkoutApi } from '@/client/checkout/checkout-api'
 import type { PlacedOrder } from '@/client/checkout/order-contract'
 import { idOrNull } from '@/client/checkout/order-payload'
 import { Link } from '@/i18n/navigation'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatDate, formatPrice } from '@/isomorphic/format'
 import { EmptySection } from './empty-section'
-import { formatOrderDate, OrderDetailView, OrderStatusBadge, useOrderDetails } from './order-detail'
+import { OrderDetailView, OrderStatusBadge, useOrderDetails } from './order-detail'
 
 // me/orders (spec 2): the customer's orders and quotations (getOrders {filter: {uid}}), newest
 // first, and one of them in full when the address names it (?order=<id>, with &access_token=…
@@ -80,7 +80,7 @@ function OrderList({ partnerUid }: { partnerUid: string }) {
                 <OrderStatusBadge order={order} />
               </p>
               <p className="mt-1 text-sm text-muted">
-                <time dateTime={order.createdAt}>{t('placedOn', { date: formatOrderDate(order.createdAt) })}</time>
+                <time dateTime={order.createdAt}>{t('placedOn', { date: formatDate(order.createdAt) })}</time>
                 {' · '}
                 <span className="tabular-nums">{formatPrice(order.amounts.total)}</span>
               </p>

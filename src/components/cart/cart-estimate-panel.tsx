@@ -6,7 +6,7 @@ import { cartItemsOf } from '@/client/cart-sync-merge'
 import type { CartLine } from '@/client/stores/cart-store'
 import type { CartAddressData, CartSummaryData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatPrice } from '@/isomorphic/format'
 import { FormAlert, SelectField, TextField } from '../account/form-controls'
 import { requestCartSummary } from '@/client/cart/use-cart-summary'
 

@@ -9,9 +9,10 @@ import { type CartLine, useCartStore } from '@/client/stores/cart-store'
 import { Link } from '@/i18n/navigation'
 import type { CartAddressData, PricedCartLineData } from '@/isomorphic/cart-types'
 import { formatInches } from '@/isomorphic/decoration-placement'
+import { MAX_PIECES_PER_SIZE, parseQuantity } from '@/isomorphic/quantity'
 import type { DesignSummary } from '@/isomorphic/decoration-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatPrice } from '@/isomorphic/format'
 import { compareSizes } from '@/isomorphic/size-order'
 import { swatchColor } from '../product/color-dots'
 import { TrashIcon } from '../ui/icons'
@@ -278,7 +279,7 @@ function SizeQuantity({ line, size }: { line: CartLine; size: string }) {
   const id = `qty-${line.key}-${size}`.replace(/[^\w-]/g, '_')
 
   const commit = (value: string) => {
-    const pieces = /^\d+$/.test(value.trim()) ? Math.min(Number(value.trim()), 99_999) : 0
+    const pieces = parseQuantity(value)
     const quantity = { ...line.quantity, [size]: pieces }
     const remaining = Object.values(quantity).reduce((sum, amount) => sum + amount, 0)
     updateLine(line.key, quantity)
@@ -296,7 +297,7 @@ function SizeQuantity({ line, size }: { line: CartLine; size: string }) {
         type="number"
         inputMode="numeric"
         min={0}
-        max={99999}
+        max={MAX_PIECES_PER_SIZE}
         step={1}
         value={text}
         onChange={(event) => {

@@ -10,8 +10,8 @@ import { useUserStore } from '@/client/stores/user-store'
 import type { DeliveryOptionData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import type { CountryLookup } from '@/isomorphic/country-lookup'
-import { formatPrice } from '@/isomorphic/money-format'
-import type { OrderExtraField, PaymentAcquirer } from '@/isomorphic/query-types'
+import { formatDate, formatPrice } from '@/isomorphic/format'
+import type { OrderExtraField, PaymentAcquirer } from '@/isomorphic/contract/queries'
 import { CheckboxField, FormAlert, SelectField, TextField } from '../account/form-controls'
 import { AddressBookChoice, CheckoutAddressFields } from './checkout-address-fields'
 
@@ -98,7 +98,7 @@ export function ResaleCheckbox({ checked, onChange }: { checked: boolean; onChan
           {t('forResale')}
           <span className="block text-muted">
             {certificate!.expiresAt
-              ? t('resaleCertificateUntil', { last4: certificate!.last4, date: formatCertificateDate(certificate!.expiresAt) })
+              ? t('resaleCertificateUntil', { last4: certificate!.last4, date: formatDate(certificate!.expiresAt) })
               : t('resaleCertificate', { last4: certificate!.last4 })}
           </span>
         </>
@@ -109,9 +109,6 @@ export function ResaleCheckbox({ checked, onChange }: { checked: boolean; onChan
     />
   )
 }
-
-const certificateDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
-const formatCertificateDate = (iso: string) => certificateDateFormat.format(new Date(iso))
 
 export function SameAsBillingCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const t = useTranslations('checkout')

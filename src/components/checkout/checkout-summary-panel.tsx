@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import type { CartLine } from '@/client/stores/cart-store'
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatPrice } from '@/isomorphic/format'
 
 type SummaryPanelProps = {
   lines: readonly CartLine[]

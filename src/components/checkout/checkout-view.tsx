@@ -10,7 +10,8 @@ import { useCheckoutStore } from '@/client/stores/checkout-store'
 import { Link } from '@/i18n/navigation'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { createCountryLookup } from '@/isomorphic/country-lookup'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatPrice } from '@/isomorphic/format'
+import { toCents } from '@/isomorphic/money'
 import { GiftCardRedeemForm, useGiftCards } from '../account/gift-cards-section'
 import { CheckboxField, FormAlert } from '../account/form-controls'
 import { addressLine } from './checkout-address-fields'
@@ -240,7 +241,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
             <Recap term={t('step.payment')}>{chosenPayment?.name ?? '—'}</Recap>
             {checkout.codePromotion ? <Recap term={t('promoCode')}>{checkout.codePromotion}</Recap> : null}
           </dl>
-          {budget !== null && shown && Math.round(shown.totalPrice * 100) > Math.round(budget * 100) ? (
+          {budget !== null && shown && toCents(shown.totalPrice) > toCents(budget) ? (
             <p role="note" className="rounded-lg border border-line bg-soft px-4 py-3 text-sm text-ink">
               {t('overBudget', { budget: formatPrice(budget) })}
             </p>

@@ -7,7 +7,7 @@ import { areasFor, moveToArea, withText } from '@/client/editor/decoration-edits
 import type { EditorStore } from '@/client/editor/editor-store'
 import { allowedMethods, clampMove, formatInches, isOnCenterLine, MAX_TEXT_LENGTH } from '@/isomorphic/decoration-placement'
 import type { Decoration, DecorationOptions, PlacementProblem } from '@/isomorphic/decoration-types'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatCents } from '@/isomorphic/format'
 
 type DecorationPanelProps = {
   store: EditorStore
@@ -18,8 +18,6 @@ type DecorationPanelProps = {
   problems: PlacementProblem[]
   announce: (message: string) => void
 }
-
-const cents = (amount: number) => formatPrice(amount / 100)
 
 /** Everything about the selected decoration: its area, method, text, font and colour, centring and removal. */
 export function DecorationPanel({ store, options, index, name, problems, announce }: DecorationPanelProps) {
@@ -93,7 +91,7 @@ export function DecorationPanel({ store, options, index, name, problems, announc
                 <span className="min-w-0 text-sm">
                   <span className="block font-medium text-ink">{method.name}</span>
                   <span className="block text-muted">
-                    {t('methodPrice', { price: cents(method.pricePerLocation), setup: cents(method.setupFee) })}
+                    {t('methodPrice', { price: formatCents(method.pricePerLocation), setup: formatCents(method.setupFee) })}
                     {' · '}
                     {t('methodMinimum', { width: formatInches(method.minWidth), height: formatInches(method.minHeight) })}
                   </span>

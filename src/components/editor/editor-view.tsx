@@ -6,8 +6,10 @@ import { areasFor, placeArtwork, placeLogo, placeText } from '@/client/editor/de
 import { editorEstimate } from '@/client/editor/editor-page'
 import { useEditor } from '@/client/editor/use-editor'
 import type { DecorationOptions } from '@/isomorphic/decoration-types'
-import { formatPrice } from '@/isomorphic/money-format'
-import { imagesFor, logoOptions, parseQuantity, sizeOptions } from '../product/product-options'
+import { formatCents } from '@/isomorphic/format'
+import { toCents } from '@/isomorphic/money'
+import { parseQuantity } from '@/isomorphic/quantity'
+import { imagesFor, logoOptions, sizeOptions } from '../product/product-options'
 import type { ProductViewData } from '../product/product-view'
 import { SizeGrid } from '../product/size-grid'
 import { ArtworkUpload } from './artwork-upload'
@@ -21,8 +23,6 @@ type EditorViewProps = {
   /** A saved design to start from (?design=<id>), when it is for this product. */
   designId?: string | null
 }
-
-const cents = (amount: number) => formatPrice(amount / 100)
 
 /**
  * The decoration editor (issue 7): the garment's front and back with their print areas, approved
@@ -43,7 +43,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   const sizes = sizeOptions(product, colorId, lineLogo?.id ?? null)
   const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
   const { totalQuantity, garmentCents, quote } = editorEstimate(quantities, decorations, options.methods)
-  const lowestCents = sizes.length > 0 ? Math.min(...sizes.map((size) => Math.round(size.price * 100))) : null
+  const lowestCents = sizes.length > 0 ? Math.min(...sizes.map((size) => toCents(size.price))) : null
   const color = product.attributeValues.find((value) => value.id === colorId)
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
@@ -253,21 +253,21 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
             <dl className="grid grid-cols-2 gap-y-2 text-sm" data-testid="editor-price">
               <dt className="text-muted">{t('garmentPrice')}</dt>
               <dd className="text-right text-ink tabular-nums">
-                {totalQuantity > 0 ? cents(garmentCents) : lowestCents !== null ? t('fromEach', { price: cents(lowestCents) }) : '—'}
+                {totalQuantity > 0 ? formatCents(garmentCents) : lowestCents !== null ? t('fromEach', { price: formatCents(lowestCents) }) : '—'}
               </dd>
               <dt className="text-muted">{t('decorationPerUnit')}</dt>
               <dd className="text-right text-ink tabular-nums" data-testid="decoration-per-unit">
-                {cents(quote.perUnit)}
+                {formatCents(quote.perUnit)}
               </dd>
               <dt className="text-muted">{t('setupFees')}</dt>
               <dd className="text-right text-ink tabular-nums" data-testid="decoration-setup">
-                {cents(quote.setup)}
+                {formatCents(quote.setup)}
               </dd>
               <dt className="text-muted">{t('totalQuantity')}</dt>
               <dd className="text-right text-ink tabular-nums">{totalQuantity}</dd>
               <dt className="font-medium text-ink">{t('estimatedTotal')}</dt>
               <dd className="text-right text-lg font-semibold text-ink tabular-nums" data-testid="editor-total">
-                {totalQuantity > 0 ? cents(garmentCents + quote.total) : '—'}
+                {totalQuantity > 0 ? formatCents(garmentCents + quote.total) : '—'}
               </dd>
             </dl>
             <button type="submit" disabled={blocker !== null || saving || sizes.length === 0} aria-describedby={`${formId}-status`} className="btn btn-primary mt-5 w-full">

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { orderPagePath } from '@/client/checkout/payment-flow'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link } from '@/i18n/navigation'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatPrice } from '@/isomorphic/format'
 import { useHydrated } from '@/client/use-hydrated'
 
 // What the three payment pages share: the boxes their messages sit in, the order's head (reference

@@ -8,7 +8,7 @@ import { paymentStage, paymentSuccessPath, readPaymentParams, REDIRECT_PROVIDERS
 import { ORDER_PAYMENT_FAILED } from '@/client/checkout/place-order'
 import { navigateTo } from '@/client/navigation'
 import { useUserStore } from '@/client/stores/user-store'
-import type { PaymentAcquirer } from '@/isomorphic/query-types'
+import type { PaymentAcquirer } from '@/isomorphic/contract/queries'
 import { FormAlert } from '../account/form-controls'
 import { useOrderDetails } from '../account/order-detail'
 import { PaymentChoice } from '../checkout/checkout-step-forms'

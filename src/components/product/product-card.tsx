@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl'
 import { Link } from '@/i18n/navigation'
 import type { ProductListItem } from '@/isomorphic/catalog-types'
-import { formatPriceRange } from '@/isomorphic/money-format'
+import { formatPriceRange } from '@/isomorphic/format'
 import { Picture } from '../ui/picture'
 import { ColorDots, colorsOf } from './color-dots'
 

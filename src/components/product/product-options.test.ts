@@ -8,10 +8,9 @@ import {
   initialColorId,
   type LogoOption,
   logoOptions,
-  NO_SIZE,
-  parseQuantity,
   sizeOptions,
 } from './product-options'
+import { NO_SIZE } from '@/isomorphic/variant-resolution'
 
 const partner = { id: 1, name: 'Stitch Co', zip: '30301', street: '1 Main St', city: 'Atlanta', state: 'GA', country: 'US' }
 const crest: LogoOption = { id: 21, name: 'Crest', logoInitialPro: 'logos/crest.png', decorationMethod: 'embroidery', decoratorPartnerId: partner }
@@ -140,18 +139,5 @@ describe('product options', () => {
   test('when no picture has the chosen colour, the gallery narrows all the pictures to the chosen logo', () => {
     const images = [image('navy-crest.png', NAVY, crest.id), image('navy-wordmark.png', NAVY, wordmark.id)]
     expect(imagesFor(images, GREEN, wordmark.id).map((i) => i.name)).toEqual(['navy-wordmark.png'])
-  })
-
-  test.each([
-    ['12', 12],
-    [' 3 ', 3],
-    ['', 0],
-    ['-2', 0],
-    ['1.5', 0],
-    ['abc', 0],
-    ['1e3', 0],
-    ['1000000', 99_999],
-  ])('the typed quantity %j counts as %d', (typed, pieces) => {
-    expect(parseQuantity(typed)).toBe(pieces)
   })
 })

@@ -1,15 +1,14 @@
 import type { ProductDetails, ProductImage, ProductVariant } from '@/isomorphic/catalog-types'
 import { compareSizes } from '@/isomorphic/size-order'
+import { NO_SIZE, variantsBySize, variantsOfColor, variantsWithLogo } from '@/isomorphic/variant-resolution'
 
-// What the product page offers for a chosen colour and logo, derived from the variants: decorated
-// apparel is one colour with one logo, ordered as a quantity per size.
+// What the product page offers for a chosen colour and logo, derived from the variants by the rule
+// the server prices with (variant-resolution.ts): decorated apparel is one colour with one logo,
+// ordered as a quantity per size.
 
 export type ColorOption = { id: number; name: string; htmlColor: string | null }
 export type LogoOption = ProductVariant['logoIds'][number]
 export type SizeOption = { name: string; variantId: number; price: number }
-
-/** A variant without a size is ordered by plain quantity (the spec's 'Quantity' size). */
-export const NO_SIZE = 'Quantity'
 
 type OptionsSource = Pick<ProductDetails, 'attributeValues' | 'productVariants'>
 
@@ -27,14 +26,10 @@ export function initialColorId(colors: ColorOption[], images: ProductImage[]): n
   return colors.find((color) => color.id === pictured)?.id ?? colors[0]?.id ?? null
 }
 
-function variantsOfColor(product: OptionsSource, colorId: number | null): ProductVariant[] {
-  return colorId === null ? product.productVariants : product.productVariants.filter((variant) => variant.colorValueId === colorId)
-}
-
 /** The logos the chosen colour's variants may be decorated with, in first-seen order. */
 export function logoOptions(product: OptionsSource, colorId: number | null): LogoOption[] {
   const seen = new Map<number, LogoOption>()
-  for (const variant of variantsOfColor(product, colorId)) {
+  for (const variant of variantsOfColor(product.productVariants, colorId)) {
     for (const logo of variant.logoIds) if (!seen.has(logo.id)) seen.set(logo.id, logo)
   }
   return [...seen.values()]
@@ -45,14 +40,11 @@ export function sizeOptions(product: OptionsSource, colorId: number | null, logo
   const sizeNames = new Map(
     product.attributeValues.filter((value) => value.attribute.name === 'Size').map((value) => [value.id, value.name]),
   )
-  const bySize = new Map<string, SizeOption>()
-  for (const variant of variantsOfColor(product, colorId)) {
-    if (logoId !== null && !variant.logoIds.some((logo) => logo.id === logoId)) continue
-    const name = variant.sizeValueId === null ? NO_SIZE : sizeNames.get(variant.sizeValueId)
-    if (!name || bySize.has(name)) continue
-    bySize.set(name, { name, variantId: variant.id, price: variant.price })
-  }
-  return [...bySize.values()].sort((a, b) => compareSizes(a.name, b.name))
+  const candidates = variantsWithLogo(variantsOfColor(product.productVariants, colorId), logoId, (variant, id) => variant.logoIds.some((logo) => logo.id === id))
+  const bySize = variantsBySize(candidates, (variant) => (variant.sizeValueId === null ? NO_SIZE : sizeNames.get(variant.sizeValueId)))
+  return [...bySize]
+    .map(([name, variant]) => ({ name, variantId: variant.id, price: variant.price }))
+    .sort((a, b) => compareSizes(a.name, b.name))
 }
 
 /** The gallery for a colour: its own pictures, else the ones for every colour, else all of them. */
@@ -86,9 +78,3 @@ export function imagesFor(images: ProductImage[], colorId: number | null, logoId
   return forColor.filter((image) => image.logoId === logoId || image.logoId === null)
 }
 
-/** A typed quantity as whole pieces: blanks, negatives and nonsense are 0; capped at 99,999. */
-export function parseQuantity(text: string): number {
-  const trimmed = text.trim()
-  if (!/^\d+$/.test(trimmed)) return 0
-  return Math.min(Number(trimmed), 99_999)
-}

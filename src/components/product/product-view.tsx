@@ -7,10 +7,12 @@ import { useCartStore } from '@/client/stores/cart-store'
 import { Link } from '@/i18n/navigation'
 import type { ProductDetails } from '@/isomorphic/catalog-types'
 import { imageUrl } from '@/isomorphic/image-address'
-import { formatPrice } from '@/isomorphic/money-format'
 import { swatchColor } from './color-dots'
 import { ProductGallery } from './product-gallery'
-import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, parseQuantity, sizeOptions } from './product-options'
+import { parseQuantity } from '@/isomorphic/quantity'
+import { formatCents } from '@/isomorphic/format'
+import { sumCents, toCents } from '@/isomorphic/money'
+import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, sizeOptions } from './product-options'
 import { SizeGrid } from './size-grid'
 
 export type ProductViewData = Pick<
@@ -49,7 +51,7 @@ export function ProductView({ product, summary, details, customizable = false }:
 
   const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
   const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
-  const estimateCents = quantities.reduce((sum, size) => sum + size.quantity * Math.round(size.price * 100), 0)
+  const estimateCents = sumCents(quantities.map((size) => size.quantity * toCents(size.price)))
   const images = imagesFor(product.images, colorId, logo?.id ?? null)
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
@@ -186,7 +188,7 @@ export function ProductView({ product, summary, details, customizable = false }:
               <dt className="text-muted">{t('totalQuantity')}</dt>
               <dd className="text-right font-medium text-ink tabular-nums">{totalQuantity}</dd>
               <dt className="text-muted">{t('estimatedTotal')}</dt>
-              <dd className="text-right text-lg font-semibold text-ink tabular-nums">{formatPrice(estimateCents / 100)}</dd>
+              <dd className="text-right text-lg font-semibold text-ink tabular-nums">{formatCents(estimateCents)}</dd>
             </dl>
             <button type="submit" disabled={sizes.length === 0} className="btn btn-primary mt-5 w-full">
               {t('addToCart')}

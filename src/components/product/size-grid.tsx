@@ -1,8 +1,10 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { formatPrice } from '@/isomorphic/money-format'
-import { NO_SIZE, type SizeOption } from './product-options'
+import { formatPrice } from '@/isomorphic/format'
+import { MAX_PIECES_PER_SIZE } from '@/isomorphic/quantity'
+import { NO_SIZE } from '@/isomorphic/variant-resolution'
+import type { SizeOption } from './product-options'
 
 type SizeGridProps = {
   /** Prefix of the inputs' ids, unique on the page. */
@@ -40,7 +42,7 @@ export function SizeGrid({ idPrefix, sizes, typed, onChange }: SizeGridProps) {
                     type="number"
                     inputMode="numeric"
                     min={0}
-                    max={99999}
+                    max={MAX_PIECES_PER_SIZE}
                     step={1}
                     placeholder="0"
                     value={typed[size.name] ?? ''}

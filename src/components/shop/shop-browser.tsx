@@ -14,7 +14,7 @@ import {
   type ShopFacets,
   type ShopFilters,
 } from '@/isomorphic/catalog-search'
-import { formatPrice } from '@/isomorphic/money-format'
+import { formatPrice } from '@/isomorphic/format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView, type ListFacet } from './filter-panel'
 import { useProductIndex } from './product-index'

@@ -1,17 +1,16 @@
-import { z } from 'zod'
+import type { MutationKey } from '@/isomorphic/contract/mutations'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { getDb } from '../db/client'
-import { AddAddressSchema, DeleteAddressSchema, removeAddress, saveAddress } from './address-service'
-import { changePassword, UpdatePasswordSchema } from './password-change-service'
+import { removeAddress, saveAddress } from './address-service'
+import { changePassword } from './password-change-service'
 import { currentPrincipal, requirePrincipal } from './principal'
 import { revokeSession } from './session-service'
 
 // The account keys of POST /api/mutation (spec 7): logout, addAddress, deleteAddress, updatePassword.
 
-export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
+export const ACCOUNT_MUTATIONS = {
   /** Ends the caller's session server-side. Idempotent: without a live session it still succeeds. */
-  logout: defineMutation({
-    input: z.strictObject({}),
+  logout: defineMutation('logout', {
     async handler(_input, ctx) {
       const principal = await currentPrincipal(ctx)
       if (principal) await revokeSession(await getDb(), principal.sessionId, 'logout')
@@ -20,8 +19,7 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
   }),
 
   /** Adds an address to the partner's Billing or Shipping book, or updates one (`address.id`). */
-  addAddress: defineMutation({
-    input: AddAddressSchema,
+  addAddress: defineMutation('addAddress', {
     async handler(input, ctx) {
       const principal = await requirePrincipal(ctx)
       return { addAddress: { address: await saveAddress(await getDb(), principal, input) } }
@@ -29,8 +27,7 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
   }),
 
   /** Removes one of the partner's addresses; another partner's (or a missing) one is a 404. */
-  deleteAddress: defineMutation({
-    input: DeleteAddressSchema,
+  deleteAddress: defineMutation('deleteAddress', {
     async handler(input, ctx) {
       const principal = await requirePrincipal(ctx)
       const { id } = await removeAddress(await getDb(), principal, input)
@@ -39,12 +36,11 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
   }),
 
   /** Changes the password; the partner's other sessions end, the caller's stays. */
-  updatePassword: defineMutation({
-    input: UpdatePasswordSchema,
+  updatePassword: defineMutation('updatePassword', {
     async handler(input, ctx) {
       const principal = await requirePrincipal(ctx)
       await changePassword(await getDb(), principal, input)
       return { updatePassword: { success: true } }
     },
   }),
-}
+} satisfies Partial<Record<MutationKey, MutationDefinition>>

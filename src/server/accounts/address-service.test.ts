@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { AccountAddress } from '@/isomorphic/account-types'
+import type { AccountAddress } from '@/isomorphic/contract/address'
 import { addresses } from '@/server/db/schema'
 import { createAddress, createPartner } from '../../../tests/factories/accounts'
 import { addShippingCountry, createCountry, createWebsite } from '../../../tests/factories/website'

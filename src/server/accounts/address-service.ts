@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm'
-import { z } from 'zod'
-import { ADDRESS_TYPES, type AccountAddress, type AddressType } from '@/isomorphic/account-types'
+import type { z } from 'zod'
+import type { AccountAddress, AddAddressSchema, AddressType, DeleteAddressSchema } from '@/isomorphic/contract/address'
 import type { Database, Executor } from '../db/client'
 import { addresses, countries, partners, states, websiteShippingCountries } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -14,52 +14,6 @@ import type { Principal } from './session-service'
 // transaction holding the partner's row, so concurrent writes cannot leave two defaults or none.
 
 export const ADDRESS_BOOK_LIMIT = 50
-
-const required = (what: string, max: number) =>
-  z
-    .string({ error: `is required: ${what}` })
-    .trim()
-    .min(1, `is required: ${what}`)
-    .max(max, `must be at most ${max} characters long`)
-
-const optional = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, `must be at most ${max} characters long`)
-    .nullish()
-    .transform((value) => value || null)
-
-const positiveId = (error: string) =>
-  z.number({ error }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large')
-
-export const AddressInputSchema = z.strictObject({
-  /** Given: update that address of the partner's; absent or null: a new address. */
-  id: positiveId('must be an address id (a number)').nullish(),
-  name: required('the name on the address', 100),
-  phone: optional(30),
-  street: required('the street address', 200),
-  street2: optional(200),
-  city: required('the city', 100),
-  zip: required('the ZIP or postal code', 20),
-  countryId: positiveId('is required: choose a country'),
-  stateId: positiveId('must be a state id (a number)').nullish(),
-  isDefaultBilling: z.boolean({ error: 'must be true or false' }).optional(),
-  isDefaultShipping: z.boolean({ error: 'must be true or false' }).optional(),
-})
-
-const PartnerUidSchema = z.string({ error: "is required: the signed-in partner's uid" }).min(1, "is required: the signed-in partner's uid").max(100, 'is too long')
-
-export const AddAddressSchema = z.strictObject({
-  address: AddressInputSchema,
-  type: z.enum(ADDRESS_TYPES, { error: "must be 'Billing' or 'Shipping'" }),
-  partnerUid: PartnerUidSchema,
-})
-
-export const DeleteAddressSchema = z.strictObject({
-  id: positiveId('is required: the address id (a number)'),
-  partnerUid: PartnerUidSchema,
-})
 
 const addressNotFound = () => new DomainError('not_found', 'address not found for this partner', 'Address not found')
 

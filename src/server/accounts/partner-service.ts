@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { AccountAddress, AccountPartner, AddressType } from '@/isomorphic/account-types'
+import type { AccountPartner } from '@/isomorphic/account-types'
+import type { AccountAddress, AddressType } from '@/isomorphic/contract/address'
 import type { Executor } from '../db/client'
 import { prepared } from '../db/prepared'
 import { addresses, countries, partners, states } from '../db/schema'

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
+import type { UpdatePasswordSchema } from '@/isomorphic/contract/accounts'
 import type { Database } from '../db/client'
 import { partners } from '../db/schema'
 import { passwordChangedMail } from '../mail/account-mails'
@@ -28,11 +29,6 @@ export const PASSWORD_CHANGE_LIMIT = {
   windowMs: 15 * 60_000,
   refuseWhenUnavailable: 'Changing your password is unavailable for a moment. Please try again in a minute.',
 }
-
-export const UpdatePasswordSchema = z.strictObject({
-  currentPassword: z.string({ error: 'is required: your current password' }).min(1, 'is required: your current password').max(1024, 'is too long'),
-  newPassword: z.string({ error: 'is required: the new password' }).max(1024, 'must be at most 128 characters long'),
-})
 
 export async function changePassword(db: Database, principal: Principal, input: z.output<typeof UpdatePasswordSchema>): Promise<void> {
   const problem = passwordProblem(input.newPassword)

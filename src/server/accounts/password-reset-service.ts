@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { type CheckEmailAnswer, PasswordCreateSchema, PasswordResetSchema, RESET_LINK_EXPIRED } from '@/isomorphic/contract/accounts'
 import { assertHuman } from '../adapters/recaptcha'
 import type { Database } from '../db/client'
 import { partners } from '../db/schema'
@@ -16,7 +16,7 @@ import type { Caller } from './login-service'
 import { normalizeEmail } from './partner-service'
 import { hashPassword, passwordProblem } from './passwords'
 import { revokePartnerSessions } from './session-service'
-import { EmailSchema, PasswordFieldSchema, type CheckEmailAnswer, RecaptchaTokenSchema, takeLimits } from './signup-service'
+import { takeLimits } from './signup-service'
 
 // Forgotten password (decision 009; security.md 4.8). Asking answers the same sentence whether
 // the address has an account or not, after the same work (limits, human check, one read); the
@@ -24,7 +24,6 @@ import { EmailSchema, PasswordFieldSchema, type CheckEmailAnswer, RecaptchaToken
 // of the account and retires its other reset links, in one transaction.
 
 export const RESET_CHECK_EMAIL = 'If an account exists for this email, we have sent a link to reset the password.'
-export const RESET_LINK_EXPIRED = 'This password reset link has expired or was already used. Please ask for a new one.'
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please wait an hour and try again.'
 export const TOO_MANY_NEW_PASSWORDS = 'Too many attempts to set a password. Please wait a few minutes and try again.'
 
@@ -36,13 +35,6 @@ export const RESET_LIMITS = {
   /** Setting a password costs an argon2 hash: bounded per caller address. */
   createPerAddress: { max: 20, windowMs: 15 * 60_000, refuseWhenUnavailable: RESET_UNAVAILABLE },
 }
-
-export const PasswordResetSchema = z.strictObject({ email: EmailSchema, recaptchaToken: RecaptchaTokenSchema })
-
-export const PasswordCreateSchema = z.strictObject({
-  token: z.string({ error: RESET_LINK_EXPIRED }).max(200, RESET_LINK_EXPIRED),
-  password: PasswordFieldSchema,
-})
 
 /** POST /api/user/password/reset: the same answer for every address; a link only to an existing, active account. */
 export async function requestPasswordReset(db: Database, body: unknown, caller: Caller): Promise<CheckEmailAnswer> {

@@ -13,7 +13,8 @@ import type { Caller } from './login-service'
 import { verifyPassword } from './passwords'
 import { authenticateToken } from './session-service'
 import { forgetSigningKey } from './signing-key'
-import { confirmSignup, requestSignup, SIGNUP_CHECK_EMAIL, SIGNUP_LINK_EXPIRED, TOO_MANY_SIGNUPS } from './signup-service'
+import { SIGNUP_LINK_EXPIRED } from '@/isomorphic/contract/accounts'
+import { confirmSignup, requestSignup, SIGNUP_CHECK_EMAIL, TOO_MANY_SIGNUPS } from './signup-service'
 
 const PASSWORD = 'plum tree at dawn'
 const tokenIn = (mail: CapturedMail) => /signup\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]

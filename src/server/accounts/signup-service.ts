@@ -12,6 +12,7 @@ import { sendMail } from '../mail/mail-service'
 import { storeName } from '../mail/store-name'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
+import { type CheckEmailAnswer, SIGNUP_LINK_EXPIRED, SignupConfirmSchema, SignupSchema } from '@/isomorphic/contract/accounts'
 import { consumeAccountLink, createAccountLink, validInput } from './account-links'
 import type { Caller } from './login-service'
 import { normalizeEmail } from './partner-service'
@@ -24,7 +25,6 @@ import { type IssuedToken, startSession } from './session-service'
 // have one" with sign-in and reset links. The account exists only once the link is opened.
 
 export const SIGNUP_CHECK_EMAIL = 'Check your email: we have sent you a link to finish creating your account.'
-export const SIGNUP_LINK_EXPIRED = 'This link has expired or was already used. Please sign up again.'
 export const TOO_MANY_SIGNUPS = 'Too many sign-up attempts. Please wait an hour and try again.'
 
 const HOUR_MS = 60 * 60_000
@@ -34,35 +34,6 @@ export const SIGNUP_LIMITS = {
   /** Bounds the mails one address can be sent, whoever asks. */
   perEmail: { max: 5, windowMs: HOUR_MS, refuseWhenUnavailable: SIGNUP_UNAVAILABLE },
 } satisfies Record<string, RateLimit>
-
-export type CheckEmailAnswer = { status: 'check_email'; message: string }
-
-export const EmailSchema = z
-  .string({ error: 'Please enter your email address.' })
-  .trim()
-  .min(1, 'Please enter your email address.')
-  .max(254, 'This email address is too long.')
-  .pipe(z.email({ error: 'Please enter a valid email address.' }))
-
-/** A password field: any string (its rules are passwordProblem's); far too long is refused unread. */
-export const PasswordFieldSchema = z.string({ error: 'Please enter a password.' }).max(1024, 'The password must be at most 128 characters long.')
-
-export const RecaptchaTokenSchema = z.string().max(4096).optional()
-
-export const SignupSchema = z.strictObject({
-  name: z
-    .string({ error: 'Please enter your name.' })
-    .trim()
-    .min(1, 'Please enter your name.')
-    .max(100, 'Your name must be at most 100 characters long.'),
-  email: EmailSchema,
-  password: PasswordFieldSchema,
-  recaptchaToken: RecaptchaTokenSchema,
-})
-
-export const SignupConfirmSchema = z.strictObject({
-  token: z.string({ error: SIGNUP_LINK_EXPIRED }).max(200, SIGNUP_LINK_EXPIRED),
-})
 
 const PendingAccountSchema = z.object({ name: z.string().min(1), passwordHash: z.string().min(1) })
 

@@ -6,7 +6,7 @@ import { countries, deliveryMethods, states, websiteShippingCountries } from '..
 import type { PostalAddress } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import type { AddressCheckInput } from './address-input'
+import type { Address, AddressCheckInput } from '@/isomorphic/contract/address'
 import { normalizeUsZip, zipFitsState } from './us-zip-states'
 
 // Address validation (spec 7 /api/address/validation): built-in checks first — the fields a
@@ -19,18 +19,7 @@ import { normalizeUsZip, zipFitsState } from './us-zip-states'
 export const ADDRESS_CHECK_UNAVAILABLE = 'We could not check the address right now. Please try again in a moment.'
 export const ADDRESS_AMBIGUOUS = 'We could not find this exact address. Please check it, or choose one of the suggested addresses.'
 
-export type ValidatedAddress = {
-  name: string | null
-  phone: string | null
-  street: string
-  street2: string | null
-  city: string
-  zip: string
-  countryId: number | null
-  countryCode: string | null
-  stateId: number | null
-  stateCode: string | null
-}
+export type ValidatedAddress = Omit<Address, 'name'> & { name: string | null; countryCode: string | null; stateCode: string | null }
 
 export type AddressValidationResult = {
   valid: boolean

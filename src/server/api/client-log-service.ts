@@ -1,16 +1,9 @@
-import { z } from 'zod'
+import type { ClientLog } from '@/isomorphic/contract/logs'
 import { rateLimiter } from '../cache/rate-limiter'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import type { RequestInfo } from './api-inputs'
 
-export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
-
-export const ClientLogSchema = z.object({
-  message: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
-  level: z.enum(CLIENT_LOG_LEVELS, { error: `must be one of ${CLIENT_LOG_LEVELS.join(', ')}` }),
-})
-export type ClientLog = z.infer<typeof ClientLogSchema>
 
 // Browsers report through an open endpoint, so one caller (or one forged address) gets a small
 // budget and all callers together a bigger one: the log can't be flooded either way.

@@ -1,10 +1,11 @@
 import type { z } from 'zod'
+import { MUTATION_INPUTS, type MutationKey, type MutationResponses, type ParsedMutationInputs } from '@/isomorphic/contract/mutations'
 import type { CacheName } from '../cache/named-cache'
 import type { ApiContext } from './api-inputs'
 
 /**
- * One mutation key: the schema of the body's other fields, the handler, and the caches its success
- * makes stale (dropped after the handler's transaction has committed).
+ * One mutation key: the schema of the body's other fields (the contract's MUTATION_INPUTS), the
+ * handler, and the caches its success makes stale (dropped after the handler's transaction has committed).
  */
 export type MutationDefinition = {
   input: z.ZodType
@@ -12,10 +13,13 @@ export type MutationDefinition = {
   handler: (input: unknown, ctx: ApiContext) => Promise<Record<string, unknown>>
 }
 
-export function defineMutation<S extends z.ZodType>(definition: {
-  input: S
-  invalidates?: readonly CacheName[]
-  handler: (input: z.output<S>, ctx: ApiContext) => Promise<Record<string, unknown>>
-}): MutationDefinition {
-  return definition as MutationDefinition
+/** The key's entry: its input is parsed with the contract's schema, its answer typed by MutationResponses[key]. */
+export function defineMutation<K extends MutationKey>(
+  key: K,
+  definition: {
+    invalidates?: readonly CacheName[]
+    handler: (input: ParsedMutationInputs[K], ctx: ApiContext) => Promise<MutationResponses[K]>
+  },
+): MutationDefinition {
+  return { input: MUTATION_INPUTS[key], ...definition } as MutationDefinition
 }

@@ -1,3 +1,4 @@
+import { isMutationKey, type MutationKey } from '@/isomorphic/contract/mutations'
 import { ACCOUNT_MUTATIONS } from '../accounts/account-mutations'
 import { invalidateCaches } from '../cache/named-cache'
 import { DESIGN_MUTATIONS } from '../decoration/decoration-api'
@@ -11,7 +12,7 @@ import type { MutationDefinition } from './mutation-definition'
 // The mutation API (POST /api/mutation {key, ...fields}): one entry per key, gathered from the
 // domains that own them (see mutation-definition.ts for the shape of an entry).
 
-export const MUTATIONS: Readonly<Record<string, MutationDefinition>> = {
+export const MUTATIONS: Readonly<Record<MutationKey, MutationDefinition>> = {
   ...ACCOUNT_MUTATIONS,
   ...ORDER_MUTATIONS,
   ...GIFT_CARD_MUTATIONS,
@@ -21,7 +22,7 @@ export const MUTATIONS: Readonly<Record<string, MutationDefinition>> = {
 
 /** Runs a mutation. Throws `invalid` for an unknown key or a bad body, and whatever the handler throws. */
 export async function executeMutation(key: string, body: unknown, ctx: ApiContext): Promise<Record<string, unknown>> {
-  const definition = Object.hasOwn(MUTATIONS, key) ? MUTATIONS[key] : undefined
+  const definition = isMutationKey(key) ? MUTATIONS[key] : undefined
   if (!definition) throw new DomainError('invalid', `Unknown mutation key '${printableKey(key)}'.`)
   const input = parseInput(definition.input, body, { key, root: 'body' })
   const result = await definition.handler(input, ctx)

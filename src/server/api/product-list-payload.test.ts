@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { PRODUCT_LIST_SORTS } from '@/isomorphic/query-types'
+import { PRODUCT_LIST_SORTS } from '@/isomorphic/contract/queries'
 import { createBulkCatalog } from '../../../tests/factories/bulk-catalog'
 import { createWebsite } from '../../../tests/factories/website'
 import { useTestDatabase } from '../../../tests/setup/test-db'

@@ -1,5 +1,5 @@
 import { sortProducts } from '@/isomorphic/catalog-search'
-import { PRODUCT_LIST_SORTS, type ProductListSort } from '@/isomorphic/query-types'
+import { PRODUCT_LIST_SORTS, type ProductListSort } from '@/isomorphic/contract/queries'
 import { listProductsCached } from '../cache/cached-reads'
 import { namedCache } from '../cache/named-cache'
 import { encodeJson, type EncodedPayload } from './encoded-payload'

@@ -1,6 +1,6 @@
-import { z } from 'zod'
-import { ADDRESS_TYPES, USER_DOES_NOT_EXIST } from '@/isomorphic/account-types'
-import { PRODUCT_LIST_SORTS, type CacheName, type QueryKey, type QueryResponses } from '@/isomorphic/query-types'
+import type { z } from 'zod'
+import { USER_DOES_NOT_EXIST } from '@/isomorphic/account-types'
+import { type CacheName, type ParsedQueryValues, QUERY_INPUTS, type QueryKey, type QueryResponses } from '@/isomorphic/contract/queries'
 import { namedCache } from '../cache/named-cache'
 import { listFeaturedProducts } from '../catalog/catalog-service'
 import { listDeliveryMethods } from '../delivery/delivery-methods-service'
@@ -10,7 +10,7 @@ import { listActivePromotions } from '../promotions/promotions-service'
 import { notFound, DomainError } from '../kernel/errors'
 import { getPublicTaxCredential } from '../tax/tax-credential-service'
 import { getWebsite } from '../website/website-service'
-import { type ApiContext, idSchema, NoValueSchema, parseInput, printableKey } from './api-inputs'
+import { type ApiContext, parseInput, printableKey } from './api-inputs'
 import { getPartnerProfile, listPartnerAddresses } from '../accounts/partner-service'
 import { requirePrincipal } from '../accounts/principal'
 import { catalogAccess } from '../accounts/site-lock'
@@ -18,7 +18,6 @@ import { getDb } from '../db/client'
 import { GET_DECORATION_OPTIONS_QUERY, GET_DESIGN_QUERY, GET_DESIGNS_QUERY } from '../decoration/decoration-api'
 import { GET_GIFT_CARDS_QUERY } from '../gift-cards/gift-card-mutations'
 import { listOrdersAwaitingApproval } from '../orders/order-approval-service'
-import { OrderDetailsQuerySchema, OrdersQuerySchema } from '../orders/order-input'
 import { getOrderDetails, listOrders } from '../orders/order-queries'
 import { getOrderId } from '../orders/order-reference'
 import { encodePayload, type EncodedPayload } from './encoded-payload'
@@ -45,55 +44,25 @@ type QueryDefinition = {
   | { payload: (value: unknown, ctx: ApiContext) => Promise<EncodedPayload>; handler?: never }
 )
 
-function defineQuery<K extends QueryKey, S extends z.ZodType>(
-  _key: K,
+/** One key's entry: its value is validated with the contract's QUERY_INPUTS[key], its answer typed by QueryResponses[key]. */
+function defineQuery<K extends QueryKey>(
+  key: K,
   definition: {
-    input: S
     cache: CacheName | null
     ttlMs?: number
-    access?: (ctx: ApiContext, value: z.output<S>) => Promise<'public' | 'signed-in'>
+    access?: (ctx: ApiContext, value: ParsedQueryValues[K]) => Promise<'public' | 'signed-in'>
   } & (
-    | { handler: (value: z.output<S>, ctx: ApiContext) => Promise<QueryResponses[K]> }
-    | { payload: (value: z.output<S>, ctx: ApiContext) => Promise<EncodedPayload> }
+    | { handler: (value: ParsedQueryValues[K], ctx: ApiContext) => Promise<QueryResponses[K]> }
+    | { payload: (value: ParsedQueryValues[K], ctx: ApiContext) => Promise<EncodedPayload> }
   ),
 ): QueryDefinition {
-  return definition as QueryDefinition
+  return { input: QUERY_INPUTS[key], ...definition } as QueryDefinition
 }
-
-export const PRODUCT_LIST_MAX_PAGE_SIZE = 999
-
-const ProductListValueSchema = z
-  .strictObject({
-    pageSize: z
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(PRODUCT_LIST_MAX_PAGE_SIZE, `must be at most ${PRODUCT_LIST_MAX_PAGE_SIZE}`)
-      .default(PRODUCT_LIST_MAX_PAGE_SIZE),
-    page: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').default(1),
-    sort: z.enum(PRODUCT_LIST_SORTS, { error: `must be one of ${PRODUCT_LIST_SORTS.map((s) => `'${s}'`).join(', ')}` }).default('websiteSequence ASC'),
-  })
-  .optional()
-  .transform((value) => value ?? { pageSize: PRODUCT_LIST_MAX_PAGE_SIZE, page: 1, sort: 'websiteSequence ASC' as const })
-
-const FeaturedProductsValueSchema = z
-  .strictObject({
-    filter: z.strictObject({ ids: z.array(idSchema('product')).max(100, 'may list at most 100 ids').optional() }).optional(),
-  })
-  .optional()
-
-const AddressesValueSchema = z.strictObject({
-  filter: z.strictObject({
-    addressType: z.enum(ADDRESS_TYPES, { error: "must be 'Billing' or 'Shipping'" }).optional(),
-    partnerUid: z.string({ error: "is required: the signed-in partner's uid" }).uuid('must be a partner uid'),
-  }),
-})
 
 const PROMOTIONS_TTL_MS = 60_000
 
 export const QUERIES = {
   getWebsite: defineQuery('getWebsite', {
-    input: idSchema('website').optional(),
     cache: 'Website',
     async handler(value, { websiteId }) {
       if (value !== undefined && value !== websiteId) throw notFound('Website', value)
@@ -101,17 +70,14 @@ export const QUERIES = {
     },
   }),
   getOrderOptions: defineQuery('getOrderOptions', {
-    input: NoValueSchema,
     cache: 'OrderOptions',
     handler: async (_value, { websiteId }) => ({ orderOptions: await listOrderOptions({ websiteId }) }),
   }),
   getOrderExtraFields: defineQuery('getOrderExtraFields', {
-    input: NoValueSchema,
     cache: 'OrderExtraFields',
     handler: async (_value, { websiteId }) => ({ orderextrafields: await listOrderExtraFields({ websiteId }) }),
   }),
   getFeaturedProducts: defineQuery('getFeaturedProducts', {
-    input: FeaturedProductsValueSchema,
     cache: 'FeaturedProducts',
     // The home page's own selection is as public as the home page; products named by id are the
     // catalog, which a locked store keeps for signed-in partners (spec 6).
@@ -121,31 +87,26 @@ export const QUERIES = {
     }),
   }),
   getDeliveryMethods: defineQuery('getDeliveryMethods', {
-    input: NoValueSchema,
     cache: 'DeliveryMethods',
     handler: async (_value, { websiteId }) => ({
       shippingmethods: { shippingmethod: await listDeliveryMethods({ websiteId }) },
     }),
   }),
   getPaymentMethods: defineQuery('getPaymentMethods', {
-    input: NoValueSchema,
     cache: 'PaymentMethods',
     handler: async (_value, { websiteId }) => ({ paymentAcquirers: await listPaymentMethods({ websiteId }) }),
   }),
   getTaxes: defineQuery('getTaxes', {
-    input: NoValueSchema,
     cache: 'Taxes',
     handler: async (_value, { websiteId }) => ({ taxcredential: await getPublicTaxCredential({ websiteId }) }),
   }),
   getPromotions: defineQuery('getPromotions', {
-    input: NoValueSchema,
     cache: 'Promotions',
     // Programs start and end by date: an hour-old answer must not outlive them by much.
     ttlMs: PROMOTIONS_TTL_MS,
     handler: async (_value, { websiteId }) => ({ promotionPrograms: await listActivePromotions({ websiteId }) }),
   }),
   getProductList: defineQuery('getProductList', {
-    input: ProductListValueSchema,
     cache: 'ProductList',
     // Spec 6: while browsing is locked the catalog is for signed-in partners only.
     access: catalogAccess,
@@ -153,7 +114,6 @@ export const QUERIES = {
     payload: ({ pageSize, page, sort }, { websiteId }) => productListPayload({ websiteId, page, pageSize, sort }),
   }),
   getPartner: defineQuery('getPartner', {
-    input: NoValueSchema,
     cache: null,
     async handler(_value, ctx) {
       const principal = await requirePrincipal(ctx, USER_DOES_NOT_EXIST)
@@ -163,7 +123,6 @@ export const QUERIES = {
     },
   }),
   getAddresses: defineQuery('getAddresses', {
-    input: AddressesValueSchema,
     cache: null,
     async handler({ filter }, ctx) {
       const principal = await requirePrincipal(ctx)
@@ -174,19 +133,16 @@ export const QUERIES = {
   }),
   // Orders (issue 5): never cached, every answer is the caller's own.
   getOrderId: defineQuery('getOrderId', {
-    input: NoValueSchema,
     cache: null,
     // A locked store takes no guest orders: its checkout is for signed-in partners (spec 6).
     access: catalogAccess,
     handler: async (_value, ctx) => getOrderId(ctx),
   }),
   getOrders: defineQuery('getOrders', {
-    input: OrdersQuerySchema,
     cache: null,
     handler: async ({ filter }, ctx) => ({ orders: { orders: await listOrders(ctx, filter) } }),
   }),
   getOrderDetails: defineQuery('getOrderDetails', {
-    input: OrderDetailsQuerySchema,
     cache: null,
     handler: async (value, ctx) => ({ order: await getOrderDetails(ctx, value) }),
   }),
@@ -197,7 +153,6 @@ export const QUERIES = {
   getDesigns: defineQuery('getDesigns', GET_DESIGNS_QUERY),
   // Company-store approvers only (403 for anyone else); never cached.
   getOrdersAwaitingApproval: defineQuery('getOrdersAwaitingApproval', {
-    input: NoValueSchema,
     cache: null,
     handler: async (_value, ctx) => ({ orders: await listOrdersAwaitingApproval(ctx) }),
   }),

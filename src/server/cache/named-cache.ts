@@ -1,4 +1,4 @@
-import { CACHE_NAMES, type CacheName } from '@/isomorphic/query-types'
+import { CACHE_NAMES, type CacheName } from '@/isomorphic/contract/queries'
 
 export { CACHE_NAMES, type CacheName }
 

@@ -5,7 +5,7 @@ import { DomainError } from '@/server/kernel/errors'
 import { createDecorationPartner, createLogo, createProduct } from '../../../tests/factories/catalog'
 import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import { CartItemsInputSchema } from './cart-input'
+import { CartItemsInputSchema } from '@/isomorphic/contract/cart'
 import { priceCartItems, priceCartItemsLeniently } from './cart-pricing'
 
 describe.each(testDatabaseKinds())('pricing cart items on %s', (kind) => {

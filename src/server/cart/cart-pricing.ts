@@ -22,16 +22,14 @@ import { type ArtworkFacts, designProblems, loadArtworks } from '../decoration/d
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
-import { type CartItemInput, cartItemKey } from './cart-input'
+import { type CartItemInput, cartItemKey } from '@/isomorphic/contract/cart'
+import { NO_SIZE, variantsBySize, variantsOfColor, variantsWithLogo } from '@/isomorphic/variant-resolution'
 
 // Prices cart lines from the database (decision 010, security.md 4.1): each size resolves to the
-// product's variant for the chosen colour and logo the way the product page builds its size grid
-// (src/components/product/product-options.ts); amounts are the variants' prices × pieces, weights
+// product's variant for the chosen colour and logo by the rule the product page builds its size
+// grid with (src/isomorphic/variant-resolution.ts); amounts are the variants' prices × pieces, weights
 // the product's weight × pieces. Nothing the client says about money is read: its input has no
 // such field.
-
-/** A variant without a size is ordered by plain quantity (the product page's 'Quantity'). */
-export const NO_SIZE = 'Quantity'
 
 /** A line that cannot be priced; `key` and `productId` tell a caller which line to drop. */
 export class UnpricedLineError extends DomainError {
@@ -251,14 +249,15 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
   // A product that comes in colours needs one chosen: without it the line would be fulfilled as
   // whichever variant came first (issue 13). One rule for cart pricing, the summary and createOrder.
   if (item.colorId === null && product.variants.some((variant) => variant.colorValueId !== null)) throw fail(`Choose a colour for ${product.name}.`)
-  const ofColor = item.colorId === null ? product.variants : product.variants.filter((variant) => variant.colorValueId === item.colorId)
+  const ofColor = variantsOfColor(product.variants, item.colorId)
   if (ofColor.length === 0) throw fail(`${product.name} is not available in the chosen colour. Remove it from the cart.`)
   const design = item.designId ? resolveDesign(facts, item, product.name, fail) : null
   // A designed line carries its logos in the design.
   if (!design && item.logoId === null && ofColor.some((variant) => variant.logoIds.size > 0)) {
     throw fail(`Choose a logo for ${product.name}.`)
   }
-  const ofLogo = item.logoId === null ? ofColor : ofColor.filter((variant) => variant.logoIds.has(item.logoId!))
+  const ofLogo = variantsWithLogo(ofColor, item.logoId, (variant, logoId) => variant.logoIds.has(logoId))
+  const bySize = variantsBySize(ofLogo, (variant) => variant.sizeName)
   if (ofLogo.length === 0) throw fail(`${product.name} cannot be decorated with the chosen logo. Remove it from the cart.`)
 
   let amount = 0
@@ -267,7 +266,7 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
   const variantIds: Record<string, number> = {}
   const garmentPrices: Record<string, Cents> = {}
   for (const [size, count] of Object.entries(item.quantity)) {
-    const variant = ofLogo.find((candidate) => candidate.sizeName === size)
+    const variant = bySize.get(size)
     if (!variant) throw fail(`${product.name} is not offered in size ${size}.`)
     amount += variant.priceAmount * count
     totalQuantity += count

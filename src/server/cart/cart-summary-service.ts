@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
 import type { CartSummaryData, DeliveryOptionData, OrderSummaryData } from '@/isomorphic/cart-types'
-import { AddressCheckSchema } from '../address/address-input'
 import { resolveDestination } from '../address/address-validation-service'
 import type { ApiContext } from '../api/api-inputs'
 import { currentPrincipal } from '../accounts/principal'
@@ -18,7 +16,7 @@ import { TaxCalculationError } from '../tax/tax-errors'
 import type { DeliveryQuote, PostalAddress } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
-import { CartItemsInputSchema } from './cart-input'
+import type { CartSummaryRequest } from '@/isomorphic/contract/cart'
 import { priceCartItemsLeniently } from './cart-pricing'
 
 // POST /api/cart/summary (decision 010): the browser's cart priced by the server, the delivery
@@ -34,28 +32,6 @@ export const TOO_MANY_ESTIMATES = 'Too many price estimates in a short time. Ple
 /** Each estimate may call carriers and a tax service: a bound per caller keeps those bills sane. */
 const ESTIMATES_PER_MINUTE = { max: 60, windowMs: 60_000 }
 
-export const CartSummaryRequestSchema = z.strictObject(
-  {
-    items: CartItemsInputSchema,
-    address: AddressCheckSchema.nullish(),
-    deliveryMethodId: z
-      .number({ error: 'deliveryMethodId must be a number' })
-      .int({ error: 'deliveryMethodId must be a whole number' })
-      .positive({ error: 'deliveryMethodId must be positive' })
-      .nullish(),
-    exemptForResale: z.boolean({ error: 'exemptForResale must be true or false' }).optional(),
-    // The checkout's choices (issue 5), priced as createOrder prices them.
-    promoCode: z.string({ error: 'promoCode must be text' }).trim().max(64, 'promoCode must be at most 64 characters long').optional(),
-    orderOptions: z.array(z.string({ error: 'orderOptions must be option names' }).min(1).max(100), { error: 'orderOptions must be a list of option names' }).max(20).optional(),
-    useGiftCards: z.boolean({ error: 'useGiftCards must be true or false' }).optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'invalid_type' ? 'Send { items, address?, deliveryMethodId?, exemptForResale?, promoCode?, orderOptions?, useGiftCards? }.' : undefined,
-  },
-)
-
-export type CartSummaryRequest = z.infer<typeof CartSummaryRequestSchema>
 
 function optionOf(quote: DeliveryQuote): DeliveryOptionData {
   return {

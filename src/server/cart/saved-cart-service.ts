@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import type { SavedCartData } from '@/isomorphic/cart-types'
 import type { ApiContext } from '../api/api-inputs'
 import { requirePrincipal } from '../accounts/principal'
@@ -7,7 +6,7 @@ import { type Executor, getDb } from '../db/client'
 import { carts } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import { type CartItemInput, CartItemInputSchema, CartItemsInputSchema } from './cart-input'
+import { type CartItemInput, CartItemInputSchema, type CartRequest } from '@/isomorphic/contract/cart'
 import { priceCartItemsLeniently } from './cart-pricing'
 
 // A signed-in partner's cart on the server (spec 3, decision 010). Only the partner's own cart is
@@ -18,20 +17,6 @@ import { priceCartItemsLeniently } from './cart-pricing'
 export const CART_NOT_FOUND = 'Cart not found.'
 export const CART_CHANGED = 'The cart was changed in another window; the changes were merged, please review them.'
 
-export const CartRequestSchema = z.strictObject(
-  {
-    partnerId: z.number({ error: 'partnerId must be a number' }).int({ error: 'partnerId must be a whole number' }).positive({ error: 'partnerId must be positive' }),
-    items: CartItemsInputSchema.optional(),
-    revision: z
-      .number({ error: 'revision must be a number' })
-      .int({ error: 'revision must be a whole number' })
-      .min(0, { error: 'revision cannot be negative' })
-      .optional(),
-  },
-  { error: (issue) => (issue.code === 'invalid_type' ? 'Send { partnerId } to read the cart, or { partnerId, items, revision } to save it.' : undefined) },
-)
-
-export type CartRequest = z.infer<typeof CartRequestSchema>
 
 export type CartAnswer = { status: 'ok'; cart: SavedCartData } | { status: 'conflict'; cart: SavedCartData }
 

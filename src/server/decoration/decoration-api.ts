@@ -1,9 +1,8 @@
 import type { DecorationOptions, ListedDesign, SavedDesign } from '@/isomorphic/decoration-types'
 import { catalogAccess } from '../accounts/site-lock'
 import type { ApiContext } from '../api/api-inputs'
+import type { MutationKey } from '@/isomorphic/contract/mutations'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
-import { NoValueSchema } from '../api/api-inputs'
-import { DecorationOptionsValueSchema, DesignIdValueSchema, SaveDesignSchema } from './decoration-input'
 import { getDecorationOptions } from './decoration-options-service'
 import { deleteDesign, getDesign, listDesigns, saveDesign } from './design-service'
 
@@ -17,7 +16,6 @@ export type DesignResponse = { design: SavedDesign }
 export type DesignsResponse = { designs: ListedDesign[] }
 
 export const GET_DECORATION_OPTIONS_QUERY = {
-  input: DecorationOptionsValueSchema,
   cache: 'Products' as const,
   /** While browsing is locked (spec 6) the catalog, and so the editor, is for signed-in partners only. */
   access: catalogAccess,
@@ -27,29 +25,25 @@ export const GET_DECORATION_OPTIONS_QUERY = {
 }
 
 export const GET_DESIGN_QUERY = {
-  input: DesignIdValueSchema,
   cache: null,
   handler: async (value: { id: string }, ctx: ApiContext): Promise<DesignResponse> => ({ design: await getDesign(ctx, value) }),
 }
 
 export const GET_DESIGNS_QUERY = {
-  input: NoValueSchema,
   cache: null,
   handler: async (_value: undefined, ctx: ApiContext): Promise<DesignsResponse> => ({ designs: await listDesigns(ctx) }),
 }
 
-export const DESIGN_MUTATIONS: Record<string, MutationDefinition> = {
+export const DESIGN_MUTATIONS = {
   /** Checks and saves a design, drawing its mockups: { saveDesign: { design } }. A locked store's editor is for signed-in partners. */
-  saveDesign: defineMutation({
-    input: SaveDesignSchema,
+  saveDesign: defineMutation('saveDesign', {
     handler: async (input, ctx) => {
       await catalogAccess(ctx)
       return { saveDesign: { design: await saveDesign(ctx, input) } }
     },
   }),
   /** Deletes one of the signed-in partner's designs: { deleteDesign: { id } }. */
-  deleteDesign: defineMutation({
-    input: DesignIdValueSchema,
+  deleteDesign: defineMutation('deleteDesign', {
     handler: async (input, ctx) => ({ deleteDesign: await deleteDesign(ctx, input) }),
   }),
-}
+} satisfies Partial<Record<MutationKey, MutationDefinition>>

@@ -1,13 +1,11 @@
-import { z } from 'zod'
+import { CarrierChargesRequestSchema, CarrierTokenRequestSchema } from '@/isomorphic/contract/delivery'
 import { warmFedexToken } from '../adapters/fedex'
 import { warmUpsToken } from '../adapters/ups'
 import { currentPrincipal } from '../accounts/principal'
 import { catalogAccess } from '../accounts/site-lock'
-import { AddressCheckSchema } from '../address/address-input'
 import { resolveDestination } from '../address/address-validation-service'
 import type { RequestInfo } from '../api/api-inputs'
 import { rateLimiter } from '../cache/rate-limiter'
-import { CartItemsInputSchema } from '../cart/cart-input'
 import { priceCartItems } from '../cart/cart-pricing'
 import { getDb } from '../db/client'
 import { DomainError } from '../kernel/errors'
@@ -30,23 +28,6 @@ export const CARRIER_CALL_LIMITS = {
   overall: { max: 600, windowMs: 60_000 },
 }
 
-const methodId = z.number({ error: 'must be a delivery method id (a number)' }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large')
-
-const refuseOutsideTargets = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  for (const key of ['url', 'token', 'access_token', 'credentials']) {
-    if (key in value) ctx.addIssue({ code: 'custom', path: [key], message: 'cannot be chosen by the client: the store uses its own carrier settings' })
-  }
-}
-
-export const CarrierTokenRequestSchema = z.looseObject({ methodId }).superRefine(refuseOutsideTargets)
-
-export const CarrierChargesRequestSchema = z
-  .looseObject({
-    methodId,
-    items: CartItemsInputSchema.refine((items) => items.length > 0, { error: 'must name at least one cart item' }),
-    address: AddressCheckSchema,
-  })
-  .superRefine(refuseOutsideTargets)
 
 async function throttle(request: RequestInfo) {
   const limiter = rateLimiter()

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { DeliveryMethod, DeliveryPriceRule } from '@/isomorphic/query-types'
+import type { DeliveryMethod, DeliveryPriceRule } from '@/isomorphic/contract/queries'
 import { getDb } from '../db/client'
 import { deliveryMethods, deliveryPriceRules } from '../db/schema'
 import { fromCents } from '../kernel/money'

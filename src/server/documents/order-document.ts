@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { type OrderAddressSnapshot, type OrderLineDesignSnapshot, orderExtraFields, orderLines, orders, paymentMethods, websites } from '../db/schema'
+import { formatDate } from '@/isomorphic/format'
 import type { Cents } from '../kernel/money'
 import type { OrderApprovalState } from '@/isomorphic/order-types'
 
@@ -161,7 +162,6 @@ export function describeExtraFields(values: Record<string, string | boolean | nu
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 function wordValue(fieldType: string | null, value: string | boolean | null | undefined): string | null {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
@@ -172,7 +172,7 @@ function wordValue(fieldType: string | null, value: string | boolean | null | un
   if (day) {
     const date = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])))
     // Date.UTC rolls 2026-13-45 over into 2027; only a real calendar day is reworded.
-    if (date.toISOString().slice(0, 10) === text) return DAY_FORMAT.format(date)
+    if (date.toISOString().slice(0, 10) === text) return formatDate(date)
   }
   return text
 }

@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit'
 import sharp from 'sharp'
 import { imagesRoot } from '../images/image-store'
 import { logger } from '../kernel/logger'
+import { formatCents, formatDate } from '@/isomorphic/format'
 import type { Cents } from '../kernel/money'
 import type { OrderDocument, OrderDocumentLine } from './order-document'
 import type { OrderAddressSnapshot } from '../db/schema'
@@ -63,7 +64,7 @@ export async function renderOrderPdf(doc: OrderDocument, { compress = true }: Re
   })
   const done = collect(pdf)
   const writer = new PageWriter(pdf)
-  const money = moneyFormatter(doc.store.currency)
+  const money = (cents: Cents) => formatCents(cents, doc.store.currency)
 
   drawHeader(writer, doc, logo)
   drawTitle(writer, doc, title)
@@ -162,11 +163,11 @@ function drawTitle(writer: PageWriter, doc: OrderDocument, title: string) {
   writer.y += 8
 
   const facts: [string, string][] = [
-    ['Date', formatDay(doc.createdAt)],
+    ['Date', formatDate(doc.createdAt, 'long')],
     ['Status', statusOf(doc)],
     ['Customer', doc.customer.email ? `${doc.customer.name} (${doc.customer.email})` : doc.customer.name],
   ]
-  if (doc.confirmedAt) facts.push(['Confirmed', formatDay(doc.confirmedAt)])
+  if (doc.confirmedAt) facts.push(['Confirmed', formatDate(doc.confirmedAt, 'long')])
   if (doc.deliveryMethodName) facts.push(['Delivery', doc.deliveryMethodName])
   if (doc.paymentMethodName) facts.push(['Payment', doc.paymentMethodName])
   if (doc.promoCode) facts.push(['Promo code', doc.promoCode])
@@ -446,22 +447,6 @@ function drawFooters(pdf: PDFKit.PDFDocument, caption: string) {
     pdf.text(`Page ${index - start + 1} of ${count}`, MARGIN.left + CONTENT_WIDTH - 100, y, { width: 100, align: 'right', lineBreak: false })
     pdf.page.margins.bottom = bottom
   }
-}
-
-function moneyFormatter(currency: string): (cents: Cents) => string {
-  let format: Intl.NumberFormat
-  try {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
-  } catch {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-  }
-  return (cents) => format.format(Math.round(cents) / 100)
-}
-
-/** 'May 3, 2026'. Orders are stamped in UTC; the store has no time zone of its own yet. */
-const DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-function formatDay(date: Date): string {
-  return DAY.format(date)
 }
 
 // Windows-1252 characters above 0x7f that are not Latin-1 (what pdfkit maps for the standard fonts).

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { requirePrincipal } from '../accounts/principal'
-import { type ApiContext, NoValueSchema } from '../api/api-inputs'
+import type { ApiContext } from '../api/api-inputs'
+import type { MutationKey } from '@/isomorphic/contract/mutations'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { getDb } from '../db/client'
 import { GIFT_CARD_ADDED, type GiftCardView, listGiftCards, redeemGiftCard } from './gift-card-service'
@@ -8,24 +8,16 @@ import { GIFT_CARD_ADDED, type GiftCardView, listGiftCards, redeemGiftCard } fro
 // The gift card keys of the API: mutation redeemGiftCard (spec 7) and query getGiftCards (the
 // account's cards for me/gift-cards and the checkout). Both need a signed-in partner.
 
-/** `gcNumber`: the number printed on the card (digits may come as a JSON number). */
-export const RedeemGiftCardSchema = z.strictObject({
-  gcNumber: z.union([z.string().max(200, 'is too long to be a gift card number'), z.number().int().nonnegative().transform(String)], {
-    error: 'is required: the gift card number',
-  }),
-})
-
-export const GIFT_CARD_MUTATIONS: Record<string, MutationDefinition> = {
+export const GIFT_CARD_MUTATIONS = {
   /** Adds a gift card to the signed-in partner's account: 'Gift card added successfully' or one refusal for every failure. */
-  redeemGiftCard: defineMutation({
-    input: RedeemGiftCardSchema,
+  redeemGiftCard: defineMutation('redeemGiftCard', {
     async handler({ gcNumber }, ctx) {
       const principal = await requirePrincipal(ctx)
       const giftCard = await redeemGiftCard(await getDb(), { websiteId: ctx.websiteId, partnerId: principal.partnerId, ip: ctx.request.ip }, gcNumber)
       return { redeemGiftCard: { success: true, message: GIFT_CARD_ADDED, giftCard } }
     },
   }),
-}
+} satisfies Partial<Record<MutationKey, MutationDefinition>>
 
 export type GiftCardsResponse = { giftCards: GiftCardView[] }
 
@@ -35,7 +27,6 @@ export type GiftCardsResponse = { giftCards: GiftCardView[] }
  * `getGiftCards: GiftCardsResponse` in QueryResponses.
  */
 export const GET_GIFT_CARDS_QUERY = {
-  input: NoValueSchema,
   cache: null,
   async handler(_value: undefined, ctx: ApiContext): Promise<GiftCardsResponse> {
     const principal = await requirePrincipal(ctx)

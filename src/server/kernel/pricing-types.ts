@@ -1,3 +1,4 @@
+import type { PostalAddress } from '@/isomorphic/contract/address'
 import type { Cents } from './money'
 
 // The shapes the pricing parts hand each other (decision 010): the cart prices lines from the
@@ -5,17 +6,7 @@ import type { Cents } from './money'
 // plus the chosen shipping. Money is integer cents; weights are pounds.
 
 /** A postal address the carriers and tax services understand (codes, not ids). */
-export type PostalAddress = {
-  name?: string | null
-  street: string
-  street2?: string | null
-  city: string
-  /** State / province code ('CO'); null where the country has none. */
-  stateCode: string | null
-  /** ISO 3166-1 alpha-2 ('US'). */
-  countryCode: string
-  zip: string
-}
+export type { PostalAddress }
 
 /** One cart line as the server priced it, with what delivery and tax need to know. */
 export type PricedLine = {

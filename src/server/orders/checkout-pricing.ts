@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
-import type { CartItemInput } from '../cart/cart-input'
+import type { CartItemInput } from '@/isomorphic/contract/cart'
 import { type DetailedLine, priceCartItemsLeniently } from '../cart/cart-pricing'
 import type { Executor } from '../db/client'
 import { deliveryMethods } from '../db/schema'

@@ -6,14 +6,12 @@ import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
 import { publicLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
-import { fromCents } from '../kernel/money'
+import { formatCents } from '@/isomorphic/format'
 import { approversToNotify } from './order-approval-service'
 
 // The mails of company-store approvals: each approver hears of an order that starts waiting (with
 // a link to /me/approvals, which needs them signed in), and the customer hears the decision (with
 // the approver's note). Links carry no token: both sides open them signed in.
-
-const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(fromCents(cents))
 
 export function approvalRequestMail(input: { storeName: string; reference: string; customer: string; total: string; overBudget: string; link: string }): MailContent {
   return composeMail({
@@ -82,8 +80,8 @@ export async function sendApprovalRequestMails(db: Executor, { orderId }: { orde
     storeName: name,
     reference: order.name,
     customer: order.partnerName,
-    total: dollars(order.total),
-    overBudget: dollars(order.due),
+    total: formatCents(order.total),
+    overBudget: formatCents(order.due),
     link: publicLink('/me/approvals', { order: String(order.id) }),
   })
   for (const approver of approvers) await sendMail({ websiteId: order.websiteId, to: approver.email, ...mail }, { db })
@@ -99,8 +97,8 @@ export async function sendApprovalDecisionMail(db: Executor, { orderId, decision
     reference: order.name,
     decision,
     approver,
-    total: dollars(order.total),
-    due: dollars(order.due),
+    total: formatCents(order.total),
+    due: formatCents(order.due),
     note: order.note,
     link: publicLink('/me/orders', { order: String(order.id) }),
   })

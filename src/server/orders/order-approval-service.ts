@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { DecideOrderApprovalInput } from '@/isomorphic/contract/orders'
 import type { ApprovalDecision, OrderApprovalState, OrderAwaitingApprovalData, OrderPaymentState, OrderState } from '@/isomorphic/order-types'
 import type { ApiContext } from '../api/api-inputs'
 import { requirePrincipal } from '../accounts/principal'
@@ -27,25 +27,11 @@ import { extraFieldsOf, toAddressData, toLineData, toOrderData } from './order-v
 
 export const APPROVERS_ONLY = "Only the store's order approvers can see orders waiting for approval."
 export const NOT_AWAITING_YOUR_APPROVAL = 'This order is not waiting for your approval.'
-export const APPROVAL_NOTE_MAX_LENGTH = 1000
 /** At most this many orders in the approvals list, oldest first (a queue). */
 export const APPROVAL_LIST_LIMIT = 100
 
 export const alreadyDecided = (name: string, state: 'approved' | 'rejected') => `Order ${name} has already been ${state}.`
 export const decidedMessage = (name: string, decision: ApprovalDecision) => `Order ${name} has been ${decision === 'approve' ? 'approved' : 'rejected'}.`
-
-export const DecideOrderApprovalSchema = z.strictObject({
-  orderId: z.number({ error: 'must be an order id (a number)' }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
-  decision: z.enum(['approve', 'reject'], { error: "must be 'approve' or 'reject'" }),
-  note: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(APPROVAL_NOTE_MAX_LENGTH, `must be at most ${APPROVAL_NOTE_MAX_LENGTH} characters long`)
-    .nullish()
-    .transform((note) => (note ? note : null)),
-})
-
-export type DecideOrderApprovalInput = z.output<typeof DecideOrderApprovalSchema>
 
 export type DecidedOrder = {
   id: number

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { OrderExtraField, OrderOption } from '@/isomorphic/query-types'
+import type { OrderExtraField, OrderOption } from '@/isomorphic/contract/queries'
 import { getDb } from '../db/client'
 import { orderOptions } from '../db/schema'
 import { fromCents } from '../kernel/money'

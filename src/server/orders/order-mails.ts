@@ -6,7 +6,7 @@ import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
 import { publicLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
-import { fromCents } from '../kernel/money'
+import { formatCents } from '@/isomorphic/format'
 
 // The confirmation mail of a new order or quotation, with its PDF attached and a link that opens
 // it (the order's access token, masked in the stored copy once the mail has left).
@@ -44,7 +44,7 @@ export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }
   if (!order) return
   const [name, pdf] = await Promise.all([storeName(db, websiteId), buildOrderPdf(db, { orderId, websiteId })])
   const link = publicLink(order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
-  const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(fromCents(order.total))
+  const total = formatCents(order.total)
   const mail = orderConfirmationMail({ storeName: name, reference: order.name, kind: order.kind, total, link })
   await sendMail(
     {

@@ -1,24 +1,23 @@
 import { catalogAccess } from '../accounts/site-lock'
+import type { MutationKey } from '@/isomorphic/contract/mutations'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { getDb } from '../db/client'
 import { inBackground } from '../mail/background-mail'
 import { sendApprovalDecisionMail, sendApprovalRequestMails } from './order-approval-mails'
-import { decideOrderApproval, DecideOrderApprovalSchema, decidedMessage } from './order-approval-service'
-import { CreateOrderSchema } from './order-input'
+import { decideOrderApproval, decidedMessage } from './order-approval-service'
 import { sendOrderConfirmation } from './order-mails'
 import { createOrder } from './order-service'
 
 // The order keys of POST /api/mutation (spec 7): createOrder, and decideOrderApproval for
 // company-store approvers.
 
-export const ORDER_MUTATIONS: Record<string, MutationDefinition> = {
+export const ORDER_MUTATIONS = {
   /**
    * Places an order or saves a quotation ({...the order creation fields, quotation, deliveryMethodId,
    * promoCode?, useGiftCards, expectedTotal}). A promotion may have been used up: the Promotions
    * cache is dropped after the transaction commits.
    */
-  createOrder: defineMutation({
-    input: CreateOrderSchema,
+  createOrder: defineMutation('createOrder', {
     invalidates: ['Promotions'],
     handler: async (input, ctx) => {
       // A locked store takes no guest orders: its checkout is for signed-in partners (spec 6).
@@ -42,8 +41,7 @@ export const ORDER_MUTATIONS: Record<string, MutationDefinition> = {
    * 'reject', note?}). A rejection gives a promotion use back: the Promotions cache is dropped.
    * The customer is told by mail, after the answer.
    */
-  decideOrderApproval: defineMutation({
-    input: DecideOrderApprovalSchema,
+  decideOrderApproval: defineMutation('decideOrderApproval', {
     invalidates: ['Promotions'],
     handler: async (input, ctx) => {
       const { order, decision, approver } = await decideOrderApproval(ctx, input)
@@ -51,4 +49,4 @@ export const ORDER_MUTATIONS: Record<string, MutationDefinition> = {
       return { decideOrderApproval: { success: true, message: decidedMessage(order.name, decision), order } }
     },
   }),
-}
+} satisfies Partial<Record<MutationKey, MutationDefinition>>

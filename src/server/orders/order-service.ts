@@ -12,7 +12,7 @@ import { reserveReference } from './create-order/reserve-reference'
 import { resolveParties } from './create-order/resolve-parties'
 import { throttleOrders } from './create-order/throttle-orders'
 import { verifyExpectedTotal } from './create-order/verify-total'
-import type { CreateOrderInput } from './order-input'
+import type { CreateOrderInput } from '@/isomorphic/contract/orders'
 
 // createOrder (spec 3, 4, 5; security.md 4 and 6): the server prices the whole checkout itself,
 // refuses a total the shopper did not see, and writes the order, its lines and every movement of

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { PaymentAcquirer } from '@/isomorphic/query-types'
+import type { PaymentAcquirer } from '@/isomorphic/contract/queries'
 import { getDb } from '../db/client'
 import { paymentMethods } from '../db/schema'
 import { stripeEnabled } from './stripe-settings'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { MutationKey } from '@/isomorphic/contract/mutations'
 import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
 import { ORDER_CONFIRMED, payOrder } from './order-payment-service'
 import { checkCardPayment } from './stripe-payments'
@@ -9,33 +9,14 @@ import { checkCardPayment } from './stripe-payments'
 /** What the answer says while the shopper still has to pay on the card provider's page. */
 export const CONTINUE_TO_CARD_PAYMENT = 'Continue to the secure payment page to pay by card.'
 
-/**
- * `acquirerId` and `orderId` are checked by the service itself: a missing or malformed id gets
- * the same one message as every other refusal (spec 5), not a description of the field.
- */
-export const OrderPaymentSchema = z.strictObject({
-  acquirerId: z.unknown().optional(),
-  orderId: z.unknown().optional(),
-  /** The order's access token, for a guest (or anyone) who is not its signed-in owner. */
-  accessToken: z.unknown().optional(),
-})
-
-export const CheckPaymentSchema = z.strictObject({
-  orderId: z.unknown().optional(),
-  accessToken: z.unknown().optional(),
-  /** The Checkout Session id Stripe put in the return address ({CHECKOUT_SESSION_ID}). */
-  sessionId: z.unknown().optional(),
-})
-
-export const PAYMENT_MUTATIONS: Record<string, MutationDefinition> = {
+export const PAYMENT_MUTATIONS = {
   /**
    * Pays a placed order with one of the website's payment methods. Offline methods (purchase
    * order, invoice, wire transfer) confirm the order and leave its payment pending; a repeat with
    * the same method succeeds again. A card method (Stripe) answers `redirectUrl`, Stripe's page,
    * and confirms nothing. Every refusal is 'There is some error please contact your administrator!'.
    */
-  orderPayment: defineMutation({
-    input: OrderPaymentSchema,
+  orderPayment: defineMutation('orderPayment', {
     async handler(input, ctx) {
       const { order, redirectUrl } = await payOrder(ctx, input)
       if (redirectUrl) return { orderPayment: { success: true, message: CONTINUE_TO_CARD_PAYMENT, redirectUrl, order } }
@@ -47,8 +28,7 @@ export const PAYMENT_MUTATIONS: Record<string, MutationDefinition> = {
    * the card provider about the order's payment and applies the answer. status is pending, paid,
    * failed, expired, cancelled, or none (no card payment).
    */
-  checkPayment: defineMutation({
-    input: CheckPaymentSchema,
+  checkPayment: defineMutation('checkPayment', {
     handler: async (input, ctx) => ({ checkPayment: await checkCardPayment(ctx, input) }),
   }),
-}
+} satisfies Partial<Record<MutationKey, MutationDefinition>>

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm'
-import type { PromotionProgram } from '@/isomorphic/query-types'
+import type { PromotionProgram } from '@/isomorphic/contract/queries'
 import { getDb } from '../db/client'
 import { promotionPrograms } from '../db/schema'
 import { fromCents } from '../kernel/money'

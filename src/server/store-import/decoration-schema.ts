@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DECORATION_METHOD_CODES } from '../decoration/decoration-input'
+import { DECORATION_METHOD_CODES } from '@/isomorphic/contract/decoration'
 import { DEFAULT_PRINT_AREAS, VIEW_INCHES } from '../decoration/garment-views'
 import { GARMENT_KINDS } from '../images/garment-shapes'
 import type { ReferenceIssue } from './store-file-error'

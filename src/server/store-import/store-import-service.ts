@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { CacheName } from '@/isomorphic/query-types'
+import type { CacheName } from '@/isomorphic/contract/queries'
 import { invalidateCaches } from '../cache/named-cache'
 import { getDb, type Transaction } from '../db/client'
 import { issueAt, loadStoreFile, sortIssues } from './load-store-file'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { PublicTaxCredential } from '@/isomorphic/query-types'
+import type { PublicTaxCredential } from '@/isomorphic/contract/queries'
 import { getDb } from '../db/client'
 import { taxCredentials } from '../db/schema'
 

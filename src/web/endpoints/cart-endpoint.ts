@@ -2,7 +2,8 @@
 // {partnerId, items, revision} saves it. Anonymous: 401; another partner's id: 404. A save based on
 // an old revision is a 409 whose body carries the current cart ({data:{cart}}) for the browser to merge.
 // Served by src/app/api/user/cart/route.ts and, in production, straight by scripts/server.mjs (api-dispatch.ts).
-import { CART_CHANGED, CartRequestSchema, handleCartRequest } from '@/server/cart/saved-cart-service'
+import { CartRequestSchema } from '@/isomorphic/contract/cart'
+import { CART_CHANGED, handleCartRequest } from '@/server/cart/saved-cart-service'
 import { dataResponse, defineRoute } from '@/web/define-route'
 import { jsonError } from '@/web/http'
 

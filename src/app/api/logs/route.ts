@@ -1,5 +1,6 @@
 // POST /api/logs {message, level}: a browser's report, written to the server log (source 'client'); 204. Rate-limited.
-import { ClientLogSchema, recordClientLog } from '@/server/api/client-log-service'
+import { ClientLogSchema } from '@/isomorphic/contract/logs'
+import { recordClientLog } from '@/server/api/client-log-service'
 import { defineRoute } from '@/web/define-route'
 import { requestInfo } from '@/web/http'
 

@@ -20,7 +20,7 @@ import { deliveryMethods, taxCredentials } from '@/server/db/schema'
 import { CARRIER_UNAVAILABLE, createTokenCache, FAILED_FEDEX_TOKEN, FAILED_UPS_TOKEN, type TokenCache } from '@/server/delivery/carrier-http'
 import { TAX_CALCULATION_FAILED } from '@/server/tax/tax-errors'
 import type { CheckoutPricingOptions } from '@/server/orders/checkout-pricing'
-import { CreateOrderSchema } from '@/server/orders/order-input'
+import { CreateOrderSchema } from '@/isomorphic/contract/orders'
 import { createOrder } from '@/server/orders/order-service'
 import { refusal } from '../../../../tests/support/domain-refusal'
 

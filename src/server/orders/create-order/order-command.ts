@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { type Cents, toCents } from '../../kernel/money'
 import type { ExtraFieldValue } from '../order-extra-fields'
-import type { CreateOrderInput, OrderAddressInput } from '../order-input'
+import type { CreateOrderInput, OrderAddressInput } from '@/isomorphic/contract/orders'
 
 // The createOrder body in the words of the code. The spec's wire names (aquirerId, partnername,
 // partneremail, billingaddress, orderSequence …) are read here, once; no step of createOrder sees them.

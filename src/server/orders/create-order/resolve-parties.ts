@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import { resolveDestination } from '../../address/address-validation-service'
 import type { Executor } from '../../db/client'
 import { countries, type OrderAddressSnapshot, partners, states } from '../../db/schema'
@@ -7,9 +6,10 @@ import { DomainError } from '../../kernel/errors'
 import type { Cents } from '../../kernel/money'
 import type { PostalAddress } from '../../kernel/pricing-types'
 import type { PromotionCustomer } from '../../promotions/promotion-engine'
-import type { OrderAddressInput } from '../order-input'
+import type { OrderAddressInput } from '@/isomorphic/contract/orders'
 import type { OrderCaller, OrderCommand } from './order-command'
 import { ENTER_EMAIL, ENTER_NAME } from './order-messages'
+import { isEmailAddress } from '@/isomorphic/contract/accounts'
 
 // Step 3 of createOrder: who the order is for (name, email, the customer promotion limits count)
 // and where it goes (billing and shipping places, and the addresses as the order keeps them).
@@ -24,7 +24,6 @@ export type OrderParties = {
   shipping: { place: PostalAddress; snapshot: OrderAddressSnapshot } | null
 }
 
-const EmailSchema = z.email()
 
 /** The address as the order keeps it: the shopper's words, trimmed, with country and state as both ids and codes. */
 async function snapshotAddress(db: Executor, input: OrderAddressInput, place: PostalAddress, email: string | null): Promise<OrderAddressSnapshot> {
@@ -66,7 +65,7 @@ async function resolveContact(db: Executor, partnerId: number | null, command: O
   const name = command.contactName || partner?.name || ''
   const email = command.contactEmail || partner?.email || ''
   if (!name) throw new DomainError('invalid', 'partnername missing', ENTER_NAME)
-  if (!EmailSchema.safeParse(email).success) throw new DomainError('invalid', 'partneremail not an email', ENTER_EMAIL)
+  if (!isEmailAddress(email)) throw new DomainError('invalid', 'partneremail not an email', ENTER_EMAIL)
   return { contact: { name, email }, partnerEmail: partner?.email ?? null, budgetLeft: partner?.budget ?? null }
 }
 

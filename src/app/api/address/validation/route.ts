@@ -2,7 +2,7 @@
 // suggestions, checkedBy}}. An address that fails the checks is a 200 with valid: false and
 // messages to act on; a malformed body is a 400; UPS unreachable is a 503 to retry.
 import { z } from 'zod'
-import { AddressCheckSchema } from '@/server/address/address-input'
+import { AddressCheckSchema } from '@/isomorphic/contract/address'
 import { validateAddress } from '@/server/address/address-validation-service'
 import { getDb } from '@/server/db/client'
 import { takeTaxCallBudget } from '@/server/tax/tax-requests'

@@ -1,7 +1,8 @@
 // POST /api/cart/summary {items, address?, deliveryMethodId?, exemptForResale?} (decision 010):
 // the cart priced by the server, the delivery methods for the address, the tax for the chosen
 // method and the order summary, in dollars. Anyone may ask (anonymous carts are priced here).
-import { CartSummaryRequestSchema, summarizeCart } from '@/server/cart/cart-summary-service'
+import { CartSummaryRequestSchema } from '@/isomorphic/contract/cart'
+import { summarizeCart } from '@/server/cart/cart-summary-service'
 import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'

@@ -4,7 +4,8 @@
 import { currentPrincipal } from '@/server/accounts/principal'
 import { catalogAccess } from '@/server/accounts/site-lock'
 import { getDb } from '@/server/db/client'
-import { estimateTax, takeTaxCallBudget, TaxEstimateRequestSchema } from '@/server/tax/tax-requests'
+import { TaxEstimateRequestSchema } from '@/isomorphic/contract/taxes'
+import { estimateTax, takeTaxCallBudget } from '@/server/tax/tax-requests'
 import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'

@@ -2,7 +2,8 @@
 // → {result: {success: true, data: [{zip, tax_percentage, ShippingTaxable}]}} from the website's
 // custom tax service (or its built-in table). A client `url` is ignored: see src/server/tax/tax-requests.ts.
 import { getDb } from '@/server/db/client'
-import { CustomTaxRequestSchema, lookupTaxRates, takeTaxCallBudget } from '@/server/tax/tax-requests'
+import { CustomTaxRequestSchema } from '@/isomorphic/contract/taxes'
+import { lookupTaxRates, takeTaxCallBudget } from '@/server/tax/tax-requests'
 import { defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'

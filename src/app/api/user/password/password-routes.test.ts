@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { RESET_CHECK_EMAIL, RESET_LINK_EXPIRED } from '@/server/accounts/password-reset-service'
+import { RESET_LINK_EXPIRED } from '@/isomorphic/contract/accounts'
+import { RESET_CHECK_EMAIL } from '@/server/accounts/password-reset-service'
 import { verifyPassword } from '@/server/accounts/passwords'
 import { startSession } from '@/server/accounts/session-service'
 import { forgetSigningKey } from '@/server/accounts/signing-key'

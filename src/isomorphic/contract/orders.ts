@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { AddressCheckSchema } from '../address/address-input'
-import { idSchema } from '../api/api-inputs'
-import { CartItemsInputSchema } from '../cart/cart-input'
+import { AddressCheckSchema } from './address'
+import { chosen, idSchema } from './fields'
+import { CartItemsInputSchema } from './cart'
 
 // What createOrder, getOrders and getOrderDetails accept (spec 3, 5, 7). createOrder's body is
 // strict: a field the contract does not name (a price, a total, a state …) is a 400, and the cart
@@ -66,6 +66,8 @@ export const OrderAddressSchema = z.object(
 )
 
 export type OrderAddressInput = z.infer<typeof OrderAddressSchema>
+/** An address as a client sends it to createOrder (cleaned as spec 5 says before it is read). */
+export type OrderAddressFields = z.input<typeof OrderAddressSchema> & { id?: number }
 
 const BillingAddressSchema = z.preprocess((value) => (isEmptyAddress(value) ? undefined : cleanOrderAddress(value)), OrderAddressSchema)
 
@@ -112,7 +114,7 @@ export const CreateOrderSchema = z.strictObject(
       .default([])
       .transform((names) => [...new Set(names)]),
     quotation: z.boolean({ error: 'must be true or false' }).optional().default(false),
-    deliveryMethodId: idSchema('delivery method'),
+    deliveryMethodId: chosen(idSchema('delivery method'), 'must be a delivery method id (a number)'),
     promoCode: z
       .string({ error: 'must be text' })
       .trim()
@@ -139,3 +141,20 @@ export const OrderDetailsQuerySchema = z.strictObject({
   id: idSchema('order'),
   accessToken: z.string({ error: 'must be text' }).max(200, 'is too long').nullish(),
 })
+
+/** The longest note an approver may give with a decision. */
+export const APPROVAL_NOTE_MAX_LENGTH = 1000
+
+/** mutation decideOrderApproval: an approver approves or rejects an order waiting for approval. */
+export const DecideOrderApprovalSchema = z.strictObject({
+  orderId: z.number({ error: 'must be an order id (a number)' }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
+  decision: z.enum(['approve', 'reject'], { error: "must be 'approve' or 'reject'" }),
+  note: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(APPROVAL_NOTE_MAX_LENGTH, `must be at most ${APPROVAL_NOTE_MAX_LENGTH} characters long`)
+    .nullish()
+    .transform((note) => (note ? note : null)),
+})
+
+export type DecideOrderApprovalInput = z.output<typeof DecideOrderApprovalSchema>

@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { spreadDiscount } from './checkout-pricing'
-import { cleanOrderAddress, CreateOrderSchema, isEmptyAddress } from './order-input'
-import { formatOrderReference } from './order-reference'
+import { cleanOrderAddress, CreateOrderSchema, isEmptyAddress } from './orders'
 
 describe('addresses are cleaned as spec 5 says before an order is made of them', () => {
   test('blank, non-finite or missing ids are removed; numeric strings are read as ids', () => {
@@ -24,24 +22,5 @@ describe('addresses are cleaned as spec 5 says before an order is made of them',
     expect(isEmptyAddress({ street: '1 Main' })).toBe(false)
     const parsed = CreateOrderSchema.shape.shippingaddress.parse({ name: '', street: '', countryId: '' })
     expect(parsed).toBeNull()
-  })
-})
-
-describe('order references', () => {
-  test("are 'S' and at least five digits", () => {
-    expect(formatOrderReference(42)).toBe('S00042')
-    expect(formatOrderReference('123456')).toBe('S123456')
-    expect(() => formatOrderReference('-1')).toThrow(RangeError)
-  })
-})
-
-describe('a discount spread over amounts', () => {
-  test('adds up exactly, in proportion, never more than an amount', () => {
-    expect(spreadDiscount([4800, 2400], 720)).toEqual([480, 240])
-    expect(spreadDiscount([1, 1, 1], 2)).toEqual([1, 1, 0])
-    expect(spreadDiscount([100, 0], 500)).toEqual([100, 0])
-    expect(spreadDiscount([], 10)).toEqual([])
-    const shares = spreadDiscount([333, 333, 334], 101)
-    expect(shares.reduce((sum, share) => sum + share, 0)).toBe(101)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { CartItemInputSchema, CartItemsInputSchema, cartItemKey, mergeCartItems } from './cart-input'
+import { CartItemInputSchema, CartItemsInputSchema, cartItemKey, mergeCartItems } from './cart'
 
 const polo = { productId: 7, colorId: 3, logoId: 11, quantity: { M: 2, L: 1 } }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { MAX_PIECES_PER_SIZE } from '../quantity'
+import { AddressCheckSchema } from './address'
 
 // What a client may say about its cart: ids and whole pieces per size, nothing else. There is no
 // field for a price (security.md 4.1): the server prices every line from the database.
 
-export const MAX_PIECES_PER_SIZE = 10_000
 export const MAX_SIZES_PER_LINE = 60
 export const MAX_CART_LINES = 50
 const MAX_SIZE_NAME_LENGTH = 40
@@ -96,3 +97,43 @@ export const CartItemsInputSchema = z
     }
     return merged
   })
+
+/** POST /api/cart/summary (decision 010): the cart, and the checkout's choices to price it with. */
+export const CartSummaryRequestSchema = z.strictObject(
+  {
+    items: CartItemsInputSchema,
+    address: AddressCheckSchema.nullish(),
+    deliveryMethodId: z
+      .number({ error: 'deliveryMethodId must be a number' })
+      .int({ error: 'deliveryMethodId must be a whole number' })
+      .positive({ error: 'deliveryMethodId must be positive' })
+      .nullish(),
+    exemptForResale: z.boolean({ error: 'exemptForResale must be true or false' }).optional(),
+    // The checkout's choices (issue 5), priced as createOrder prices them.
+    promoCode: z.string({ error: 'promoCode must be text' }).trim().max(64, 'promoCode must be at most 64 characters long').optional(),
+    orderOptions: z.array(z.string({ error: 'orderOptions must be option names' }).min(1).max(100), { error: 'orderOptions must be a list of option names' }).max(20).optional(),
+    useGiftCards: z.boolean({ error: 'useGiftCards must be true or false' }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type' ? 'Send { items, address?, deliveryMethodId?, exemptForResale?, promoCode?, orderOptions?, useGiftCards? }.' : undefined,
+  },
+)
+
+export type CartSummaryRequest = z.infer<typeof CartSummaryRequestSchema>
+
+/** POST /api/user/cart: { partnerId } reads the signed-in partner's cart, { partnerId, items, revision } saves it. */
+export const CartRequestSchema = z.strictObject(
+  {
+    partnerId: z.number({ error: 'partnerId must be a number' }).int({ error: 'partnerId must be a whole number' }).positive({ error: 'partnerId must be positive' }),
+    items: CartItemsInputSchema.optional(),
+    revision: z
+      .number({ error: 'revision must be a number' })
+      .int({ error: 'revision must be a whole number' })
+      .min(0, { error: 'revision cannot be negative' })
+      .optional(),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Send { partnerId } to read the cart, or { partnerId, items, revision } to save it.' : undefined) },
+)
+
+export type CartRequest = z.infer<typeof CartRequestSchema>

@@ -1,7 +1,12 @@
-import type { AccountAddress, AccountPartner, AddressType } from './account-types'
-import type { HomePageData, ProductListItem, Website } from './catalog-types'
-import type { DecorationOptions, ListedDesign, SavedDesign } from './decoration-types'
-import type { OrderAwaitingApprovalData, OrderData, OrderDetailData } from './order-types'
+import { z } from 'zod'
+import type { AccountPartner } from '../account-types'
+import { ADDRESS_TYPES, type AccountAddress } from './address'
+import type { HomePageData, ProductListItem, Website } from '../catalog-types'
+import type { DecorationOptions, ListedDesign, SavedDesign } from '../decoration-types'
+import type { OrderAwaitingApprovalData, OrderData, OrderDetailData } from '../order-types'
+import { DecorationOptionsValueSchema, DesignIdValueSchema } from './decoration'
+import { idSchema, NoValueSchema } from './fields'
+import { OrderDetailsQuerySchema, OrdersQuerySchema } from './orders'
 
 // The JSON answers of POST /api/query per key (spec 7, design/domain.md "response shapes"), shared
 // by the server registry that produces them and the browser client that reads them. Amounts are
@@ -132,29 +137,62 @@ export type QueryKey = keyof QueryResponses
 export const PRODUCT_LIST_SORTS = ['websiteSequence ASC', 'price ASC', 'price DESC', 'name ASC'] as const
 export type ProductListSort = (typeof PRODUCT_LIST_SORTS)[number]
 
-export type ProductListQuery = { pageSize?: number; page?: number; sort?: ProductListSort }
+export const PRODUCT_LIST_MAX_PAGE_SIZE = 999
 
-export type QueryValues = {
-  getWebsite: number | undefined
-  getOrderExtraFields: undefined
-  getFeaturedProducts: { filter?: { ids?: number[] } } | undefined
-  getDeliveryMethods: undefined
-  getPaymentMethods: undefined
-  getTaxes: undefined
-  getPromotions: undefined
-  getProductList: ProductListQuery | undefined
-  getOrderOptions: undefined
-  getPartner: undefined
-  getAddresses: { filter: { addressType?: AddressType; partnerUid: string } }
-  getOrderId: undefined
-  getOrders: { filter: { uid: string } }
-  getOrderDetails: { id: number; accessToken?: string | null }
-  getGiftCards: undefined
-  getDecorationOptions: { productId: number; colorValueId: number | null }
-  getDesign: { id: string }
-  getDesigns: undefined
-  getOrdersAwaitingApproval: undefined
-}
+const ProductListValueSchema = z
+  .strictObject({
+    pageSize: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(PRODUCT_LIST_MAX_PAGE_SIZE, `must be at most ${PRODUCT_LIST_MAX_PAGE_SIZE}`)
+      .default(PRODUCT_LIST_MAX_PAGE_SIZE),
+    page: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').default(1),
+    sort: z.enum(PRODUCT_LIST_SORTS, { error: `must be one of ${PRODUCT_LIST_SORTS.map((s) => `'${s}'`).join(', ')}` }).default('websiteSequence ASC'),
+  })
+  .optional()
+  .transform((value) => value ?? { pageSize: PRODUCT_LIST_MAX_PAGE_SIZE, page: 1, sort: 'websiteSequence ASC' as const })
+
+const FeaturedProductsValueSchema = z
+  .strictObject({
+    filter: z.strictObject({ ids: z.array(idSchema('product')).max(100, 'may list at most 100 ids').optional() }).optional(),
+  })
+  .optional()
+
+const AddressesValueSchema = z.strictObject({
+  filter: z.strictObject({
+    addressType: z.enum(ADDRESS_TYPES, { error: "must be 'Billing' or 'Shipping'" }).optional(),
+    partnerUid: z.string({ error: "is required: the signed-in partner's uid" }).uuid('must be a partner uid'),
+  }),
+})
+
+/** The schema of each key's `value`: the server validates with it, the client's types are read from it. */
+export const QUERY_INPUTS = {
+  getWebsite: idSchema('website').optional(),
+  getOrderExtraFields: NoValueSchema,
+  getFeaturedProducts: FeaturedProductsValueSchema,
+  getDeliveryMethods: NoValueSchema,
+  getPaymentMethods: NoValueSchema,
+  getTaxes: NoValueSchema,
+  getPromotions: NoValueSchema,
+  getProductList: ProductListValueSchema,
+  getOrderOptions: NoValueSchema,
+  getPartner: NoValueSchema,
+  getAddresses: AddressesValueSchema,
+  getOrderId: NoValueSchema,
+  getOrders: OrdersQuerySchema,
+  getOrderDetails: OrderDetailsQuerySchema,
+  getGiftCards: NoValueSchema,
+  getDecorationOptions: DecorationOptionsValueSchema,
+  getDesign: DesignIdValueSchema,
+  getDesigns: NoValueSchema,
+  getOrdersAwaitingApproval: NoValueSchema,
+} satisfies Record<QueryKey, z.ZodType>
+
+/** What a client may send as each key's `value`. */
+export type QueryValues = { [K in QueryKey]: z.input<(typeof QUERY_INPUTS)[K]> }
+/** The value a handler receives, once parsed (defaults filled in). */
+export type ParsedQueryValues = { [K in QueryKey]: z.output<(typeof QUERY_INPUTS)[K]> }
 
 /** GET /api/homePage */
 export type HomePageResponse = { data: HomePageData }
