@@ -2,6 +2,7 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 import drizzle from 'eslint-plugin-drizzle'
 import tseslint from 'typescript-eslint'
+import serverLayers from './eslint/server-layers.mjs'
 
 const frameworkImports = [
   { group: ['next', 'next/*', 'react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/server is framework-free: it must not import Next or React.' },
@@ -59,6 +60,13 @@ export default tseslint.config(
         { patterns: [{ group: ['@/components/*', '@/app/*', '@/client/*'], message: 'src/web is glue between Next and the core only.' }] },
       ],
     },
+  },
+  {
+    // src/server's inner direction (decision 018): leaves ← domains ← API registries, no folder cycles.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'server-layers': serverLayers },
+    rules: { 'server-layers/server-layers': 'error' },
   },
   {
     files: ['scripts/**', 'bench/**', 'tests/**'],

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { defineMutation, type MutationDefinition } from '../kernel/mutation-definition'
 import { getDb } from '../db/client'
 import { AddAddressSchema, DeleteAddressSchema, removeAddress, saveAddress } from './address-service'
 import { changePassword, UpdatePasswordSchema } from './password-change-service'
-import { currentPrincipal, requirePrincipal } from './principal'
+import { currentShopper, requireShopper } from '../kernel/context'
 import { revokeSession } from './session-service'
 
 // The account keys of POST /api/mutation (spec 7): logout, addAddress, deleteAddress, updatePassword.
@@ -13,7 +13,7 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
   logout: defineMutation({
     input: z.strictObject({}),
     async handler(_input, ctx) {
-      const principal = await currentPrincipal(ctx)
+      const principal = await currentShopper(ctx)
       if (principal) await revokeSession(await getDb(), principal.sessionId, 'logout')
       return { logout: { success: true } }
     },
@@ -23,7 +23,7 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
   addAddress: defineMutation({
     input: AddAddressSchema,
     async handler(input, ctx) {
-      const principal = await requirePrincipal(ctx)
+      const principal = await requireShopper(ctx)
       return { addAddress: { address: await saveAddress(await getDb(), principal, input) } }
     },
   }),
@@ -32,7 +32,7 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
   deleteAddress: defineMutation({
     input: DeleteAddressSchema,
     async handler(input, ctx) {
-      const principal = await requirePrincipal(ctx)
+      const principal = await requireShopper(ctx)
       const { id } = await removeAddress(await getDb(), principal, input)
       return { deleteAddress: { success: true, id } }
     },
@@ -42,7 +42,7 @@ export const ACCOUNT_MUTATIONS: Record<string, MutationDefinition> = {
   updatePassword: defineMutation({
     input: UpdatePasswordSchema,
     async handler(input, ctx) {
-      const principal = await requirePrincipal(ctx)
+      const principal = await requireShopper(ctx)
       await changePassword(await getDb(), principal, input)
       return { updatePassword: { success: true } }
     },

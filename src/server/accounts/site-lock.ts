@@ -1,8 +1,7 @@
-import type { ApiContext } from '../api/api-inputs'
+import { type CoreContext, requireShopper } from '../kernel/context'
 import { getWebsiteCached } from '../cache/cached-reads'
 import { getDb } from '../db/client'
 import { env } from '../env'
-import { requirePrincipal } from './principal'
 import { sessionTokenFromCookies } from './session-cookie'
 import { authenticateToken } from './session-service'
 
@@ -146,10 +145,10 @@ export async function pageGate(_method: string, url: string, headers: Headers): 
  * sign in to continue.') instead of catalog data. 'signed-in' when the answer must then go to the
  * signed-in caller only (never to shared caches), 'public' when the store is not locked.
  */
-export async function catalogAccess(ctx: ApiContext): Promise<'public' | 'signed-in'> {
-  const website = await getWebsiteCached({ websiteId: ctx.websiteId })
+export async function catalogAccess(ctx: CoreContext): Promise<'public' | 'signed-in'> {
+  const website = await getWebsiteCached({ websiteId: ctx.store.websiteId })
   if (!isLocked(website)) return 'public'
-  await requirePrincipal(ctx)
+  await requireShopper(ctx)
   return 'signed-in'
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { DecorationMethodCode, DesignInput } from '@/isomorphic/decoration-types'
-import { idSchema } from '../api/api-inputs'
+import { idSchema } from '../kernel/input'
 
 // What a client may send about a design (saveDesign, getDesign, deleteDesign): strict objects,
 // lengths in inches, ids; never a price. The rules a design must follow (inside its area, methods,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { requirePrincipal } from '../accounts/principal'
-import { type ApiContext, NoValueSchema } from '../api/api-inputs'
-import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { type CoreContext, requireShopper } from '../kernel/context'
+import { NoValueSchema } from '../kernel/input'
+import { defineMutation, type MutationDefinition } from '../kernel/mutation-definition'
 import { getDb } from '../db/client'
 import { GIFT_CARD_ADDED, type GiftCardView, listGiftCards, redeemGiftCard } from './gift-card-service'
 
@@ -20,8 +20,8 @@ export const GIFT_CARD_MUTATIONS: Record<string, MutationDefinition> = {
   redeemGiftCard: defineMutation({
     input: RedeemGiftCardSchema,
     async handler({ gcNumber }, ctx) {
-      const principal = await requirePrincipal(ctx)
-      const giftCard = await redeemGiftCard(await getDb(), { websiteId: ctx.websiteId, partnerId: principal.partnerId, ip: ctx.request.ip }, gcNumber)
+      const principal = await requireShopper(ctx)
+      const giftCard = await redeemGiftCard(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal.partnerId, ip: ctx.clientKey }, gcNumber)
       return { redeemGiftCard: { success: true, message: GIFT_CARD_ADDED, giftCard } }
     },
   }),
@@ -37,8 +37,8 @@ export type GiftCardsResponse = { giftCards: GiftCardView[] }
 export const GET_GIFT_CARDS_QUERY = {
   input: NoValueSchema,
   cache: null,
-  async handler(_value: undefined, ctx: ApiContext): Promise<GiftCardsResponse> {
-    const principal = await requirePrincipal(ctx)
-    return { giftCards: await listGiftCards(await getDb(), { websiteId: ctx.websiteId, partnerId: principal.partnerId }) }
+  async handler(_value: undefined, ctx: CoreContext): Promise<GiftCardsResponse> {
+    const principal = await requireShopper(ctx)
+    return { giftCards: await listGiftCards(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal.partnerId }) }
   },
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AddressCheckSchema } from '../address/address-input'
-import { idSchema } from '../api/api-inputs'
+import { idSchema } from '../kernel/input'
 import { CartItemsInputSchema } from '../cart/cart-input'
 
 // What createOrder, getOrders and getOrderDetails accept (spec 3, 5, 7). createOrder's body is

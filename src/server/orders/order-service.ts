@@ -5,8 +5,7 @@ import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import { type OrderData, PRICES_CHANGED, REFERENCE_USED } from '@/isomorphic/order-types'
 import { compareSizes } from '@/isomorphic/size-order'
 import { resolveDestination } from '../address/address-validation-service'
-import type { ApiContext } from '../api/api-inputs'
-import { currentPrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { rateLimiter } from '../cache/rate-limiter'
 import { type Executor, getDb, type Transaction } from '../db/client'
 import {
@@ -28,8 +27,8 @@ import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { type Cents, toCents } from '../kernel/money'
 import { resaleExemptionFor } from '../tax/resale-certificate'
-import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout, spreadDiscount } from './checkout-pricing'
-import { checkExtraFields } from './order-extra-fields'
+import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout, spreadDiscount } from '../checkout/checkout-pricing'
+import { checkExtraFields } from '../checkout/order-extra-fields'
 import type { CreateOrderInput, OrderAddressInput } from './order-input'
 import { assertReservation } from './order-reference'
 import { type OrderRow, toOrderData } from './order-views'
@@ -232,10 +231,10 @@ async function spendBudget(tx: Transaction, { partnerId, orderId, due }: { partn
 }
 
 /** Places an order or saves a quotation; answers the order (the same one for a retry of the same checkout). */
-export async function createOrder(ctx: ApiContext, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<OrderData> {
-  const { websiteId } = ctx
+export async function createOrder(ctx: CoreContext, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<OrderData> {
+  const { websiteId } = ctx.store
   const db = await getDb()
-  const principal = await currentPrincipal(ctx)
+  const principal = await currentShopper(ctx)
   const partnerId = principal?.partnerId ?? null
   const kind = input.quotation ? 'quotation' : 'order'
 
@@ -246,7 +245,7 @@ export async function createOrder(ctx: ApiContext, input: CreateOrderInput, opti
   const earlier = await findOrder(db, websiteId, input.orderSequence)
   if (earlier) return sameOrConflict(earlier, fingerprint)
 
-  const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.request.ip ?? 'unknown'}`
+  const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.clientKey ?? 'unknown'}`
   const decision = await rateLimiter().take(`create-order:${caller}`, ORDERS_PER_CALLER)
   if (!decision.allowed) throw new DomainError('rate_limited', `order limit reached for ${caller}`, TOO_MANY_ORDERS)
 

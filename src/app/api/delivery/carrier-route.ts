@@ -11,8 +11,7 @@ function carrierRoute(carrier: Carrier, action: Action) {
     try {
       assertSameOrigin(request)
       const body = await parseJson(request)
-      const { websiteId, request: info } = apiContext(request)
-      const data = await action({ websiteId, carrier, body, request: info })
+      const data = await action(apiContext(request), { carrier, body })
       return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
     } catch (error) {
       return errorResponse(error)

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic'
 
 export async function GET(request: Request) {
   try {
-    const payload = await homePagePayload(apiContext(request))
+    const payload = await homePagePayload(apiContext(request).store)
     return await payloadResponse(request, payload, { cacheControl: PUBLIC_REVALIDATE })
   } catch (error) {
     return errorResponse(error)

@@ -1,6 +1,6 @@
 // POST /api/logs {message, level}: a browser's report, written to the server log (source 'client'); 204. Rate-limited.
 import { ClientLogSchema, recordClientLog } from '@/server/api/client-log-service'
-import { assertSameOrigin, errorResponse, parseJson, requestInfo } from '@/web/http'
+import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
@@ -8,7 +8,7 @@ export async function POST(request: Request) {
   try {
     assertSameOrigin(request)
     const log = ClientLogSchema.parse(await parseJson(request, { maxBytes: 16 * 1024 }))
-    await recordClientLog(log, requestInfo(request))
+    await recordClientLog(apiContext(request), log)
     return new Response(null, { status: 204 })
   } catch (error) {
     return errorResponse(error)

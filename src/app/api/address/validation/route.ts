@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { AddressCheckSchema } from '@/server/address/address-input'
 import { validateAddress } from '@/server/address/address-validation-service'
 import { getDb } from '@/server/db/client'
-import { takeTaxCallBudget } from '@/server/tax/tax-requests'
+import { takeTaxCallBudget } from '@/server/checkout/tax-requests'
 import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
@@ -19,8 +19,8 @@ export async function POST(request: Request) {
     assertSameOrigin(request)
     const { raw } = ValidationRequestSchema.parse(await parseJson(request, { maxBytes: 16 * 1024 }))
     const ctx = apiContext(request)
-    await takeTaxCallBudget(ctx.request.ip)
-    const data = await validateAddress(await getDb(), { websiteId: ctx.websiteId, address: raw.address })
+    await takeTaxCallBudget(ctx.clientKey)
+    const data = await validateAddress(await getDb(), { websiteId: ctx.store.websiteId, address: raw.address })
     return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     return errorResponse(error)

@@ -1,7 +1,7 @@
 // POST /api/cart/summary {items, address?, deliveryMethodId?, exemptForResale?} (decision 010):
 // the cart priced by the server, the delivery methods for the address, the tax for the chosen
 // method and the order summary, in dollars. Anyone may ask (anonymous carts are priced here).
-import { CartSummaryRequestSchema, summarizeCart } from '@/server/cart/cart-summary-service'
+import { CartSummaryRequestSchema, summarizeCart } from '@/server/checkout/cart-summary-service'
 import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
 
 export const dynamic = 'force-dynamic'

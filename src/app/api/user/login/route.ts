@@ -17,8 +17,8 @@ export async function POST(request: Request) {
   try {
     assertSameOrigin(request)
     const input = LoginSchema.parse(await parseJson(request))
-    const { websiteId, request: caller } = apiContext(request)
-    const issued = await signInWithPassword(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
+    const caller = apiContext(request)
+    const issued = await signInWithPassword(await getDb(), input, { websiteId: caller.store.websiteId, ip: caller.clientKey, userAgent: caller.userAgent })
     return tokenResponse(request, issued)
   } catch (error) {
     return errorResponse(error)

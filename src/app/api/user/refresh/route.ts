@@ -1,5 +1,5 @@
 // POST /api/user/refresh -> {data:{access_token}}: a new token for the caller's live session (spec 4).
-import { currentPrincipal } from '@/server/accounts/principal'
+import { currentShopper } from '@/server/kernel/context'
 import { refreshSession } from '@/server/accounts/session-service'
 import { getDb } from '@/server/db/client'
 import { apiContext, assertSameOrigin, errorResponse, jsonError } from '@/web/http'
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic'
 export async function POST(request: Request) {
   try {
     assertSameOrigin(request)
-    const principal = await currentPrincipal(apiContext(request))
+    const principal = await currentShopper(apiContext(request))
     const issued = principal ? await refreshSession(await getDb(), principal) : null
     if (!issued) return withClearedSession(jsonError(401, 'unauthorized', SESSION_ENDED))
     return tokenResponse(request, issued)

@@ -9,8 +9,8 @@ export async function POST(request: Request) {
   try {
     assertSameOrigin(request)
     const body = await parseJson(request)
-    const { websiteId, request: caller } = apiContext(request)
-    await createPasswordFromLink(await getDb(), body, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
+    const caller = apiContext(request)
+    await createPasswordFromLink(await getDb(), body, { websiteId: caller.store.websiteId, ip: caller.clientKey, userAgent: caller.userAgent })
     return Response.json({ data: { success: true } }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     return errorResponse(error)

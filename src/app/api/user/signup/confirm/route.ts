@@ -10,8 +10,8 @@ export async function POST(request: Request) {
   try {
     assertSameOrigin(request)
     const body = await parseJson(request)
-    const { websiteId, request: caller } = apiContext(request)
-    const issued = await confirmSignup(await getDb(), body, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
+    const caller = apiContext(request)
+    const issued = await confirmSignup(await getDb(), body, { websiteId: caller.store.websiteId, ip: caller.clientKey, userAgent: caller.userAgent })
     return tokenResponse(request, issued)
   } catch (error) {
     return errorResponse(error)

@@ -20,13 +20,13 @@ export async function POST(request: Request) {
   try {
     assertSameOrigin(request)
     const { callbackUrl } = CallbackSchema.parse(await parseJson(request))
-    const { websiteId, request: caller } = apiContext(request)
+    const caller = apiContext(request)
     const signedIn = await completeSsoSignIn(await getDb(), {
-      websiteId,
+      websiteId: caller.store.websiteId,
       origin: requestOrigin(request),
       callbackUrl,
       flowToken: ssoFlowTokenFromCookies(request.headers.get('cookie')),
-      ip: caller.ip,
+      ip: caller.clientKey,
       userAgent: caller.userAgent,
     })
     const response = tokenResponse(request, signedIn.issued, { returnTo: signedIn.returnTo })

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic'
 export async function GET(request: Request) {
   try {
     const returnTo = new URL(request.url).searchParams.get('returnTo')
-    const { websiteId } = apiContext(request)
+    const { websiteId } = apiContext(request).store
     const { location, flowToken } = await beginSsoSignIn(await getDb(), { websiteId, origin: requestOrigin(request), returnTo })
     const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' })
     headers.append('Set-Cookie', ssoFlowCookie(flowToken, { secure: isSecureRequest(request) }))
