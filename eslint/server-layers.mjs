@@ -149,4 +149,5 @@ const rule = {
   },
 }
 
-export default { meta: { name: 'server-layers' }, rules: { 'server-layers': rule } }
+const plugin = { meta: { name: 'server-layers' }, rules: { 'server-layers': rule } }
+export default plugin

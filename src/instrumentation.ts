@@ -18,7 +18,7 @@ export async function register() {
   }
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
-  const [{ registerPageGate }, { registerApiDispatch }] = await Promise.all([import('./server/accounts/site-lock'), import('./web/api-dispatch')])
+  const [{ registerPageGate }, { registerApiDispatch }] = await Promise.all([import('./web/page-gate'), import('./web/api-dispatch')])
   registerPageGate()
   registerApiDispatch()
   const [{ scheduleAccountHousekeeping }, { getDb }] = await Promise.all([

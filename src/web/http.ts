@@ -13,7 +13,7 @@
 
 import { ZodError } from 'zod'
 import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/api/encoded-payload'
-import { bearerToken, sessionTokenFromCookies } from '@/server/accounts/session-cookie'
+import { bearerToken, sessionTokenFromCookies } from './session-cookie'
 import { actorFor } from '@/server/accounts/session-service'
 import { getDb } from '@/server/db/client'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT } from '@/server/kernel/db-errors'

@@ -19,7 +19,7 @@ export type Principal = Omit<Shopper, 'kind'>
 
 export type IssuedToken = { accessToken: string; expiresAt: number; sessionId: string }
 
-/** What a request offers as credentials: the Authorization header wins over the cookie. */
+/** The session tokens the edge found (src/web/http.ts): the Authorization header's wins over the cookie's. */
 export type Credentials = { bearer: string | null; cookie: string | null }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

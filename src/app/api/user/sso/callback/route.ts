@@ -1,7 +1,8 @@
 // POST /api/user/sso/callback {callbackUrl} -> {data:{access_token, returnTo}} + session cookie.
 // callbackUrl is the full /sso-login?code=…&state=… URL the provider sent the browser back to.
 import { z } from 'zod'
-import { clearedSsoFlowCookies, completeSsoSignIn, ssoFlowTokenFromCookies } from '@/server/accounts/sso-service'
+import { completeSsoSignIn } from '@/server/accounts/sso-service'
+import { clearedSsoFlowCookies, ssoFlowTokenFromCookies } from '@/web/sso-cookie'
 import { getDb } from '@/server/db/client'
 import { apiContext, assertSameOrigin, parseJson, requestOrigin } from '@/web/http'
 import { tokenResponse } from '@/web/session-http'

@@ -1,6 +1,7 @@
 // GET /api/user/sso/start?returnTo=/path -> 302 to the store's OpenID Connect provider (decision 009).
 // The state, nonce and PKCE verifier travel in an encrypted HttpOnly cookie for ten minutes.
-import { beginSsoSignIn, ssoFlowCookie } from '@/server/accounts/sso-service'
+import { beginSsoSignIn } from '@/server/accounts/sso-service'
+import { ssoFlowCookie } from '@/web/sso-cookie'
 import { getDb } from '@/server/db/client'
 import { apiContext, isSecureRequest, requestOrigin } from '@/web/http'
 import { ssoErrorResponse } from '../sso-errors'
