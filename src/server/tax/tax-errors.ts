@@ -1,4 +1,4 @@
-import { TaxServiceError } from '../adapters/tax-http'
+import type { TaxServiceError } from '../adapters/tax-http'
 import { DomainError } from '../kernel/errors'
 
 // How tax calculation fails (spec 8: 'There is some error in tax calculation' or the tax
