@@ -1,6 +1,6 @@
 // The inner direction of src/server (decision 018, docs/architecture.md), as an ESLint rule:
 //
-//   leaves (kernel/, db/, adapters/, env.ts)  ←  domains  ←  the API registries (api/)
+//   leaves (kernel/, db/, cache/, adapters/, env.ts)  ←  domains  ←  the API registries (api/)
 //
 // - a leaf imports only leaves;
 // - no folder of src/server imports api/ (the registries gather the domains, never the reverse);
@@ -13,7 +13,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-export const LEAVES = new Set(['kernel', 'db', 'adapters', '(root)'])
+export const LEAVES = new Set(['kernel', 'db', 'cache', 'adapters', '(root)'])
 export const REGISTRIES = new Set(['api'])
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/
@@ -120,7 +120,7 @@ const rule = {
     docs: { description: 'Keeps src/server layered: leaves ← domains ← api registries, and no folder cycles (decision 018).' },
     schema: [],
     messages: {
-      leaf: "src/server/{{from}}/ is a leaf (kernel, db, adapters): it must not import src/server/{{to}}/. Move what it needs down into a leaf, or pass it in (docs/architecture.md, decision 018).",
+      leaf: "src/server/{{from}}/ is a leaf (kernel, db, cache, adapters): it must not import src/server/{{to}}/. Move what it needs down into a leaf, or pass it in (docs/architecture.md, decision 018).",
       registry: 'src/server/{{from}}/ must not import the API registries (src/server/api/): the registries gather the domains, never the reverse. Shared shapes and input parsing live in kernel/.',
       cycle: 'src/server/{{from}}/ → {{to}}/ is part of a folder import cycle ({{cycle}}). Move the shared piece down to the lower folder or to kernel/ (docs/architecture.md, decision 018).',
     },

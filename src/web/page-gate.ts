@@ -4,7 +4,7 @@
 // for an account page, or a non-public page of a locked store, and only when a cookie is sent.
 import { classifyPath, decidePageAccess, type GateDecision, needsSession } from '@/server/accounts/site-lock'
 import { authenticateToken } from '@/server/accounts/session-service'
-import { getWebsiteCached } from '@/server/cache/cached-reads'
+import { getWebsiteCached } from '@/server/website/website-service'
 import { getDb } from '@/server/db/client'
 import { env } from '@/server/env'
 import { sessionTokenFromCookies } from './session-cookie'

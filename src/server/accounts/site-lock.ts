@@ -1,5 +1,5 @@
 import { type CoreContext, requireShopper } from '../kernel/context'
-import { getWebsiteCached } from '../cache/cached-reads'
+import { getWebsiteCached } from '../website/website-service'
 
 // The lock of spec 6 (decision 009). The page gate (src/web/page-gate.ts, asked by scripts/server.mjs
 // before serving or rendering any page) decides with decidePageAccess: when the website's
