@@ -1,6 +1,6 @@
 // POST /api/taxes/custom {raw: {address_list: [{zip, street?, city?, state?, country?}]}, url?}
 // → {result: {success: true, data: [{zip, tax_percentage, ShippingTaxable}]}} from the website's
-// custom tax service (or its built-in table). A client `url` is ignored: see src/server/tax/tax-requests.ts.
+// custom tax service (or its built-in table). A client `url` is ignored: see src/server/checkout/tax-requests.ts.
 import { getDb } from '@/server/db/client'
 import { CustomTaxRequestSchema, lookupTaxRates, takeTaxCallBudget } from '@/server/checkout/tax-requests'
 import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
