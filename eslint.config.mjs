@@ -1,7 +1,10 @@
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 import drizzle from 'eslint-plugin-drizzle'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { importX } from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
+import serverLayers from './eslint/server-layers.mjs'
 
 const frameworkImports = [
   { group: ['next', 'next/*', 'react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/server is framework-free: it must not import Next or React.' },
@@ -59,6 +62,24 @@ export default tseslint.config(
         { patterns: [{ group: ['@/components/*', '@/app/*', '@/client/*'], message: 'src/web is glue between Next and the core only.' }] },
       ],
     },
+  },
+  {
+    // No file import cycle anywhere in the project (decision 018).
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.mjs'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // src/server's inner direction (decision 018): leaves ← domains ← API registries, no folder cycles.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'server-layers': serverLayers },
+    rules: { 'server-layers/server-layers': 'error' },
   },
   {
     files: ['scripts/**', 'bench/**', 'tests/**'],

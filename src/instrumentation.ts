@@ -19,7 +19,7 @@ export async function register() {
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
   const [{ pageGate }, { apiDispatch }, { registerApiDispatch, registerPageGate }] = await Promise.all([
-    import('./server/accounts/site-lock'),
+    import('./web/page-gate'),
     import('./web/api-dispatch'),
     import('./web/edge-registry.mjs'),
   ])

@@ -3,13 +3,9 @@
 // invalidation costs one catalog query, not one per page), deduplicated per render.
 
 import { cache } from 'react'
-import {
-  findContentPageCached,
-  findProductBySlugCached,
-  getHomePageCached,
-  getWebsiteCached,
-  listProductsCached,
-} from '@/server/cache/cached-reads'
+import { findProductBySlugCached, listProductsCached } from '@/server/catalog/catalog-service'
+import { findContentPageCached, getHomePageCached } from '@/server/content/content-service'
+import { getWebsiteCached } from '@/server/website/website-service'
 import { env } from '@/server/env'
 import { DomainError } from '@/server/kernel/errors'
 import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/isomorphic/catalog-types'

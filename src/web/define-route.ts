@@ -14,7 +14,7 @@
 //
 // and whatever any step throws is answered by errorResponse (or the route's own `errors`).
 import type { z } from 'zod'
-import type { ApiContext } from '@/server/api/api-inputs'
+import type { CoreContext } from '@/server/kernel/context'
 import { apiContext, assertSameOrigin, errorResponse, parseJson } from '@/web/http'
 
 type InputOption = z.ZodType | 'json' | undefined
@@ -23,7 +23,7 @@ type InputOf<Input extends InputOption> = Input extends z.ZodType ? z.output<Inp
 
 export type RouteCall<Input, Params> = {
   request: Request
-  ctx: ApiContext
+  ctx: CoreContext
   input: Input
   /** The dynamic segments of the route's path ({} for a route without any). */
   params: Params
@@ -37,7 +37,7 @@ export type RouteDefinition<Input extends InputOption, Params> = {
   /** The largest body accepted, in bytes (parseJson's 64 kB by default). */
   maxBytes?: number
   /** A check of the caller made before the body is read; it throws to refuse. */
-  auth?: (ctx: ApiContext) => Promise<unknown>
+  auth?: (ctx: CoreContext) => Promise<unknown>
   handler: (call: RouteCall<InputOf<Input>, Params>) => Promise<Response>
   /** The answer for a thrown error, when the route's differs from errorResponse. */
   errors?: (error: unknown) => Response

@@ -12,12 +12,14 @@
 // only send after a CORS preflight that we never grant: that is their CSRF guard.
 
 import { ZodError } from 'zod'
-import type { ApiContext, RequestInfo } from '@/server/api/api-inputs'
 import { type EncodedPayload, etagMatches, negotiateEncoding } from '@/server/api/encoded-payload'
-import { sessionTokenFromCookies } from '@/server/accounts/session-cookie'
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT } from '@/server/db/db-errors'
+import { bearerToken, sessionTokenFromCookies } from './session-cookie'
+import { actorFor } from '@/server/accounts/session-service'
+import { getDb } from '@/server/db/client'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUnstorableText, UNSTORABLE_TEXT } from '@/server/kernel/db-errors'
 import { env } from '@/server/env'
 import { JsonSyntaxError, parseJsonWithLocations } from '@/server/kernel/json-locations'
+import { type CoreContext, coreContext } from '@/server/kernel/context'
 import { DomainError, type DomainErrorCode } from '@/server/kernel/errors'
 import { logger } from '@/server/kernel/logger'
 import type { ApiErrorBody } from '@/isomorphic/contract/queries'
@@ -201,18 +203,24 @@ export function clientIp(request: Request): string | null {
   return ip ? ip.slice(0, 64) : null
 }
 
-export function requestInfo(request: Request): RequestInfo {
-  return {
-    ip: clientIp(request),
+/**
+ * The context the core takes for an API request (decision 018): the configured store, the caller's
+ * address and user agent, and who acts. The caller is resolved from the Authorization header's
+ * bearer token, else the session cookie (signature, claims, live session row: authenticate in
+ * session-service.ts), on the core's first ask only and once: a call that never asks (the catalog
+ * of an unlocked store) pays no session lookup.
+ */
+export function apiContext(request: Request): CoreContext {
+  const { WEBSITE_ID: websiteId } = env()
+  return coreContext({
+    websiteId,
+    actor: async () => {
+      const credentials = { bearer: bearerToken(request.headers.get('authorization')), cookie: sessionTokenFromCookies(request.headers.get('cookie')) }
+      return actorFor(await getDb(), credentials, websiteId)
+    },
+    clientKey: clientIp(request),
     userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
-    authorization: request.headers.get('authorization'),
-    sessionCookie: sessionTokenFromCookies(request.headers.get('cookie')),
-  }
-}
-
-/** What the core needs to know about an API request: the configured website and the caller. */
-export function apiContext(request: Request): ApiContext {
-  return { websiteId: env().WEBSITE_ID, request: requestInfo(request) }
+  })
 }
 
 /** Public, shared answers: any cache may keep them but must revalidate (ETag) before reuse. */

@@ -1,5 +1,5 @@
 // HTTP glue of the session endpoints: the token answer with its cookie, and the cleared cookie.
-import { clearedSessionCookies, sessionCookie } from '@/server/accounts/session-cookie'
+import { clearedSessionCookies, sessionCookie } from './session-cookie'
 import type { IssuedToken } from '@/server/accounts/session-service'
 import { isSecureRequest } from './http'
 

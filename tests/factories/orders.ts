@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { startSession } from '@/server/accounts/session-service'
-import type { ApiContext } from '@/server/api/api-inputs'
+import type { CoreContext } from '@/server/kernel/context'
 import { getDb } from '@/server/db/client'
 import { orderOptions, states, taxRates } from '@/server/db/schema'
 import { createPartner } from './accounts'
@@ -9,6 +9,7 @@ import { createGiftCard } from './gift-cards'
 import { nextSequence } from './sequence'
 import { createDeliveryMethod, createOrderExtraField, createPaymentMethod, createTaxCredential } from './store-settings'
 import { addShippingCountry, createCountry, createWebsite } from './website'
+import { callerContext } from '../support/core-context'
 
 // A demo-like store to check out in (issue 5): a website shipping to the US (SC and CO), a polo
 // decorated with a logo and a cap without one, a fixed delivery method, an invoice payment
@@ -77,19 +78,16 @@ export async function createCheckoutStore(options: { tax?: 'builtin' | { customU
 }
 
 /** An anonymous caller from `ip`. */
-export function guestContext(websiteId: number, ip = `192.0.2.${(nextSequence() % 250) + 1}`): ApiContext {
-  return { websiteId, request: { ip, userAgent: 'vitest', authorization: null, sessionCookie: null } }
+export function guestContext(websiteId: number, ip = `192.0.2.${(nextSequence() % 250) + 1}`): CoreContext {
+  return callerContext(websiteId, { ip })
 }
 
 /** A partner of the store with a live session, and the context of their API calls. */
 export async function signedInCustomer(websiteId: number, overrides: { budgetAmount?: number | null; name?: string } = {}) {
   const partner = await createPartner({ websiteId, password: null, ...overrides })
   const { accessToken } = await startSession(await getDb(), { partnerId: partner.id, websiteId, method: 'password' })
-  const ctx: ApiContext = {
-    websiteId,
-    request: { ip: `198.51.100.${(nextSequence() % 250) + 1}`, userAgent: 'vitest', authorization: `Bearer ${accessToken}`, sessionCookie: null },
-  }
-  return { partner, ctx }
+  const ctx = callerContext(websiteId, { accessToken, ip: `198.51.100.${(nextSequence() % 250) + 1}` })
+  return { partner, ctx, accessToken }
 }
 
 /** A gift card already redeemed by `partnerId`, holding `amount` cents. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { forgetSigningKey } from '../../src/server/accounts/signing-key'
-import { DATABASE_UNAVAILABLE } from '../../src/server/db/db-errors'
+import { DATABASE_UNAVAILABLE } from '../../src/server/kernel/db-errors'
 import { NOT_READY } from '../../src/server/health/health-service'
 import type { CheckoutStore } from '../factories/orders'
 import { orderInconsistencies, storeLedger } from '../support/store-ledger'

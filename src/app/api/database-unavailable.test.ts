@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { adoptConnection, closeDb, openConnection } from '@/server/db/client'
-import { DATABASE_UNAVAILABLE } from '@/server/db/db-errors'
+import { DATABASE_UNAVAILABLE } from '@/server/kernel/db-errors'
 import { type CheckoutStore, orderBody } from '../../../tests/factories/orders'
 import { closedPortUrl } from '../../../tests/support/store-ledger'
 import { POST as mutation } from './mutation/route'

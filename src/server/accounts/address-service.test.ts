@@ -5,14 +5,15 @@ import { addresses } from '@/server/db/schema'
 import { createAddress, createPartner } from '../../../tests/factories/accounts'
 import { addShippingCountry, createCountry, createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { ADDRESS_BOOK_LIMIT } from './address-service'
 import { startSession } from './session-service'
 import { forgetSigningKey } from './signing-key'
+import { callerContext } from '../../../tests/support/core-context'
 
-type Account = { id: number; uid: string; ctx: ApiContext }
+type Account = { id: number; uid: string; ctx: CoreContext }
 
 describe.each(testDatabaseKinds())('address book writes on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -28,7 +29,7 @@ describe.each(testDatabaseKinds())('address book writes on %s', (kind) => {
     return {
       id: partner.id,
       uid: partner.uid,
-      ctx: { websiteId, request: { ip: '192.0.2.20', userAgent: 'vitest', authorization: `Bearer ${accessToken}`, sessionCookie: null } },
+      ctx: callerContext(websiteId, { accessToken, ip: '192.0.2.20' }),
     }
   }
 
@@ -210,7 +211,7 @@ describe.each(testDatabaseKinds())('address book writes on %s', (kind) => {
   })
 
   test('needs a signed-in partner', async () => {
-    const anonymous: ApiContext = { websiteId, request: { ip: null, userAgent: null, authorization: null, sessionCookie: null } }
+    const anonymous = callerContext(websiteId)
     const ivy = await createPartner({ websiteId })
     const hers = await createAddress({ partnerId: ivy.id })
     await expect(executeMutation('addAddress', { address: home(), type: 'Shipping', partnerUid: ivy.uid }, anonymous)).rejects.toMatchObject({ code: 'unauthorized' })

@@ -5,7 +5,7 @@ import { createPartner, TEST_PASSWORD } from '../../../tests/factories/accounts'
 import { createWebsite } from '../../../tests/factories/website'
 import { startSmtpCapture, type SmtpCapture } from '../../../tests/support/smtp-capture'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { backgroundMailSettled } from '../mail/background-mail'
@@ -14,6 +14,7 @@ import { SAME_PASSWORD, TOO_MANY_PASSWORD_CHANGES, WRONG_CURRENT_PASSWORD } from
 import { verifyPassword } from './passwords'
 import { authenticateToken, startSession } from './session-service'
 import { forgetSigningKey } from './signing-key'
+import { callerContext } from '../../../tests/support/core-context'
 
 const NEW_PASSWORD = 'seven lanterns over the bay'
 
@@ -22,10 +23,7 @@ describe.each(testDatabaseKinds())('updatePassword on %s', (kind) => {
   let smtp: SmtpCapture
   let websiteId: number
 
-  const contextFor = (accessToken: string | null): ApiContext => ({
-    websiteId,
-    request: { ip: '192.0.2.10', userAgent: 'vitest', authorization: accessToken ? `Bearer ${accessToken}` : null, sessionCookie: null },
-  })
+  const contextFor = (accessToken: string | null): CoreContext => callerContext(websiteId, { accessToken, ip: '192.0.2.10' })
 
   /** A partner signed in on two devices. */
   async function partnerWithTwoSessions() {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client'
+import { type Actor, GUEST, type Shopper } from '../kernel/context'
 import { partners, sessions } from '../db/schema'
 import { env } from '../env'
 import { prepared } from '../db/prepared'
@@ -13,12 +14,12 @@ import { signingKey } from './signing-key'
 export type SessionMethod = 'password' | 'sso' | 'signup' | 'reset'
 export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'expired' | 'partner_disabled'
 
-/** The signed-in caller, as every account use case receives it. */
-export type Principal = { partnerId: number; partnerUid: string; sessionId: string; websiteId: number }
+/** What a session token stands for: the shopper's partner, session and website. */
+export type Principal = Omit<Shopper, 'kind'>
 
 export type IssuedToken = { accessToken: string; expiresAt: number; sessionId: string }
 
-/** What a request offers as credentials: the Authorization header wins over the cookie. */
+/** The session tokens the edge found (src/web/http.ts): the Authorization header's wins over the cookie's. */
 export type Credentials = { bearer: string | null; cookie: string | null }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -92,6 +93,12 @@ export async function authenticateToken(db: Database, token: string | null, webs
 /** authenticateToken over a request's credentials (bearer first, then cookie). */
 export function authenticate(db: Database, credentials: Credentials, websiteId: number): Promise<Principal | null> {
   return authenticateToken(db, credentials.bearer ?? credentials.cookie, websiteId)
+}
+
+/** Who acts behind the credentials: the shopper of a live session, else a guest. */
+export async function actorFor(db: Database, credentials: Credentials, websiteId: number): Promise<Actor> {
+  const principal = await authenticate(db, credentials, websiteId)
+  return principal ? { kind: 'shopper', ...principal } : GUEST
 }
 
 /** A new token for a live session, its expiry moved forward (never past the session's absolute end). */

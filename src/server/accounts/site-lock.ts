@@ -1,23 +1,15 @@
-import type { ApiContext } from '../api/api-inputs'
-import { getWebsiteCached } from '../cache/cached-reads'
-import { getDb } from '../db/client'
-import { env } from '../env'
-import { requirePrincipal } from './principal'
-import { sessionTokenFromCookies } from './session-cookie'
-import { authenticateToken } from './session-service'
+import { type CoreContext, requireShopper } from '../kernel/context'
+import { getWebsiteCached } from '../website/website-service'
 
-// The page gate (spec 6, decision 009). scripts/server.mjs asks it before serving or rendering any
-// page: when the website's lockBrowsing is 'Enable', an anonymous visitor may open only the public
-// paths of spec 6, and any other page sends them to /login (or to / when single sign-on is
+// The lock of spec 6 (decision 009). The page gate (src/web/page-gate.ts, asked by scripts/server.mjs
+// before serving or rendering any page) decides with decidePageAccess: when the website's
+// lockBrowsing is 'Enable', an anonymous visitor may open only the public paths of spec 6, and any other page sends them to /login (or to / when single sign-on is
 // configured, since its button is on the home page's way in). The account pages (/me…) send an
 // anonymous visitor to /login?returnTo=… whatever the lock says. Assets are never gated. Every
 // method is gated, not only GET and HEAD: Next renders a page for a POST or a PUT too.
 //
 // The API keeps the lock with catalogAccess: the catalog (listing products, reading them by id,
 // designing, pricing a cart, ordering) is for signed-in partners only while browsing is locked.
-//
-// An unlocked store pays one cached read per page (the Website cache); the session is looked up
-// only for an account page, or a non-public page of a locked store, and only when a cookie is sent.
 
 /** Spec 6, verbatim: what an anonymous visitor may open while browsing is locked. */
 export const PUBLIC_PATHS: readonly string[] = [
@@ -114,41 +106,14 @@ export function decidePageAccess(input: { pathname: string; search: string; webs
   return { redirect: input.website.ssologin ? '/' : '/login' }
 }
 
-type Headers = Record<string, string | string[] | undefined>
-
-function header(headers: Headers, name: string): string | null {
-  const value = headers[name]
-  return Array.isArray(value) ? value.join('; ') : (value ?? null)
-}
-
-/**
- * The gate scripts/server.mjs calls for every page request, whatever its method (registered by
- * instrumentation.ts). Throws when the store's lock state or the session cannot be read: the
- * server then refuses the page (fails closed).
- */
-export async function pageGate(_method: string, url: string, headers: Headers): Promise<GateDecision> {
-  // The request target as sent (not resolved against a base: '//x' must not become host x).
-  const query = url.indexOf('?')
-  const pathname = query === -1 ? url : url.slice(0, query)
-  const search = query === -1 ? '' : url.slice(query)
-  const kind = classifyPath(pathname)
-  if (kind === 'asset' || kind === 'public') return {}
-  const { WEBSITE_ID: websiteId } = env()
-  const website = await getWebsiteCached({ websiteId })
-  if (!needsSession(kind, website)) return {}
-  const token = sessionTokenFromCookies(header(headers, 'cookie'))
-  const signedIn = token !== null && (await authenticateToken(await getDb(), token, websiteId)) !== null
-  return decidePageAccess({ pathname, search, website, signedIn })
-}
-
 /**
  * The API's side of the lock: while browsing is locked, an anonymous caller gets a 401 ('Please
  * sign in to continue.') instead of catalog data. 'signed-in' when the answer must then go to the
  * signed-in caller only (never to shared caches), 'public' when the store is not locked.
  */
-export async function catalogAccess(ctx: ApiContext): Promise<'public' | 'signed-in'> {
-  const website = await getWebsiteCached({ websiteId: ctx.websiteId })
+export async function catalogAccess(ctx: CoreContext): Promise<'public' | 'signed-in'> {
+  const website = await getWebsiteCached({ websiteId: ctx.store.websiteId })
   if (!isLocked(website)) return 'public'
-  await requirePrincipal(ctx)
+  await requireShopper(ctx)
   return 'signed-in'
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { safeReturnPath, ssoFlowCookie, ssoFlowTokenFromCookies } from './sso-service'
+import { safeReturnPath } from './sso-service'
 
 describe('where single sign-on returns to', () => {
   test('a same-origin path, with its query, is kept', () => {
@@ -31,19 +31,5 @@ describe('where single sign-on returns to', () => {
     for (const path of ['/login', '/login?returnTo=/shop', '/sso-login?code=x', '/signup', '/en/login', '/password/reset']) {
       expect(safeReturnPath(path)).toBe('/')
     }
-  })
-})
-
-describe('the flow cookie', () => {
-  test('is HttpOnly, SameSite=Lax, ten minutes, and __Host- prefixed and Secure over HTTPS', () => {
-    expect(ssoFlowCookie('abc', { secure: false })).toBe('sso-flow=abc; Path=/; Max-Age=600; HttpOnly; SameSite=Lax')
-    expect(ssoFlowCookie('abc', { secure: true })).toBe('__Host-sso-flow=abc; Path=/; Max-Age=600; HttpOnly; SameSite=Lax; Secure')
-  })
-
-  test('is read back from a Cookie header, the secure name first', () => {
-    expect(ssoFlowTokenFromCookies('a=1; sso-flow=plain; b=2')).toBe('plain')
-    expect(ssoFlowTokenFromCookies('sso-flow=plain; __Host-sso-flow=secure')).toBe('secure')
-    expect(ssoFlowTokenFromCookies('session=x')).toBeNull()
-    expect(ssoFlowTokenFromCookies(null)).toBeNull()
   })
 })

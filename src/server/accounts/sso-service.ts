@@ -11,7 +11,6 @@ import { partners, websites } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { normalizeEmail } from './partner-service'
-import { httpOnlyCookie } from './session-cookie'
 import { type IssuedToken, startSession } from './session-service'
 import { signingKey } from './signing-key'
 
@@ -110,7 +109,7 @@ export function safeReturnPath(value: string | null | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The flow cookie.
+// The sealed flow (src/web/sso-cookie.ts carries it in a cookie).
 
 type Flow = { state: string; nonce: string; codeVerifier: string; issuer: string; redirectUri: string; returnTo: string }
 
@@ -154,17 +153,6 @@ async function openFlow(db: Database, websiteId: number, token: string | null): 
     throw error
   }
 }
-
-const FLOW_COOKIE = httpOnlyCookie('sso-flow')
-
-/** Set-Cookie for the flow: HttpOnly, SameSite=Lax (the provider's redirect back is a top-level GET), 10 minutes. */
-export function ssoFlowCookie(token: string, { secure }: { secure: boolean }): string {
-  return FLOW_COOKIE.set(token, SSO_FLOW_TTL_SECONDS, { secure })
-}
-
-export const clearedSsoFlowCookies = (): string[] => FLOW_COOKIE.cleared()
-
-export const ssoFlowTokenFromCookies = (cookieHeader: string | null | undefined): string | null => FLOW_COOKIE.read(cookieHeader)
 
 // ---------------------------------------------------------------------------------------------
 // Provider failures in words a person can act on.

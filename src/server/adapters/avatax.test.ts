@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type FakeAvatax, startFakeAvatax } from '../../../tests/support/fake-tax/fake-avatax'
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
-import type { TaxServiceError } from '../tax/tax-errors'
+import type { TaxServiceError } from './tax-http'
 import { type AvataxConfig, buildCreateTransaction, createAvataxTransaction } from './avatax'
 
 const denver: PostalAddress = { name: 'Jane Buyer', street: '1600 Wynkoop St', street2: 'Suite 400', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80202-1234' }

@@ -1,8 +1,6 @@
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import { type Cents, fromCents, toCents } from '../kernel/money'
-import { cleanServiceMessage, TaxServiceError } from '../tax/tax-errors'
-import { checkServiceUrl, DEFAULT_TAX_TIMEOUT_MS, isRecord, postJson } from '../tax/tax-http'
-import { cutZip } from '../tax/tax-math'
+import { checkServiceUrl, cleanServiceMessage, cutZip, DEFAULT_TAX_TIMEOUT_MS, isRecord, postJson, TaxServiceError } from './tax-http'
 
 // Avalara AvaTax REST v2 CreateTransaction (external-apis.md §4): an estimate (type SalesOrder,
 // commit false — nothing is recorded), one line per cart line with the product's tax code

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type FakeCustomTax, startFakeCustomTax } from '../../../tests/support/fake-tax/fake-custom-tax'
-import { TaxServiceError } from '../tax/tax-errors'
+import { TaxServiceError } from './tax-http'
 import { fetchCustomTaxRates } from './custom-tax'
 
 describe('the custom tax adapter over HTTP', () => {

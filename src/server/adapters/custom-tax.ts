@@ -1,6 +1,4 @@
-import { cleanServiceMessage, TaxServiceError } from '../tax/tax-errors'
-import { checkServiceUrl, DEFAULT_TAX_TIMEOUT_MS, isRecord, postJson } from '../tax/tax-http'
-import { cutZip } from '../tax/tax-math'
+import { checkServiceUrl, cleanServiceMessage, cutZip, DEFAULT_TAX_TIMEOUT_MS, isRecord, postJson, TaxServiceError } from './tax-http'
 
 // A store's own tax service (tax_credentials.taxname 'custom'; spec 7 /api/taxes/custom).
 //

@@ -8,7 +8,7 @@ import {
   FAILED_FEDEX_TOKEN,
   INVALID_TOKEN_RESPONSE,
   NOT_A_VALID_ADDRESS,
-} from '../delivery/carrier-http'
+} from './carrier-http'
 import type { PostalAddress } from '../kernel/pricing-types'
 import { type FedexSettings, rateFedexShipment, warmFedexToken } from './fedex'
 

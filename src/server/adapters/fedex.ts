@@ -16,8 +16,8 @@ import {
   NOT_A_VALID_ADDRESS,
   parseJsonBody,
   tokenCacheKey,
-} from '../delivery/carrier-http'
-import { splitIntoPackages } from '../delivery/delivery-rules'
+} from './carrier-http'
+import { splitIntoPackages } from '../kernel/measures'
 import type { PostalAddress } from '../kernel/pricing-types'
 import { logger } from '../kernel/logger'
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { startFakeUsps, type FakeUsps } from '../../../tests/support/fake-carriers/usps'
-import { CARRIER_NOT_CONFIGURED, CARRIER_UNAVAILABLE, NOT_A_VALID_ADDRESS } from '../delivery/carrier-http'
+import { CARRIER_NOT_CONFIGURED, CARRIER_UNAVAILABLE, NOT_A_VALID_ADDRESS } from './carrier-http'
 import { logger } from '../kernel/logger'
 import { parseRateV4Response, poundsAndOunces, rateUspsShipment, USPS_TOO_HEAVY, type UspsSettings, uspsRateRequestXml } from './usps'
 

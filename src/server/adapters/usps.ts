@@ -8,8 +8,8 @@ import {
   carrierContext,
   carrierFetch,
   NOT_A_VALID_ADDRESS,
-} from '../delivery/carrier-http'
-import { splitIntoPackages } from '../delivery/delivery-rules'
+} from './carrier-http'
+import { splitIntoPackages } from '../kernel/measures'
 import { logger } from '../kernel/logger'
 
 // USPS Web Tools RateV4 (spec 7, external-apis.md §3.2): an XML rate request for Priority Mail

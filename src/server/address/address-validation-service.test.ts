@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTokenCache, NOT_A_VALID_ADDRESS } from '../delivery/carrier-http'
+import { createTokenCache, NOT_A_VALID_ADDRESS } from '../adapters/carrier-http'
 import { createDeliveryMethod } from '../../../tests/factories/store-settings'
 import { addShippingCountry, createCountry, createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'

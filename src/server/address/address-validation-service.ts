@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { CarrierError, type CarrierOptions, NOT_A_VALID_ADDRESS } from '../delivery/carrier-http'
+import { CarrierError, type CarrierOptions, NOT_A_VALID_ADDRESS } from '../adapters/carrier-http'
 import { validateAddressWithUps } from '../adapters/ups'
 import type { Executor } from '../db/client'
 import { countries, deliveryMethods, states, websiteShippingCountries } from '../db/schema'

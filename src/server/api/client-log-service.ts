@@ -2,7 +2,7 @@ import type { ClientLog } from '@/isomorphic/contract/logs'
 import { rateLimiter } from '../cache/rate-limiter'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import type { RequestInfo } from './api-inputs'
+import type { CoreContext } from '../kernel/context'
 
 
 // Browsers report through an open endpoint, so one caller (or one forged address) gets a small
@@ -13,12 +13,12 @@ export const CLIENT_LOG_LIMITS = {
 }
 
 /** Writes a browser's report to the server log (source 'client'). Throws `rate_limited`. */
-export async function recordClientLog(log: ClientLog, request: RequestInfo): Promise<void> {
+export async function recordClientLog(ctx: CoreContext, log: ClientLog): Promise<void> {
   const limiter = rateLimiter()
-  const caller = await limiter.take(`client-log:${request.ip ?? 'unknown'}`, CLIENT_LOG_LIMITS.perCaller)
+  const caller = await limiter.take(`client-log:${ctx.clientKey ?? 'unknown'}`, CLIENT_LOG_LIMITS.perCaller)
   const overall = caller.allowed ? await limiter.take('client-log:*', CLIENT_LOG_LIMITS.overall) : caller
   if (!caller.allowed || !overall.allowed) {
     throw new DomainError('rate_limited', 'client log rate limit reached', 'Too many log messages; try again later.')
   }
-  logger()[log.level]({ source: 'client', ip: request.ip, userAgent: request.userAgent }, log.message)
+  logger()[log.level]({ source: 'client', ip: ctx.clientKey, userAgent: ctx.userAgent }, log.message)
 }

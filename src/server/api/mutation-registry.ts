@@ -6,8 +6,9 @@ import { GIFT_CARD_MUTATIONS } from '../gift-cards/gift-card-mutations'
 import { ORDER_MUTATIONS } from '../orders/order-mutations'
 import { PAYMENT_MUTATIONS } from '../payments/payment-mutations'
 import { DomainError } from '../kernel/errors'
-import { type ApiContext, parseInput, printableKey } from './api-inputs'
-import type { MutationDefinition } from './mutation-definition'
+import type { CoreContext } from '../kernel/context'
+import { parseInput, printableKey } from '../kernel/input'
+import type { MutationDefinition } from '../kernel/mutation-definition'
 
 // The mutation API (POST /api/mutation {key, ...fields}): one entry per key, gathered from the
 // domains that own them (see mutation-definition.ts for the shape of an entry).
@@ -21,7 +22,7 @@ export const MUTATIONS: Readonly<Record<MutationKey, MutationDefinition>> = {
 }
 
 /** Runs a mutation. Throws `invalid` for an unknown key or a bad body, and whatever the handler throws. */
-export async function executeMutation(key: string, body: unknown, ctx: ApiContext): Promise<Record<string, unknown>> {
+export async function executeMutation(key: string, body: unknown, ctx: CoreContext): Promise<Record<string, unknown>> {
   const definition = isMutationKey(key) ? MUTATIONS[key] : undefined
   if (!definition) throw new DomainError('invalid', `Unknown mutation key '${printableKey(key)}'.`)
   const input = parseInput(definition.input, body, { key, root: 'body' })

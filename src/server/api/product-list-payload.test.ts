@@ -4,8 +4,9 @@ import { createBulkCatalog } from '../../../tests/factories/bulk-catalog'
 import { createWebsite } from '../../../tests/factories/website'
 import { useTestDatabase } from '../../../tests/setup/test-db'
 import { createMemoryCache, type MemoryCache, useNamedCache } from '../cache/named-cache'
-import type { ApiContext } from './api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeQuery, runQuery } from './query-registry'
+import { callerContext } from '../../../tests/support/core-context'
 
 // Issue 13, item 4: every distinct {page, pageSize, sort} used to be kept as its own compressed
 // answer, so a client could grow the process by asking for ever-new page sizes.
@@ -14,13 +15,13 @@ const PRODUCT_COUNT = 40
 
 describe('getProductList answers from one serialized list', () => {
   useTestDatabase('pglite')
-  let ctx: ApiContext
+  let ctx: CoreContext
   let cache: MemoryCache
 
   beforeAll(async () => {
     const website = await createWebsite()
     await createBulkCatalog({ websiteId: website.id, count: PRODUCT_COUNT })
-    ctx = { websiteId: website.id, request: { ip: '127.0.0.1', userAgent: 'vitest', authorization: null, sessionCookie: null } }
+    ctx = callerContext(website.id, { ip: '127.0.0.1' })
   }, 60_000)
 
   test('many distinct pages, page sizes and sorts do not grow what the cache holds, and every answer is the right slice', async () => {

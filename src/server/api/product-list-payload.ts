@@ -1,6 +1,6 @@
 import { sortProducts } from '@/isomorphic/catalog-search'
 import { PRODUCT_LIST_SORTS, type ProductListSort } from '@/isomorphic/contract/queries'
-import { listProductsCached } from '../cache/cached-reads'
+import { listProductsCached } from '../catalog/catalog-service'
 import { namedCache } from '../cache/named-cache'
 import { encodeJson, type EncodedPayload } from './encoded-payload'
 

@@ -5,20 +5,21 @@ import { createDeliveryMethod } from '../../../tests/factories/store-settings'
 import { createStore, PLANTED_SECRETS } from '../../../tests/factories/store'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { createMemoryCache, namedCache, useNamedCache } from '../cache/named-cache'
-import type { ApiContext } from './api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeQuery, isPublicQuery, QUERY_KEYS, runQuery } from './query-registry'
+import { callerContext } from '../../../tests/support/core-context'
 
 const SECRET_FIELD_NAMES = ['credentials', '"key"', '"token"', 'promoCode"', 'password', 'secret', 'ssoConfig', '"url"']
 
 describe.each(testDatabaseKinds())('the query registry on %s', (kind) => {
   const { db } = useTestDatabase(kind)
   let store: Awaited<ReturnType<typeof createStore>>
-  let ctx: ApiContext
+  let ctx: CoreContext
 
   beforeAll(async () => {
     useNamedCache(createMemoryCache())
     store = await createStore()
-    ctx = { websiteId: store.website.id, request: { ip: '127.0.0.1', userAgent: 'vitest', authorization: null, sessionCookie: null } }
+    ctx = callerContext(store.website.id, { ip: '127.0.0.1' })
   })
 
   test('serves every public query key without a single secret', async () => {

@@ -10,9 +10,9 @@ import { listActivePromotions } from '../promotions/promotions-service'
 import { notFound, DomainError } from '../kernel/errors'
 import { getPublicTaxCredential } from '../tax/tax-credential-service'
 import { getWebsite } from '../website/website-service'
-import { type ApiContext, parseInput, printableKey } from './api-inputs'
+import { type CoreContext, requireShopper } from '../kernel/context'
+import { parseInput, printableKey } from '../kernel/input'
 import { getPartnerProfile, listPartnerAddresses } from '../accounts/partner-service'
-import { requirePrincipal } from '../accounts/principal'
 import { catalogAccess } from '../accounts/site-lock'
 import { getDb } from '../db/client'
 import { GET_DECORATION_OPTIONS_QUERY, GET_DESIGN_QUERY, GET_DESIGNS_QUERY } from '../decoration/decoration-api'
@@ -37,11 +37,11 @@ type QueryDefinition = {
    * the answer, and says 'signed-in' when the (shared) answer must only go to signed-in callers,
    * never to shared caches.
    */
-  access?: (ctx: ApiContext, value: unknown) => Promise<'public' | 'signed-in'>
+  access?: (ctx: CoreContext, value: unknown) => Promise<'public' | 'signed-in'>
 } & (
-  | { handler: (value: unknown, ctx: ApiContext) => Promise<unknown>; payload?: never }
+  | { handler: (value: unknown, ctx: CoreContext) => Promise<unknown>; payload?: never }
   /** Prepares its own bytes and decides itself what of them the named cache `cache` keeps. */
-  | { payload: (value: unknown, ctx: ApiContext) => Promise<EncodedPayload>; handler?: never }
+  | { payload: (value: unknown, ctx: CoreContext) => Promise<EncodedPayload>; handler?: never }
 )
 
 /** One key's entry: its value is validated with the contract's QUERY_INPUTS[key], its answer typed by QueryResponses[key]. */
@@ -50,10 +50,10 @@ function defineQuery<K extends QueryKey>(
   definition: {
     cache: CacheName | null
     ttlMs?: number
-    access?: (ctx: ApiContext, value: ParsedQueryValues[K]) => Promise<'public' | 'signed-in'>
+    access?: (ctx: CoreContext, value: ParsedQueryValues[K]) => Promise<'public' | 'signed-in'>
   } & (
-    | { handler: (value: ParsedQueryValues[K], ctx: ApiContext) => Promise<QueryResponses[K]> }
-    | { payload: (value: ParsedQueryValues[K], ctx: ApiContext) => Promise<EncodedPayload> }
+    | { handler: (value: ParsedQueryValues[K], ctx: CoreContext) => Promise<QueryResponses[K]> }
+    | { payload: (value: ParsedQueryValues[K], ctx: CoreContext) => Promise<EncodedPayload> }
   ),
 ): QueryDefinition {
   return { input: QUERY_INPUTS[key], ...definition } as QueryDefinition
@@ -64,59 +64,59 @@ const PROMOTIONS_TTL_MS = 60_000
 export const QUERIES = {
   getWebsite: defineQuery('getWebsite', {
     cache: 'Website',
-    async handler(value, { websiteId }) {
+    async handler(value, { store: { websiteId } }) {
       if (value !== undefined && value !== websiteId) throw notFound('Website', value)
       return { website: await getWebsite({ websiteId }) }
     },
   }),
   getOrderOptions: defineQuery('getOrderOptions', {
     cache: 'OrderOptions',
-    handler: async (_value, { websiteId }) => ({ orderOptions: await listOrderOptions({ websiteId }) }),
+    handler: async (_value, { store: { websiteId } }) => ({ orderOptions: await listOrderOptions({ websiteId }) }),
   }),
   getOrderExtraFields: defineQuery('getOrderExtraFields', {
     cache: 'OrderExtraFields',
-    handler: async (_value, { websiteId }) => ({ orderextrafields: await listOrderExtraFields({ websiteId }) }),
+    handler: async (_value, { store: { websiteId } }) => ({ orderextrafields: await listOrderExtraFields({ websiteId }) }),
   }),
   getFeaturedProducts: defineQuery('getFeaturedProducts', {
     cache: 'FeaturedProducts',
     // The home page's own selection is as public as the home page; products named by id are the
     // catalog, which a locked store keeps for signed-in partners (spec 6).
     access: async (ctx, value) => (value?.filter?.ids ? catalogAccess(ctx) : 'public'),
-    handler: async (value, { websiteId }) => ({
+    handler: async (value, { store: { websiteId } }) => ({
       products: { products: await listFeaturedProducts({ websiteId, ids: value?.filter?.ids }) },
     }),
   }),
   getDeliveryMethods: defineQuery('getDeliveryMethods', {
     cache: 'DeliveryMethods',
-    handler: async (_value, { websiteId }) => ({
+    handler: async (_value, { store: { websiteId } }) => ({
       shippingmethods: { shippingmethod: await listDeliveryMethods({ websiteId }) },
     }),
   }),
   getPaymentMethods: defineQuery('getPaymentMethods', {
     cache: 'PaymentMethods',
-    handler: async (_value, { websiteId }) => ({ paymentAcquirers: await listPaymentMethods({ websiteId }) }),
+    handler: async (_value, { store: { websiteId } }) => ({ paymentAcquirers: await listPaymentMethods({ websiteId }) }),
   }),
   getTaxes: defineQuery('getTaxes', {
     cache: 'Taxes',
-    handler: async (_value, { websiteId }) => ({ taxcredential: await getPublicTaxCredential({ websiteId }) }),
+    handler: async (_value, { store: { websiteId } }) => ({ taxcredential: await getPublicTaxCredential({ websiteId }) }),
   }),
   getPromotions: defineQuery('getPromotions', {
     cache: 'Promotions',
     // Programs start and end by date: an hour-old answer must not outlive them by much.
     ttlMs: PROMOTIONS_TTL_MS,
-    handler: async (_value, { websiteId }) => ({ promotionPrograms: await listActivePromotions({ websiteId }) }),
+    handler: async (_value, { store: { websiteId } }) => ({ promotionPrograms: await listActivePromotions({ websiteId }) }),
   }),
   getProductList: defineQuery('getProductList', {
     cache: 'ProductList',
     // Spec 6: while browsing is locked the catalog is for signed-in partners only.
     access: catalogAccess,
     // The whole list is serialized once per generation; pages are cut from it (product-list-payload.ts).
-    payload: ({ pageSize, page, sort }, { websiteId }) => productListPayload({ websiteId, page, pageSize, sort }),
+    payload: ({ pageSize, page, sort }, { store: { websiteId } }) => productListPayload({ websiteId, page, pageSize, sort }),
   }),
   getPartner: defineQuery('getPartner', {
     cache: null,
     async handler(_value, ctx) {
-      const principal = await requirePrincipal(ctx, USER_DOES_NOT_EXIST)
+      const principal = await requireShopper(ctx, USER_DOES_NOT_EXIST)
       const partner = await getPartnerProfile(await getDb(), principal.partnerId)
       if (!partner) throw new DomainError('unauthorized', `partner ${principal.partnerId} is gone`, USER_DOES_NOT_EXIST)
       return { partner }
@@ -125,7 +125,7 @@ export const QUERIES = {
   getAddresses: defineQuery('getAddresses', {
     cache: null,
     async handler({ filter }, ctx) {
-      const principal = await requirePrincipal(ctx)
+      const principal = await requireShopper(ctx)
       // Another partner's book answers as if it did not exist (no existence oracle).
       if (filter.partnerUid !== principal.partnerUid) throw notFound('Address book', 'of that partner')
       return { addresses: await listPartnerAddresses(await getDb(), principal.partnerId, filter.addressType) }
@@ -190,14 +190,14 @@ export type QueryResult = { payload: EncodedPayload; isPublic: boolean }
  * Answers a query as a prepared JSON payload (cached per generation for public keys).
  * Throws `invalid` for an unknown key or a bad value, and whatever the handler throws.
  */
-export async function executeQuery(key: string, rawValue: unknown, ctx: ApiContext): Promise<QueryResult> {
+export async function executeQuery(key: string, rawValue: unknown, ctx: CoreContext): Promise<QueryResult> {
   const definition = definitionOf(key)
   const value = parseInput(definition.input, rawValue, { key, root: 'value' })
   const access = definition.access ? await definition.access(ctx, value) : 'public'
   if (definition.payload) return { payload: await definition.payload(value, ctx), isPublic: access === 'public' && definition.cache !== null }
   const handler = definition.handler
   if (!definition.cache) return { payload: encodePayload(await handler(value, ctx), 'one-shot'), isPublic: false }
-  const cacheKey = `${ctx.websiteId}:${key}:${canonicalJson(value)}`
+  const cacheKey = `${ctx.store.websiteId}:${key}:${canonicalJson(value)}`
   const payload = await namedCache().getOrLoad(
     definition.cache,
     cacheKey,
@@ -208,7 +208,7 @@ export async function executeQuery(key: string, rawValue: unknown, ctx: ApiConte
 }
 
 /** The decoded answer of a query: for server code and tests that want data rather than bytes. */
-export async function runQuery<K extends QueryKey>(key: K, value: unknown, ctx: ApiContext): Promise<QueryResponses[K]> {
+export async function runQuery<K extends QueryKey>(key: K, value: unknown, ctx: CoreContext): Promise<QueryResponses[K]> {
   const { payload } = await executeQuery(key, value, ctx)
   return JSON.parse(payload.json) as QueryResponses[K]
 }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { sameSecret } from '../kernel/same-secret'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { type CacheName, namedCache } from './named-cache'
@@ -13,11 +13,6 @@ import { rateLimiter } from './rate-limiter'
 export const ANONYMOUS_INVALIDATION_INTERVAL_MS = 30_000
 
 export type InvalidationResult = { cache: CacheName; invalidated: boolean; retryAfterSeconds?: number }
-
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(given), digest(expected))
-}
 
 /** Throws `unauthorized` for a token that does not match the configured one. */
 export async function requestCacheInvalidation({

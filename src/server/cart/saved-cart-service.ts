@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { SavedCartData } from '@/isomorphic/cart-types'
-import type { ApiContext } from '../api/api-inputs'
-import { requirePrincipal } from '../accounts/principal'
+import { type CoreContext, requireShopper } from '../kernel/context'
 import { type Executor, getDb } from '../db/client'
 import { carts } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -44,14 +43,14 @@ async function currentCart(db: Executor, websiteId: number, partnerId: number): 
 }
 
 /** Reads the partner's cart; a save when `items` is given (with the revision it was based on). */
-export async function handleCartRequest(ctx: ApiContext, request: CartRequest): Promise<CartAnswer> {
-  const principal = await requirePrincipal(ctx)
+export async function handleCartRequest(ctx: CoreContext, request: CartRequest): Promise<CartAnswer> {
+  const principal = await requireShopper(ctx)
   // Another partner's cart is indistinguishable from no cart at all, and nothing is read or written.
   if (request.partnerId !== principal.partnerId) throw new DomainError('not_found', `partner ${principal.partnerId} asked for cart of ${request.partnerId}`, CART_NOT_FOUND)
   const db = await getDb()
-  if (request.items === undefined) return { status: 'ok', cart: await currentCart(db, ctx.websiteId, principal.partnerId) }
+  if (request.items === undefined) return { status: 'ok', cart: await currentCart(db, ctx.store.websiteId, principal.partnerId) }
   if (request.revision === undefined) throw new DomainError('invalid', 'Send the revision the saved cart is based on (0 for a new cart).')
-  return saveCart(db, ctx.websiteId, principal.partnerId, request.items, request.revision)
+  return saveCart(db, ctx.store.websiteId, principal.partnerId, request.items, request.revision)
 }
 
 /**

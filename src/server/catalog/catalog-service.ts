@@ -29,6 +29,7 @@ import {
 } from '../db/schema'
 import { fromCents } from '../kernel/money'
 import { readProductImages, VARIANT_COLUMNS } from './product-columns'
+import { namedCache } from '../cache/named-cache'
 
 // Every list is built with a fixed handful of narrow queries whatever the number of products:
 // per-product facts come back aggregated into id arrays, and the shared rows they point at
@@ -389,4 +390,15 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
     images,
     productVariants: productVariantList,
   }
+}
+
+// Served from the named caches, so a page render costs no query once warm; writes invalidate the
+// names (CATALOG_CACHES, 'Website' …).
+
+export function listProductsCached({ websiteId }: { websiteId: number }): Promise<ProductListItem[]> {
+  return namedCache().getOrLoad('ProductList', `${websiteId}:all`, () => listProducts({ websiteId }))
+}
+
+export function findProductBySlugCached({ websiteId, slug }: { websiteId: number; slug: string }): Promise<ProductDetails | null> {
+  return namedCache().getOrLoad('Products', `${websiteId}:${slug}`, () => findProductBySlug({ websiteId, slug }))
 }

@@ -4,6 +4,7 @@ import type { ContentPage, HomeContent, HomePageData } from '@/isomorphic/catalo
 import { listFeaturedProducts } from '../catalog/catalog-service'
 import { getDb } from '../db/client'
 import { contentPages, homePages } from '../db/schema'
+import { namedCache } from '../cache/named-cache'
 
 /** The home page's content (null when the store has none) and its featured products. */
 export async function getHomePage({ websiteId }: { websiteId: number }): Promise<HomePageData> {
@@ -39,4 +40,15 @@ export async function findContentPage({ websiteId, slug }: { websiteId: number; 
     .from(contentPages)
     .where(and(eq(contentPages.websiteId, websiteId), eq(contentPages.slug, slug)))
   return page ?? null
+}
+
+// Served from the named caches, so a page render costs no query once warm; writes invalidate the
+// names (CATALOG_CACHES, 'Website' …).
+
+export function getHomePageCached({ websiteId }: { websiteId: number }): Promise<HomePageData> {
+  return namedCache().getOrLoad('HomePage', `${websiteId}:data`, () => getHomePage({ websiteId }))
+}
+
+export function findContentPageCached({ websiteId, slug }: { websiteId: number; slug: string }): Promise<ContentPage | null> {
+  return namedCache().getOrLoad('ContentPages', `${websiteId}:${slug}`, () => findContentPage({ websiteId, slug }))
 }

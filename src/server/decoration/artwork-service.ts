@@ -4,9 +4,8 @@ import path from 'node:path'
 import type { Metadata } from 'sharp'
 import type { UploadedArtwork } from '@/isomorphic/decoration-types'
 import { imageUrl } from '@/isomorphic/image-address'
-import { currentPrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { catalogAccess } from '../accounts/site-lock'
-import type { ApiContext } from '../api/api-inputs'
 import { rateLimiter } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { uploadedArtworks } from '../db/schema'
@@ -40,11 +39,11 @@ const RENDERING_SIDE = 1600
 export type ArtworkPolicy = { maxBytes: number }
 
 /** Whether the caller may upload at all, and how large a file may be; throws the refusal otherwise. */
-export async function artworkUploadPolicy(ctx: ApiContext): Promise<ArtworkPolicy> {
+export async function artworkUploadPolicy(ctx: CoreContext): Promise<ArtworkPolicy> {
   // A locked store's editor is for signed-in partners (spec 6).
   await catalogAccess(ctx)
-  const settings = await loadDecorationSettings(await getDb(), ctx.websiteId)
-  if (!settings.uploads.allowed || settings.uploads.maxBytes <= 0) throw new DomainError('forbidden', `website ${ctx.websiteId} does not take uploads`, UPLOADS_NOT_ALLOWED)
+  const settings = await loadDecorationSettings(await getDb(), ctx.store.websiteId)
+  if (!settings.uploads.allowed || settings.uploads.maxBytes <= 0) throw new DomainError('forbidden', `website ${ctx.store.websiteId} does not take uploads`, UPLOADS_NOT_ALLOWED)
   return { maxBytes: settings.uploads.maxBytes }
 }
 
@@ -53,7 +52,7 @@ function refuse(message: string): DomainError {
 }
 
 /** Cleans, checks and stores an upload. `contentType` is the request's (without parameters). */
-export async function storeArtwork(ctx: ApiContext, upload: { contentType: string; data: Buffer; rightsAccepted: boolean }): Promise<UploadedArtwork> {
+export async function storeArtwork(ctx: CoreContext, upload: { contentType: string; data: Buffer; rightsAccepted: boolean }): Promise<UploadedArtwork> {
   const policy = await artworkUploadPolicy(ctx)
   if (!upload.rightsAccepted) throw refuse(ACCEPT_RIGHTS)
   const fileType = ARTWORK_TYPES[upload.contentType as keyof typeof ARTWORK_TYPES]
@@ -61,9 +60,9 @@ export async function storeArtwork(ctx: ApiContext, upload: { contentType: strin
   if (upload.data.length === 0) throw refuse('The file is empty.')
   if (upload.data.length > policy.maxBytes) throw new DomainError('invalid', 'artwork over the size limit', `The file is larger than ${formatBytes(policy.maxBytes)}.`)
 
-  const principal = await currentPrincipal(ctx)
+  const principal = await currentShopper(ctx)
   const partnerId = principal?.partnerId ?? null
-  const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.request.ip ?? 'unknown'}`
+  const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.clientKey ?? 'unknown'}`
   const decision = await rateLimiter().take(`artwork-upload:${caller}`, partnerId !== null ? UPLOADS_PER_PARTNER : UPLOADS_PER_GUEST)
   if (!decision.allowed) throw new DomainError('rate_limited', `upload limit reached for ${caller}`, TOO_MANY_UPLOADS)
 
@@ -106,7 +105,7 @@ export async function storeArtwork(ctx: ApiContext, upload: { contentType: strin
     .insert(uploadedArtworks)
     .values({
       id,
-      websiteId: ctx.websiteId,
+      websiteId: ctx.store.websiteId,
       partnerId,
       fileType,
       sourcePath,

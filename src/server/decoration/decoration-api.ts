@@ -1,8 +1,8 @@
 import type { DecorationOptions, ListedDesign, SavedDesign } from '@/isomorphic/decoration-types'
 import { catalogAccess } from '../accounts/site-lock'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import type { MutationKey } from '@/isomorphic/contract/mutations'
-import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { defineMutation, type MutationDefinition } from '../kernel/mutation-definition'
 import { getDecorationOptions } from './decoration-options-service'
 import { deleteDesign, getDesign, listDesigns, saveDesign } from './design-service'
 
@@ -19,19 +19,19 @@ export const GET_DECORATION_OPTIONS_QUERY = {
   cache: 'Products' as const,
   /** While browsing is locked (spec 6) the catalog, and so the editor, is for signed-in partners only. */
   access: catalogAccess,
-  async handler(value: { productId: number; colorValueId: number | null }, ctx: ApiContext): Promise<DecorationOptionsResponse> {
-    return { decorationOptions: await getDecorationOptions({ websiteId: ctx.websiteId, ...value }) }
+  async handler(value: { productId: number; colorValueId: number | null }, ctx: CoreContext): Promise<DecorationOptionsResponse> {
+    return { decorationOptions: await getDecorationOptions({ websiteId: ctx.store.websiteId, ...value }) }
   },
 }
 
 export const GET_DESIGN_QUERY = {
   cache: null,
-  handler: async (value: { id: string }, ctx: ApiContext): Promise<DesignResponse> => ({ design: await getDesign(ctx, value) }),
+  handler: async (value: { id: string }, ctx: CoreContext): Promise<DesignResponse> => ({ design: await getDesign(ctx, value) }),
 }
 
 export const GET_DESIGNS_QUERY = {
   cache: null,
-  handler: async (_value: undefined, ctx: ApiContext): Promise<DesignsResponse> => ({ designs: await listDesigns(ctx) }),
+  handler: async (_value: undefined, ctx: CoreContext): Promise<DesignsResponse> => ({ designs: await listDesigns(ctx) }),
 }
 
 export const DESIGN_MUTATIONS = {

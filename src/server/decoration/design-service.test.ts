@@ -10,14 +10,14 @@ import type { OrderData } from '@/isomorphic/order-types'
 import { chestAndBackDesign, createDecorationStore, type DecorationStore } from '../../../tests/factories/decoration'
 import { guestContext, orderBody, signedInCustomer } from '../../../tests/factories/orders'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryCache, invalidateCaches, useNamedCache } from '../cache/named-cache'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { CartSummaryRequestSchema } from '@/isomorphic/contract/cart'
-import { summarizeCart } from '../cart/cart-summary-service'
+import { summarizeCart } from '../checkout/cart-summary-service'
 import { designs, orderLines, products } from '../db/schema'
 import { buildOrderPdf } from '../documents/order-document-service'
 import { pdfImageCount, pdfTextRuns } from '../documents/document-test-support'
@@ -28,7 +28,7 @@ import { refusal } from '../../../tests/support/domain-refusal'
 const IMAGES_DIR = mkdtempSync(path.join(os.tmpdir(), 'webstore-designs-'))
 vi.stubEnv('IMAGES_DIR', IMAGES_DIR)
 
-async function save(ctx: ApiContext, design: unknown, id?: string): Promise<SavedDesign> {
+async function save(ctx: CoreContext, design: unknown, id?: string): Promise<SavedDesign> {
   const answer = (await executeMutation('saveDesign', { design, ...(id ? { id } : {}) }, ctx)) as { saveDesign: { design: SavedDesign } }
   return answer.saveDesign.design
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { DesignInput, ListedDesign, SavedDesign } from '@/isomorphic/decoration-types'
-import { currentPrincipal, requirePrincipal } from '../accounts/principal'
-import type { ApiContext } from '../api/api-inputs'
+import { type CoreContext, currentShopper, requireShopper } from '../kernel/context'
 import { rateLimiter } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
 import { designs, products } from '../db/schema'
@@ -37,20 +36,20 @@ export async function findDesign(db: Executor, websiteId: number, id: string, pa
  * Checks the design, draws its mockups and saves it: a new design, or (for a signed-in partner
  * naming one of their own with `id`) a new version of that one. Answers the saved design.
  */
-export async function saveDesign(ctx: ApiContext, { design, id }: { design: DesignInput; id?: string }): Promise<SavedDesign> {
-  const principal = await currentPrincipal(ctx)
+export async function saveDesign(ctx: CoreContext, { design, id }: { design: DesignInput; id?: string }): Promise<SavedDesign> {
+  const principal = await currentShopper(ctx)
   const partnerId = principal?.partnerId ?? null
   const db = await getDb()
   if (id !== undefined) {
     // Only a partner's own saved design can be replaced; anonymous designs are never changed.
-    const existing = partnerId === null ? null : await findDesign(db, ctx.websiteId, id, partnerId)
+    const existing = partnerId === null ? null : await findDesign(db, ctx.store.websiteId, id, partnerId)
     if (!existing || existing.partnerId === null) throw notFound('Design', id)
   }
-  const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.request.ip ?? 'unknown'}`
+  const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.clientKey ?? 'unknown'}`
   const decision = await rateLimiter().take(`save-design:${caller}`, SAVES_PER_CALLER)
   if (!decision.allowed) throw new DomainError('rate_limited', `design save limit reached for ${caller}`, TOO_MANY_DESIGNS)
 
-  const { rules, artworks } = await checkDesign(db, ctx.websiteId, design, { partnerId })
+  const { rules, artworks } = await checkDesign(db, ctx.store.websiteId, design, { partnerId })
   const designId = id ?? randomUUID()
   const mockups = await storeDesignMockups(designId, rules, design.decorations, artworks)
   const values = {
@@ -64,33 +63,33 @@ export async function saveDesign(ctx: ApiContext, { design, id }: { design: Desi
     const [updated] = await db
       .update(designs)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(designs.id, id), eq(designs.websiteId, ctx.websiteId), eq(designs.partnerId, partnerId!)))
+      .where(and(eq(designs.id, id), eq(designs.websiteId, ctx.store.websiteId), eq(designs.partnerId, partnerId!)))
       .returning()
     if (!updated) throw notFound('Design', id)
     return toSavedDesign(updated)
   }
   const [created] = await db
     .insert(designs)
-    .values({ id: designId, websiteId: ctx.websiteId, partnerId, ...values })
+    .values({ id: designId, websiteId: ctx.store.websiteId, partnerId, ...values })
     .returning()
   return toSavedDesign(created!)
 }
 
-export async function getDesign(ctx: ApiContext, { id }: { id: string }): Promise<SavedDesign> {
-  const principal = await currentPrincipal(ctx)
-  const row = await findDesign(await getDb(), ctx.websiteId, id, principal?.partnerId ?? null)
+export async function getDesign(ctx: CoreContext, { id }: { id: string }): Promise<SavedDesign> {
+  const principal = await currentShopper(ctx)
+  const row = await findDesign(await getDb(), ctx.store.websiteId, id, principal?.partnerId ?? null)
   if (!row) throw notFound('Design', id)
   return toSavedDesign(row)
 }
 
 /** The signed-in partner's saved designs, newest first. */
-export async function listDesigns(ctx: ApiContext): Promise<ListedDesign[]> {
-  const principal = await requirePrincipal(ctx)
+export async function listDesigns(ctx: CoreContext): Promise<ListedDesign[]> {
+  const principal = await requireShopper(ctx)
   const rows = await (await getDb())
     .select({ design: designs, product: { name: products.name, slug: products.slug, isPublished: products.isPublished } })
     .from(designs)
     .leftJoin(products, eq(products.id, designs.productId))
-    .where(and(eq(designs.websiteId, ctx.websiteId), eq(designs.partnerId, principal.partnerId)))
+    .where(and(eq(designs.websiteId, ctx.store.websiteId), eq(designs.partnerId, principal.partnerId)))
     .orderBy(desc(designs.updatedAt), desc(designs.createdAt))
     .limit(DESIGN_LIST_LIMIT)
   return rows.map(({ design, product }) => ({
@@ -103,11 +102,11 @@ export async function listDesigns(ctx: ApiContext): Promise<ListedDesign[]> {
  * Deletes one of the signed-in partner's designs. Orders keep what they ordered (their lines hold a
  * snapshot and the mockup files stay); a cart line with the design can no longer be priced.
  */
-export async function deleteDesign(ctx: ApiContext, { id }: { id: string }): Promise<{ id: string }> {
-  const principal = await requirePrincipal(ctx)
+export async function deleteDesign(ctx: CoreContext, { id }: { id: string }): Promise<{ id: string }> {
+  const principal = await requireShopper(ctx)
   const [deleted] = await (await getDb())
     .delete(designs)
-    .where(and(eq(designs.id, id), eq(designs.websiteId, ctx.websiteId), eq(designs.partnerId, principal.partnerId)))
+    .where(and(eq(designs.id, id), eq(designs.websiteId, ctx.store.websiteId), eq(designs.partnerId, principal.partnerId)))
     .returning({ id: designs.id })
   if (!deleted) throw notFound('Design', id)
   return deleted

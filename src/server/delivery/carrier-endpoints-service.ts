@@ -1,16 +1,15 @@
 import { CarrierChargesRequestSchema, CarrierTokenRequestSchema } from '@/isomorphic/contract/delivery'
 import { warmFedexToken } from '../adapters/fedex'
 import { warmUpsToken } from '../adapters/ups'
-import { currentPrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { catalogAccess } from '../accounts/site-lock'
 import { resolveDestination } from '../address/address-validation-service'
-import type { RequestInfo } from '../api/api-inputs'
 import { rateLimiter } from '../cache/rate-limiter'
 import { priceCartItems } from '../cart/cart-pricing'
 import { getDb } from '../db/client'
 import { DomainError } from '../kernel/errors'
 import { fromCents } from '../kernel/money'
-import { CarrierError, type CarrierOptions } from './carrier-http'
+import { CarrierError, type CarrierOptions } from '../adapters/carrier-http'
 import { findActiveMethod, quoteDeliveryMethod } from './delivery-quotes'
 
 // The local carrier endpoints of spec 7: /api/delivery/{ups,fedex}/getToken warm the server-side
@@ -29,9 +28,9 @@ export const CARRIER_CALL_LIMITS = {
 }
 
 
-async function throttle(request: RequestInfo) {
+async function throttle(ctx: CoreContext) {
   const limiter = rateLimiter()
-  const caller = await limiter.take(`carrier-call:${request.ip ?? 'unknown'}`, CARRIER_CALL_LIMITS.perCaller)
+  const caller = await limiter.take(`carrier-call:${ctx.clientKey ?? 'unknown'}`, CARRIER_CALL_LIMITS.perCaller)
   const overall = caller.allowed ? await limiter.take('carrier-call:*', CARRIER_CALL_LIMITS.overall) : caller
   if (!overall.allowed) {
     throw new DomainError('rate_limited', 'carrier call rate limit reached', 'Too many delivery price requests; please wait a minute and try again.')
@@ -39,12 +38,10 @@ async function throttle(request: RequestInfo) {
 }
 
 /** Makes sure a token for the method's carrier account is cached; answers when it expires. */
-export async function warmCarrierToken(
-  { websiteId, carrier, body, request }: { websiteId: number; carrier: Carrier; body: unknown; request: RequestInfo },
-  options: CarrierOptions = {},
-): Promise<{ ready: true; expiresAt: string }> {
+export async function warmCarrierToken(ctx: CoreContext, { carrier, body }: { carrier: Carrier; body: unknown }, options: CarrierOptions = {}): Promise<{ ready: true; expiresAt: string }> {
+  const { websiteId } = ctx.store
   const input = CarrierTokenRequestSchema.parse(body)
-  await throttle(request)
+  await throttle(ctx)
   const db = await getDb()
   const method = await findActiveMethod(db, { websiteId, methodId: input.methodId, deliveryType: DELIVERY_TYPE[carrier] })
   const { credentials } = method
@@ -64,20 +61,16 @@ export async function warmCarrierToken(
 }
 
 /** The method's price for the items shipped to the address, in dollars (margin and free-over included). */
-export async function carrierCharges(
-  { websiteId, carrier, body, request }: { websiteId: number; carrier: Carrier; body: unknown; request: RequestInfo },
-  options: CarrierOptions = {},
-): Promise<{ price: number; free: boolean }> {
+export async function carrierCharges(ctx: CoreContext, { carrier, body }: { carrier: Carrier; body: unknown }, options: CarrierOptions = {}): Promise<{ price: number; free: boolean }> {
+  const { websiteId } = ctx.store
   // Quoting prices the items: a locked store's catalog is for signed-in partners only.
-  // One context, so the caller's session is looked up once for both questions.
-  const ctx = { websiteId, request }
   await catalogAccess(ctx)
   const input = CarrierChargesRequestSchema.parse(body)
-  await throttle(request)
+  await throttle(ctx)
   const db = await getDb()
   const destination = await resolveDestination(db, websiteId, input.address)
   // A partner's own designs price for that partner only (issue 7).
-  const viewer = { partnerId: (await currentPrincipal(ctx))?.partnerId ?? null }
+  const viewer = { partnerId: (await currentShopper(ctx))?.partnerId ?? null }
   const lines = await priceCartItems(db, websiteId, input.items, viewer)
   const orderAmount = lines.reduce((sum, line) => sum + line.amount, 0)
   const { amount, free } = await quoteDeliveryMethod(

@@ -8,7 +8,7 @@ import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import { ADDRESS_NEEDED, CARRIER_UNAVAILABLE, type CarrierOptions, createTokenCache, NOT_A_VALID_ADDRESS } from './carrier-http'
+import { ADDRESS_NEEDED, CARRIER_UNAVAILABLE, type CarrierOptions, createTokenCache, NOT_A_VALID_ADDRESS } from '../adapters/carrier-http'
 import { quoteDeliveryMethod, quoteDeliveryMethods } from './delivery-quotes'
 import { NOT_AVAILABLE_FOR_ORDER } from './delivery-rules'
 

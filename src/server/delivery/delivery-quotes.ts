@@ -14,7 +14,7 @@ import {
   CarrierError,
   type CarrierOptions,
   carrierContext,
-} from './carrier-http'
+} from '../adapters/carrier-http'
 import { finalPrice, NOT_AVAILABLE_FOR_ORDER, type OrderMeasures, type PriceRule, ruleBasedPrice } from './delivery-rules'
 import { PRICE_RULE_COLUMNS } from './price-rule-columns'
 

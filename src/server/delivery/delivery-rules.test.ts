@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { finalPrice, type OrderMeasures, type PriceRule, ruleBasedPrice, splitIntoPackages } from './delivery-rules'
+import { splitIntoPackages } from '../kernel/measures'
+import { finalPrice, type OrderMeasures, type PriceRule, ruleBasedPrice } from './delivery-rules'
 
 const order = (overrides: Partial<OrderMeasures> = {}): OrderMeasures => ({ weight: 4, volume: 0, quantity: 12, orderAmount: 12_000, ...overrides })
 const rule = (overrides: Partial<PriceRule>): PriceRule => ({

@@ -1,4 +1,5 @@
 import type { Cents } from '../kernel/money'
+import { roundMeasure } from '../kernel/measures'
 
 // Pure delivery pricing (design/domain.md, Odoo `delivery.carrier` semantics): the method's own
 // price (fixed), the first price rule that holds (base_on_rule), then the margin percent, then
@@ -39,7 +40,6 @@ export const NOT_AVAILABLE_FOR_ORDER = 'This delivery method is not available fo
 
 // Measures are compared at the precision of `maxValue` (3 decimals) so that sums such as
 // 0.1 + 0.2 pounds compare equal to a rule's 0.3.
-const roundMeasure = (value: number) => Math.round(value * 1000) / 1000
 
 export function ruleValues(measures: OrderMeasures): Record<RuleVariable, number> {
   const weight = roundMeasure(measures.weight)
@@ -92,18 +92,4 @@ export function finalPrice(basePrice: number, policy: PricingPolicy, orderAmount
   if (policy.freeOver && orderAmount >= policy.freeOverAmount) return { amount: 0, free: true }
   const withMargin = basePrice * (1 + policy.marginPercent / 100)
   return { amount: Math.max(0, Math.round(withMargin)), free: false }
-}
-
-/** Splits a shipment's weight into packages of at most `maxPerPackage` pounds (at least one package). */
-export function splitIntoPackages(weight: number, maxPerPackage: number): number[] {
-  const total = Math.max(0, weight)
-  const count = Math.max(1, Math.ceil(roundMeasure(total) / maxPerPackage))
-  const packages: number[] = []
-  let left = roundMeasure(total)
-  for (let i = 0; i < count; i++) {
-    const part = i === count - 1 ? left : maxPerPackage
-    packages.push(roundMeasure(part))
-    left = roundMeasure(left - part)
-  }
-  return packages
 }

@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { sameSecret } from '../kernel/same-secret'
 import { and, eq } from 'drizzle-orm'
-import { currentPrincipal } from '../accounts/principal'
-import type { ApiContext } from '../api/api-inputs'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { type Executor, getDb } from '../db/client'
 import { orders } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -22,7 +21,7 @@ const MAX_TOKEN_LENGTH = 256
 export type OrderPdf = { pdf: Buffer; fileName: string }
 
 /** The order's PDF for the caller. Throws `not_found` for a missing order and for anyone not allowed. */
-export async function getOrderPdf(ctx: ApiContext, input: { id: string; accessToken: string | null }): Promise<OrderPdf> {
+export async function getOrderPdf(ctx: CoreContext, input: { id: string; accessToken: string | null }): Promise<OrderPdf> {
   const orderId = ORDER_ID.test(input.id) ? Number(input.id) : null
   const refuse = (reason: string) => {
     logger().info({ orderId: orderId ?? undefined, reason }, 'order document refused')
@@ -34,16 +33,16 @@ export async function getOrderPdf(ctx: ApiContext, input: { id: string; accessTo
   const [order] = await db
     .select({ id: orders.id, partnerId: orders.partnerId, accessToken: orders.accessToken })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.websiteId, ctx.websiteId)))
+    .where(and(eq(orders.id, orderId), eq(orders.websiteId, ctx.store.websiteId)))
 
   const holdsToken = tokenMatches(input.accessToken, order?.accessToken ?? null)
   if (!order) throw refuse('no such order')
   if (!holdsToken) {
-    const principal = order.partnerId === null ? null : await currentPrincipal(ctx)
+    const principal = order.partnerId === null ? null : await currentShopper(ctx)
     if (!principal || principal.partnerId !== order.partnerId) throw refuse(input.accessToken ? 'wrong access token' : 'not the owner')
   }
 
-  const rendered = await buildOrderPdf(db, { orderId: order.id, websiteId: ctx.websiteId })
+  const rendered = await buildOrderPdf(db, { orderId: order.id, websiteId: ctx.store.websiteId })
   if (!rendered) throw refuse('no such order')
   return rendered
 }
@@ -61,6 +60,5 @@ export async function buildOrderPdf(db: Executor, { orderId, websiteId }: { orde
 /** Compares digests of equal length, so the time taken says nothing about how much of the token matched. */
 function tokenMatches(given: string | null, expected: string | null): boolean {
   if (!given || !expected || given.length > MAX_TOKEN_LENGTH) return false
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(given), digest(expected))
+  return sameSecret(given, expected)
 }

@@ -1,7 +1,6 @@
-import { requirePrincipal } from '../accounts/principal'
-import type { ApiContext } from '../api/api-inputs'
+import { type CoreContext, requireShopper } from '../kernel/context'
 import type { MutationKey } from '@/isomorphic/contract/mutations'
-import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { defineMutation, type MutationDefinition } from '../kernel/mutation-definition'
 import { getDb } from '../db/client'
 import { GIFT_CARD_ADDED, type GiftCardView, listGiftCards, redeemGiftCard } from './gift-card-service'
 
@@ -12,8 +11,8 @@ export const GIFT_CARD_MUTATIONS = {
   /** Adds a gift card to the signed-in partner's account: 'Gift card added successfully' or one refusal for every failure. */
   redeemGiftCard: defineMutation('redeemGiftCard', {
     async handler({ gcNumber }, ctx) {
-      const principal = await requirePrincipal(ctx)
-      const giftCard = await redeemGiftCard(await getDb(), { websiteId: ctx.websiteId, partnerId: principal.partnerId, ip: ctx.request.ip }, gcNumber)
+      const principal = await requireShopper(ctx)
+      const giftCard = await redeemGiftCard(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal.partnerId, ip: ctx.clientKey }, gcNumber)
       return { redeemGiftCard: { success: true, message: GIFT_CARD_ADDED, giftCard } }
     },
   }),
@@ -28,8 +27,8 @@ export type GiftCardsResponse = { giftCards: GiftCardView[] }
  */
 export const GET_GIFT_CARDS_QUERY = {
   cache: null,
-  async handler(_value: undefined, ctx: ApiContext): Promise<GiftCardsResponse> {
-    const principal = await requirePrincipal(ctx)
-    return { giftCards: await listGiftCards(await getDb(), { websiteId: ctx.websiteId, partnerId: principal.partnerId }) }
+  async handler(_value: undefined, ctx: CoreContext): Promise<GiftCardsResponse> {
+    const principal = await requireShopper(ctx)
+    return { giftCards: await listGiftCards(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal.partnerId }) }
   },
 }

@@ -9,7 +9,8 @@ import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { startSession } from '../accounts/session-service'
 import { forgetSigningKey } from '../accounts/signing-key'
-import { type ApiContext, parseInput } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
+import { parseInput } from '../kernel/input'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { giftCards, giftCardTransactions, orders } from '../db/schema'
 import { giftCardLast4, hashGiftCardCode, normalizeGiftCardCode } from './gift-card-codes'
@@ -22,6 +23,7 @@ import {
   spendGiftCards,
   TOO_MANY_GIFT_CARD_ATTEMPTS,
 } from './gift-card-service'
+import { callerContext } from '../../../tests/support/core-context'
 
 const DAY_MS = 24 * 60 * 60_000
 
@@ -49,13 +51,13 @@ describe.each(testDatabaseKinds())('gift cards on %s', (kind) => {
   async function signedInPartner(ip = '192.0.2.10') {
     const partner = await createPartner({ websiteId })
     const session = await startSession(db(), { partnerId: partner.id, websiteId, method: 'password' })
-    const ctx: ApiContext = { websiteId, request: { ip, userAgent: 'vitest', authorization: `Bearer ${session.accessToken}`, sessionCookie: null } }
+    const ctx = callerContext(websiteId, { accessToken: session.accessToken, ip })
     return { partner, ctx }
   }
 
-  const anonymous = (): ApiContext => ({ websiteId, request: { ip: '192.0.2.99', userAgent: 'vitest', authorization: null, sessionCookie: null } })
+  const anonymous = (): CoreContext => callerContext(websiteId, { ip: '192.0.2.99' })
 
-  async function redeem(ctx: ApiContext, body: unknown) {
+  async function redeem(ctx: CoreContext, body: unknown) {
     const definition = GIFT_CARD_MUTATIONS.redeemGiftCard!
     return definition.handler(parseInput(definition.input, body, { key: 'redeemGiftCard', root: 'body' }), ctx)
   }

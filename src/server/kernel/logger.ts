@@ -1,5 +1,5 @@
 import pino from 'pino'
-import { ownPostgresError, postgresErrorOf } from '../db/db-errors'
+import { ownPostgresError, postgresErrorOf } from './db-errors'
 import { env } from '../env'
 
 const GLOBAL_KEY = Symbol.for('webstore.logger')

@@ -4,7 +4,7 @@ import { nextSequence } from '../../../tests/factories/sequence'
 import { createDeliveryMethod, createPromotion } from '../../../tests/factories/store-settings'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { summarizeCart } from '../cart/cart-summary-service'
+import { summarizeCart } from '../checkout/cart-summary-service'
 
 // Issue 13: free-shipping thresholds and order-amount promotions judged the subtotal before
 // discounts ($159.50 − 10 % still shipped free over $150), and a pickup was taxed at the address

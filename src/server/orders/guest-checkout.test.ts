@@ -4,7 +4,7 @@ import type { OrderData } from '@/isomorphic/order-types'
 import { createCheckoutStore, guestContext, orderBody, signedInCustomer, type CheckoutStore } from '../../../tests/factories/orders'
 import { createPaymentMethod } from '../../../tests/factories/store-settings'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('guests on a company store on %s', (kind) => 
   })
   beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
 
-  async function place(ctx: ApiContext, overrides: Record<string, unknown>): Promise<{ name: string; order: Promise<OrderData> }> {
+  async function place(ctx: CoreContext, overrides: Record<string, unknown>): Promise<{ name: string; order: Promise<OrderData> }> {
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = executeMutation('createOrder', orderBody(store, orderSequence, overrides), ctx) as Promise<{ createOrder: { order: OrderData } }>
     return { name: orderSequence, order: answer.then((value) => value.createOrder.order) }

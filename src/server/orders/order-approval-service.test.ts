@@ -12,7 +12,7 @@ import {
 import { createPromotion } from '../../../tests/factories/store-settings'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { type SmtpCapture, startSmtpCapture } from '../../../tests/support/smtp-capture'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
@@ -23,6 +23,7 @@ import { useMailSettings } from '../mail/mail-settings'
 import { DomainError } from '../kernel/errors'
 import { APPROVERS_ONLY, alreadyDecided, NOT_AWAITING_YOUR_APPROVAL } from './order-approval-service'
 import { refusal } from '../../../tests/support/domain-refusal'
+import { callerContext } from '../../../tests/support/core-context'
 
 // Company-store approvals (decision 012): an order over budget waits; an approver of the same
 // website approves it (confirmed, the rest invoiced) or rejects it (cancelled, everything it spent
@@ -54,13 +55,13 @@ describe.each(testDatabaseKinds())('order approvals on %s', (kind) => {
   })
   beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
 
-  async function place(ctx: ApiContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
+  async function place(ctx: CoreContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, overrides), ctx)) as { createOrder: { order: OrderData } }
     return answer.createOrder.order
   }
 
-  function decide(ctx: ApiContext, orderId: number, decision: 'approve' | 'reject', note?: string) {
+  function decide(ctx: CoreContext, orderId: number, decision: 'approve' | 'reject', note?: string) {
     return executeMutation('decideOrderApproval', { orderId, decision, ...(note === undefined ? {} : { note }) }, ctx) as Promise<DecideOrderApprovalAnswer>
   }
 
@@ -202,7 +203,7 @@ describe.each(testDatabaseKinds())('order approvals on %s', (kind) => {
       const { customer, card, order } = await waitingOrder()
       const otherStore = await createCheckoutStore()
       const elsewhere = await makeApprover(otherStore.websiteId)
-      const elsewhereHere: ApiContext = { ...elsewhere.ctx, websiteId: store.websiteId }
+      const elsewhereHere = callerContext(store.websiteId, { accessToken: elsewhere.accessToken })
 
       // An approver's own order over budget: not in their list, not theirs to decide.
       await db().update(partners).set({ budgetAmount: 1000 }).where(eq(partners.id, approver.partner.id))
@@ -211,7 +212,7 @@ describe.each(testDatabaseKinds())('order approvals on %s', (kind) => {
       const { orders: waiting } = await runQuery('getOrdersAwaitingApproval', undefined, approver.ctx)
       expect(waiting.map((candidate) => candidate.id)).not.toContain(own.id)
 
-      const attempts: [ApiContext, number][] = [
+      const attempts: [CoreContext, number][] = [
         [customer.ctx, order.id],
         [elsewhere.ctx, order.id],
         [approver.ctx, own.id],

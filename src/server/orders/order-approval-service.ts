@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type { DecideOrderApprovalInput } from '@/isomorphic/contract/orders'
 import type { ApprovalDecision, OrderApprovalState, OrderAwaitingApprovalData, OrderPaymentState, OrderState } from '@/isomorphic/order-types'
-import type { ApiContext } from '../api/api-inputs'
-import { requirePrincipal } from '../accounts/principal'
+import { type CoreContext, requireShopper } from '../kernel/context'
 import { type Executor, getDb } from '../db/client'
 import { orders, partners } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -52,12 +51,12 @@ export type ApprovalOutcome = {
 type Approver = { id: number; name: string }
 
 /** The signed-in partner when they may approve this website's orders, else null. */
-async function findApprover(db: Executor, ctx: ApiContext): Promise<Approver | null> {
-  const principal = await requirePrincipal(ctx)
+async function findApprover(db: Executor, ctx: CoreContext): Promise<Approver | null> {
+  const principal = await requireShopper(ctx)
   const [approver] = await db
     .select({ id: partners.id, name: partners.name })
     .from(partners)
-    .where(and(eq(partners.id, principal.partnerId), eq(partners.websiteId, ctx.websiteId), eq(partners.isActive, true), eq(partners.canApproveOrders, true)))
+    .where(and(eq(partners.id, principal.partnerId), eq(partners.websiteId, ctx.store.websiteId), eq(partners.isActive, true), eq(partners.canApproveOrders, true)))
   return approver ?? null
 }
 
@@ -72,18 +71,18 @@ const awaitingFor = (websiteId: number, approverId: number) =>
   )
 
 /** getOrdersAwaitingApproval: the website's orders waiting for a decision, oldest first, with their lines. */
-export async function listOrdersAwaitingApproval(ctx: ApiContext): Promise<OrderAwaitingApprovalData[]> {
+export async function listOrdersAwaitingApproval(ctx: CoreContext): Promise<OrderAwaitingApprovalData[]> {
   const db = await getDb()
   const approver = await findApprover(db, ctx)
   if (!approver) throw new DomainError('forbidden', 'approvals list asked by a partner who may not approve orders', APPROVERS_ONLY)
   const rows = await db
     .select()
     .from(orders)
-    .where(awaitingFor(ctx.websiteId, approver.id))
+    .where(awaitingFor(ctx.store.websiteId, approver.id))
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(APPROVAL_LIST_LIMIT)
   if (rows.length === 0) return []
-  const [lines, fields] = await Promise.all([orderLinesWithColor(db, rows.map((row) => row.id)), storeExtraFields(db, ctx.websiteId)])
+  const [lines, fields] = await Promise.all([orderLinesWithColor(db, rows.map((row) => row.id)), storeExtraFields(db, ctx.store.websiteId)])
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -107,8 +106,8 @@ const DECIDED_COLUMNS = { id: orders.id, name: orders.name, state: orders.state,
  * of its website. Throws 404 NOT_AWAITING_YOUR_APPROVAL for anything the caller may not decide,
  * 409 when someone decided first.
  */
-export async function decideOrderApproval(ctx: ApiContext, input: DecideOrderApprovalInput, now: Date = new Date()): Promise<ApprovalOutcome> {
-  const { websiteId } = ctx
+export async function decideOrderApproval(ctx: CoreContext, input: DecideOrderApprovalInput, now: Date = new Date()): Promise<ApprovalOutcome> {
+  const { websiteId } = ctx.store
   const db = await getDb()
   const approver = await findApprover(db, ctx)
   const refused = (reason: string) => {

@@ -3,7 +3,7 @@ import type { OrderExtraField, OrderOption } from '@/isomorphic/contract/queries
 import { getDb } from '../db/client'
 import { orderOptions } from '../db/schema'
 import { fromCents } from '../kernel/money'
-import { readExtraFields } from './order-extra-fields'
+import { readExtraFields } from '../checkout/order-extra-fields'
 
 /** The extra fields the checkout asks for (PO number, department …), in display order. */
 export async function listOrderExtraFields({ websiteId }: { websiteId: number }): Promise<OrderExtraField[]> {

@@ -1,6 +1,6 @@
 import { catalogAccess } from '../accounts/site-lock'
 import type { MutationKey } from '@/isomorphic/contract/mutations'
-import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { defineMutation, type MutationDefinition } from '../kernel/mutation-definition'
 import { getDb } from '../db/client'
 import { inBackground } from '../mail/background-mail'
 import { sendApprovalDecisionMail, sendApprovalRequestMails } from './order-approval-mails'
@@ -26,7 +26,7 @@ export const ORDER_MUTATIONS = {
         // The confirmation (with its PDF) goes once, after the answer, for the call that created
         // it; an order over budget also tells the store's approvers.
         afterCreate: (created) => {
-          inBackground('order confirmation mail', async () => sendOrderConfirmation(await getDb(), { orderId: created.id, websiteId: ctx.websiteId }))
+          inBackground('order confirmation mail', async () => sendOrderConfirmation(await getDb(), { orderId: created.id, websiteId: ctx.store.websiteId }))
           if (created.approvalState === 'awaiting_approval') {
             inBackground('approval request mails', async () => sendApprovalRequestMails(await getDb(), { orderId: created.id }))
           }

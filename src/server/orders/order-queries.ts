@@ -1,11 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { OrderData, OrderDetailData } from '@/isomorphic/order-types'
-import type { ApiContext } from '../api/api-inputs'
-import { currentPrincipal, requirePrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper, requireShopper } from '../kernel/context'
 import { type Executor, getDb } from '../db/client'
 import { orderExtraFields, orderLines, orders, productVariants } from '../db/schema'
 import { notFound } from '../kernel/errors'
+import { sameSecret } from '../kernel/same-secret'
 import { type OrderLineWithColor, toOrderData, toOrderDetailData } from './order-views'
 
 // getOrders and getOrderDetails (spec 7; security.md 4.6): a partner sees only their own orders;
@@ -15,38 +14,32 @@ import { type OrderLineWithColor, toOrderData, toOrderDetailData } from './order
 /** At most this many orders in one list, newest first. */
 export const ORDER_LIST_LIMIT = 200
 
-/** Compares two tokens in constant time (hashes first, so lengths do not leak either). */
-export function sameToken(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(given), digest(expected))
-}
-
-export async function listOrders(ctx: ApiContext, { uid }: { uid: string }): Promise<OrderData[]> {
-  const principal = await requirePrincipal(ctx)
+export async function listOrders(ctx: CoreContext, { uid }: { uid: string }): Promise<OrderData[]> {
+  const principal = await requireShopper(ctx)
   // Another partner's list answers as if it did not exist (no existence oracle).
   if (uid !== principal.partnerUid) throw notFound('Orders', 'of that partner')
   const db = await getDb()
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.websiteId, ctx.websiteId), eq(orders.partnerId, principal.partnerId)))
+    .where(and(eq(orders.websiteId, ctx.store.websiteId), eq(orders.partnerId, principal.partnerId)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_LIST_LIMIT)
   return rows.map(toOrderData)
 }
 
-export async function getOrderDetails(ctx: ApiContext, { id, accessToken }: { id: number; accessToken?: string | null }): Promise<OrderDetailData> {
+export async function getOrderDetails(ctx: CoreContext, { id, accessToken }: { id: number; accessToken?: string | null }): Promise<OrderDetailData> {
   const db = await getDb()
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.websiteId, ctx.websiteId)))
-  const principal = row ? await currentPrincipal(ctx) : null
+    .where(and(eq(orders.id, id), eq(orders.websiteId, ctx.store.websiteId)))
+  const principal = row ? await currentShopper(ctx) : null
   const isOwner = Boolean(row && principal && row.partnerId !== null && row.partnerId === principal.partnerId)
-  const holdsToken = Boolean(row && accessToken && sameToken(accessToken, row.accessToken))
+  const holdsToken = Boolean(row && accessToken && sameSecret(accessToken, row.accessToken))
   if (!row || !(isOwner || holdsToken)) throw notFound('Order', id)
 
-  const [lines, fields] = await Promise.all([orderLinesWithColor(db, [row.id]), storeExtraFields(db, ctx.websiteId)])
+  const [lines, fields] = await Promise.all([orderLinesWithColor(db, [row.id]), storeExtraFields(db, ctx.store.websiteId)])
   return toOrderDetailData(row, lines, fields)
 }
 

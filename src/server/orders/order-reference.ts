@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { ApiContext } from '../api/api-inputs'
-import { currentPrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { rateLimiter } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
 import { orderSequenceReservations } from '../db/schema'
@@ -34,12 +33,12 @@ export async function reserveOrderReference(db: Executor, { websiteId, partnerId
 }
 
 /** The getOrderId query: a fresh reference for the caller, rate limited per partner or per address. */
-export async function getOrderId(ctx: ApiContext): Promise<{ orderSequence: string }> {
-  const principal = await currentPrincipal(ctx)
-  const key = principal ? `order-id:partner:${principal.partnerId}` : `order-id:ip:${ctx.request.ip ?? 'unknown'}`
+export async function getOrderId(ctx: CoreContext): Promise<{ orderSequence: string }> {
+  const principal = await currentShopper(ctx)
+  const key = principal ? `order-id:partner:${principal.partnerId}` : `order-id:ip:${ctx.clientKey ?? 'unknown'}`
   const decision = await rateLimiter().take(key, principal ? PARTNER_LIMIT : ANONYMOUS_LIMIT)
   if (!decision.allowed) throw new DomainError('rate_limited', `order reference limit reached for ${key}`, TOO_MANY_REFERENCES)
-  const orderSequence = await reserveOrderReference(await getDb(), { websiteId: ctx.websiteId, partnerId: principal?.partnerId ?? null })
+  const orderSequence = await reserveOrderReference(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal?.partnerId ?? null })
   return { orderSequence }
 }
 

@@ -4,12 +4,12 @@ import type { OrderData } from '@/isomorphic/order-types'
 import { type CheckoutStore, createCheckoutStore, denverAddress, guestContext, orderBody, signedInCustomer } from '../../../tests/factories/orders'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { type FakeAvatax, startFakeAvatax } from '../../../tests/support/fake-tax/fake-avatax'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { summarizeCart } from '../cart/cart-summary-service'
+import { summarizeCart } from '../checkout/cart-summary-service'
 import { orders, partners, taxCredentials } from '../db/schema'
 import { RESALE_CERTIFICATE_REQUIRED } from '../tax/resale-certificate'
 import { refusal } from '../../../tests/support/domain-refusal'
@@ -39,13 +39,13 @@ describe.each(testDatabaseKinds())('orders for resale on %s', (kind) => {
     return customer
   }
 
-  async function place(ctx: ApiContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
+  async function place(ctx: CoreContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, overrides), ctx)) as { createOrder: { order: OrderData } }
     return answer.createOrder.order
   }
 
-  function summary(ctx: ApiContext, exemptForResale: boolean) {
+  function summary(ctx: CoreContext, exemptForResale: boolean) {
     const body = orderBody(store, 'unused')
     return summarizeCart(ctx, { items: body.products, address: body.billingaddress, deliveryMethodId: store.ground.id, exemptForResale })
   }
@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('orders for resale on %s', (kind) => {
   const nextYear = () => new Date(Date.now() + 365 * 86_400_000)
 
   test('a guest, a partner without a certificate and one whose certificate expired are refused by the summary and by createOrder', async () => {
-    const callers: [string, ApiContext][] = [
+    const callers: [string, CoreContext][] = [
       ['guest', guestContext(store.websiteId)],
       ['no certificate', (await customerWith(null)).ctx],
       ['blank number', (await customerWith({ number: '   ', expiresAt: null })).ctx],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { spreadDiscount } from './checkout-pricing'
+import { spreadDiscount } from '../checkout/checkout-pricing'
 import { formatOrderReference } from './order-reference'
 
 describe('order references', () => {

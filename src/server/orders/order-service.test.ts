@@ -15,14 +15,14 @@ import { createDeliveryMethod, createPromotion } from '../../../tests/factories/
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { type FakeUps, startFakeUps } from '../../../tests/support/fake-carriers/ups'
 import { type FakeCustomTax, startFakeCustomTax } from '../../../tests/support/fake-tax/fake-custom-tax'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { budgetTransactions, giftCards, giftCardTransactions, orderLines, orders, partners, promotionPrograms, promotionUsages } from '../db/schema'
 import { TAX_CALCULATION_FAILED } from '../tax/tax-errors'
-import { summarizeCart } from '../cart/cart-summary-service'
+import { summarizeCart } from '../checkout/cart-summary-service'
 import { PricesChangedError } from './create-order/verify-total'
 import { TOO_MANY_REFERENCES, UNKNOWN_REFERENCE } from './order-reference'
 import { refusal } from '../../../tests/support/domain-refusal'
@@ -37,11 +37,11 @@ describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
   })
   beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
 
-  async function reference(ctx: ApiContext): Promise<string> {
+  async function reference(ctx: CoreContext): Promise<string> {
     return (await runQuery('getOrderId', undefined, ctx)).orderSequence
   }
 
-  async function place(ctx: ApiContext, body: Record<string, unknown>): Promise<OrderData> {
+  async function place(ctx: CoreContext, body: Record<string, unknown>): Promise<OrderData> {
     const answer = (await executeMutation('createOrder', body, ctx)) as { createOrder: { order: OrderData } }
     return answer.createOrder.order
   }
@@ -466,7 +466,7 @@ describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
       expect(mine).toMatchObject({ id: order.id, partnerName: 'Jordan Buyer', lines: [{ size: 'M', quantity: 2 }, { size: 'L', quantity: 1 }] })
       await expect(runQuery('getOrderDetails', { id: order.id, accessToken: order.accessToken }, guestContext(store.websiteId))).resolves.toMatchObject({ order: { id: order.id } })
 
-      const attempts: [Record<string, unknown>, ApiContext][] = [
+      const attempts: [Record<string, unknown>, CoreContext][] = [
         [{ id: order.id }, bob.ctx],
         [{ id: order.id, accessToken: `${order.accessToken.slice(0, -1)}${order.accessToken.endsWith('A') ? 'B' : 'A'}` }, bob.ctx],
         [{ id: order.id, accessToken: 'wrong' }, guestContext(store.websiteId)],

@@ -1,9 +1,8 @@
 import type { OrderData } from '@/isomorphic/order-types'
-import type { ApiContext } from '../api/api-inputs'
-import { currentPrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { getDb } from '../db/client'
 import { logger } from '../kernel/logger'
-import type { CheckoutPricingOptions } from './checkout-pricing'
+import type { CheckoutPricingOptions } from '../checkout/checkout-pricing'
 import { checkChoices } from './create-order/check-choices'
 import { type OrderCaller, orderFingerprint, toOrderCommand } from './create-order/order-command'
 import { persistOrder } from './create-order/persist-order'
@@ -27,13 +26,13 @@ export type CreateOrderOptions = CheckoutPricingOptions & {
 }
 
 /** Who orders, in which store: the one place createOrder reads its context. */
-async function orderCaller(ctx: ApiContext): Promise<OrderCaller> {
-  const principal = await currentPrincipal(ctx)
-  return { websiteId: ctx.websiteId, partnerId: principal?.partnerId ?? null, clientIp: ctx.request.ip ?? null }
+async function orderCaller(ctx: CoreContext): Promise<OrderCaller> {
+  const shopper = await currentShopper(ctx)
+  return { websiteId: ctx.store.websiteId, partnerId: shopper?.partnerId ?? null, clientIp: ctx.clientKey }
 }
 
 /** Places an order or saves a quotation; answers the order (the same one for a retry of the same checkout). */
-export async function createOrder(ctx: ApiContext, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<OrderData> {
+export async function createOrder(ctx: CoreContext, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<OrderData> {
   const command = toOrderCommand(input)
   const caller = await orderCaller(ctx)
   const fingerprint = orderFingerprint(command, caller.partnerId)

@@ -4,7 +4,7 @@ import type { OrderData } from '@/isomorphic/order-types'
 import { createCheckoutStore, guestContext, orderBody, signedInCustomer, type CheckoutStore } from '../../../tests/factories/orders'
 import { createPaymentMethod } from '../../../tests/factories/store-settings'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())('paying an order with an offline method on %s
   beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
 
   /** An order placed through createOrder with the purchase order method: draft, payment pending. */
-  async function placeOrder(ctx: ApiContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
+  async function placeOrder(ctx: CoreContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, { aquirerId: purchaseOrder.id, ...overrides }), ctx)) as {
       createOrder: { order: OrderData }
@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('paying an order with an offline method on %s
     return answer.createOrder.order
   }
 
-  const pay = (ctx: ApiContext, body: Record<string, unknown>) => executeMutation('orderPayment', body, ctx)
+  const pay = (ctx: CoreContext, body: Record<string, unknown>) => executeMutation('orderPayment', body, ctx)
 
   const rowOf = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!
 
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds())('paying an order with an offline method on %s
 
   describe('every refusal is the one message, and the order stays as it was', () => {
     let placed: OrderData
-    let owner: ApiContext
+    let owner: CoreContext
 
     beforeAll(async () => {
       owner = (await signedInCustomer(store.websiteId)).ctx

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { getDb } from '../db/client'
 import { orders, paymentMethods } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import { callersOrderId, ORDER_PAYMENT_REFUSED, paymentId, refused, tokenOf } from './payment-access'
+import { callersOrderId, type OrderPaymentResult, ORDER_PAYMENT_REFUSED, paymentId, refused, tokenOf } from './payment-access'
 import { signedInOnlyMessage, STRIPE_PROVIDER } from './payment-methods-service'
 import { startCardPayment } from './stripe-payments'
 
@@ -29,29 +29,12 @@ export const OFFLINE_PROVIDERS: readonly string[] = ['purchase_order', 'invoice'
 
 export type OrderPaymentInput = { acquirerId?: unknown; orderId?: unknown; accessToken?: unknown }
 
-export type ConfirmedOrder = {
-  id: number
-  name: string
-  state: 'draft' | 'sale' | 'cancel'
-  paymentState: 'not_paid' | 'pending' | 'paid'
-  /** What the shopper does next (the payment method's instructions, e.g. where to send the PO). */
-  instructions: string
-}
-
-export type OrderPaymentResult = {
-  order: ConfirmedOrder
-  /** True for the one call that confirmed the order; false for a repeat (tests and logs). */
-  confirmedNow: boolean
-  /** Card payments: the provider's hosted page the browser goes to next (the order is not confirmed yet). */
-  redirectUrl?: string
-}
-
 /**
  * Pays the caller's order with a payment method of this website. The caller is the order's
  * signed-in owner or holds its access token; anything else is ORDER_PAYMENT_REFUSED.
  */
-export async function payOrder(ctx: ApiContext, input: OrderPaymentInput, now: Date = new Date()): Promise<OrderPaymentResult> {
-  const { websiteId } = ctx
+export async function payOrder(ctx: CoreContext, input: OrderPaymentInput, now: Date = new Date()): Promise<OrderPaymentResult> {
+  const { websiteId } = ctx.store
   const acquirerId = paymentId(input.acquirerId)
   const orderId = paymentId(input.orderId)
   const accessToken = tokenOf(input.accessToken)

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import type { ApiContext } from '../api/api-inputs'
-import { currentPrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { getDb } from '../db/client'
 import { orders } from '../db/schema'
-import { sameToken } from '../orders/order-queries'
+import { sameSecret } from '../kernel/same-secret'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 
@@ -38,17 +37,34 @@ export function tokenOf(value: unknown): string | null | undefined {
  * The id of order `orderId` of the caller's website when the caller is its signed-in owner or
  * holds its access token; otherwise ORDER_PAYMENT_REFUSED.
  */
-export async function callersOrderId(ctx: ApiContext, orderId: number, accessToken: string | undefined): Promise<number> {
-  const { websiteId } = ctx
+export async function callersOrderId(ctx: CoreContext, orderId: number, accessToken: string | undefined): Promise<number> {
+  const { websiteId } = ctx.store
   const db = await getDb()
   const [order] = await db
     .select({ id: orders.id, partnerId: orders.partnerId, accessToken: orders.accessToken })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)))
-  const principal = order ? await currentPrincipal(ctx) : null
+  const principal = order ? await currentShopper(ctx) : null
   const isOwner = Boolean(order && principal && order.partnerId !== null && order.partnerId === principal.partnerId)
   // The token is compared even for the owner's call: the time taken does not tell which case held.
-  const holdsToken = Boolean(order && accessToken !== undefined && sameToken(accessToken, order.accessToken))
+  const holdsToken = Boolean(order && accessToken !== undefined && sameSecret(accessToken, order.accessToken))
   if (!order || !(isOwner || holdsToken)) throw refused('order not found for the caller', { websiteId, orderId })
   return order.id
+}
+
+export type ConfirmedOrder = {
+  id: number
+  name: string
+  state: 'draft' | 'sale' | 'cancel'
+  paymentState: 'not_paid' | 'pending' | 'paid'
+  /** What the shopper does next (the payment method's instructions, e.g. where to send the PO). */
+  instructions: string
+}
+
+export type OrderPaymentResult = {
+  order: ConfirmedOrder
+  /** True for the one call that confirmed the order; false for a repeat (tests and logs). */
+  confirmedNow: boolean
+  /** Card payments: the provider's hosted page the browser goes to next (the order is not confirmed yet). */
+  redirectUrl?: string
 }

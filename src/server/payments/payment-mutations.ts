@@ -1,5 +1,5 @@
 import type { MutationKey } from '@/isomorphic/contract/mutations'
-import { defineMutation, type MutationDefinition } from '../api/mutation-definition'
+import { defineMutation, type MutationDefinition } from '../kernel/mutation-definition'
 import { ORDER_CONFIRMED, payOrder } from './order-payment-service'
 import { checkCardPayment } from './stripe-payments'
 

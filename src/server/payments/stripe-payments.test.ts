@@ -6,7 +6,7 @@ import { createPaymentMethod } from '../../../tests/factories/store-settings'
 import { type FakeStripe, startFakeStripe } from '../../../tests/support/fake-stripe'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { CARD_AMOUNT_TOO_SMALL, CARD_PAYMENTS_UNAVAILABLE } from '../adapters/stripe'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
@@ -57,13 +57,13 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
   })
 
   /** A guest's order placed with the card method: a draft, its payment pending, $86.27 due. */
-  async function placeOrder(ctx: ApiContext = guestContext(store.websiteId), overrides: Record<string, unknown> = {}): Promise<OrderData> {
+  async function placeOrder(ctx: CoreContext = guestContext(store.websiteId), overrides: Record<string, unknown> = {}): Promise<OrderData> {
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, { aquirerId: card.id, ...overrides }), ctx)) as { createOrder: { order: OrderData } }
     return answer.createOrder.order
   }
 
-  const payByCard = async (order: OrderData, ctx: ApiContext = guestContext(store.websiteId)) =>
+  const payByCard = async (order: OrderData, ctx: CoreContext = guestContext(store.websiteId)) =>
     (await executeMutation('orderPayment', { acquirerId: card.id, orderId: order.id, accessToken: order.accessToken }, ctx)) as CardAnswer
 
   const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!
@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
   }
 
   /** An order with an open Checkout Session, and that session's id. */
-  async function orderWithSession(ctx?: ApiContext) {
+  async function orderWithSession(ctx?: CoreContext) {
     const order = await placeOrder(ctx)
     const answer = await payByCard(order, ctx)
     return { order, sessionId: sessionIdOf(answer.orderPayment.redirectUrl!) }

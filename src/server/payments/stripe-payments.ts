@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import {
   CARD_PAYMENTS_UNAVAILABLE,
   type CheckoutSession,
@@ -18,8 +18,7 @@ import { orders, paymentTransactions, paymentWebhookEvents, websites } from '../
 import { publicLink } from '../mail/mail-settings'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
-import { callersOrderId, paymentId, refused, tokenOf } from './payment-access'
-import type { OrderPaymentResult } from './order-payment-service'
+import { callersOrderId, type OrderPaymentResult, paymentId, refused, tokenOf } from './payment-access'
 import { STRIPE_PROVIDER } from './payment-methods-service'
 import { stripeConfig, stripeSettings } from './stripe-settings'
 
@@ -184,11 +183,11 @@ export function idempotencyKeyFor(order: { id: number; accessToken: string }, at
  * send the browser to. The caller's right to the order is checked by payOrder.
  */
 export async function startCardPayment(
-  ctx: ApiContext,
+  ctx: CoreContext,
   { orderId, method }: { orderId: number; method: { id: number; instructions: string } },
   now: Date = new Date(),
 ): Promise<OrderPaymentResult> {
-  const { websiteId } = ctx
+  const { websiteId } = ctx.store
   const details = { websiteId, orderId, acquirerId: method.id }
   const config = requireConfig(details)
   const db = await getDb()
@@ -311,11 +310,11 @@ export type CardPaymentStatus = {
  * address proves nothing; only Stripe's answer moves anything.
  */
 export async function checkCardPayment(
-  ctx: ApiContext,
+  ctx: CoreContext,
   input: { orderId?: unknown; accessToken?: unknown; sessionId?: unknown },
   now: Date = new Date(),
 ): Promise<CardPaymentStatus> {
-  const { websiteId } = ctx
+  const { websiteId } = ctx.store
   const requestedId = paymentId(input.orderId)
   const accessToken = tokenOf(input.accessToken)
   const sessionId = input.sessionId === undefined || input.sessionId === null || input.sessionId === '' ? undefined : input.sessionId

@@ -5,12 +5,12 @@ import { createCheckoutStore, guestContext, orderBody, signedInCustomer, type Ch
 import { nextSequence } from '../../../tests/factories/sequence'
 import { createPromotion } from '../../../tests/factories/store-settings'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import type { ApiContext } from '../api/api-inputs'
+import type { CoreContext } from '../kernel/context'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { summarizeCart } from '../cart/cart-summary-service'
+import { summarizeCart } from '../checkout/cart-summary-service'
 import { promotionPrograms, promotionUsages } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import { PROMO_CODE_ALREADY_USED, PROMO_CODE_FIRST_ORDER_ONLY } from './promotion-engine'
@@ -38,13 +38,13 @@ describe.each(testDatabaseKinds())('promotions limited per customer on %s', (kin
   }
 
   /** The total the checkout shows for the standard body with `promoCode` (what createOrder expects). */
-  async function expectedTotal(ctx: ApiContext, promoCode: string): Promise<number> {
+  async function expectedTotal(ctx: CoreContext, promoCode: string): Promise<number> {
     const body = orderBody(store, 'S00000')
     const summary = await summarizeCart(ctx, { items: body.products, address: body.billingaddress, deliveryMethodId: store.ground.id, promoCode })
     return summary.orderSummary.totalPrice
   }
 
-  async function order(ctx: ApiContext, overrides: Record<string, unknown>): Promise<OrderData> {
+  async function order(ctx: CoreContext, overrides: Record<string, unknown>): Promise<OrderData> {
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
     const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, overrides), ctx)) as { createOrder: { order: OrderData } }
     return answer.createOrder.order

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Transaction } from '../db/client'
 import { orderExtraFields, orderOptions } from '../db/schema'
 import { toCents } from '../kernel/money'
-import { readExtraFields } from '../orders/order-extra-fields'
+import { readExtraFields } from '../checkout/order-extra-fields'
 import type { StoreFile } from './store-file-schema'
 import { removeRows, sync, type Tally } from './sync-rows'
 

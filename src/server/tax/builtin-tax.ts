@@ -3,7 +3,8 @@ import type { Executor } from '../db/client'
 import { taxRates } from '../db/schema'
 import type { PostalAddress, TaxResult } from '../kernel/pricing-types'
 import type { Cents } from '../kernel/money'
-import { cutZip, taxAtRate } from './tax-math'
+import { cutZip } from '../adapters/tax-http'
+import { taxAtRate } from './tax-math'
 
 // The built-in tax table (tax_rates): a rate per country and state, optionally narrowed by a ZIP
 // prefix, so the demo store computes tax with no outside service. The destination ZIP is cut to 5

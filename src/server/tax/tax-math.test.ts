@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { cutZip, percentOfCents, taxAtRate } from './tax-math'
+import { cutZip } from '../adapters/tax-http'
+import { percentOfCents, taxAtRate } from './tax-math'
 
 describe('tax arithmetic', () => {
   test('rounds the tax half up to whole cents', () => {

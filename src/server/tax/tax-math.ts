@@ -38,8 +38,3 @@ export function taxAtRate({
   const shippingAmount = Math.min(amount, percentOfCents(taxableShipping, ratePercent))
   return { amount, shippingAmount }
 }
-
-/** ZIPs are cut to their first 5 characters for tax lookups (spec 5, 9). */
-export function cutZip(zip: string): string {
-  return zip.trim().slice(0, 5)
-}

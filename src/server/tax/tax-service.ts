@@ -9,8 +9,9 @@ import { logger } from '../kernel/logger'
 import type { Cents } from '../kernel/money'
 import { computeBuiltinTax } from './builtin-tax'
 import type { ResaleExemption } from './resale-certificate'
-import { TAX_CALCULATION_FAILED, taxDomainError, TaxServiceError } from './tax-errors'
-import { cutZip, taxAtRate } from './tax-math'
+import { cutZip, TaxServiceError } from '../adapters/tax-http'
+import { TAX_CALCULATION_FAILED, taxDomainError } from './tax-errors'
+import { taxAtRate } from './tax-math'
 
 // The tax of an order (decision 010): on the priced lines plus the chosen shipping, to a
 // destination, with the website's tax credential — the built-in table (also when the store has no

@@ -3,6 +3,7 @@ import type { Website, WebsiteCountry } from '@/isomorphic/catalog-types'
 import { getDb } from '../db/client'
 import { contentPages, countries, states, websites, websiteShippingCountries } from '../db/schema'
 import { notFound } from '../kernel/errors'
+import { namedCache } from '../cache/named-cache'
 
 /** The store's public settings, shipping countries with their states and footer pages. Throws `not_found`. */
 export async function getWebsite({ websiteId }: { websiteId: number }): Promise<Website> {
@@ -59,4 +60,12 @@ export async function getWebsite({ websiteId }: { websiteId: number }): Promise<
   }))
 
   return { ...website, shippingCountry, contentPages: footerPages }
+}
+
+// Served from the named caches, so a page render costs no query once warm; writes invalidate the
+// names (CATALOG_CACHES, 'Website' …).
+
+/** Throws `not_found` like getWebsite (failures are not cached). */
+export function getWebsiteCached({ websiteId }: { websiteId: number }): Promise<Website> {
+  return namedCache().getOrLoad('Website', `${websiteId}:website`, () => getWebsite({ websiteId }))
 }

@@ -1,13 +1,14 @@
-import type { ApiContext } from '../../../src/server/api/api-inputs'
-import { summarizeCart } from '../../../src/server/cart/cart-summary-service'
+import type { CoreContext } from '../../../src/server/kernel/context'
+import { summarizeCart } from '../../../src/server/checkout/cart-summary-service'
 import { createCheckoutStore, createRedeemedGiftCard, guestContext, orderBody, signedInCustomer, type CheckoutStore } from '../../factories/orders'
 import { createPromotion } from '../../factories/store-settings'
+import { callerContext } from '../../support/core-context'
 
 // The checkouts the resilience tests place: a store with an automatic promotion that has a use
 // limit, signed-in buyers who pay with a gift card and a budget (so every kind of money moves),
 // and guests; with the HTTP headers that make the API see the same callers.
 
-export type Shopper = { ctx: ApiContext; headers: Record<string, string>; partnerId: number | null }
+export type Shopper = { ctx: CoreContext; headers: Record<string, string>; partnerId: number | null }
 
 export async function createResilienceStore(options: Parameters<typeof createCheckoutStore>[0] = {}): Promise<CheckoutStore> {
   const store = await createCheckoutStore(options)
@@ -22,21 +23,21 @@ export function nextAddress(): string {
   return `10.77.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`
 }
 
-function headersOf(ctx: ApiContext): Record<string, string> {
-  return { 'x-forwarded-for': ctx.request.ip ?? '127.0.0.1', ...(ctx.request.authorization ? { authorization: ctx.request.authorization } : {}) }
+function headersOf(ip: string, accessToken: string | null): Record<string, string> {
+  return { 'x-forwarded-for': ip, ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) }
 }
 
 /** A signed-in buyer with a 50.00 gift card and a 30.00 budget. */
 export async function buyer(store: CheckoutStore): Promise<Shopper> {
-  const { partner, ctx } = await signedInCustomer(store.websiteId, { budgetAmount: 3000 })
+  const { partner, accessToken } = await signedInCustomer(store.websiteId, { budgetAmount: 3000 })
   await createRedeemedGiftCard({ websiteId: store.websiteId, partnerId: partner.id, amount: 5000 })
-  const own = { ...ctx, request: { ...ctx.request, ip: nextAddress() } }
-  return { ctx: own, headers: headersOf(own), partnerId: partner.id }
+  const ip = nextAddress()
+  return { ctx: callerContext(store.websiteId, { accessToken, ip }), headers: headersOf(ip, accessToken), partnerId: partner.id }
 }
 
 export function guest(store: CheckoutStore): Shopper {
-  const ctx = guestContext(store.websiteId, nextAddress())
-  return { ctx, headers: headersOf(ctx), partnerId: null }
+  const ip = nextAddress()
+  return { ctx: guestContext(store.websiteId, ip), headers: headersOf(ip, null), partnerId: null }
 }
 
 /** The createOrder body (without its key) for `orderSequence`, with the total the summary showed the shopper. */

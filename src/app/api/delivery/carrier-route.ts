@@ -10,7 +10,7 @@ function carrierRoute(carrier: Carrier, action: Action) {
   return defineRoute({
     sameOrigin: true,
     input: 'json',
-    handler: async ({ ctx: { websiteId, request: info }, input }) => dataResponse(await action({ websiteId, carrier, body: input, request: info })),
+    handler: async ({ ctx, input }) => dataResponse(await action(ctx, { carrier, body: input })),
   })
 }
 

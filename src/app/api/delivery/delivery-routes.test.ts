@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
-import { CARRIER_UNAVAILABLE, NOT_A_VALID_ADDRESS } from '@/server/delivery/carrier-http'
+import { CARRIER_UNAVAILABLE, NOT_A_VALID_ADDRESS } from '@/server/adapters/carrier-http'
 import { CARRIER_CALL_LIMITS } from '@/server/delivery/carrier-endpoints-service'
 import { env } from '@/server/env'
 import { createDecorationPartner, createLogo, createProduct } from '../../../../tests/factories/catalog'

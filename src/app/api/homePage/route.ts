@@ -7,5 +7,5 @@ export const dynamic = 'force-dynamic'
 
 export const GET = defineRoute({
   sameOrigin: false,
-  handler: async ({ request, ctx }) => payloadResponse(request, await homePagePayload(ctx), { cacheControl: PUBLIC_REVALIDATE }),
+  handler: async ({ request, ctx }) => payloadResponse(request, await homePagePayload(ctx.store), { cacheControl: PUBLIC_REVALIDATE }),
 })

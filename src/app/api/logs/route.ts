@@ -2,7 +2,6 @@
 import { ClientLogSchema } from '@/isomorphic/contract/logs'
 import { recordClientLog } from '@/server/api/client-log-service'
 import { defineRoute } from '@/web/define-route'
-import { requestInfo } from '@/web/http'
 
 export const dynamic = 'force-dynamic'
 
@@ -10,8 +9,8 @@ export const POST = defineRoute({
   sameOrigin: true,
   input: ClientLogSchema,
   maxBytes: 16 * 1024,
-  async handler({ request, input }) {
-    await recordClientLog(input, requestInfo(request))
+  async handler({ ctx, input }) {
+    await recordClientLog(ctx, input)
     return new Response(null, { status: 204 })
   },
 })

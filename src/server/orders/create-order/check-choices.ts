@@ -4,7 +4,7 @@ import { paymentMethods } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
 import { paymentProviderUsable, signedInOnlyMessage } from '../../payments/payment-methods-service'
 import { type ResaleExemption, resaleExemptionFor } from '../../tax/resale-certificate'
-import { checkExtraFields, type ExtraFieldValue } from '../order-extra-fields'
+import { checkExtraFields, type ExtraFieldValue } from '../../checkout/order-extra-fields'
 import type { OrderCaller, OrderCommand } from './order-command'
 import { PAYMENT_METHOD_UNAVAILABLE } from './order-messages'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type Cents, toCents } from '../../kernel/money'
-import type { ExtraFieldValue } from '../order-extra-fields'
+import type { ExtraFieldValue } from '../../checkout/order-extra-fields'
 import type { CreateOrderInput, OrderAddressInput } from '@/isomorphic/contract/orders'
 
 // The createOrder body in the words of the code. The spec's wire names (aquirerId, partnername,

@@ -1,7 +1,7 @@
 import { compareSizes } from '@/isomorphic/size-order'
 import type { orderLines } from '../../db/schema'
 import { toCents } from '../../kernel/money'
-import { type CheckoutQuote, spreadDiscount } from '../checkout-pricing'
+import { type CheckoutQuote, spreadDiscount } from '../../checkout/checkout-pricing'
 
 export type OrderLineRow = typeof orderLines.$inferInsert
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client'
-import { type CheckoutPricingOptions, type CheckoutQuote, priceCheckout } from '../checkout-pricing'
+import { type CheckoutPricingOptions, type CheckoutQuote, priceCheckout } from '../../checkout/checkout-pricing'
 import type { OrderChoices } from './check-choices'
 import type { OrderCaller, OrderCommand } from './order-command'
 import type { OrderParties } from './resolve-parties'

@@ -3,7 +3,7 @@ import { PRICES_CHANGED } from '@/isomorphic/order-types'
 import type { Executor } from '../../db/client'
 import { availableGiftCardBalance } from '../../gift-cards/gift-card-service'
 import { DomainError } from '../../kernel/errors'
-import { type CheckoutQuote, checkoutSummary } from '../checkout-pricing'
+import { type CheckoutQuote, checkoutSummary } from '../../checkout/checkout-pricing'
 import type { OrderCaller, OrderCommand } from './order-command'
 import type { OrderParties } from './resolve-parties'
 

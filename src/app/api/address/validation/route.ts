@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { AddressCheckSchema } from '@/isomorphic/contract/address'
 import { validateAddress } from '@/server/address/address-validation-service'
 import { getDb } from '@/server/db/client'
-import { takeTaxCallBudget } from '@/server/tax/tax-requests'
+import { takeTaxCallBudget } from '@/server/checkout/tax-requests'
 import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
@@ -19,7 +19,7 @@ export const POST = defineRoute({
   input: ValidationRequestSchema,
   maxBytes: 16 * 1024,
   async handler({ ctx, input: { raw } }) {
-    await takeTaxCallBudget(ctx.request.ip)
-    return dataResponse(await validateAddress(await getDb(), { websiteId: ctx.websiteId, address: raw.address }))
+    await takeTaxCallBudget(ctx.clientKey)
+    return dataResponse(await validateAddress(await getDb(), { websiteId: ctx.store.websiteId, address: raw.address }))
   },
 })

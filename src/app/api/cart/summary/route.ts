@@ -2,7 +2,7 @@
 // the cart priced by the server, the delivery methods for the address, the tax for the chosen
 // method and the order summary, in dollars. Anyone may ask (anonymous carts are priced here).
 import { CartSummaryRequestSchema } from '@/isomorphic/contract/cart'
-import { summarizeCart } from '@/server/cart/cart-summary-service'
+import { summarizeCart } from '@/server/checkout/cart-summary-service'
 import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'

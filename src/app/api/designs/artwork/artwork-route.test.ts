@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds())('POST /api/designs/artwork on %s', (kind) => 
   test("a partner's artwork cannot be placed by another partner", async () => {
     const owner = await signedInCustomer(store.websiteId)
     const other = await signedInCustomer(store.websiteId)
-    const token = owner.ctx.request.authorization!
+    const token = `Bearer ${owner.accessToken}`
     const { body } = await upload(png, { 'content-type': 'image/png', authorization: token, ...accepted })
     const design = chestAndBackDesign(store)
     design.decorations[0] = { kind: 'logo', printAreaId: store.leftChest.id, method: 'screen_print', x: 0, y: 0, width: 3, height: 1.5, logoId: null, artworkId: body.data!.artwork.id } as never
@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds())('POST /api/designs/artwork on %s', (kind) => 
     expect(await upload(png, guest)).toMatchObject({ status: 429, body: { error: { message: 'Too many uploads in a short time. Please wait a few minutes and try again.' } } })
     expect((await upload(png, { ...guest, 'x-forwarded-for': '203.0.113.8' })).status).toBe(200)
     const partner = await signedInCustomer(store.websiteId)
-    const signedIn = { 'content-type': 'image/png', authorization: partner.ctx.request.authorization!, ...accepted }
+    const signedIn = { 'content-type': 'image/png', authorization: `Bearer ${partner.accessToken}`, ...accepted }
     for (let i = 0; i < 30; i++) expect((await upload(png, signedIn)).status).toBe(200)
     expect((await upload(png, signedIn)).status).toBe(429)
   })

@@ -1,11 +1,11 @@
 // POST /api/taxes/avatax {raw: {items, address, shippingMethodId?, exemptForResale?}, token?, url?}
 // → {data: {totalTax, shippingTax, shipping, subTotal, source}}: the tax the website's tax service
 // computes for cart items priced on the server. Client `token`/`url` are ignored (tax-requests.ts).
-import { currentPrincipal } from '@/server/accounts/principal'
+import { currentShopper } from '@/server/kernel/context'
 import { catalogAccess } from '@/server/accounts/site-lock'
 import { getDb } from '@/server/db/client'
 import { TaxEstimateRequestSchema } from '@/isomorphic/contract/taxes'
-import { estimateTax, takeTaxCallBudget } from '@/server/tax/tax-requests'
+import { estimateTax, takeTaxCallBudget } from '@/server/checkout/tax-requests'
 import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
@@ -17,9 +17,9 @@ export const POST = defineRoute({
   input: TaxEstimateRequestSchema,
   maxBytes: 64 * 1024,
   async handler({ ctx, input }) {
-    await takeTaxCallBudget(ctx.request.ip)
-    const principal = await currentPrincipal(ctx)
-    const data = await estimateTax(await getDb(), ctx.websiteId, input, { customerCode: principal ? `partner-${principal.partnerUid}` : null, partnerId: principal?.partnerId ?? null })
+    await takeTaxCallBudget(ctx.clientKey)
+    const principal = await currentShopper(ctx)
+    const data = await estimateTax(await getDb(), ctx.store.websiteId, input, { customerCode: principal ? `partner-${principal.partnerUid}` : null, partnerId: principal?.partnerId ?? null })
     return dataResponse(data)
   },
 })

@@ -1,9 +1,9 @@
 // POST /api/taxes/custom {raw: {address_list: [{zip, street?, city?, state?, country?}]}, url?}
 // → {result: {success: true, data: [{zip, tax_percentage, ShippingTaxable}]}} from the website's
-// custom tax service (or its built-in table). A client `url` is ignored: see src/server/tax/tax-requests.ts.
+// custom tax service (or its built-in table). A client `url` is ignored: see src/server/checkout/tax-requests.ts.
 import { getDb } from '@/server/db/client'
 import { CustomTaxRequestSchema } from '@/isomorphic/contract/taxes'
-import { lookupTaxRates, takeTaxCallBudget } from '@/server/tax/tax-requests'
+import { lookupTaxRates, takeTaxCallBudget } from '@/server/checkout/tax-requests'
 import { defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
@@ -13,8 +13,8 @@ export const POST = defineRoute({
   input: CustomTaxRequestSchema,
   maxBytes: 32 * 1024,
   async handler({ ctx, input }) {
-    await takeTaxCallBudget(ctx.request.ip)
-    const result = await lookupTaxRates(await getDb(), ctx.websiteId, input)
+    await takeTaxCallBudget(ctx.clientKey)
+    const result = await lookupTaxRates(await getDb(), ctx.store.websiteId, input)
     return Response.json({ result }, { headers: { 'Cache-Control': 'no-store' } })
   },
 })

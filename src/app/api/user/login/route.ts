@@ -16,8 +16,8 @@ const LoginSchema = z.strictObject({
 export const POST = defineRoute({
   sameOrigin: true,
   input: LoginSchema,
-  async handler({ request, ctx: { websiteId, request: caller }, input }) {
-    const issued = await signInWithPassword(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
+  async handler({ request, ctx, input }) {
+    const issued = await signInWithPassword(await getDb(), input, { websiteId: ctx.store.websiteId, ip: ctx.clientKey, userAgent: ctx.userAgent })
     return tokenResponse(request, issued)
   },
 })

@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic'
 export const POST = defineRoute({
   sameOrigin: true,
   input: 'json',
-  handler: async ({ ctx: { websiteId, request: caller }, input }) =>
-    dataResponse(await requestSignup(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })),
+  handler: async ({ ctx, input }) =>
+    dataResponse(await requestSignup(await getDb(), input, { websiteId: ctx.store.websiteId, ip: ctx.clientKey, userAgent: ctx.userAgent })),
 })

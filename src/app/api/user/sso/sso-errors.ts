@@ -1,6 +1,7 @@
 // The SSO routes' error answers: a provider that cannot be reached is a 502 (bad gateway), everything
 // else is the API's usual mapping. Both routes also drop the flow cookie when they fail.
-import { clearedSsoFlowCookies, SsoProviderUnavailable } from '@/server/accounts/sso-service'
+import { SsoProviderUnavailable } from '@/server/accounts/sso-service'
+import { clearedSsoFlowCookies } from '@/web/sso-cookie'
 import { errorResponse, jsonError } from '@/web/http'
 
 export function ssoErrorResponse(error: unknown): Response {

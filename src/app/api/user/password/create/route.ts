@@ -8,8 +8,8 @@ export const dynamic = 'force-dynamic'
 export const POST = defineRoute({
   sameOrigin: true,
   input: 'json',
-  async handler({ ctx: { websiteId, request: caller }, input }) {
-    await createPasswordFromLink(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
+  async handler({ ctx, input }) {
+    await createPasswordFromLink(await getDb(), input, { websiteId: ctx.store.websiteId, ip: ctx.clientKey, userAgent: ctx.userAgent })
     return dataResponse({ success: true })
   },
 })

@@ -9,8 +9,8 @@ export const dynamic = 'force-dynamic'
 export const POST = defineRoute({
   sameOrigin: true,
   input: 'json',
-  async handler({ request, ctx: { websiteId, request: caller }, input }) {
-    const issued = await confirmSignup(await getDb(), input, { websiteId, ip: caller.ip, userAgent: caller.userAgent })
+  async handler({ request, ctx, input }) {
+    const issued = await confirmSignup(await getDb(), input, { websiteId: ctx.store.websiteId, ip: ctx.clientKey, userAgent: ctx.userAgent })
     return tokenResponse(request, issued)
   },
 })

@@ -1,7 +1,8 @@
 // POST /api/user/sso/callback {callbackUrl} -> {data:{access_token, returnTo}} + session cookie.
 // callbackUrl is the full /sso-login?code=…&state=… URL the provider sent the browser back to.
 import { z } from 'zod'
-import { clearedSsoFlowCookies, completeSsoSignIn, ssoFlowTokenFromCookies } from '@/server/accounts/sso-service'
+import { completeSsoSignIn } from '@/server/accounts/sso-service'
+import { clearedSsoFlowCookies, ssoFlowTokenFromCookies } from '@/web/sso-cookie'
 import { getDb } from '@/server/db/client'
 import { defineRoute } from '@/web/define-route'
 import { requestOrigin } from '@/web/http'
@@ -20,14 +21,14 @@ const CallbackSchema = z.strictObject({
 export const POST = defineRoute({
   sameOrigin: true,
   input: CallbackSchema,
-  async handler({ request, ctx: { websiteId, request: caller }, input: { callbackUrl } }) {
+  async handler({ request, ctx, input: { callbackUrl } }) {
     const signedIn = await completeSsoSignIn(await getDb(), {
-      websiteId,
+      websiteId: ctx.store.websiteId,
       origin: requestOrigin(request),
       callbackUrl,
       flowToken: ssoFlowTokenFromCookies(request.headers.get('cookie')),
-      ip: caller.ip,
-      userAgent: caller.userAgent,
+      ip: ctx.clientKey,
+      userAgent: ctx.userAgent,
     })
     const response = tokenResponse(request, signedIn.issued, { returnTo: signedIn.returnTo })
     for (const cookie of clearedSsoFlowCookies()) response.headers.append('Set-Cookie', cookie)

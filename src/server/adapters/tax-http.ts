@@ -1,8 +1,47 @@
-import { TaxServiceError } from './tax-errors'
-
 // The one way the tax adapters reach an outside service: a JSON POST with a timeout and no retry
 // (tax calls are POSTs; decision 010 retries only idempotent token/GET calls). Network failures
 // and timeouts become TaxServiceError; the caller reads the status and the parsed body.
+
+/** How a call to a tax service failed; the tax domain turns it into the error shoppers see (tax/tax-errors.ts). */
+export type TaxFailureKind =
+  /** The store's tax credential lacks what the call needs (URL, key, token). */
+  | 'not_configured'
+  /** Connection refused, DNS, reset … */
+  | 'unreachable'
+  | 'timeout'
+  /** A status the contract does not explain (5xx, 401/403 of our own credential, 3xx …). */
+  | 'bad_status'
+  /** A body that is not the contract's shape (HTML error page, broken JSON, missing fields). */
+  | 'malformed'
+  /** The service understood the request and refused it (bad address, success:false …). */
+  | 'rejected'
+
+export class TaxServiceError extends Error {
+  override readonly name = 'TaxServiceError'
+  constructor(
+    readonly kind: TaxFailureKind,
+    /** For the log only: never contains credentials. */
+    message: string,
+    /** The service's own words for the shopper, when it sent any (already cleaned). */
+    readonly serviceMessage: string | null = null,
+    readonly status: number | null = null,
+  ) {
+    super(message)
+  }
+}
+
+/** A message from an outside service made safe to show: plain visible text, bounded length. */
+export function cleanServiceMessage(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const clean = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  if (clean === '') return null
+  return clean.length > 300 ? `${clean.slice(0, 297)}...` : clean
+}
+
+/** ZIPs are cut to their first 5 characters for tax lookups (spec 5, 9). */
+export function cutZip(zip: string): string {
+  return zip.trim().slice(0, 5)
+}
 
 export const DEFAULT_TAX_TIMEOUT_MS = 8000
 const MAX_RESPONSE_CHARS = 1_000_000

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { runQuery, executeQuery } from '@/server/api/query-registry'
-import type { ApiContext } from '@/server/api/api-inputs'
+import type { CoreContext } from '@/server/kernel/context'
 import { createMemoryCache, type NamedCache, namedCache, useNamedCache } from '@/server/cache/named-cache'
-import { summarizeCart } from '@/server/cart/cart-summary-service'
+import { summarizeCart } from '@/server/checkout/cart-summary-service'
 import { websites } from '@/server/db/schema'
 import { env } from '@/server/env'
 import { DomainError } from '@/server/kernel/errors'
 import { SIGN_IN_REQUIRED } from '@/isomorphic/account-types'
-import { createPartner } from '../../../tests/factories/accounts'
-import { createProduct } from '../../../tests/factories/catalog'
-import { createWebsite } from '../../../tests/factories/website'
-import { useTestDatabase } from '../../../tests/setup/test-db'
-import { revokeSession, startSession } from './session-service'
-import { pageGate } from './site-lock'
+import { createPartner } from '../../tests/factories/accounts'
+import { createProduct } from '../../tests/factories/catalog'
+import { createWebsite } from '../../tests/factories/website'
+import { useTestDatabase } from '../../tests/setup/test-db'
+import { revokeSession, startSession } from '@/server/accounts/session-service'
+import { pageGate } from './page-gate'
+import { callerContext } from '../../tests/support/core-context'
 
 describe('the page gate and the locked catalog, on the store database', () => {
   const { db } = useTestDatabase()
@@ -28,10 +29,7 @@ describe('the page gate and the locked catalog, on the store database', () => {
     await namedCache().invalidate('Website')
   }
 
-  const ctx = (request: Partial<ApiContext['request']> = {}): ApiContext => ({
-    websiteId,
-    request: { ip: null, userAgent: null, authorization: null, sessionCookie: null, ...request },
-  })
+  const ctx = (credentials: { accessToken?: string; sessionCookie?: string } = {}): CoreContext => callerContext(websiteId, credentials)
 
   beforeAll(async () => {
     useNamedCache(createMemoryCache())
@@ -106,7 +104,7 @@ describe('the page gate and the locked catalog, on the store database', () => {
     const signedIn = await executeQuery('getProductList', undefined, ctx({ sessionCookie: token }))
     expect(signedIn.isPublic).toBe(false)
     expect(JSON.parse(signedIn.payload.json)).toMatchObject({ products: { total: 1 } })
-    const byBearer = await runQuery('getProductList', { pageSize: 10 }, ctx({ authorization: `Bearer ${token}` }))
+    const byBearer = await runQuery('getProductList', { pageSize: 10 }, ctx({ accessToken: token }))
     expect(byBearer.products.products.map((product) => product.name)).toEqual(['Heavyweight Hoodie'])
   })
 

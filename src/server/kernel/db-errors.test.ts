@@ -4,7 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { cloneDatabase, databaseUrlFor, dropPostgresDatabase } from '../../../tests/setup/postgres-template'
 import { closedPortUrl } from '../../../tests/support/store-ledger'
-import { adoptConnection, closeDb, type Database, openConnection } from './client'
+import { adoptConnection, closeDb, type Database, openConnection } from '../db/client'
 import { isDatabaseUnavailable } from './db-errors'
 
 // A database that is gone (restarting, refusing, cutting connections) is told apart from every

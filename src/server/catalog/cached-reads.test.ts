@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { createProduct } from '../../../tests/factories/catalog'
 import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import { findProductBySlugCached, getWebsiteCached, listProductsCached } from './cached-reads'
-import { CATALOG_CACHES, createMemoryCache, invalidateCaches, useNamedCache } from './named-cache'
+import { CATALOG_CACHES, createMemoryCache, invalidateCaches, useNamedCache } from '../cache/named-cache'
+import { getWebsiteCached } from '../website/website-service'
+import { findProductBySlugCached, listProductsCached } from './catalog-service'
 
 describe.each(testDatabaseKinds())('cached catalog reads on %s', (kind) => {
   useTestDatabase(kind)

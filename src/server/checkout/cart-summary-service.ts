@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { CartSummaryData, DeliveryOptionData, OrderSummaryData } from '@/isomorphic/cart-types'
 import { resolveDestination } from '../address/address-validation-service'
-import type { ApiContext } from '../api/api-inputs'
-import { currentPrincipal } from '../accounts/principal'
+import { type CoreContext, currentShopper } from '../kernel/context'
 import { catalogAccess } from '../accounts/site-lock'
 import { rateLimiter } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { partners } from '../db/schema'
 import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
-import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout } from '../orders/checkout-pricing'
+import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout } from './checkout-pricing'
 import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
 import { evaluatePromotions } from '../promotions/promotion-engine'
 import { resaleExemptionFor } from '../tax/resale-certificate'
@@ -17,7 +16,7 @@ import type { DeliveryQuote, PostalAddress } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
 import type { CartSummaryRequest } from '@/isomorphic/contract/cart'
-import { priceCartItemsLeniently } from './cart-pricing'
+import { priceCartItemsLeniently } from '../cart/cart-pricing'
 
 // POST /api/cart/summary (decision 010): the browser's cart priced by the server, the delivery
 // methods for an address, the tax for the chosen method, and spec 3's order summary. Every amount
@@ -59,16 +58,16 @@ function orderSummary({ subTotal, shipping, taxes, freeShipping }: { subTotal: C
   }
 }
 
-export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest, options: CheckoutPricingOptions = {}): Promise<CartSummaryData> {
-  const { websiteId } = ctx
+export async function summarizeCart(ctx: CoreContext, request: CartSummaryRequest, options: CheckoutPricingOptions = {}): Promise<CartSummaryData> {
+  const { websiteId } = ctx.store
   // Lines name products by id: a locked store prices them for signed-in partners only (spec 6).
   await catalogAccess(ctx)
   const db = await getDb()
   // A tax-free summary without a valid certificate is refused (403), whatever else was asked.
-  const principal = request.exemptForResale ? await currentPrincipal(ctx) : null
+  const principal = request.exemptForResale ? await currentShopper(ctx) : null
   const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId: principal?.partnerId ?? null, requested: request.exemptForResale ?? false })
   // A partner's own designs price for that partner only (issue 7).
-  const viewer = { partnerId: (await currentPrincipal(ctx))?.partnerId ?? null }
+  const viewer = { partnerId: (await currentShopper(ctx))?.partnerId ?? null }
   const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, request.items, viewer)
   const lines = priced.map((entry) => entry.line)
   const subTotal = lines.reduce((sum, line) => sum + line.amount, 0)
@@ -90,7 +89,7 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   }
   if (lines.length === 0) return answer()
 
-  const caller = ctx.request.ip ?? 'unknown'
+  const caller = ctx.clientKey ?? 'unknown'
   const decision = await rateLimiter().take(`cart-summary:${caller}`, ESTIMATES_PER_MINUTE)
   if (!decision.allowed) throw new DomainError('rate_limited', `cart summary limit reached for ${caller}`, TOO_MANY_ESTIMATES)
 
@@ -98,7 +97,7 @@ export async function summarizeCart(ctx: ApiContext, request: CartSummaryRequest
   // Each method is quoted for the merchandise after the promotions' discounts, as createOrder
   // prices it (a free-over threshold is not met by a price the shopper does not pay). A refused
   // code discounts nothing here; priceCheckout below says why.
-  const partnerId = (await currentPrincipal(ctx))?.partnerId ?? null
+  const partnerId = (await currentShopper(ctx))?.partnerId ?? null
   const customer = partnerId === null ? null : { partnerId }
   const promotion = await evaluatePromotions(db, { websiteId, partnerId, lines, subtotal: subTotal, shipping: 0, promoCode: request.promoCode || null, customer })
   const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal - promotion.discount }, options.carriers)

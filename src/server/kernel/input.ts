@@ -1,16 +1,7 @@
 import { z } from 'zod'
-import { DomainError } from '../kernel/errors'
+import { DomainError } from './errors'
 
-/** Who is asking: what the edge knows about the request, for handlers that need it. */
-export type RequestInfo = {
-  ip: string | null
-  userAgent: string | null
-  authorization: string | null
-  /** The session cookie's token, if the request carried one. */
-  sessionCookie: string | null
-}
-
-export type ApiContext = { websiteId: number; request: RequestInfo }
+// Parsing what callers send: one `invalid` DomainError naming the key and the fields.
 
 /** Keys echoed in messages are cut and stripped of anything unprintable. */
 export function printableKey(key: string): string {

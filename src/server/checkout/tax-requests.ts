@@ -11,11 +11,11 @@ import { pickupPlace, type QuoteInput, quoteDeliveryMethod } from '../delivery/d
 import { DomainError, notFound } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { type Cents, fromCents } from '../kernel/money'
-import { pickTaxRate } from './builtin-tax'
-import { resaleExemptionFor } from './resale-certificate'
-import { taxDomainError, TaxServiceError } from './tax-errors'
-import { cutZip } from './tax-math'
-import { computeTax, type TaxCallOptions } from './tax-service'
+import { pickTaxRate } from '../tax/builtin-tax'
+import { resaleExemptionFor } from '../tax/resale-certificate'
+import { cutZip, TaxServiceError } from '../adapters/tax-http'
+import { taxDomainError } from '../tax/tax-errors'
+import { computeTax, type TaxCallOptions } from '../tax/tax-service'
 
 // The spec's local tax endpoints (spec 7), kept for its client but made safe:
 // - /api/taxes/custom {raw: {address_list}, url}: the rate per ZIP. The spec's client sent the

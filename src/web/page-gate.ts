@@ -1,0 +1,37 @@
+// The page gate (spec 6, decision 009): scripts/server.mjs asks it before serving or rendering any
+// page, whatever its method; the rules are the core's (src/server/accounts/site-lock.ts). An
+// unlocked store pays one cached read per page (the Website cache); the session is looked up only
+// for an account page, or a non-public page of a locked store, and only when a cookie is sent.
+import { classifyPath, decidePageAccess, type GateDecision, needsSession } from '@/server/accounts/site-lock'
+import { authenticateToken } from '@/server/accounts/session-service'
+import { getWebsiteCached } from '@/server/website/website-service'
+import { getDb } from '@/server/db/client'
+import { env } from '@/server/env'
+import { sessionTokenFromCookies } from './session-cookie'
+
+type Headers = Record<string, string | string[] | undefined>
+
+function header(headers: Headers, name: string): string | null {
+  const value = headers[name]
+  return Array.isArray(value) ? value.join('; ') : (value ?? null)
+}
+
+/**
+ * The gate scripts/server.mjs calls for every page request, whatever its method (registered by
+ * instrumentation.ts). Throws when the store's lock state or the session cannot be read: the
+ * server then refuses the page (fails closed).
+ */
+export async function pageGate(_method: string, url: string, headers: Headers): Promise<GateDecision> {
+  // The request target as sent (not resolved against a base: '//x' must not become host x).
+  const query = url.indexOf('?')
+  const pathname = query === -1 ? url : url.slice(0, query)
+  const search = query === -1 ? '' : url.slice(query)
+  const kind = classifyPath(pathname)
+  if (kind === 'asset' || kind === 'public') return {}
+  const { WEBSITE_ID: websiteId } = env()
+  const website = await getWebsiteCached({ websiteId })
+  if (!needsSession(kind, website)) return {}
+  const token = sessionTokenFromCookies(header(headers, 'cookie'))
+  const signedIn = token !== null && (await authenticateToken(await getDb(), token, websiteId)) !== null
+  return decidePageAccess({ pathname, search, website, signedIn })
+}
