@@ -274,10 +274,13 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
   })
 
   test("getAddresses answers only the caller's own book; another partner's uid is a 404", async () => {
+    const caller = await createPartner({ websiteId })
+    await createAddress({ partnerId: caller.id, addressType: 'Billing' })
+    await createAddress({ partnerId: caller.id, addressType: 'Shipping' })
     const other = await createPartner({ websiteId })
     await createAddress({ partnerId: other.id, addressType: 'Billing', street: '9 Secret Lane' })
-    const { token } = await signIn('dana@example.com')
-    const own = await post(query, '/api/query', { key: 'getAddresses', value: { filter: { addressType: 'Billing', partnerUid: partner.uid } } }, bearer(token))
+    const { token } = await signIn(caller.email)
+    const own = await post(query, '/api/query', { key: 'getAddresses', value: { filter: { addressType: 'Billing', partnerUid: caller.uid } } }, bearer(token))
     expect(own.status).toBe(200)
     const { addresses } = (await own.json()) as { addresses: { addressType: string }[] }
     expect(addresses.length).toBeGreaterThan(0)
