@@ -31,11 +31,14 @@ const test = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+  // TEST_SHUFFLE=1 npm test: files and tests in a random order (the seed is printed).
+  sequence: { shuffle: process.env.TEST_SHUFFLE === '1' },
 } satisfies TestProjectInlineConfiguration['test']
 
 export default defineConfig({
   ...shared,
   test: {
+    sequence: test.sequence,
     projects: [
       { ...shared, test: { ...test, name: 'unit', include: ['src/**/*.test.ts', 'tests/**/*.test.ts'], exclude: [...test.exclude, ...SERVER, ...integration] } },
       { ...shared, test: { ...test, name: 'integration', include: integration, globalSetup: ['tests/setup/global-setup.ts'] } },
