@@ -14,6 +14,7 @@ import { measureAttackFigures } from './bench-attacks'
 import { measurePostgresFigures } from './bench-postgres'
 import { measureScaleOutFigures } from './bench-scale-out'
 import { measureSearchFigures } from './bench-search'
+import { measureTestTimings } from './bench-timings'
 import { runLighthouse } from './lighthouse'
 import { buildReferenceApp } from './reference-app'
 
@@ -101,6 +102,10 @@ async function main() {
   mkdirSync(OUT, { recursive: true })
   if (process.env.BENCH_ONLY === 'attacks') {
     printRows(await measureAttackFigures({ root: ROOT, port: ATTACKS_PORT, out: OUT, seconds: SECONDS, rounds: ROUNDS }))
+    return
+  }
+  if (process.env.BENCH_ONLY === 'timings') {
+    printRows(await measureTestTimings())
     return
   }
   if (process.env.BENCH_ONLY === 'postgres') {
@@ -251,6 +256,7 @@ async function main() {
       rows.push(...(await measurePostgresFigures({ root: ROOT, port: POSTGRES_STORE_PORT, storeEnv, rounds: ROUNDS, seconds: SECONDS })))
       rows.push(...(await measureScaleOutFigures({ root: ROOT, ports: SCALE_OUT_PORTS, storeEnv, storeFile })))
       rows.push(...(await measureAttackFigures({ root: ROOT, port: ATTACKS_PORT, out: OUT, seconds: SECONDS, rounds: ROUNDS })))
+      rows.push(...(await measureTestTimings()))
       writeReport(rows)
     } finally {
       await reference.stop()

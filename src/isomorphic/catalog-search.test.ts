@@ -138,18 +138,6 @@ describe('filtering products', () => {
     expect(filterProducts(input, { colors: ['navy'] })).toEqual([cap, polo])
     expect(input).toEqual([cap, polo])
   })
-
-  test('filters 1000 products in under a millisecond', () => {
-    const many = Array.from({ length: 1000 }, (_, i) => ({ ...[polo, jacket, cap][i % 3]!, id: 1000 + i }))
-    const filters: Partial<ShopFilters> = { searchText: 'o', colors: ['Navy', 'Black'], sizes: ['M', 'OSFA'], minPrice: 5, maxPrice: 50 }
-    filterProducts(many, filters)
-    const runs = Array.from({ length: 20 }, () => {
-      const started = performance.now()
-      filterProducts(many, filters)
-      return performance.now() - started
-    }).sort((a, b) => a - b)
-    expect(runs[10]!).toBeLessThan(1)
-  })
 })
 
 describe('sorting products', () => {

@@ -31,7 +31,7 @@ describe('a production server that has just started', () => {
     const account = await fetch(`${base}/me`, { redirect: 'manual' })
     expect(account.status).toBe(307)
     expect(account.headers.get('location')).toMatch(/^\/login\?returnTo=/)
-  }, 180_000)
+  }, 300_000)
 
   test('answers the JSON API itself with the same statuses, reason phrases, headers and encodings', async () => {
     const query = (body: string, headers: Record<string, string> = {}) =>
@@ -68,12 +68,13 @@ describe('a production server that has just started', () => {
     expect(list.headers['x-precompressed-encoding']).toBeUndefined()
     const again = await rawGet('/api/query?key=getProductList', { 'accept-encoding': 'br', 'if-none-match': String(list.headers.etag) })
     expect(again.status).toBe(304)
-  }, 60_000)
+  }, 300_000)
 })
 
 // Issue 13: what an attacker sends at the edge costs the server no more than what a browser sends,
 // and the client's address for rate limits is the socket's on every path. Work is counted as the
 // serving process's CPU time, not as wall-clock time.
+// Timeouts allow a loaded machine's pace: they catch a hang, never a slow machine.
 describe('the production server at its edge', () => {
   const HOSTILE_ENCODING = `br${' '.repeat(15_000)}x`
   const requests = 20
@@ -94,7 +95,7 @@ describe('the production server at its edge', () => {
       expect(answer.headers['content-encoding']).toBeUndefined()
     })
     expect(hostile).toBeLessThanOrEqual(Math.max(plain * 5, 0.3))
-  }, 120_000)
+  }, 300_000)
 
   test('a guest cannot pick their own rate-limit key with X-Forwarded-For on the direct API path', async () => {
     const statuses: number[] = []
@@ -109,7 +110,7 @@ describe('the production server at its edge', () => {
     // Twenty references an hour per address: the twenty-first from the same socket is refused.
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200))
     expect(statuses[20]).toBe(429)
-  }, 60_000)
+  }, 300_000)
 })
 
 function rawGet(pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest'
 import { closeDb, type Database, getDb, adoptConnection } from '../../src/server/db/client'
 // Aliased: not a React hook, but this file's useTestDatabase makes the linter read it as one.
 import { createMemoryCache, useNamedCache as installNamedCache } from '../../src/server/cache/named-cache'
+import { queryCounter } from './query-count'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
@@ -33,7 +34,7 @@ export function useTestDatabase(kind: TestDatabaseKind = 'pglite'): { db: () => 
       // Dropping the database at teardown ends its connections; a client still closing then reports
       // "terminating connection due to administrator command", which is expected here.
       pool.on('error', () => {})
-      const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Database
+      const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: queryCounter }) as unknown as Database
       adoptConnection({ db, kind: 'postgres', close: () => pool.end() })
       dropAfter = () => dropPostgresDatabase(adminUrl, name)
     } else {
@@ -42,7 +43,7 @@ export function useTestDatabase(kind: TestDatabaseKind = 'pglite'): { db: () => 
       const schema = await import('../../src/server/db/schema')
       const dump = await readFile(inject('pgliteTemplate'))
       const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
-      const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
+      const db = drizzle({ client, schema, casing: 'snake_case', logger: queryCounter }) as unknown as Database
       adoptConnection({ db, kind: 'pglite', close: () => client.close() })
     }
     database = await getDb()

@@ -5,7 +5,7 @@ import { fetchCustomTaxRates } from './custom-tax'
 
 describe('the custom tax adapter over HTTP', () => {
   let service: FakeCustomTax
-  const config = () => ({ url: `${service.url}/tax/rates`, token: 'store-token-123', timeoutMs: 300 })
+  const config = () => ({ url: `${service.url}/tax/rates`, token: 'store-token-123', timeoutMs: 10_000 })
 
   beforeAll(async () => {
     service = await startFakeCustomTax({ token: 'store-token-123' })
@@ -75,9 +75,7 @@ describe('the custom tax adapter over HTTP', () => {
 
   test('a service that does not answer in time is a timeout', async () => {
     service.failNext({ kind: 'hang' })
-    const started = Date.now()
-    expect(await failure(fetchCustomTaxRates(config(), [{ zip: '80202' }]))).toMatchObject({ kind: 'timeout' })
-    expect(Date.now() - started).toBeLessThan(3000)
+    expect(await failure(fetchCustomTaxRates({ ...config(), timeoutMs: 300 }, [{ zip: '80202' }]))).toMatchObject({ kind: 'timeout' })
   })
 
   test('our own token being refused is a failure of the store, not a message for the shopper', async () => {

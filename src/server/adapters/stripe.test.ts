@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => stripe.close())
 
-const config = () => ({ secretKey: stripe.secretKey, apiBase: stripe.url, timeoutMs: 500 })
+const config = () => ({ secretKey: stripe.secretKey, apiBase: stripe.url, timeoutMs: 10_000 })
 const request = (overrides: Partial<CheckoutSessionRequest> = {}): CheckoutSessionRequest => ({
   idempotencyKey: `order-1-key-${Math.random()}`,
   amount: 8627,

@@ -108,11 +108,10 @@ describe.skipIf(!adminUrl)('on PostgreSQL, a connection terminated by the server
       }
     }
     // Cut transactions fail (the shopper retries); the point is what comes after. More
-    // transactions at once than the pool holds (10) all get a connection, promptly.
+    // transactions at once than the pool holds (10) all get a connection: with a client lost for
+    // good, some would wait out the pool's 5 s connection timeout and fail as "unavailable".
     expect(failed).toBeGreaterThan(0)
-    const started = performance.now()
     await Promise.all(Array.from({ length: 15 }, () => db.transaction(async (tx) => tx.execute(sql`select pg_sleep(0.05)`))))
-    expect(performance.now() - started).toBeLessThan(4000)
   })
 
   test('during a running statement fails it as "unavailable"', async () => {

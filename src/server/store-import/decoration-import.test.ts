@@ -48,83 +48,104 @@ async function refusal(promise: Promise<unknown>): Promise<StoreFileError> {
 }
 
 describe.each(testDatabaseKinds())('the store file’s decoration section on %s', (kind) => {
-  const { db } = useTestDatabase(kind)
-  let websiteId: number
-
   beforeAll(() => useNamedCache(createMemoryCache()))
   afterAll(async () => {
     if (kind === testDatabaseKinds().at(-1)) await rm(IMAGES_DIR, { recursive: true, force: true })
   })
 
-  test('loads methods, the editor settings, each product’s garment and print areas, and the logos’ methods and colours', async () => {
-    const { filePath } = await writeStoreFile(decoratedStore())
-    const summary = await importStoreFile({ filePath })
-    websiteId = summary.websiteId
-    expect(summary.touchedCaches).toContain('Products')
+  // Each block imports what its tests read into a database of its own: they hold in any order.
+  describe('a store file with one, imported', () => {
+    const { db } = useTestDatabase(kind)
+    let websiteId: number
+    let summary: Awaited<ReturnType<typeof importStoreFile>>
 
-    const methods = await db().select().from(decorationMethods).where(eq(decorationMethods.websiteId, websiteId)).orderBy(asc(decorationMethods.sequence))
-    expect(methods.map((method) => [method.code, method.setupFeeAmount, method.pricePerLocationAmount, method.maxColors, method.minWidth])).toEqual([
-      ['embroidery', 2500, 450, 12, 1],
-      ['screen_print', 2000, 250, 6, 1],
-    ])
-    const [settings] = await db().select().from(decorationSettings).where(eq(decorationSettings.websiteId, websiteId))
-    expect(settings).toMatchObject({ uploadsAllowed: true, uploadMaxBytes: 500000, palette: [{ name: 'White', hex: '#ffffff' }] })
+    beforeAll(async () => {
+      const { filePath } = await writeStoreFile(decoratedStore())
+      summary = await importStoreFile({ filePath })
+      websiteId = summary.websiteId
+    })
 
-    const [tee] = await db().select().from(products).where(eq(products.slug, 'field-tee'))
-    const [cap] = await db().select().from(products).where(eq(products.slug, 'field-cap'))
-    expect([tee!.garmentKind, cap!.garmentKind]).toEqual(['tee', 'cap'])
-    const areas = await db().select().from(printAreas).where(eq(printAreas.websiteId, websiteId)).orderBy(asc(printAreas.id))
-    // The tee takes the built-in tee areas; the cap kind has the file's own; the cap product its own.
-    expect(areas.filter((area) => area.garmentKind === 'tee').map((area) => area.code)).toEqual(DEFAULT_PRINT_AREAS.tee.map((area) => area.code))
-    expect(areas.filter((area) => area.garmentKind === 'cap').map((area) => area.code)).toEqual(['side'])
-    expect(areas.filter((area) => area.productId === cap!.id).map((area) => [area.code, area.name, area.width])).toEqual([['front', 'Front panel', 4]])
+    test('loads methods, the editor settings, each product’s garment and print areas, and the logos’ methods and colours', async () => {
+      expect(summary.touchedCaches).toContain('Products')
 
-    const [logo] = await db().select().from(logos).where(eq(logos.code, 'TEST-MARK'))
-    expect(logo!.colorCount).toBe(1)
-    const links = await db().select().from(logoDecorationMethods).where(eq(logoDecorationMethods.logoId, logo!.id))
-    expect(links.map((link) => link.method).sort()).toEqual(['embroidery', 'screen_print'])
+      const methods = await db().select().from(decorationMethods).where(eq(decorationMethods.websiteId, websiteId)).orderBy(asc(decorationMethods.sequence))
+      expect(methods.map((method) => [method.code, method.setupFeeAmount, method.pricePerLocationAmount, method.maxColors, method.minWidth])).toEqual([
+        ['embroidery', 2500, 450, 12, 1],
+        ['screen_print', 2000, 250, 6, 1],
+      ])
+      const [settings] = await db().select().from(decorationSettings).where(eq(decorationSettings.websiteId, websiteId))
+      expect(settings).toMatchObject({ uploadsAllowed: true, uploadMaxBytes: 500000, palette: [{ name: 'White', hex: '#ffffff' }] })
+
+      const [tee] = await db().select().from(products).where(eq(products.slug, 'field-tee'))
+      const [cap] = await db().select().from(products).where(eq(products.slug, 'field-cap'))
+      expect([tee!.garmentKind, cap!.garmentKind]).toEqual(['tee', 'cap'])
+      const areas = await db().select().from(printAreas).where(eq(printAreas.websiteId, websiteId)).orderBy(asc(printAreas.id))
+      // The tee takes the built-in tee areas; the cap kind has the file's own; the cap product its own.
+      expect(areas.filter((area) => area.garmentKind === 'tee').map((area) => area.code)).toEqual(DEFAULT_PRINT_AREAS.tee.map((area) => area.code))
+      expect(areas.filter((area) => area.garmentKind === 'cap').map((area) => area.code)).toEqual(['side'])
+      expect(areas.filter((area) => area.productId === cap!.id).map((area) => [area.code, area.name, area.width])).toEqual([['front', 'Front panel', 4]])
+
+      const [logo] = await db().select().from(logos).where(eq(logos.code, 'TEST-MARK'))
+      expect(logo!.colorCount).toBe(1)
+      const links = await db().select().from(logoDecorationMethods).where(eq(logoDecorationMethods.logoId, logo!.id))
+      expect(links.map((link) => link.method).sort()).toEqual(['embroidery', 'screen_print'])
+    })
+
+    test('the imported store answers getDecorationOptions with the product’s own areas and the logo’s methods', async () => {
+      const [cap] = await db().select().from(products).where(eq(products.slug, 'field-cap'))
+      const [variant] = await db().select().from(productVariants).where(eq(productVariants.productId, cap!.id))
+      const options = await getDecorationOptions({ websiteId, productId: cap!.id, colorValueId: variant!.colorValueId })
+      expect(options.printAreas.map((area) => area.code)).toEqual(['front'])
+      expect(options.views.map((view) => [view.view, view.width])).toEqual([['front', 14]])
+      expect(options.logos.map((logo) => [logo.name, logo.methods])).toEqual([['Test Mark', ['embroidery', 'screen_print']]])
+      expect(options.uploads.rightsStatement).toBe('I may use this artwork.')
+    })
   })
 
-  test('the imported store answers getDecorationOptions with the product’s own areas and the logo’s methods', async () => {
-    const [cap] = await db().select().from(products).where(eq(products.slug, 'field-cap'))
-    const [variant] = await db().select().from(productVariants).where(eq(productVariants.productId, cap!.id))
-    const options = await getDecorationOptions({ websiteId, productId: cap!.id, colorValueId: variant!.colorValueId })
-    expect(options.printAreas.map((area) => area.code)).toEqual(['front'])
-    expect(options.views.map((view) => [view.view, view.width])).toEqual([['front', 14]])
-    expect(options.logos.map((logo) => [logo.name, logo.methods])).toEqual([['Test Mark', ['embroidery', 'screen_print']]])
-    expect(options.uploads.rightsStatement).toBe('I may use this artwork.')
+  describe('a store file with one, imported again', () => {
+    const { db } = useTestDatabase(kind)
+    let websiteId: number
+
+    beforeAll(async () => {
+      const { filePath } = await writeStoreFile(decoratedStore())
+      websiteId = (await importStoreFile({ filePath })).websiteId
+    })
+
+    test('importing the same file again changes nothing; dropping the section removes the decoration', async () => {
+      const { filePath } = await writeStoreFile(decoratedStore())
+      const again = await importStoreFile({ filePath })
+      for (const entity of ['decorationMethods', 'printAreas', 'decorationSettings', 'logoMethods', 'logos', 'products']) {
+        expect(again.counts[entity], entity).toMatchObject({ created: 0, updated: 0, removed: 0 })
+      }
+      const withoutSection = buildStoreFile()
+      withoutSection.products[1]!.garment = 'cap'
+      const { filePath: plain } = await writeStoreFile(withoutSection)
+      const dropped = await importStoreFile({ filePath: plain })
+      expect(dropped.counts.decorationMethods).toMatchObject({ removed: 2 })
+      expect(await db().select().from(printAreas).where(eq(printAreas.websiteId, websiteId))).toEqual([])
+      expect(await db().select().from(decorationSettings).where(eq(decorationSettings.websiteId, websiteId))).toEqual([])
+    })
   })
 
-  test('importing the same file again changes nothing; dropping the section removes the decoration', async () => {
-    const { filePath } = await writeStoreFile(decoratedStore())
-    const again = await importStoreFile({ filePath })
-    for (const entity of ['decorationMethods', 'printAreas', 'decorationSettings', 'logoMethods', 'logos', 'products']) {
-      expect(again.counts[entity], entity).toMatchObject({ created: 0, updated: 0, removed: 0 })
-    }
-    const withoutSection = buildStoreFile()
-    withoutSection.products[1]!.garment = 'cap'
-    const { filePath: plain } = await writeStoreFile(withoutSection)
-    const dropped = await importStoreFile({ filePath: plain })
-    expect(dropped.counts.decorationMethods).toMatchObject({ removed: 2 })
-    expect(await db().select().from(printAreas).where(eq(printAreas.websiteId, websiteId))).toEqual([])
-    expect(await db().select().from(decorationSettings).where(eq(decorationSettings.websiteId, websiteId))).toEqual([])
-  })
+  describe('a store file with mistakes in it', () => {
+    useTestDatabase(kind)
 
-  test('names the line and field of every decoration problem', async () => {
-    const file = decoratedStore()
-    const decoration = file.decoration as typeof DECORATION
-    decoration.printAreas = [
-      { garment: 'tee', code: 'back', name: 'Back', view: 'back', x: 40, y: 5, width: 12, height: 4, methods: ['dtg'] },
-      { product: 'no-such-product', code: 'front', name: 'Front', view: 'front', x: 1, y: 1, width: 1, height: 1, methods: ['embroidery'] },
-    ] as never
-    const { filePath, text } = await writeStoreFile(file)
-    const error = await refusal(importStoreFile({ filePath }))
-    expect(error.issues).toEqual(
-      expect.arrayContaining([
-        { line: lineContaining(text, '"width": 12'), path: 'decoration.printAreas[0].width', message: 'the area ends at 52 in, past the 44 in wide tee view' },
-        { line: lineContaining(text, '"dtg"'), path: 'decoration.printAreas[0].methods[0]', message: '"dtg" is not one of decoration.methods' },
-        { line: lineContaining(text, '"no-such-product"'), path: 'decoration.printAreas[1].product', message: 'unknown product "no-such-product"' },
-      ]),
-    )
+    test('names the line and field of every decoration problem', async () => {
+      const file = decoratedStore()
+      const decoration = file.decoration as typeof DECORATION
+      decoration.printAreas = [
+        { garment: 'tee', code: 'back', name: 'Back', view: 'back', x: 40, y: 5, width: 12, height: 4, methods: ['dtg'] },
+        { product: 'no-such-product', code: 'front', name: 'Front', view: 'front', x: 1, y: 1, width: 1, height: 1, methods: ['embroidery'] },
+      ] as never
+      const { filePath, text } = await writeStoreFile(file)
+      const error = await refusal(importStoreFile({ filePath }))
+      expect(error.issues).toEqual(
+        expect.arrayContaining([
+          { line: lineContaining(text, '"width": 12'), path: 'decoration.printAreas[0].width', message: 'the area ends at 52 in, past the 44 in wide tee view' },
+          { line: lineContaining(text, '"dtg"'), path: 'decoration.printAreas[0].methods[0]', message: '"dtg" is not one of decoration.methods' },
+          { line: lineContaining(text, '"no-such-product"'), path: 'decoration.printAreas[1].product', message: 'unknown product "no-such-product"' },
+        ]),
+      )
+    })
   })
 })

@@ -91,17 +91,31 @@ describe.each(testDatabaseKinds())('the local carrier endpoints on %s', (kind) =
 
   describe('getToken', () => {
     test('warms the server-side token and answers when it expires, never the token', async () => {
-      const before = ups.tokenCalls().length
-      const response = await call(upsToken, { methodId: upsMethodId })
-      expect(response.status).toBe(200)
-      expect(response.headers.get('cache-control')).toBe('no-store')
-      const body = await answer(response)
-      expect(body).toEqual({ data: { ready: true, expiresAt: expect.any(String) } })
-      expect(Date.parse(body.data!.expiresAt as string) - Date.now()).toBeGreaterThan(14_000_000)
-      expect(JSON.stringify(body)).not.toMatch(/ups-[0-9a-f-]{36}/)
+      // A UPS of its own, whose token no other test has warmed (tokens are kept per API base).
+      const coldUps = await startFakeUps()
+      try {
+        const methodId = (
+          await createDeliveryMethod({
+            websiteId,
+            name: 'UPS Ground (cold)',
+            deliveryType: 'ups_rubikx',
+            url: coldUps.url,
+            credentials: { upsClientId: coldUps.clientId, upsClientSecret: coldUps.clientSecret, upsAccountNumber: 'A1B2C3' },
+          })
+        ).id
+        const response = await call(upsToken, { methodId })
+        expect(response.status).toBe(200)
+        expect(response.headers.get('cache-control')).toBe('no-store')
+        const body = await answer(response)
+        expect(body).toEqual({ data: { ready: true, expiresAt: expect.any(String) } })
+        expect(Date.parse(body.data!.expiresAt as string) - Date.now()).toBeGreaterThan(14_000_000)
+        expect(JSON.stringify(body)).not.toMatch(/ups-[0-9a-f-]{36}/)
 
-      expect((await call(upsToken, { methodId: upsMethodId })).status).toBe(200)
-      expect(ups.tokenCalls().length - before).toBe(1)
+        expect((await call(upsToken, { methodId })).status).toBe(200)
+        expect(coldUps.tokenCalls()).toHaveLength(1)
+      } finally {
+        await coldUps.close()
+      }
     })
 
     test('FedEx too', async () => {

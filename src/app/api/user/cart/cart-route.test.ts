@@ -44,8 +44,6 @@ describe.each(testDatabaseKinds())('/api/user/cart on %s', (kind) => {
     useNamedCache(createMemoryCache())
     const websiteId = (await createWebsite()).id
     expect(websiteId).toBe(env().WEBSITE_ID)
-    dana = await createPartner({ websiteId, email: 'dana@example.com' })
-    eli = await createPartner({ websiteId, email: 'eli@example.com' })
     const crest = await createLogo()
     const polo = await createProduct({ websiteId, name: 'Core Blend Polo', priceAmount: 2000, logos: [crest] })
     const cap = await createProduct({ websiteId, name: 'Trucker Cap', sizes: ['OSFA'], priceAmount: 1500, logos: [crest] })
@@ -56,7 +54,12 @@ describe.each(testDatabaseKinds())('/api/user/cart on %s', (kind) => {
     }
   })
 
-  beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
+  // Two partners of their own for each test, with no cart yet: the tests hold in any order.
+  beforeEach(async () => {
+    useRateLimiter(createMemoryRateLimiter())
+    dana = await createPartner({ websiteId: env().WEBSITE_ID, name: 'Dana' })
+    eli = await createPartner({ websiteId: env().WEBSITE_ID, name: 'Eli' })
+  })
 
   test('an anonymous caller gets 401 and nothing else', async () => {
     const { status, body } = await post(cartRoute, '/api/user/cart', { partnerId: dana.id })

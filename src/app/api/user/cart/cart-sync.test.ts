@@ -23,6 +23,8 @@ describe('the browser cart sync', () => {
   let cap: Awaited<ReturnType<typeof createProduct>>
   let tee: Awaited<ReturnType<typeof createProduct>>
   let crestId = 0
+  let websiteId = 0
+  let kimEmail = ''
   const stops: (() => void)[] = []
 
   const routeFetch: typeof fetch = async (input, init) =>
@@ -63,27 +65,29 @@ describe('the browser cart sync', () => {
   beforeAll(async () => {
     useNamedCache(createMemoryCache())
     useRateLimiter(createMemoryRateLimiter())
-    const websiteId = (await createWebsite()).id
-    const partner = await createPartner({ websiteId, email: 'kim@example.com' })
-    partnerId = partner.id
+    websiteId = (await createWebsite()).id
     const crest = await createLogo({ name: 'Crest' })
     crestId = crest.id
     polo = await createProduct({ websiteId, name: 'Core Blend Polo', priceAmount: 2000, logos: [crest] })
     cap = await createProduct({ websiteId, name: 'Trucker Cap', sizes: ['OSFA'], priceAmount: 1500, logos: [crest] })
     tee = await createProduct({ websiteId, name: 'Tri-Blend Tee', priceAmount: 1200, logos: [crest] })
+  })
+
+  // A partner of its own for each test, signed in, with no saved cart: the tests hold in any order.
+  beforeEach(async () => {
+    useCartStore.setState(initialCartState)
+    useUserStore.setState(initialUserState)
+    const partner = await createPartner({ websiteId, name: 'Kim' })
+    partnerId = partner.id
+    kimEmail = partner.email
     const answer = await login(
       new Request('http://store.test/api/user/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'kim@example.com', password: TEST_PASSWORD }),
+        body: JSON.stringify({ login: partner.email, password: TEST_PASSWORD }),
       }),
     )
     token = ((await answer.json()) as { data: { access_token: string } }).data.access_token
-  })
-
-  beforeEach(() => {
-    useCartStore.setState(initialCartState)
-    useUserStore.setState(initialUserState)
   })
 
   // One tab per test: the previous test's sync stops listening.
@@ -102,7 +106,7 @@ describe('the browser cart sync', () => {
     await sync.flush()
     expect((await serverCart()).lines.map((line) => line.name)).toEqual(['Trucker Cap'])
 
-    useUserStore.setState({ isAuthenticated: true, user: { id: partnerId, uid: 'x', name: 'Kim', email: 'kim@example.com', billingAddress: [], shippingAddress: [] } })
+    useUserStore.setState({ isAuthenticated: true, user: { id: partnerId, uid: 'x', name: 'Kim', email: kimEmail, billingAddress: [], shippingAddress: [] } })
     await sync.mergeAtSignIn(partnerId)
 
     const saved = await serverCart()
@@ -118,7 +122,8 @@ describe('the browser cart sync', () => {
   })
 
   test('a change made while another tab saved first is merged, not lost: both tabs’ lines are kept', async () => {
-    useUserStore.setState({ isAuthenticated: true, user: { id: partnerId, uid: 'x', name: 'Kim', email: 'kim@example.com', billingAddress: [], shippingAddress: [] } })
+    await saveFromAnotherTab([itemOf(cap, { OSFA: 2 }), itemOf(polo, { M: 3 })], 0)
+    useUserStore.setState({ isAuthenticated: true, user: { id: partnerId, uid: 'x', name: 'Kim', email: kimEmail, billingAddress: [], shippingAddress: [] } })
     const sync = startSync()
     await sync.mergeAtSignIn(partnerId)
     const before = await serverCart()
