@@ -1,4 +1,4 @@
-import type { CheckEmailAnswer as CheckEmailData } from '@/isomorphic/contract/accounts'
+import type { CheckEmailAnswer as CheckEmailData, LoginInput, SsoCallbackInput } from '@/isomorphic/contract/accounts'
 import type { MutationInputs } from '@/isomorphic/contract/mutations'
 import type { ApiClient } from '../api-client'
 import type { AddressType, PartnerAddress } from '../stores/address-store'
@@ -23,7 +23,7 @@ export function createAccountApi(api: Api) {
   const query = <T>(key: string, value?: unknown) => post<T>('/api/query', value === undefined ? { key } : { key, value })
 
   return {
-    login: (input: { login: string; password: string; recaptchaToken?: string }) => post<TokenAnswer>('/api/user/login', input),
+    login: (input: LoginInput) => post<TokenAnswer>('/api/user/login', input),
     // The refresh and logout endpoints take no fields; an empty JSON object keeps them JSON requests.
     refresh: () => post<TokenAnswer>('/api/user/refresh'),
     logoutLocally: () => post<{ data: { success: boolean } }>('/api/user/logout'),
@@ -33,7 +33,7 @@ export function createAccountApi(api: Api) {
     resetPassword: (input: { email: string; recaptchaToken?: string }) => post<CheckEmailAnswer>('/api/user/password/reset', input),
     createPassword: (input: { token: string; password: string }) =>
       post<{ data: { success: boolean } }>('/api/user/password/create', input),
-    ssoCallback: (callbackUrl: string) => post<TokenAnswer>('/api/user/sso/callback', { callbackUrl }),
+    ssoCallback: (callbackUrl: string) => post<TokenAnswer>('/api/user/sso/callback', { callbackUrl } satisfies SsoCallbackInput),
 
     getPartner: () => query<{ partner: Partner }>('getPartner'),
     getAddresses: (addressType: AddressType, partnerUid: string) =>

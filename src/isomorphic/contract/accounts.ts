@@ -64,3 +64,20 @@ export const UpdatePasswordSchema = z.strictObject({
   currentPassword: z.string({ error: 'is required: your current password' }).min(1, 'is required: your current password').max(1024, 'is too long'),
   newPassword: z.string({ error: 'is required: the new password' }).max(1024, 'must be at most 128 characters long'),
 })
+
+/** POST /api/user/login */
+export const LoginSchema = z.strictObject({
+  login: z.string({ error: 'is required: your email address' }).trim().min(1, 'is required: your email address').max(254, 'is too long'),
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
+  recaptchaToken: RecaptchaTokenSchema,
+})
+export type LoginInput = z.input<typeof LoginSchema>
+
+/** POST /api/user/sso/callback: the full /sso-login?code=…&state=… address the provider sent the browser back to. */
+export const SsoCallbackSchema = z.strictObject({
+  callbackUrl: z
+    .string({ error: 'is required: the address the single sign-on provider sent you back to' })
+    .min(1, 'is required: the address the single sign-on provider sent you back to')
+    .max(4096, 'is too long'),
+})
+export type SsoCallbackInput = z.input<typeof SsoCallbackSchema>

@@ -121,3 +121,9 @@ export const DeleteAddressSchema = z.strictObject({
   partnerUid: PartnerUidSchema,
 })
 
+
+/** POST /api/address/validation {raw: {address}} */
+export const AddressValidationRequestSchema = z.object({
+  raw: z.object({ address: AddressCheckSchema }, { error: 'must be an object with address' }),
+})
+export type AddressValidationRequest = z.input<typeof AddressValidationRequestSchema>

@@ -208,3 +208,8 @@ export type ApiErrorBody = {
   /** What the client needs to recover, for some errors (createOrder's 409: { orderSummary }). */
   data?: Record<string, unknown>
 }
+
+/** POST /api/cache/invalidate {cache} */
+export const CacheInvalidationSchema = z.object({
+  cache: z.enum(CACHE_NAMES, { error: `must be one of ${CACHE_NAMES.join(', ')}` }),
+})

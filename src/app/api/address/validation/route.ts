@@ -1,8 +1,7 @@
 // POST /api/address/validation {raw: {address: {...}}} → {data: {valid, address, messages,
 // suggestions, checkedBy}}. An address that fails the checks is a 200 with valid: false and
 // messages to act on; a malformed body is a 400; UPS unreachable is a 503 to retry.
-import { z } from 'zod'
-import { AddressCheckSchema } from '@/isomorphic/contract/address'
+import { AddressValidationRequestSchema } from '@/isomorphic/contract/address'
 import { validateAddress } from '@/server/address/address-validation-service'
 import { getDb } from '@/server/db/client'
 import { takeTaxCallBudget } from '@/server/checkout/tax-requests'
@@ -10,13 +9,9 @@ import { dataResponse, defineRoute } from '@/web/define-route'
 
 export const dynamic = 'force-dynamic'
 
-const ValidationRequestSchema = z.object({
-  raw: z.object({ address: AddressCheckSchema }, { error: 'must be an object with address' }),
-})
-
 export const POST = defineRoute({
   sameOrigin: true,
-  input: ValidationRequestSchema,
+  input: AddressValidationRequestSchema,
   maxBytes: 16 * 1024,
   async handler({ ctx, input: { raw } }) {
     await takeTaxCallBudget(ctx.clientKey)

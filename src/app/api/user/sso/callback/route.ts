@@ -1,6 +1,6 @@
 // POST /api/user/sso/callback {callbackUrl} -> {data:{access_token, returnTo}} + session cookie.
 // callbackUrl is the full /sso-login?code=…&state=… URL the provider sent the browser back to.
-import { z } from 'zod'
+import { SsoCallbackSchema } from '@/isomorphic/contract/accounts'
 import { completeSsoSignIn } from '@/server/accounts/sso-service'
 import { clearedSsoFlowCookies, ssoFlowTokenFromCookies } from '@/web/sso-cookie'
 import { getDb } from '@/server/db/client'
@@ -11,16 +11,9 @@ import { ssoErrorResponse } from '../sso-errors'
 
 export const dynamic = 'force-dynamic'
 
-const CallbackSchema = z.strictObject({
-  callbackUrl: z
-    .string({ error: 'is required: the address the single sign-on provider sent you back to' })
-    .min(1, 'is required: the address the single sign-on provider sent you back to')
-    .max(4096, 'is too long'),
-})
-
 export const POST = defineRoute({
   sameOrigin: true,
-  input: CallbackSchema,
+  input: SsoCallbackSchema,
   async handler({ request, ctx, input: { callbackUrl } }) {
     const signedIn = await completeSsoSignIn(await getDb(), {
       websiteId: ctx.store.websiteId,
