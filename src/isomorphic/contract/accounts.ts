@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // What the account endpoints and mutations accept (decision 009): sign-up, password reset and
 // change, and the one rule of what an email address is, for the forms and the server alike.

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { chosen } from './fields'
 
 // An address as the browser holds it (checkout state: name, phone, street, street2, city,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { MAX_PIECES_PER_SIZE } from '../quantity'
 import { AddressCheckSchema } from './address'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import type { DecorationMethodCode, DesignInput } from '../decoration-types'
 import { idSchema } from './fields'
 

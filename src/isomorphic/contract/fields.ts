@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // Field schemas every part of the wire contract uses: ids, and "no value" for keys that take none.
 

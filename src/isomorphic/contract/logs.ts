@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // POST /api/logs: what a browser reports to the server log.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import type { SavedDesign } from '../decoration-types'
 import type { CreateOrderAnswer, DecideOrderApprovalAnswer } from '../order-types'
 import { UpdatePasswordSchema } from './accounts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import type { OrderData } from '../order-types'
 
 // What the payment and gift card mutations accept and answer (spec 7).

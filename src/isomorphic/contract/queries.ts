@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import type { AccountPartner } from '../account-types'
 import { ADDRESS_TYPES, type AccountAddress } from './address'
 import type { HomePageData, ProductListItem, Website } from '../catalog-types'
