@@ -3,23 +3,14 @@ import { persist } from 'zustand/middleware'
 import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/contract/queries'
 import type { CustomerOrder } from './user-store'
 import type { AddressDraft } from '@/isomorphic/contract/address'
+import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import { persistIn } from './persistence'
 
 /** The billing or shipping address typed in at checkout. */
 export type CheckoutAddress = AddressDraft & { id: number | null }
 
-/** Decimal dollars, as the API speaks them. */
-export type OrderSummary = {
-  subTotal: number
-  taxes: number
-  totalPrice: number
-  shipping: number
-  freeShipping: boolean
-  promotion: number
-  giftCardAmount: number
-  estimatedTotal: number
-  budgetAmount: number
-}
+/** The API's order summary (decimal dollars), kept with a budget amount of 0 where it has none. */
+export type OrderSummary = Omit<OrderSummaryData, 'budgetAmount'> & { budgetAmount: number }
 
 export type CheckoutData = {
   isLoading: boolean
