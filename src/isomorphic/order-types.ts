@@ -18,7 +18,8 @@ export const REFERENCE_USED = 'This order reference was already used for another
 export type OrderKind = 'order' | 'quotation'
 export type OrderState = 'draft' | 'sale' | 'cancel'
 export type OrderApprovalState = 'not_required' | 'awaiting_approval' | 'approved' | 'rejected'
-export type OrderPaymentState = 'not_paid' | 'pending' | 'paid'
+export type OrderPaymentState = 'not_paid' | 'pending' | 'paid' | 'partially_refunded' | 'refunded'
+export type OrderFulfilmentState = 'unfulfilled' | 'in_production' | 'partially_shipped' | 'shipped' | 'delivered'
 
 /** An address as the order keeps it (a snapshot: later edits of the address book do not change it). */
 export type OrderAddressData = Address & {

@@ -1,3 +1,4 @@
+import type { OrderPaymentState } from '@/isomorphic/order-types'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { type OrderAddressSnapshot, type OrderLineDesignSnapshot, orderExtraFields, orderLines, orders, paymentMethods, websites } from '../db/schema'
@@ -30,7 +31,7 @@ export type OrderDocument = {
   kind: 'quotation' | 'order'
   state: 'draft' | 'sale' | 'cancel'
   approvalState: OrderApprovalState
-  paymentState: 'not_paid' | 'pending' | 'paid'
+  paymentState: OrderPaymentState
   createdAt: Date
   confirmedAt: Date | null
   customer: { name: string; email: string }

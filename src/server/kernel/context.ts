@@ -17,13 +17,14 @@ export type Shopper = { kind: 'shopper'; partnerId: number; partnerUid: string; 
 export type StaffRole = 'owner' | 'store_manager' | 'fulfilment'
 
 /**
- * A member of the store's staff, for the stores they may act on. Type only for now: the console
- * (issue 15) will sign staff in and produce it; no use case accepts it yet.
+ * A member of the store's staff signed in to the console (issue 15), for the stores they may act
+ * on: an owner acts on every store (storeIds is then empty and ignored), the others on storeIds.
+ * `sessionId` is the console session (null for a context built by a command or a job).
  */
-export type Staff = { kind: 'staff'; staffId: number; role: StaffRole; storeIds: readonly number[] }
+export type Staff = { kind: 'staff'; staffId: number; email: string; name: string; role: StaffRole; storeIds: readonly number[]; sessionId: string | null }
 
-/** A decoration partner's staff member (prints for the store). Type only for now, like Staff. */
-export type DecorationPartner = { kind: 'decorationPartner'; staffId: number; decorationPartnerId: number }
+/** A decoration partner's staff member (decorates and ships for the stores): sees only its own work orders. */
+export type DecorationPartner = { kind: 'decorationPartner'; staffId: number; email: string; name: string; decorationPartnerId: number; sessionId: string | null }
 
 /** The server itself, running a named job (housekeeping, an import). */
 export type SystemJob = { kind: 'system'; job: string }

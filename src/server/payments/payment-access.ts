@@ -1,3 +1,4 @@
+import type { OrderPaymentState } from '@/isomorphic/order-types'
 import { and, eq } from 'drizzle-orm'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { getDb } from '../db/client'
@@ -56,7 +57,7 @@ export type ConfirmedOrder = {
   id: number
   name: string
   state: 'draft' | 'sale' | 'cancel'
-  paymentState: 'not_paid' | 'pending' | 'paid'
+  paymentState: OrderPaymentState
   /** What the shopper does next (the payment method's instructions, e.g. where to send the PO). */
   instructions: string
 }

@@ -1,3 +1,4 @@
+import type { OrderPaymentState } from '@/isomorphic/order-types'
 import { createHash } from 'node:crypto'
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { CoreContext } from '../kernel/context'
@@ -301,7 +302,7 @@ export async function startCardPayment(
 export type CardPaymentStatus = {
   /** The card payment's state; 'none' when the order has no card payment. */
   status: TransactionState | 'none'
-  order: { id: number; name: string; state: 'draft' | 'sale' | 'cancel'; paymentState: 'not_paid' | 'pending' | 'paid' }
+  order: { id: number; name: string; state: 'draft' | 'sale' | 'cancel'; paymentState: OrderPaymentState }
 }
 
 /**

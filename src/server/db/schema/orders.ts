@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, timestamps } from './columns'
 import { paymentMethods, promotionPrograms, deliveryMethods } from './commerce'
 import { logos, products, productVariants } from './catalog'
+import type { OrderFulfilmentState, OrderPaymentState } from '@/isomorphic/order-types'
 import { designs, type OrderLineDesignSnapshot } from './decoration'
 import { partners } from './partners'
 import { websites } from './website'
@@ -38,6 +39,7 @@ export type OrderAddressSnapshot = {
   state: string | null
 }
 
+
 export const orders = pgTable(
   'orders',
   {
@@ -57,7 +59,17 @@ export const orders = pgTable(
     approvalDecidedAt: timestamp({ withTimezone: true }),
     approvalDecidedBy: integer().references((): AnyPgColumn => partners.id, { onDelete: 'set null' }),
     approvalNote: text(),
-    paymentState: text().notNull().default('not_paid').$type<'not_paid' | 'pending' | 'paid'>(),
+    paymentState: text().notNull().default('not_paid').$type<OrderPaymentState>(),
+    /** After confirmation (issue 15): the work orders' progress, summed up for the order. */
+    fulfilmentState: text().notNull().default('unfulfilled').$type<OrderFulfilmentState>(),
+    /** An offline payment (purchase order, invoice, wire) marked received: when and its reference. */
+    paidAt: timestamp({ withTimezone: true }),
+    paymentReference: text(),
+    /** Money given back so far, all ways together (card, gift cards, budget). */
+    amountRefunded: integer().notNull().default(0),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
+    deliveredAt: timestamp({ withTimezone: true }),
     partnerName: text().notNull(),
     partnerEmail: text().notNull(),
     billingAddress: jsonb().$type<OrderAddressSnapshot>().notNull(),
@@ -89,6 +101,7 @@ export const orders = pgTable(
     uniqueIndex('orders_website_name_idx').on(t.websiteId, t.name),
     index('orders_partner_idx').on(t.partnerId),
     check('orders_amounts_not_negative', sql`${t.amountTotal} >= 0 and ${t.amountDue} >= 0 and ${t.amountGiftCard} >= 0 and ${t.amountBudget} >= 0`),
+    check('orders_refunded_in_range', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountTotal}`),
   ],
 )
 
@@ -201,4 +214,31 @@ export const budgetTransactions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('budget_transactions_partner_idx').on(t.partnerId)],
+)
+
+export type OrderEventActorKind = 'guest' | 'shopper' | 'staff' | 'decorationPartner' | 'system'
+
+/**
+ * The order's timeline (issue 15): everything that happened to it and who did it, append-only. The
+ * console shows all of it; the shopper's order page shows the rows marked shopperVisible.
+ * Types are listed in src/isomorphic/order-events.ts.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    actorKind: text().notNull().$type<OrderEventActorKind>(),
+    /** The partner, staff member or null (guest, system). */
+    actorId: integer(),
+    /** A snapshot for display: the shopper's or staff member's name, the job's name. */
+    actorName: text(),
+    shopperVisible: boolean().notNull().default(false),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 )

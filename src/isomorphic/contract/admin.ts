@@ -1,0 +1,30 @@
+import type { z } from './zod'
+import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type SessionAdminMutationResponses, type SessionAdminQueryResponses } from './admin-session'
+
+// The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
+// {key, value}. Per key, the schema of `value` (the server validates with it) and the answer; each
+// console area keeps its keys in its own contract file (admin-<area>.ts) and is gathered here. The
+// console's pages call the same registry in-process to render, and the browser calls it over HTTP,
+// so there is one way for the console to reach the core.
+
+export const ADMIN_QUERY_INPUTS = {
+  ...SESSION_ADMIN_QUERY_INPUTS,
+} satisfies Record<string, z.ZodType>
+
+export const ADMIN_MUTATION_INPUTS = {
+  ...SESSION_ADMIN_MUTATION_INPUTS,
+} satisfies Record<string, z.ZodType>
+
+export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
+export type AdminMutationKey = keyof typeof ADMIN_MUTATION_INPUTS
+
+export type AdminQueryValues = { [K in AdminQueryKey]: z.input<(typeof ADMIN_QUERY_INPUTS)[K]> }
+export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof ADMIN_QUERY_INPUTS)[K]> }
+export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
+export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
+
+export type AdminQueryResponses = SessionAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses
+
+export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
+export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

@@ -1,0 +1,32 @@
+import { type AdminMutationKey, type AdminQueryKey, isAdminMutationKey, isAdminQueryKey } from '@/isomorphic/contract/admin'
+import { invalidateCaches } from '../cache/named-cache'
+import type { AdminDefinition } from '../kernel/admin-definition'
+import type { CoreContext } from '../kernel/context'
+import { DomainError } from '../kernel/errors'
+import { parseInput, printableKey } from '../kernel/input'
+import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
+
+// The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
+// console's pages in-process. One entry per key, gathered from the domains that own them.
+
+export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
+  ...SESSION_ADMIN_QUERIES,
+}
+
+export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {}
+
+/** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */
+export async function executeAdminQuery(key: string, value: unknown, ctx: CoreContext): Promise<unknown> {
+  const definition = isAdminQueryKey(key) ? ADMIN_QUERIES[key] : undefined
+  if (!definition) throw new DomainError('invalid', `Unknown console query '${printableKey(key)}'.`)
+  return definition.handler(parseInput(definition.input, value ?? {}, { key, root: 'value' }), ctx)
+}
+
+/** Runs a console write; the caches it names are dropped after its transaction has committed. */
+export async function executeAdminMutation(key: string, value: unknown, ctx: CoreContext): Promise<unknown> {
+  const definition = isAdminMutationKey(key) ? (ADMIN_MUTATIONS as Readonly<Record<string, AdminDefinition>>)[key] : undefined
+  if (!definition) throw new DomainError('invalid', `Unknown console mutation '${printableKey(key)}'.`)
+  const result = await definition.handler(parseInput(definition.input, value ?? {}, { key, root: 'value' }), ctx)
+  if (definition.invalidates) await invalidateCaches(definition.invalidates)
+  return result
+}
