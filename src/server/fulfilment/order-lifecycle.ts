@@ -1,0 +1,12 @@
+import type { Transaction } from '../db/client'
+import type { Actor } from '../kernel/context'
+import { appendOrderEvent } from '../timeline/order-events'
+
+// What follows an order's confirmation (issue 15), in the transaction that confirms it: the
+// timeline row, then the work orders for its decoration partners. Every way an order becomes
+// confirmed calls this once, when its own update moved the order (placed already settled, approved,
+// an offline method chosen, a card payment received).
+
+export async function orderConfirmed(tx: Transaction, { orderId, actor, at = new Date(), how }: { orderId: number; actor: Actor; at?: Date; how: 'settled' | 'approved' | 'offline_payment' | 'card_payment' }): Promise<void> {
+  await appendOrderEvent(tx, { orderId, type: 'confirmed', actor, data: { how }, at })
+}
