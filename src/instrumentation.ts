@@ -2,7 +2,8 @@
 // start with a clear message instead of failing on the first request. With REDIS_URL the caches and
 // rate limits become shared with the other instances (decision 014). Then the page gate (site lock
 // and account pages, decision 009) and the JSON API's endpoints (decision 016) are handed to
-// scripts/server.mjs, before the first request, and old account rows start being cleaned up.
+// scripts/server.mjs, before the first request, old account rows start being cleaned up, and the
+// webhook dispatcher starts sending the stores' queued webhooks (issue 15).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
@@ -30,4 +31,11 @@ export async function register() {
     import('./server/db/client'),
   ])
   scheduleAccountHousekeeping(getDb)
+  const { startWebhookDispatcher } = await import('./server/webhooks/webhook-dispatcher')
+  const dispatcher = startWebhookDispatcher(getDb)
+  // Its timers never keep the process alive; on a shutdown signal it stops taking new work. Only
+  // beside the server's own handlers: a lone listener would take away the signal's default exit.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    if (process.listenerCount(signal) > 0) process.once(signal, () => dispatcher.stop())
+  }
 }

@@ -5,15 +5,19 @@ import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { parseInput, printableKey } from '../kernel/input'
 import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
+import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webhook-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
 
 export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...SESSION_ADMIN_QUERIES,
+  ...WEBHOOK_ADMIN_QUERIES,
 }
 
-export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {}
+export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
+  ...WEBHOOK_ADMIN_MUTATIONS,
+}
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */
 export async function executeAdminQuery(key: string, value: unknown, ctx: CoreContext): Promise<unknown> {
