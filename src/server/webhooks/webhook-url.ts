@@ -73,7 +73,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -88,5 +87,8 @@ for (const [network, prefix] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address)
   if (family === 0) return false
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d, also written ::ffff:7f00:1): not given to BlockList, which
+  // would then match every IPv4 address too.
+  if (family === 6 && new URL(`http://[${address}]/`).hostname.startsWith('[::ffff:')) return false
   return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6')
 }
