@@ -1,4 +1,4 @@
-import type { DecorationMethodCode, DecorationView, Inches } from '../decoration-types'
+import type { DecorationView, Inches } from '../decoration-types'
 import type { OrderFulfilmentState } from '../order-types'
 import { CARRIERS, type Carrier } from '../tracking'
 import { idSchema } from './fields'
@@ -128,13 +128,9 @@ export type WorkOrderDecoration = {
   kind: 'logo' | 'text'
   /** The logo's name, or the text itself. */
   label: string
-  view: DecorationView
-  printArea: string
-  method: { code: DecorationMethodCode | string; name: string }
-  x: Inches
-  y: Inches
-  width: Inches
-  height: Inches
+  /** Where it goes; null for a catalog logo product (the logo sits where the product's pictures show it). */
+  placement: { view: DecorationView; printArea: string; x: Inches; y: Inches; width: Inches; height: Inches } | null
+  method: { code: string; name: string }
   /** Thread / ink colours, worded ('Amber Gold (#e0a526)', '2 colours'). */
   colors: string
   font: string | null
