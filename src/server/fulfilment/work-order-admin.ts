@@ -10,6 +10,7 @@ import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { requireStaff } from '../kernel/permissions'
 import { inBackground } from '../mail/background-mail'
+import { renderWorkOrderSheet, workOrderSheetFileName } from '../documents/work-order-sheet-pdf'
 import { appendOrderEvent } from '../timeline/order-events'
 import { storeCondition, visibleWorkOrder, type WorkOrderCaller, workOrderCaller, workOrderNotFound } from './work-order-access'
 import { sendShippedMail } from './work-order-mails'
@@ -88,15 +89,13 @@ async function lockedWorkOrder(tx: Transaction, caller: WorkOrderCaller, workOrd
  * production, else 'unfulfilled'. A delivered order stays delivered.
  */
 export async function refreshFulfilmentState(tx: Executor, orderId: number): Promise<OrderFulfilmentState> {
-  const rows = await tx
-    .select({ state: workOrders.state, productionStartedAt: workOrders.productionStartedAt, shipments: sql<number>`(select count(*)::int from ${shipments} where ${shipments.workOrderId} = ${workOrders.id})` })
-    .from(workOrders)
-    .where(eq(workOrders.orderId, orderId))
+  const rows = await tx.select({ id: workOrders.id, state: workOrders.state, productionStartedAt: workOrders.productionStartedAt }).from(workOrders).where(eq(workOrders.orderId, orderId))
+  const withShipments = new Set((await tx.selectDistinct({ workOrderId: shipments.workOrderId }).from(shipments).where(eq(shipments.orderId, orderId))).map((row) => row.workOrderId))
   const live = rows.filter((row) => row.state !== 'cancelled')
   const next: OrderFulfilmentState =
     live.length > 0 && live.every((row) => row.state === 'shipped')
       ? 'shipped'
-      : live.some((row) => Number(row.shipments) > 0)
+      : live.some((row) => withShipments.has(row.id))
         ? 'partially_shipped'
         : live.some((row) => row.productionStartedAt !== null)
           ? 'in_production'
@@ -292,4 +291,10 @@ export async function listVisibleWorkOrders(ctx: CoreContext, input: { state?: W
 /** The production view of a work order the caller may see; any other id is a 404. */
 export async function workOrderView(ctx: CoreContext, { workOrderId }: { workOrderId: number }) {
   return loadWorkOrderView(await getDb(), await workOrderCaller(ctx, 'orders.read'), workOrderId)
+}
+
+/** The work order's production sheet (PDF), for whoever may see the work order; any other id is a 404. */
+export async function workOrderSheetPdf(ctx: CoreContext, workOrderId: number): Promise<{ pdf: Buffer; fileName: string }> {
+  const view = await workOrderView(ctx, { workOrderId })
+  return { pdf: await renderWorkOrderSheet(view), fileName: workOrderSheetFileName(view.reference) }
 }
