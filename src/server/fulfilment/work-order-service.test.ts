@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { and, asc, eq, like } from 'drizzle-orm'
+import { and, asc, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { WorkOrderView } from '@/isomorphic/contract/admin-work-orders'
 import type { OrderData } from '@/isomorphic/order-types'
@@ -10,6 +10,7 @@ import type { SavedDesign } from '@/isomorphic/decoration-types'
 import { chestAndBackDesign, createDecorationStore, type DecorationStore } from '../../../tests/factories/decoration'
 import { guestContext, orderBody } from '../../../tests/factories/orders'
 import { createWebsite } from '../../../tests/factories/website'
+import { buildDecorationPartner } from '../../../tests/factories/catalog'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { refusal } from '../../../tests/support/domain-refusal'
 import { decorationPartnerContext, staffContext } from '../../../tests/support/staff'
@@ -25,6 +26,7 @@ import { requireStaff } from '../kernel/permissions'
 import { backgroundMailSettled } from '../mail/background-mail'
 import { orderCancelled, orderConfirmed } from './order-lifecycle'
 import { workOrderSheetPdf } from './work-order-admin'
+import { WORK_ORDER_PAGE_SIZE } from './work-order-view'
 
 // Designs are drawn into a scratch image store of this file's own.
 const IMAGES_DIR = mkdtempSync(path.join(os.tmpdir(), 'webstore-work-orders-'))
@@ -319,5 +321,27 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
     expect(fresh.workOrders.every((row) => row.state === 'new')).toBe(true)
     expect(fresh.nextCursor).toBeNull()
     expect(await refusal(query(crest, 'workOrders', { cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid' })
+  })
+
+  test('pages hold every work order once, newest first, even when many were created at the same instant', async () => {
+    const { order } = await confirmedOrder()
+    const partners = await db()
+      .insert(decorationPartners)
+      .values(Array.from({ length: WORK_ORDER_PAGE_SIZE + 5 }, () => buildDecorationPartner()))
+      .returning({ id: decorationPartners.id })
+    const at = new Date('2026-11-01T12:00:00.123456Z')
+    await db()
+      .insert(workOrders)
+      .values(partners.map((partner, index) => ({ websiteId: store.websiteId, orderId: order.id, decorationPartnerId: partner.id, reference: `${order.name}-x${index}`, createdAt: at })))
+    const owner = await staffContext(store.websiteId, { role: 'owner' })
+    const seen: number[] = []
+    let cursor: string | null | undefined
+    do {
+      const page = (await query(owner, 'workOrders', cursor ? { cursor } : {})) as { workOrders: { id: number }[]; nextCursor: string | null }
+      seen.push(...page.workOrders.map((row) => row.id))
+      cursor = page.nextCursor
+    } while (cursor)
+    const all = await db().select({ id: workOrders.id }).from(workOrders).orderBy(desc(workOrders.createdAt), desc(workOrders.id))
+    expect(seen).toEqual(all.map((row) => row.id))
   })
 })
