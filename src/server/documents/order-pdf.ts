@@ -5,27 +5,36 @@ import sharp from 'sharp'
 import { imagesRoot } from '../images/image-store'
 import { logger } from '../kernel/logger'
 import { formatCents, formatDate } from '@/isomorphic/format'
+import {
+  addressLines,
+  BOLD,
+  collect,
+  CONTENT_BOTTOM,
+  CONTENT_WIDTH,
+  decorationContent,
+  decorationPlacement,
+  drawFooters,
+  FONT,
+  INK,
+  loadStoreImages,
+  MARGIN,
+  MOCKUP_BOX,
+  MUTED,
+  PageWriter,
+  type PreparedImage,
+  SHADE,
+  text,
+  VIEW_NAMES,
+} from './pdf-blocks'
 import type { Cents } from '../kernel/money'
 import type { OrderDocument, OrderDocumentLine } from './order-document'
-import type { OrderAddressSnapshot } from '../db/schema'
 
 // The PDF of an order or quotation (spec 7, "Documents"): Letter pages with the store's name and
 // logo, the addresses side by side, the lines (continued over as many pages as needed), the totals,
-// the order's options and extra fields, and "Page n of m" at the foot of every page.
-// Only the PDF standard fonts are used (nothing to embed, nothing to load at run time besides
-// pdfkit's own metrics), so text is limited to Windows-1252: anything else is transliterated or
-// replaced by '?'.
+// the order's options and extra fields, and "Page n of m" at the foot of every page. The building
+// blocks (pages, text in the standard fonts, decorations, mockups) are in pdf-blocks.ts.
 
-const PAGE = { width: 612, height: 792 }
-const MARGIN = { top: 50, left: 50, right: 50, bottom: 64 }
-const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right
-const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom
-const FONT = 'Helvetica'
-const BOLD = 'Helvetica-Bold'
-const INK = '#1f2328'
-const MUTED = '#59636e'
-const RULE = '#d1d9e0'
-const SHADE = '#f0f3f6'
+export { text } from './pdf-blocks'
 
 const LOGO_BOX = { width: 180, height: 60 }
 const COLUMNS = [
@@ -78,59 +87,6 @@ export async function renderOrderPdf(doc: OrderDocument, { compress = true }: Re
 
   pdf.end()
   return done
-}
-
-function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
-    pdf.on('end', () => resolve(Buffer.concat(chunks)))
-    pdf.on('error', reject)
-  })
-}
-
-/** A cursor over the pages: everything is placed at explicit positions, breaking pages on demand. */
-class PageWriter {
-  y = MARGIN.top
-  constructor(readonly pdf: PDFKit.PDFDocument) {}
-
-  /** Starts a new page unless `height` more points fit on this one; true when it did. */
-  ensureSpace(height: number): boolean {
-    if (this.y + height <= CONTENT_BOTTOM) return false
-    this.pdf.addPage()
-    this.y = MARGIN.top
-    return true
-  }
-
-  write(value: string, x: number, y: number, options: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' | 'center' }): number {
-    const { pdf } = this
-    pdf
-      .font(options.font ?? FONT)
-      .fontSize(options.size ?? 9)
-      .fillColor(options.color ?? INK)
-    const clean = text(value)
-    pdf.text(clean, x, y, { width: options.width, align: options.align ?? 'left', lineGap: 1 })
-    return pdf.heightOfString(clean, { width: options.width, lineGap: 1 })
-  }
-
-  measure(value: string, options: { width: number; font?: string; size?: number }): number {
-    return this.pdf
-      .font(options.font ?? FONT)
-      .fontSize(options.size ?? 9)
-      .heightOfString(text(value), { width: options.width, lineGap: 1 })
-  }
-
-  rule(y: number, color = RULE, x = MARGIN.left, width = CONTENT_WIDTH) {
-    this.pdf.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.75).strokeColor(color).stroke().restore()
-  }
-
-  heading(value: string) {
-    this.ensureSpace(40)
-    this.y += 18
-    this.y += this.write(value, MARGIN.left, this.y, { width: CONTENT_WIDTH, font: BOLD, size: 11 })
-    this.rule(this.y + 2)
-    this.y += 8
-  }
 }
 
 function drawHeader(writer: PageWriter, doc: OrderDocument, logo: PreparedLogo | null) {
@@ -190,13 +146,6 @@ function statusOf(doc: OrderDocument): string {
   if (doc.paymentState === 'paid') return 'Paid'
   if (doc.state === 'sale') return doc.paymentState === 'pending' ? 'Confirmed, payment pending' : 'Confirmed'
   return 'Awaiting payment'
-}
-
-function addressLines(address: OrderAddressSnapshot): string[] {
-  const locality = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  return [address.name, address.street, address.street2, locality, address.country, address.phone, address.email].filter(
-    (line): line is string => typeof line === 'string' && line.trim() !== '',
-  )
 }
 
 function drawAddresses(writer: PageWriter, doc: OrderDocument) {
@@ -329,23 +278,12 @@ function designGroups(lines: OrderDocumentLine[]): DesignGroup[] {
   return [...groups.values()]
 }
 
-const VIEW_NAMES: Record<string, string> = { front: 'Front', back: 'Back' }
-const MOCKUP_BOX = 132
-const inches = (value: number) => `${Math.round(value * 100) / 100}`
-
-/** Every decoration as the decoration partner needs it: view, area, method, size and position, what is applied. */
+/** Every decoration as the decoration partner needs it: what is applied, then where and how. */
 function decorationLines(design: DesignGroup['design']): string[] {
-  return design.decorations.map((detail) => {
-    const where = `${VIEW_NAMES[detail.view] ?? detail.view} · ${detail.printArea.name} · ${detail.method.name} · ${inches(detail.width)} × ${inches(detail.height)} in, ${inches(detail.x)} in from the left and ${inches(detail.y)} in from the top of the area`
-    const what =
-      detail.kind === 'text'
-        ? `Text "${detail.text ?? ''}" in ${detail.font?.name ?? 'the store font'}${detail.color ? `, ${detail.color.name} (${detail.color.hex})` : ''}`
-        : `Logo: ${detail.logo?.name ?? 'Logo'}${detail.artworkId ? ` (artwork ${detail.artworkId})` : ''}`
-    return `${what} · ${where}`
-  })
+  return design.decorations.map((detail) => `${decorationContent(detail)} · ${decorationPlacement(detail)}`)
 }
 
-function drawDesigns(writer: PageWriter, lines: OrderDocumentLine[], images: Map<string, PreparedLogo>) {
+function drawDesigns(writer: PageWriter, lines: OrderDocumentLine[], images: Map<string, PreparedImage>) {
   const groups = designGroups(lines)
   if (groups.length === 0) return
   writer.heading('Designs')
@@ -382,26 +320,12 @@ function drawDesigns(writer: PageWriter, lines: OrderDocumentLine[], images: Map
   }
 }
 
-/** The designs' mockups from the image store, small and on white; a missing one is left out (logged). */
-async function loadDesignImages(lines: OrderDocumentLine[]): Promise<Map<string, PreparedLogo>> {
-  const paths = new Set(lines.flatMap((line) => (line.design ? Object.values(line.design.mockups) : [])))
-  const images = new Map<string, PreparedLogo>()
-  const root = imagesRoot()
-  for (const imagePath of paths) {
-    const file = path.resolve(root, imagePath)
-    if (!file.startsWith(root + path.sep)) continue
-    try {
-      const { data, info } = await sharp(await readFile(file))
-        .resize({ width: MOCKUP_BOX * 3, height: MOCKUP_BOX * 3, fit: 'inside' })
-        .flatten({ background: '#ffffff' })
-        .png()
-        .toBuffer({ resolveWithObject: true })
-      images.set(imagePath, { data, width: info.width, height: info.height })
-    } catch (error) {
-      logger().warn({ err: error, imagePath }, 'design mockup left out of an order document')
-    }
-  }
-  return images
+/** The designs' mockups from the image store. */
+function loadDesignImages(lines: OrderDocumentLine[]): Promise<Map<string, PreparedImage>> {
+  return loadStoreImages(
+    lines.flatMap((line) => (line.design ? Object.values(line.design.mockups) : [])),
+    'design mockup',
+  )
 }
 
 function drawOptions(writer: PageWriter, doc: OrderDocument, money: (cents: Cents) => string) {
@@ -433,48 +357,7 @@ function drawExtraFields(writer: PageWriter, doc: OrderDocument) {
   }
 }
 
-function drawFooters(pdf: PDFKit.PDFDocument, caption: string) {
-  const { start, count } = pdf.bufferedPageRange()
-  for (let index = start; index < start + count; index++) {
-    pdf.switchToPage(index)
-    // Writing below the bottom margin would start a new page: lift the margin while writing the foot.
-    const bottom = pdf.page.margins.bottom
-    pdf.page.margins.bottom = 0
-    const y = PAGE.height - 44
-    pdf.save().moveTo(MARGIN.left, y - 8).lineTo(MARGIN.left + CONTENT_WIDTH, y - 8).lineWidth(0.5).strokeColor(RULE).stroke().restore()
-    pdf.font(FONT).fontSize(8).fillColor(MUTED)
-    pdf.text(text(caption.length > 90 ? `${caption.slice(0, 89)}…` : caption), MARGIN.left, y, { lineBreak: false })
-    pdf.text(`Page ${index - start + 1} of ${count}`, MARGIN.left + CONTENT_WIDTH - 100, y, { width: 100, align: 'right', lineBreak: false })
-    pdf.page.margins.bottom = bottom
-  }
-}
-
-// Windows-1252 characters above 0x7f that are not Latin-1 (what pdfkit maps for the standard fonts).
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
-// Latin letters that have no decomposition to a base letter.
-const PLAIN_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', Ŋ: 'N', ŋ: 'n', ĸ: 'k', ſ: 's' }
-const isShowable = (char: string) => {
-  const code = char.codePointAt(0)!
-  return code >= 0x20 && (code < 0x7f || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
-}
-
-/** Text the standard fonts can show: Windows-1252, with accents dropped or '?' for the rest. */
-export function text(value: string): string {
-  let out = ''
-  for (const char of value.replace(/\r\n?/g, '\n')) {
-    const code = char.codePointAt(0)!
-    if (char === '\n' || char === '\t') out += char === '\t' ? ' ' : char
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' '
-    else if (isShowable(char)) out += char
-    else {
-      const plain = PLAIN_LETTERS[char] ?? char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-      out += plain !== '' && [...plain].every(isShowable) ? plain : '?'
-    }
-  }
-  return out
-}
-
-type PreparedLogo = { data: Buffer; width: number; height: number }
+type PreparedLogo = PreparedImage
 
 // Stored image names carry a hash of their content, so a prepared logo never goes stale.
 const logoCache = new Map<string, Promise<PreparedLogo | null>>()

@@ -1,6 +1,8 @@
 import type { Transaction } from '../db/client'
 import type { Actor } from '../kernel/context'
 import { appendOrderEvent } from '../timeline/order-events'
+import { cancelOpenWorkOrders, createWorkOrders } from './work-order-handoff'
+import { announceWorkOrdersAfterCommit } from './work-order-mails'
 
 // What follows an order's confirmation (issue 15), in the transaction that confirms it: the
 // timeline row, then the work orders for its decoration partners. Every way an order becomes
@@ -9,4 +11,13 @@ import { appendOrderEvent } from '../timeline/order-events'
 
 export async function orderConfirmed(tx: Transaction, { orderId, actor, at = new Date(), how }: { orderId: number; actor: Actor; at?: Date; how: 'settled' | 'approved' | 'offline_payment' | 'card_payment' }): Promise<void> {
   await appendOrderEvent(tx, { orderId, type: 'confirmed', actor, data: { how }, at })
+  const created = await createWorkOrders(tx, { orderId, actor, at })
+  // The partners hear of their work once the transaction has committed (the mail task waits on the
+  // order's row, which createWorkOrders locked); a rollback leaves nothing to announce.
+  if (created.length > 0) announceWorkOrdersAfterCommit(orderId)
+}
+
+/** What follows an order's cancellation, in the transaction that cancels it: its open work orders stop. */
+export async function orderCancelled(tx: Transaction, { orderId, actor }: { orderId: number; actor: Actor; reason?: string | null }): Promise<void> {
+  await cancelOpenWorkOrders(tx, orderId, actor)
 }

@@ -1,0 +1,83 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { ConsolePage } from '@/components/admin/console-page'
+import { WorkOrderStateBadge } from '@/components/admin/work-order-state-badge'
+import { WORK_ORDER_STATE_NAMES, WORK_ORDER_STATES, type WorkOrderState } from '@/isomorphic/contract/admin-work-orders'
+import { formatDate } from '@/isomorphic/format'
+import { adminPageQuery } from '@/web/admin-page'
+
+export const metadata: Metadata = { title: 'Work orders' }
+
+const TABS: readonly (WorkOrderState | null)[] = [null, ...WORK_ORDER_STATES]
+
+const isState = (value: unknown): value is WorkOrderState => typeof value === 'string' && (WORK_ORDER_STATES as readonly string[]).includes(value)
+
+function tabHref(state: WorkOrderState | null): string {
+  return state ? `/admin/work-orders?state=${state}` : '/admin/work-orders'
+}
+
+// The work orders the member may see (a decoration partner: its own), newest first, by state; the
+// view is held in the URL (?state=&cursor=).
+export default async function WorkOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams
+  const state = isState(params.state) ? params.state : null
+  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined
+  const page = await adminPageQuery('workOrders', { ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) })
+
+  return (
+    <ConsolePage title="Work orders">
+      <nav aria-label="Work order states" className="-mx-4 mb-4 overflow-x-auto px-4">
+        <ul className="flex gap-2 whitespace-nowrap">
+          {TABS.map((tab) => {
+            const current = tab === state
+            return (
+              <li key={tab ?? 'all'}>
+                <Link
+                  href={tabHref(tab)}
+                  aria-current={current ? 'page' : undefined}
+                  className={`inline-block rounded-full border px-3 py-1.5 text-sm font-medium ${current ? 'border-accent bg-accent text-white' : 'border-line bg-white text-ink hover:bg-soft'}`}
+                >
+                  {tab ? WORK_ORDER_STATE_NAMES[tab] : 'All'}
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+
+      {page.workOrders.length === 0 ? (
+        <p className="rounded-card border border-line bg-white p-6 text-muted">{state ? `No work orders are ${WORK_ORDER_STATE_NAMES[state].toLowerCase()}.` : 'No work orders yet.'}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {page.workOrders.map((workOrder) => (
+            <li key={workOrder.id}>
+              <Link href={`/admin/work-orders/${workOrder.id}`} className="block rounded-card border border-line bg-white p-4 hover:border-accent focus-visible:border-accent">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-semibold">{workOrder.reference}</span>
+                  <WorkOrderStateBadge state={workOrder.state} />
+                </div>
+                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+                  <span>Order {workOrder.orderReference}</span>
+                  <span>
+                    {workOrder.pieces} {workOrder.pieces === 1 ? 'piece' : 'pieces'}
+                  </span>
+                  <span>{workOrder.decorationPartner.name}</span>
+                  <span>{formatDate(new Date(workOrder.createdAt), 'long')}</span>
+                </div>
+                {workOrder.state === 'problem' && workOrder.problemMessage ? <p className="mt-2 text-sm text-danger">Problem: {workOrder.problemMessage}</p> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {page.nextCursor ? (
+        <div className="mt-6">
+          <Link href={`/admin/work-orders?${new URLSearchParams({ ...(state ? { state } : {}), cursor: page.nextCursor }).toString()}`} className="font-semibold text-accent underline">
+            Older work orders
+          </Link>
+        </div>
+      ) : null}
+    </ConsolePage>
+  )
+}
