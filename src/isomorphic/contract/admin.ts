@@ -1,4 +1,5 @@
 import type { z } from './zod'
+import { ORDERS_LIST_ADMIN_QUERY_INPUTS, type OrdersListAdminQueryResponses } from './admin-orders-list'
 import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type SessionAdminMutationResponses, type SessionAdminQueryResponses } from './admin-session'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
@@ -9,6 +10,7 @@ import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type Session
 
 export const ADMIN_QUERY_INPUTS = {
   ...SESSION_ADMIN_QUERY_INPUTS,
+  ...ORDERS_LIST_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -23,7 +25,7 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & OrdersListAdminQueryResponses
 export type AdminMutationResponses = SessionAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)

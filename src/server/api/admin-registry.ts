@@ -4,6 +4,7 @@ import type { AdminDefinition } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { parseInput, printableKey } from '../kernel/input'
+import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
@@ -11,6 +12,7 @@ import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 
 export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...SESSION_ADMIN_QUERIES,
+  ...ORDERS_LIST_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {}
