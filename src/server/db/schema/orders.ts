@@ -110,6 +110,13 @@ export const orders = pgTable(
     index('orders_reference_search_idx').on(t.name.op('text_pattern_ops')),
     index('orders_email_search_idx').on(sql`lower(${t.partnerEmail}) text_pattern_ops`),
     index('orders_name_search_idx').on(sql`lower(${t.partnerName}) text_pattern_ops`),
+    // A filter on a rare state (awaiting approval, partially shipped, refunded …) reads its rows
+    // here rather than walking a sort's index past the many rows without it (the planner cannot
+    // know that such states gather among recent orders); newest first for the default sort.
+    index('orders_state_idx').on(t.state, t.createdAt, t.id),
+    index('orders_approval_state_idx').on(t.approvalState, t.createdAt, t.id),
+    index('orders_payment_state_idx').on(t.paymentState, t.createdAt, t.id),
+    index('orders_fulfilment_state_idx').on(t.fulfilmentState, t.createdAt, t.id),
     check('orders_amounts_not_negative', sql`${t.amountTotal} >= 0 and ${t.amountDue} >= 0 and ${t.amountGiftCard} >= 0 and ${t.amountBudget} >= 0`),
     check('orders_refunded_in_range', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountTotal}`),
   ],
