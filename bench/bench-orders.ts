@@ -136,35 +136,41 @@ export async function measureOrderFigures(): Promise<Row[]> {
       if (ms > slowestSearch.ms) slowestSearch = { ms, view: `${ctx === owner ? 'owner' : 'manager'} ${JSON.stringify({ q, websiteId: searchView.websiteId })}` }
     }
 
-    // P11: every line of the orders placed in the last ~146 days (≈ 200,000 lines), RSS sampled every 50 ms.
-    const from = new Date(Date.now() - 146 * 86_400_000).toISOString().slice(0, 10)
-    global.gc?.()
-    const baseline = process.memoryUsage().rss
-    let peak = baseline
-    const samples: number[] = []
-    const sampler = setInterval(() => {
-      const rss = process.memoryUsage().rss
-      samples.push(rss)
-      peak = Math.max(peak, rss)
-    }, 50)
-    let lines = -1 // the header row
-    let bytes = 0
-    const started = performance.now()
-    for await (const chunk of exportOrderLinesCsv(owner, { ...DEFAULT_ORDER_LIST_VIEW, from })) {
-      bytes += chunk.length
-      for (let i = chunk.indexOf('\r\n'); i !== -1; i = chunk.indexOf('\r\n', i + 2)) lines++
-    }
-    const exportMs = performance.now() - started
-    clearInterval(sampler)
-    const perSecond = lines / (exportMs / 1000)
+    // P11: every line of the orders placed in the last ~146 days (≈ 200,000 lines), then every line
+    // of all of them (≈ 500,000), RSS sampled every 50 ms: flat memory is a peak that does not grow
+    // with the size of the export (V8 collects in a sawtooth below it).
     const mb = (value: number) => `${Math.round(value / 2 ** 20)} MB`
-    const quarter = (q: number) => mb(samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? baseline)
+    const exportRun = async (from: string | null) => {
+      const baseline = process.memoryUsage().rss
+      let peak = baseline
+      const samples: number[] = []
+      const sampler = setInterval(() => {
+        const rss = process.memoryUsage().rss
+        samples.push(rss)
+        peak = Math.max(peak, rss)
+      }, 50)
+      let lines = -1 // the header row
+      let bytes = 0
+      const started = performance.now()
+      for await (const chunk of exportOrderLinesCsv(owner, { ...DEFAULT_ORDER_LIST_VIEW, from })) {
+        bytes += chunk.length
+        for (let i = chunk.indexOf('\r\n'); i !== -1; i = chunk.indexOf('\r\n', i + 2)) lines++
+      }
+      const ms = performance.now() - started
+      clearInterval(sampler)
+      const quarters = [0.25, 0.5, 0.75, 0.999].map((q) => mb(samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? baseline))
+      return { lines, bytes, ms, baseline, peak, quarters, perSecond: lines / (ms / 1000) }
+    }
+    const part = await exportRun(new Date(Date.now() - 146 * 86_400_000).toISOString().slice(0, 10))
+    const whole = await exportRun(null)
+    const perSecond = part.perSecond
+    const flat = whole.peak <= part.peak + 32 * 2 ** 20
+    log(`P11: ${part.lines} lines in ${(part.ms / 1000).toFixed(1)} s, peak RSS ${mb(part.peak)}; ${whole.lines} lines in ${(whole.ms / 1000).toFixed(1)} s, peak RSS ${mb(whole.peak)}`)
 
     const listP99 = percentile(listTimes, 0.99)
     const searchP99 = Math.max(...Object.values(searchTimes).map((times) => percentile(times, 0.99)))
     log(`P10 search: slowest ${slowestSearch.ms.toFixed(1)} ms: ${slowestSearch.view}`)
     log(`P10 list: p50 ${percentile(listTimes, 0.5).toFixed(1)} ms, p99 ${listP99.toFixed(1)} ms; slowest ${slowest.ms.toFixed(1)} ms: ${slowest.view}`)
-    log(`P11: ${lines} lines in ${(exportMs / 1000).toFixed(1)} s, RSS ${mb(baseline)} → peak ${mb(peak)}`)
     const fmt = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} ms, p99 ${percentile(values, 0.99).toFixed(1)} ms`
     return [
       {
@@ -184,12 +190,14 @@ export async function measureOrderFigures(): Promise<Row[]> {
         verdict: searchP99 <= 50 ? 'met' : 'missed',
       },
       {
-        goal: `P11 CSV export of order lines (core function, ${lines} lines)`,
-        figure: `${Math.round(perSecond)} lines/s (${(bytes / 2 ** 20).toFixed(0)} MB in ${(exportMs / 1000).toFixed(1)} s); RSS ${mb(baseline)} before, at 25/50/75/100 %: ${[0.25, 0.5, 0.75, 0.999].map(quarter).join(' / ')}, peak ${mb(peak)}`,
+        goal: `P11 CSV export of order lines (core function, ${part.lines} lines)`,
+        figure:
+          `${Math.round(perSecond)} lines/s (${(part.bytes / 2 ** 20).toFixed(0)} MB in ${(part.ms / 1000).toFixed(1)} s); RSS ${mb(part.baseline)} before, at 25/50/75/100 %: ${part.quarters.join(' / ')}, peak ${mb(part.peak)}; ` +
+          `all ${whole.lines} lines: ${Math.round(whole.perSecond)} lines/s, RSS at 25/50/75/100 %: ${whole.quarters.join(' / ')}, peak ${mb(whole.peak)}`,
         reference: '—',
         ratio: '—',
-        target: '≥ 20,000 lines/s, memory flat',
-        verdict: perSecond >= 20_000 && peak - baseline < 64 * 2 ** 20 ? 'met' : 'missed',
+        target: '≥ 20,000 lines/s, memory flat (2.5× the lines: peak within 32 MB)',
+        verdict: perSecond >= 20_000 && flat ? 'met' : 'missed',
       },
     ]
   } finally {

@@ -22,13 +22,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') record.push(field), (field = '')
-    else if (c === '\r' && text[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++
-    else field += c
+    else if (c === ',') {
+      record.push(field)
+      field = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field)
+      records.push(record)
+      record = []
+      field = ''
+      i++
+    } else field += c
   }
   expect(field).toBe('')
   expect(record).toEqual([])
@@ -38,7 +47,10 @@ function parseCsv(text: string): string[][] {
 async function collect(chunks: AsyncIterable<string>): Promise<{ text: string; chunks: number }> {
   let text = ''
   let count = 0
-  for await (const chunk of chunks) (text += chunk), count++
+  for await (const chunk of chunks) {
+    text += chunk
+    count++
+  }
   return { text, chunks: count }
 }
 
