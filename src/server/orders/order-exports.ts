@@ -112,8 +112,8 @@ async function* orderBatches(ctx: CoreContext, view: OrderListView, { withItems,
       .select({ ...exportColumns, key: orderListKeyColumn[view.sort], items: withItems ? items : sql<null>`null` })
       .from(orders)
       .innerJoin(websites, eq(websites.id, orders.websiteId))
-      .where(after ? and(where, orderListAfter(view.sort, view.dir, after.key, after.id)) : where)
-      .orderBy(...orderListOrderBy(view.sort, view.dir))
+      .where(after ? and(where, orderListAfter(view.sort, view.dir, after.key, after.id, view.q !== null)) : where)
+      .orderBy(...orderListOrderBy(view.sort, view.dir, view.q !== null))
       .limit(batchSize)
     if (batch.length === 0) return
     yield batch

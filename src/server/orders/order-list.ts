@@ -51,27 +51,36 @@ function decodeCursor(text: string, view: OrderListView): Cursor {
  * The sort's key as SQL expressions (then the id breaks ties), and the same key from a cursor.
  * A reference sorts by its number: by length first, so 'S100000' comes after 'S99999'.
  */
-function sortKey(sort: OrderListSort): { columns: SQL[]; fromCursor: (key: string) => SQL[] } {
+function sortKey(sort: OrderListSort, hidden = false): { columns: SQL[]; fromCursor: (key: string) => SQL[] } {
   switch (sort) {
     case 'placed':
-      return { columns: [sql`${orders.createdAt}`], fromCursor: (key) => [sql`${key}::timestamptz`] }
+      return { columns: [hidden ? sql`(${orders.createdAt} + interval '0 s')` : sql`${orders.createdAt}`], fromCursor: (key) => [sql`${key}::timestamptz`] }
     case 'total':
-      return { columns: [sql`${orders.amountTotal}`], fromCursor: (key) => [sql`${Number(key)}::integer`] }
+      return { columns: [hidden ? sql`(${orders.amountTotal} + 0)` : sql`${orders.amountTotal}`], fromCursor: (key) => [sql`${Number(key)}::integer`] }
     case 'reference':
-      return { columns: [sql`length(${orders.name})`, sql`${orders.name}`], fromCursor: (key) => [sql`length(${key}::text)`, sql`${key}::text`] }
+      return {
+        columns: hidden ? [sql`(length(${orders.name}) + 0)`, sql`(${orders.name} || '')`] : [sql`length(${orders.name})`, sql`${orders.name}`],
+        fromCursor: (key) => [sql`length(${key}::text)`, sql`${key}::text`],
+      }
   }
 }
 
-/** ORDER BY for a sort read in `dir`. */
-export function orderListOrderBy(sort: OrderListSort, dir: OrderListDirection): SQL[] {
+/**
+ * ORDER BY for a sort read in `dir`. `searching`: the sort key is hidden from the sort's index
+ * (`+ 0`), so a search reads its matches through its own index and then sorts them. The planner
+ * misjudges how many rows a long prefix ('jordan.buyer@example.com') matches and would otherwise
+ * walk the sort's index past the whole table for a customer's twenty orders (measured: 240 ms
+ * against 0.3 ms on 200,000 orders).
+ */
+export function orderListOrderBy(sort: OrderListSort, dir: OrderListDirection, searching = false): SQL[] {
   const way = dir === 'asc' ? sql`asc` : sql`desc`
-  return [...sortKey(sort).columns, sql`${orders.id}`].map((column) => sql`${column} ${way}`)
+  return [...sortKey(sort, searching).columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`].map((column) => sql`${column} ${way}`)
 }
 
 /** The rows that come after (key, id) when read in `dir`: one row comparison, which the sort's index serves. */
-export function orderListAfter(sort: OrderListSort, dir: OrderListDirection, key: string, id: number): SQL {
-  const { columns, fromCursor } = sortKey(sort)
-  const left = sql.join([...columns, sql`${orders.id}`], sql`, `)
+export function orderListAfter(sort: OrderListSort, dir: OrderListDirection, key: string, id: number, searching = false): SQL {
+  const { columns, fromCursor } = sortKey(sort, searching)
+  const left = sql.join([...columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`], sql`, `)
   const right = sql.join([...fromCursor(key), sql`${id}::integer`], sql`, `)
   return dir === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`
 }
@@ -195,8 +204,8 @@ export async function listAdminOrders(ctx: CoreContext, view: OrderListView): Pr
     .select({ ...orderListRowColumns, key: orderListKeyColumn[view.sort] })
     .from(orders)
     .innerJoin(websites, eq(websites.id, orders.websiteId))
-    .where(cursor ? and(where, orderListAfter(view.sort, readDir, cursor.key, cursor.id)) : where)
-    .orderBy(...orderListOrderBy(view.sort, readDir))
+    .where(cursor ? and(where, orderListAfter(view.sort, readDir, cursor.key, cursor.id, view.q !== null)) : where)
+    .orderBy(...orderListOrderBy(view.sort, readDir, view.q !== null))
     .limit(view.pageSize + 1)
 
   const hasMore = fetched.length > view.pageSize
