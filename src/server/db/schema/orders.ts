@@ -100,6 +100,23 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_website_name_idx').on(t.websiteId, t.name),
     index('orders_partner_idx').on(t.partnerId),
+    // The console's order list (issue 15, orders/order-list.ts): each sort with the id breaking
+    // ties (an index read backwards serves newest first), for one store and for all; the searches
+    // by reference, email and name as prefixes.
+    index('orders_website_created_idx').on(t.websiteId, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_total_idx').on(t.amountTotal, t.id),
+    index('orders_reference_sort_idx').on(sql`length(${t.name})`, t.name, t.id),
+    index('orders_reference_search_idx').on(t.name.op('text_pattern_ops')),
+    index('orders_email_search_idx').on(sql`lower(${t.partnerEmail}) text_pattern_ops`),
+    index('orders_name_search_idx').on(sql`lower(${t.partnerName}) text_pattern_ops`),
+    // A filter on a rare state (awaiting approval, partially shipped, refunded …) reads its rows
+    // here rather than walking a sort's index past the many rows without it (the planner cannot
+    // know that such states gather among recent orders); newest first for the default sort.
+    index('orders_state_idx').on(t.state, t.createdAt, t.id),
+    index('orders_approval_state_idx').on(t.approvalState, t.createdAt, t.id),
+    index('orders_payment_state_idx').on(t.paymentState, t.createdAt, t.id),
+    index('orders_fulfilment_state_idx').on(t.fulfilmentState, t.createdAt, t.id),
     check('orders_amounts_not_negative', sql`${t.amountTotal} >= 0 and ${t.amountDue} >= 0 and ${t.amountGiftCard} >= 0 and ${t.amountBudget} >= 0`),
     check('orders_refunded_in_range', sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountTotal}`),
   ],
@@ -133,7 +150,12 @@ export const orderLines = pgTable(
     designId: uuid().references(() => designs.id, { onDelete: 'set null' }),
     design: jsonb().$type<OrderLineDesignSnapshot>(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // The order list's decoration-partner filter reads from a partner's logos to their orders' lines.
+    index('order_lines_logo_idx').on(t.logoId, t.orderId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 )
 
 /** Gift cards: the number is a bearer secret, so only its SHA-256 and last four characters are kept. */

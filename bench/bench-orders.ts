@@ -1,0 +1,206 @@
+// P10 and P11 of shared/design/performance.md: the console's order list and search, and the CSV
+// export of order lines, on PostgreSQL (BENCH_DATABASE_URL; database webstore_bench_orders) with
+// 200,000 orders made by bench/generate-orders.ts (kept between runs). Measured through the core
+// functions (listAdminOrders, exportOrderLinesCsv) in this process, one call at a time and timed
+// around the call — the admin HTTP endpoint adds its edge on top. An owner's context (every store)
+// and a store manager's (two stores) alternate.
+import pg from 'pg'
+import { DEFAULT_ORDER_LIST_VIEW, type OrderListView, ORDER_LIST_FULFILMENT_STATES, ORDER_LIST_PAYMENT_STATES, ORDER_LIST_SORTS } from '../src/isomorphic/order-list-view'
+import { adoptConnection, closeDb, openConnection } from '../src/server/db/client'
+import { migratePostgres } from '../src/server/db/migrate'
+import { coreContext } from '../src/server/kernel/context'
+import { exportOrderLinesCsv } from '../src/server/orders/order-exports'
+import { listAdminOrders } from '../src/server/orders/order-list'
+import { ensureBenchOrders } from './generate-orders'
+import { log, postgresAnswers, withDatabase } from './bench-servers'
+
+export type Row = { goal: string; figure: string; reference: string; ratio: string; target: string; verdict: string }
+
+const ORDERS = Number(process.env.BENCH_ORDER_COUNT ?? 200_000)
+const CALLS = Number(process.env.BENCH_ORDER_CALLS ?? 600)
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
+}
+
+/** A deterministic pseudo-random sequence (the same views every run). */
+function random(seed: number) {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state / 2 ** 31
+  }
+}
+
+export async function measureOrderFigures(): Promise<Row[]> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (!(await postgresAnswers(adminUrl))) {
+    const figure = `no PostgreSQL at ${new URL(adminUrl).host}`
+    return ['P10 console order list', 'P11 CSV export of order lines'].map((goal) => ({ goal, figure, reference: '—', ratio: '—', target: '—', verdict: 'not measured' }))
+  }
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  const exists = await admin.query(`select 1 from pg_database where datname = 'webstore_bench_orders'`)
+  if (exists.rowCount === 0) await admin.query('create database webstore_bench_orders')
+  await admin.end()
+  const databaseUrl = withDatabase(adminUrl, 'webstore_bench_orders')
+  await migratePostgres(databaseUrl)
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  log(`P10/P11: ${ORDERS} orders on PostgreSQL (made when missing)`)
+  const data = await ensureBenchOrders(client, ORDERS)
+  await client.end()
+  log(`P10/P11: ${data.orders} orders, ${data.lines} lines${data.generatedInMs === null ? ' (already there)' : ` generated in ${(data.generatedInMs / 1000).toFixed(1)} s`}`)
+
+  adoptConnection(await openConnection({ databaseUrl }))
+  try {
+    const owner = coreContext({ websiteId: data.websiteIds[0]!, actor: { kind: 'staff', staffId: 1, email: 'owner@bench.example', name: 'Bench owner', role: 'owner', storeIds: [], sessionId: null } })
+    const manager = coreContext({
+      websiteId: data.websiteIds[6]!,
+      actor: { kind: 'staff', staffId: 2, email: 'manager@bench.example', name: 'Bench manager', role: 'store_manager', storeIds: data.websiteIds.slice(6), sessionId: null },
+    })
+    const next = random(42)
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!
+
+    // A random view: sometimes a store, a state, a partner, a month; a random sort and direction.
+    const randomView = (): OrderListView => {
+      const view: OrderListView = { ...DEFAULT_ORDER_LIST_VIEW, sort: pick(ORDER_LIST_SORTS), dir: next() < 0.7 ? 'desc' : 'asc', pageSize: pick([25, 50, 100] as const) }
+      if (next() < 0.4) view.websiteId = pick(data.websiteIds)
+      const filter = next()
+      if (filter < 0.15) view.paymentState = pick(ORDER_LIST_PAYMENT_STATES)
+      else if (filter < 0.3) view.fulfilmentState = pick(ORDER_LIST_FULFILMENT_STATES)
+      else if (filter < 0.4) view.state = pick(['draft', 'sale', 'cancel'] as const)
+      else if (filter < 0.45) view.approvalState = 'awaiting_approval'
+      if (next() < 0.2) view.decorationPartnerId = pick(data.decorationPartnerIds)
+      if (next() < 0.2) {
+        const month = 1 + Math.floor(next() * 11)
+        view.from = `2026-${String(month).padStart(2, '0')}-01`
+        view.to = `2026-${String(month + 1).padStart(2, '0')}-01`
+      }
+      return view
+    }
+
+    const time = async <T>(work: () => Promise<T>): Promise<[number, T]> => {
+      const started = performance.now()
+      const result = await work()
+      return [performance.now() - started, result]
+    }
+
+    // Warm-up: the first calls load the plans' catalog caches and the connection pool.
+    for (let i = 0; i < 30; i++) await listAdminOrders(owner, randomView())
+
+    // P10 list: a random view, its first page, then up to 20 pages further by cursor (deep pages),
+    // sometimes one back. Every page is timed.
+    const listTimes: number[] = []
+    let slowest = { ms: 0, view: '' }
+    while (listTimes.length < CALLS) {
+      const ctx = next() < 0.75 ? owner : manager
+      let view = randomView()
+      const depth = Math.floor(next() * 20)
+      for (let page = 0; page <= depth && listTimes.length < CALLS; page++) {
+        const [ms, answer] = await time(() => listAdminOrders(ctx, view))
+        listTimes.push(ms)
+        if (ms > slowest.ms) slowest = { ms, view: JSON.stringify({ ...view, cursor: view.cursor ? 'page ' + page : null }) }
+        const cursor = next() < 0.1 && answer.previousCursor ? answer.previousCursor : answer.nextCursor
+        if (!cursor) break
+        view = { ...view, cursor }
+      }
+    }
+
+    // P10 search: a reference (as typed: 'S01234', '1234', a prefix), an email (whole, a prefix), a name's beginning.
+    const { rows: people } = await (async () => {
+      const sample = new pg.Client({ connectionString: databaseUrl })
+      await sample.connect()
+      try {
+        return await sample.query<{ name: string; email: string; customer: string }>(`select name, partner_email as email, partner_name as customer from orders tablesample system (2) limit 400`)
+      } finally {
+        await sample.end()
+      }
+    })()
+    let slowestSearch = { ms: 0, view: '' }
+    const searchTimes: Record<'reference' | 'email' | 'name', number[]> = { reference: [], email: [], name: [] }
+    for (let i = 0; i < CALLS; i++) {
+      const person = pick(people)
+      const kind = pick(['reference', 'email', 'name'] as const)
+      const q =
+        kind === 'reference'
+          ? pick([person.name, person.name.toLowerCase(), String(Number(person.name.slice(1))), person.name.slice(0, 5)])
+          : kind === 'email'
+            ? pick([person.email, person.email.slice(0, Math.max(3, Math.floor(person.email.length / 2))), person.email.toUpperCase()])
+            : person.customer.slice(0, 3 + Math.floor(next() * 6))
+      const ctx = next() < 0.75 ? owner : manager
+      const searchView = { ...DEFAULT_ORDER_LIST_VIEW, q, websiteId: next() < 0.3 ? pick(data.websiteIds) : null }
+      const [ms] = await time(() => listAdminOrders(ctx, searchView))
+      searchTimes[kind].push(ms)
+      if (ms > slowestSearch.ms) slowestSearch = { ms, view: `${ctx === owner ? 'owner' : 'manager'} ${JSON.stringify({ q, websiteId: searchView.websiteId })}` }
+    }
+
+    // P11: every line of the orders placed in the last ~146 days (≈ 200,000 lines), then every line
+    // of all of them (≈ 500,000), RSS sampled every 50 ms: flat memory is a peak that does not grow
+    // with the size of the export (V8 collects in a sawtooth below it).
+    const mb = (value: number) => `${Math.round(value / 2 ** 20)} MB`
+    const exportRun = async (from: string | null) => {
+      const baseline = process.memoryUsage().rss
+      let peak = baseline
+      const samples: number[] = []
+      const sampler = setInterval(() => {
+        const rss = process.memoryUsage().rss
+        samples.push(rss)
+        peak = Math.max(peak, rss)
+      }, 50)
+      let lines = -1 // the header row
+      let bytes = 0
+      const started = performance.now()
+      for await (const chunk of exportOrderLinesCsv(owner, { ...DEFAULT_ORDER_LIST_VIEW, from })) {
+        bytes += chunk.length
+        for (let i = chunk.indexOf('\r\n'); i !== -1; i = chunk.indexOf('\r\n', i + 2)) lines++
+      }
+      const ms = performance.now() - started
+      clearInterval(sampler)
+      const quarters = [0.25, 0.5, 0.75, 0.999].map((q) => mb(samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? baseline))
+      return { lines, bytes, ms, baseline, peak, quarters, perSecond: lines / (ms / 1000) }
+    }
+    const part = await exportRun(new Date(Date.now() - 146 * 86_400_000).toISOString().slice(0, 10))
+    const whole = await exportRun(null)
+    const perSecond = part.perSecond
+    const flat = whole.peak <= part.peak + 32 * 2 ** 20
+    log(`P11: ${part.lines} lines in ${(part.ms / 1000).toFixed(1)} s, peak RSS ${mb(part.peak)}; ${whole.lines} lines in ${(whole.ms / 1000).toFixed(1)} s, peak RSS ${mb(whole.peak)}`)
+
+    const listP99 = percentile(listTimes, 0.99)
+    const searchP99 = Math.max(...Object.values(searchTimes).map((times) => percentile(times, 0.99)))
+    log(`P10 search: slowest ${slowestSearch.ms.toFixed(1)} ms: ${slowestSearch.view}`)
+    log(`P10 list: p50 ${percentile(listTimes, 0.5).toFixed(1)} ms, p99 ${listP99.toFixed(1)} ms; slowest ${slowest.ms.toFixed(1)} ms: ${slowest.view}`)
+    const fmt = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} ms, p99 ${percentile(values, 0.99).toFixed(1)} ms`
+    return [
+      {
+        goal: `P10 console order list, ${data.orders} orders (PostgreSQL, core function)`,
+        figure: `${listTimes.length} pages of random views (filters, store, partner, month; 3 sorts × 2 directions; 25–100 rows; up to 20 pages deep by cursor): ${fmt(listTimes)}, max ${slowest.ms.toFixed(1)} ms`,
+        reference: '—',
+        ratio: '—',
+        target: 'p99 ≤ 50 ms',
+        verdict: listP99 <= 50 ? 'met' : 'missed',
+      },
+      {
+        goal: 'P10 order search by reference / email / name',
+        figure: `reference ${fmt(searchTimes.reference)}; email ${fmt(searchTimes.email)}; name prefix ${fmt(searchTimes.name)}`,
+        reference: '—',
+        ratio: '—',
+        target: 'p99 ≤ 50 ms',
+        verdict: searchP99 <= 50 ? 'met' : 'missed',
+      },
+      {
+        goal: `P11 CSV export of order lines (core function, ${part.lines} lines)`,
+        figure:
+          `${Math.round(perSecond)} lines/s (${(part.bytes / 2 ** 20).toFixed(0)} MB in ${(part.ms / 1000).toFixed(1)} s); RSS ${mb(part.baseline)} before, at 25/50/75/100 %: ${part.quarters.join(' / ')}, peak ${mb(part.peak)}; ` +
+          `all ${whole.lines} lines: ${Math.round(whole.perSecond)} lines/s, RSS at 25/50/75/100 %: ${whole.quarters.join(' / ')}, peak ${mb(whole.peak)}`,
+        reference: '—',
+        ratio: '—',
+        target: '≥ 20,000 lines/s, memory flat (2.5× the lines: peak within 32 MB)',
+        verdict: perSecond >= 20_000 && flat ? 'met' : 'missed',
+      },
+    ]
+  } finally {
+    await closeDb()
+  }
+}
