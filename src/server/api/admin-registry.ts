@@ -9,7 +9,6 @@ import { assertSecondFactorReady } from '../staff/enrolment-gate'
 import { SESSION_ADMIN_MUTATIONS, SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webhook-admin'
 import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
-import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
