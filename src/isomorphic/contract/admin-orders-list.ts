@@ -105,7 +105,7 @@ export type AdminDashboard = {
     awaitingProduction: DashboardQueue
     awaitingShipment: DashboardQueue
     /** Problems reported by decoration partners on their work orders: wired in by the lead at merge (null until then). */
-    problems: DashboardQueue | null
+    problems: DashboardQueue
   }
 }
 

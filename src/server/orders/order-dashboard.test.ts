@@ -8,6 +8,8 @@ import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db
 import { refusal } from '../../../tests/support/domain-refusal'
 import { decorationPartnerContext, staffContext } from '../../../tests/support/staff'
 import { executeAdminQuery } from '../api/admin-registry'
+import { getDb } from '../db/client'
+import { workOrders } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { orderDashboard, QUEUE_PREVIEW } from './order-dashboard'
 
@@ -41,6 +43,10 @@ describe.each(testDatabaseKinds())('the console dashboard on %s', (kind) => {
     for (let i = 0; i < 7; i++) {
       waiting.payment!.push((await insertConsoleOrder({ websiteId: storeA, createdAt: new Date(Date.parse('2026-03-01T00:00:00Z') + i * 60_000), paymentState: 'pending', fulfilmentState: 'delivered' })).id)
     }
+    // A decoration partner reported a problem on the order in production (store A).
+    const partner = await createDecorationPartner()
+    const db = await getDb()
+    await db.insert(workOrders).values({ websiteId: storeA, orderId: waiting.shipment![0]!, decorationPartnerId: partner.id, reference: 'S-problem-1', state: 'problem', problemMessage: 'The navy thread ran out' })
     // Store B: one confirmed order today, in production.
     await insertConsoleOrder({ websiteId: storeB, createdAt: hoursAgo(1), amountTotal: 123_45, fulfilmentState: 'in_production' })
   })
@@ -60,12 +66,12 @@ describe.each(testDatabaseKinds())('the console dashboard on %s', (kind) => {
     expect(queues.awaitingPayment.first.map((row) => row.id)).toEqual(waiting.payment!.slice(0, QUEUE_PREVIEW))
     expect(queues.awaitingProduction.first.map((row) => row.id)).toEqual(waiting.production)
     expect(queues.awaitingShipment.first.map((row) => row.id)).toEqual(waiting.shipment)
-    expect(queues.problems).toBeNull()
+    expect(queues.problems).toMatchObject({ count: 1, first: [expect.objectContaining({ id: waiting.shipment![0] })] })
   })
 
-  test('five statements, whatever the data', async () => {
+  test('six statements, whatever the data', async () => {
     const { queries } = await countQueries(() => orderDashboard(owner, { now }))
-    expect(queries).toBe(5)
+    expect(queries).toBe(6)
   })
 
   test("an owner's dashboard without a store sums every store; a manager's sums only theirs", async () => {

@@ -2,14 +2,14 @@ import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { AdminDashboard, DashboardQueue, DashboardWindow } from '@/isomorphic/contract/admin-orders-list'
 import { fromCents } from '@/isomorphic/money'
 import { getDb } from '../db/client'
-import { orders, websites } from '../db/schema'
+import { orders, websites, workOrders } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { requireStaff, storeScope } from '../kernel/permissions'
 import { orderListRowColumns, toAdminOrderListRow } from './order-list'
 
 // The console's dashboard (issue 15): orders and revenue today, over 7 and over 30 days, and the
 // queues of orders waiting for someone at the store, for the stores the member acts on (or one of
-// them). Five statements, whatever the data.
+// them). Six statements, whatever the data.
 //
 // Days are UTC days: "today" starts at 00:00 UTC, "last 7 days" at 00:00 UTC six days before today
 // (today and the six days before), "last 30 days" likewise. Orders counts the orders placed in the
@@ -37,6 +37,8 @@ const QUEUES = {
   awaitingPayment: and(eq(orders.state, 'sale'), eq(orders.paymentState, 'pending')),
   awaitingProduction: and(eq(orders.state, 'sale'), eq(orders.fulfilmentState, 'unfulfilled')),
   awaitingShipment: and(eq(orders.state, 'sale'), eq(orders.fulfilmentState, 'in_production')),
+  /** A decoration partner reported a problem on one of the order's work orders, not resolved yet. */
+  problems: sql`exists (select 1 from ${workOrders} where ${workOrders.orderId} = ${orders.id} and ${workOrders.state} = 'problem')`,
 } satisfies Record<string, SQL | undefined>
 
 /** The dashboard of `websiteId` (within the member's stores: another store is a 404), or of all the member's stores. */
@@ -47,7 +49,7 @@ export async function orderDashboard(ctx: CoreContext, { websiteId, now = new Da
   const empty: DashboardQueue = { count: 0, first: [] }
   if (scope && scope.length === 0) {
     const none: DashboardWindow = { orders: 0, revenue: 0 }
-    return { since: isoOf(since), today: none, last7Days: none, last30Days: none, queues: { awaitingApproval: empty, awaitingPayment: empty, awaitingProduction: empty, awaitingShipment: empty, problems: null } }
+    return { since: isoOf(since), today: none, last7Days: none, last30Days: none, queues: { awaitingApproval: empty, awaitingPayment: empty, awaitingProduction: empty, awaitingShipment: empty, problems: empty } }
   }
   const inScope = scope ? (scope.length === 1 ? eq(orders.websiteId, scope[0]!) : inArray(orders.websiteId, [...scope])) : undefined
   const isOrder = eq(orders.kind, 'order')
@@ -77,12 +79,13 @@ export async function orderDashboard(ctx: CoreContext, { websiteId, now = new Da
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(QUEUE_PREVIEW)
 
-  const [[figures], approval, payment, production, shipment] = await Promise.all([
+  const [[figures], approval, payment, production, shipment, problems] = await Promise.all([
     figuresQuery,
     queueQuery(QUEUES.awaitingApproval),
     queueQuery(QUEUES.awaitingPayment),
     queueQuery(QUEUES.awaitingProduction),
     queueQuery(QUEUES.awaitingShipment),
+    queueQuery(QUEUES.problems),
   ])
   const queue = (rows: typeof approval): DashboardQueue => ({ count: rows[0]?.waiting ?? 0, first: rows.map(({ waiting: _waiting, ...row }) => toAdminOrderListRow(row)) })
   return {
@@ -95,9 +98,7 @@ export async function orderDashboard(ctx: CoreContext, { websiteId, now = new Da
       awaitingPayment: queue(payment),
       awaitingProduction: queue(production),
       awaitingShipment: queue(shipment),
-      // TODO(issue 15, lead at merge): problems reported by decoration partners come from the work
-      // orders (another helper's work_orders table); wire their count and first few in here.
-      problems: null,
+      problems: queue(problems),
     },
   }
 }
