@@ -4,6 +4,7 @@ import type { AdminDefinition } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { parseInput, printableKey } from '../kernel/input'
+import { ORDER_ADMIN_MUTATIONS, ORDER_ADMIN_QUERIES } from '../orders/order-admin'
 import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
@@ -11,9 +12,12 @@ import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 
 export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...SESSION_ADMIN_QUERIES,
+  ...ORDER_ADMIN_QUERIES,
 }
 
-export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {}
+export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
+  ...ORDER_ADMIN_MUTATIONS,
+}
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */
 export async function executeAdminQuery(key: string, value: unknown, ctx: CoreContext): Promise<unknown> {
