@@ -21,8 +21,9 @@ const buildId = (process.env.WEBSTORE_BUILD_ID ||= `${Date.now().toString(36)}-$
 // when the server is reached by another host name than it thinks it has (vercel/next.js#94342).
 const usesLocalePrefix = process.env.NEXT_PUBLIC_LOCALE_PREFIX === 'prefix'
 const LOCALE = 'en'
-// Page addresses: not the API, not Next's files, not already localized, no file extension.
-const PAGE_PATH = `/:path((?!api(?:/|$)|_next/|${LOCALE}(?:/|$))[^.]*)`
+// Page addresses: not the API, not Next's files, not already localized, not the operator console
+// (src/app/admin, outside the [locale] segment: decision 021), no file extension.
+const PAGE_PATH = `/:path((?!api(?:/|$)|_next/|admin(?:/|$)|${LOCALE}(?:/|$))[^.]*)`
 
 // Security headers (CSP, framing, HSTS …) are set by the production server for every answer, not
 // here: scripts/security-headers.mjs, decision 013.

@@ -39,9 +39,12 @@ function pathOf(request) {
   return targetPath(request.url ?? '/')
 }
 
+// The console's pages (decision 021) are one member's and never kept, whatever Next says of them.
+const CONSOLE = /^\/admin(?:\/|$)/
+
 /** @param {IncomingMessage} request */
 function qualifies(request) {
-  return (request.method === 'GET' || request.method === 'HEAD') && !ROUTER_HEADERS.some((name) => request.headers[name] !== undefined)
+  return (request.method === 'GET' || request.method === 'HEAD') && !ROUTER_HEADERS.some((name) => request.headers[name] !== undefined) && !CONSOLE.test(pathOf(request))
 }
 
 // Accept-Encoding is parsed the way the JSON API parses it: one linear pass, no regular expression.

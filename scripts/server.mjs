@@ -9,7 +9,9 @@
 // Before a page is served or rendered (whatever the method: Next renders a page for a POST too),
 // the page gate decides (site lock and account pages, decision 009; src/server/accounts/site-lock.ts,
 // registered by src/instrumentation.ts): a redirect is answered here with 307 and never reaches the
-// page cache. A page that depends on who asks is marked private for shared caches. Without a gate,
+// page cache. A page that depends on who asks is marked private for shared caches. The console
+// (/admin, decision 021) is decided by a staff session instead of the site lock, is always private
+// and carries X-Robots-Tag: noindex. Without a gate,
 // or when it fails, pages are refused (fail closed); Next's files and the API never go through it.
 // A request target that the gate and Next could read differently is refused outright with a 400
 // (request-target.mjs: not a plain path, a '#', '.' or '..' segments, malformed percent-encoding).
@@ -258,6 +260,7 @@ async function runServer() {
     }
     askGate(request).then(
       (decision) => {
+        if (decision.noindex) response.setHeader('X-Robots-Tag', 'noindex, nofollow')
         if (decision.redirect) {
           response.writeHead(307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
           response.end()

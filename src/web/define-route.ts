@@ -36,6 +36,8 @@ export type RouteDefinition<Input extends InputOption, Params> = {
   input?: Input
   /** The largest body accepted, in bytes (parseJson's 64 kB by default). */
   maxBytes?: number
+  /** The core's context for the request: apiContext (the shopper's credentials) unless given (adminContext). */
+  context?: (request: Request) => CoreContext
   /** A check of the caller made before the body is read; it throws to refuse. */
   auth?: (ctx: CoreContext) => Promise<unknown>
   handler: (call: RouteCall<InputOf<Input>, Params>) => Promise<Response>
@@ -49,11 +51,11 @@ export type RouteHandler<Params> = (request: Request, route?: { params: Promise<
 export function defineRoute<Input extends InputOption = undefined, Params = Record<string, never>>(
   definition: RouteDefinition<Input, Params>,
 ): RouteHandler<Params> {
-  const { sameOrigin, input: schema, maxBytes, auth, handler, errors = errorResponse } = definition
+  const { sameOrigin, input: schema, maxBytes, context = apiContext, auth, handler, errors = errorResponse } = definition
   return async function route(request, segments) {
     try {
       if (sameOrigin) assertSameOrigin(request)
-      const ctx = apiContext(request)
+      const ctx = context(request)
       if (auth) await auth(ctx)
       let input: unknown
       if (schema !== undefined) {

@@ -197,7 +197,7 @@ export function assertStorableText(data: unknown, { json, root }: { json?: strin
  * writes it as the only X-Forwarded-For entry), else X-Real-IP. Under `next dev` nothing decides
  * it and clients can forge these headers, so limits keyed by it also have a global cap.
  */
-export function clientIp(request: Request): string | null {
+export function clientIp(request: { headers: { get(name: string): string | null } }): string | null {
   const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
   const ip = forwarded || request.headers.get('x-real-ip')?.trim()
   return ip ? ip.slice(0, 64) : null

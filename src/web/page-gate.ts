@@ -2,11 +2,13 @@
 // page, whatever its method; the rules are the core's (src/server/accounts/site-lock.ts). An
 // unlocked store pays one cached read per page (the Website cache); the session is looked up only
 // for an account page, or a non-public page of a locked store, and only when a cookie is sent.
-import { classifyPath, decidePageAccess, type GateDecision, needsSession } from '@/server/accounts/site-lock'
+import { classifyPath, decidePageAccess, type GateDecision, needsSession, pagePath } from '@/server/accounts/site-lock'
 import { authenticateToken } from '@/server/accounts/session-service'
 import { getWebsiteCached } from '@/server/website/website-service'
 import { getDb } from '@/server/db/client'
 import { env } from '@/server/env'
+import { staffActorFor } from '@/server/staff/staff-sessions'
+import { adminTokenFromCookies } from './admin-cookie'
 import { sessionTokenFromCookies } from './session-cookie'
 
 type Headers = Record<string, string | string[] | undefined>
@@ -26,6 +28,8 @@ export async function pageGate(_method: string, url: string, headers: Headers): 
   const query = url.indexOf('?')
   const pathname = query === -1 ? url : url.slice(0, query)
   const search = query === -1 ? '' : url.slice(query)
+  const admin = consolePath(pathname)
+  if (admin !== null) return consoleGate(admin, search, headers)
   const kind = classifyPath(pathname)
   if (kind === 'asset' || kind === 'public') return {}
   const { WEBSITE_ID: websiteId } = env()
@@ -34,4 +38,22 @@ export async function pageGate(_method: string, url: string, headers: Headers): 
   const token = sessionTokenFromCookies(header(headers, 'cookie'))
   const signedIn = token !== null && (await authenticateToken(await getDb(), token, websiteId)) !== null
   return decidePageAccess({ pathname, search, website, signedIn })
+}
+
+// The console (issue 15, decision 021): never behind the shopper's site lock, never kept by any
+// cache, never indexed, and open only to a staff session — except its sign-in and invitation pages.
+const CONSOLE_PUBLIC = /^\/admin\/(?:login|invite\/[^/]+)$/
+
+/** The console path a request names (decoded, without trailing slashes), or null for any other page. */
+export function consolePath(pathname: string): string | null {
+  const path = pagePath(pathname)
+  return path !== null && (path === '/admin' || path.startsWith('/admin/')) ? path : null
+}
+
+async function consoleGate(path: string, search: string, headers: Headers): Promise<GateDecision> {
+  if (CONSOLE_PUBLIC.test(path)) return { private: true, noindex: true }
+  const token = adminTokenFromCookies(header(headers, 'cookie'))
+  const actor = token === null ? null : await staffActorFor(await getDb(), token)
+  if (actor && actor.kind !== 'guest') return { private: true, noindex: true }
+  return { redirect: `/admin/login?next=${encodeURIComponent(`${path}${search}`)}`, private: true, noindex: true }
 }

@@ -92,6 +92,8 @@ export type GateDecision = {
   redirect?: string
   /** The page depends on who asks: it must not be kept by shared caches. */
   private?: boolean
+  /** Not for search engines (X-Robots-Tag: noindex): the console. */
+  noindex?: boolean
 }
 
 /** The decision for one page request; pure. `signedIn` matters only where needsSession says so. */

@@ -5,7 +5,8 @@ import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { parseInput, printableKey } from '../kernel/input'
 import { ORDER_ADMIN_MUTATIONS, ORDER_ADMIN_QUERIES } from '../orders/order-admin'
-import { SESSION_ADMIN_QUERIES } from '../staff/session-admin'
+import { assertSecondFactorReady } from '../staff/enrolment-gate'
+import { SESSION_ADMIN_MUTATIONS, SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -16,6 +17,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
+  ...SESSION_ADMIN_MUTATIONS,
   ...ORDER_ADMIN_MUTATIONS,
 }
 
@@ -23,6 +25,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
 export async function executeAdminQuery(key: string, value: unknown, ctx: CoreContext): Promise<unknown> {
   const definition = isAdminQueryKey(key) ? ADMIN_QUERIES[key] : undefined
   if (!definition) throw new DomainError('invalid', `Unknown console query '${printableKey(key)}'.`)
+  await assertSecondFactorReady(ctx, key)
   return definition.handler(parseInput(definition.input, value ?? {}, { key, root: 'value' }), ctx)
 }
 
@@ -30,6 +33,7 @@ export async function executeAdminQuery(key: string, value: unknown, ctx: CoreCo
 export async function executeAdminMutation(key: string, value: unknown, ctx: CoreContext): Promise<unknown> {
   const definition = isAdminMutationKey(key) ? (ADMIN_MUTATIONS as Readonly<Record<string, AdminDefinition>>)[key] : undefined
   if (!definition) throw new DomainError('invalid', `Unknown console mutation '${printableKey(key)}'.`)
+  await assertSecondFactorReady(ctx, key)
   const result = await definition.handler(parseInput(definition.input, value ?? {}, { key, root: 'value' }), ctx)
   if (definition.invalidates) await invalidateCaches(definition.invalidates)
   return result

@@ -5,6 +5,7 @@ import { migratePglite, migratePostgres } from '../db/migrate'
 import { websites } from '../db/schema'
 import { env } from '../env'
 import { logger } from '../kernel/logger'
+import { createDemoStaff } from '../staff/demo-staff'
 import { importStoreFile } from '../store-import/store-import-service'
 
 /**
@@ -25,4 +26,6 @@ export async function prepareDatabase(): Promise<void> {
   const file = path.resolve(/* turbopackIgnore: true */ process.cwd(), config.DEMO_STORE_FILE)
   logger().info({ file }, 'empty store: importing the demo store')
   await importStoreFile({ filePath: file })
+  // Only with the demo store: its console users (README "Console"), never on a real install.
+  await createDemoStaff(db, config.WEBSITE_ID)
 }

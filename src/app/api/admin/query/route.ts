@@ -1,0 +1,4 @@
+// The console's reads: src/web/endpoints/admin-endpoints.ts (decision 021).
+export { adminQuery as POST } from '@/web/endpoints/admin-endpoints'
+
+export const dynamic = 'force-dynamic'

@@ -1,0 +1,34 @@
+import type { ConsoleMe, ConsoleRole } from '@/isomorphic/contract/admin-session'
+
+// The console's sections, in navigation order, and the roles that see them. A hidden link is never
+// the check (the core refuses the calls behind it); it only keeps the menu to what works. Areas
+// add their entry here.
+
+export type ConsoleNavItem = { href: string; label: string; roles: readonly ConsoleRole[] }
+
+const ALL: readonly ConsoleRole[] = ['owner', 'store_manager', 'fulfilment', 'decoration_partner']
+
+export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
+  { href: '/admin', label: 'Dashboard', roles: ALL },
+  { href: '/admin/staff', label: 'Staff', roles: ['owner'] },
+  { href: '/admin/audit', label: 'Audit log', roles: ['owner'] },
+  { href: '/admin/security', label: 'Security', roles: ALL },
+]
+
+/** The sections a member sees; an owner still to turn on two-factor sees only Security. */
+export function navFor(me: Pick<ConsoleMe, 'role' | 'mustEnrolSecondFactor'>): ConsoleNavItem[] {
+  if (me.mustEnrolSecondFactor) return CONSOLE_NAV.filter((item) => item.href === '/admin/security')
+  return CONSOLE_NAV.filter((item) => item.roles.includes(me.role))
+}
+
+/** Whether `href` is the section of `pathname` (the dashboard only for itself). */
+export function isCurrentSection(href: string, pathname: string): boolean {
+  return href === '/admin' ? pathname === '/admin' : pathname === href || pathname.startsWith(`${href}/`)
+}
+
+export const ROLE_LABELS: Record<ConsoleRole, string> = {
+  owner: 'Owner',
+  store_manager: 'Store manager',
+  fulfilment: 'Fulfilment',
+  decoration_partner: 'Decoration partner',
+}

@@ -1,0 +1,92 @@
+'use client'
+
+import Link from 'next/link'
+import { usePathname } from 'next/navigation'
+import { type ReactNode, useId, useState } from 'react'
+import type { ConsoleMe } from '@/isomorphic/contract/admin-session'
+import { isCurrentSection, navFor, ROLE_LABELS } from './console-nav'
+import { SignOutButton } from './sign-out-button'
+
+// The console's frame: a left navigation on a desktop, a top bar with a menu button on a phone.
+// Plain links and buttons in document order, so it works from the keyboard; focus stays visible
+// (globals.css :focus-visible).
+export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactNode }) {
+  const pathname = usePathname() ?? '/admin'
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const items = navFor(me)
+
+  const nav = (
+    <ul className="flex flex-col gap-1">
+      {items.map((item) => {
+        const current = isCurrentSection(item.href, pathname)
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={current ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white'}`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+  const who = (
+    <div className="text-sm">
+      <p className="font-semibold text-white">{me.name}</p>
+      <p className="text-white/70">{ROLE_LABELS[me.role]}</p>
+      <SignOutButton className="mt-3 rounded-md border border-white/30 px-3 py-1.5 text-sm font-medium text-white hover:bg-white/10" />
+    </div>
+  )
+
+  return (
+    <div className="min-h-dvh lg:flex">
+      <a href="#console-main" className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 bg-ink text-white lg:hidden">
+        <div className="flex items-center justify-between px-4 py-3">
+          <Link href="/admin" className="font-bold tracking-tight">
+            Console
+          </Link>
+          <button
+            type="button"
+            className="rounded-md border border-white/30 px-3 py-1.5 text-sm font-medium"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? 'Close menu' : 'Menu'}
+          </button>
+        </div>
+        {open ? (
+          <nav id={menuId} aria-label="Console" className="border-t border-white/15 px-4 pt-3 pb-4">
+            {nav}
+            <div className="mt-4 border-t border-white/15 pt-4">{who}</div>
+          </nav>
+        ) : null}
+      </header>
+      <aside className="hidden w-60 shrink-0 flex-col justify-between bg-ink px-4 py-6 text-white lg:sticky lg:top-0 lg:flex lg:h-dvh">
+        <div>
+          <Link href="/admin" className="mb-6 block px-3 text-lg font-bold tracking-tight">
+            Console
+          </Link>
+          <nav aria-label="Console">{nav}</nav>
+        </div>
+        {who}
+      </aside>
+      <main id="console-main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        {me.mustEnrolSecondFactor ? (
+          <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:px-6 lg:px-8">
+            Turn on two-factor sign-in to use the console: an owner account needs it.
+          </p>
+        ) : null}
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,198 @@
+import { eq } from 'drizzle-orm'
+import { TOTP, Secret } from 'otpauth'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createStaffMember, STAFF_PASSWORD, STAFF_TOTP_SECRET } from '../../../tests/factories/staff'
+import { createWebsite } from '../../../tests/factories/website'
+import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
+import { refusal } from '../../../tests/support/domain-refusal'
+import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
+import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
+import { auditLog, staff, staffSessions } from '../db/schema'
+import { coreContext } from '../kernel/context'
+import { ENROL_SECOND_FACTOR_FIRST } from './enrolment-gate'
+import { hashRecoveryCode, replaceRecoveryCodes } from './second-factor'
+import { finishSecondFactor, SECOND_FACTOR_FAILED, signInStaff, signOutStaff, STAFF_SIGN_IN_FAILED, STAFF_SIGN_IN_LIMITS, STAFF_TOO_MANY_ATTEMPTS } from './staff-sign-in'
+import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, staffActorFor } from './staff-sessions'
+
+const caller = { ip: '203.0.113.40', userAgent: 'vitest' }
+const codeAt = (at: Date, secret = STAFF_TOTP_SECRET) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
+const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000)
+
+describe.each(testDatabaseKinds())('console sign-in and sessions on %s', (kind) => {
+  const { db } = useTestDatabase(kind)
+  let websiteId: number
+  beforeAll(async () => {
+    websiteId = (await createWebsite()).id
+  })
+  beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
+
+  const contextFor = (token: string, now?: Date) => coreContext({ websiteId, actor: () => staffActorFor(db(), token, now), clientKey: caller.ip })
+
+  test('the right password signs a member without two-factor in; the cookie token then acts as them with their stores', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const signedIn = await signInStaff(db(), { email: member.email.toUpperCase(), password: STAFF_PASSWORD }, caller)
+    expect(signedIn.next).toBe('done')
+    const actor = await staffActorFor(db(), signedIn.token)
+    expect(actor).toMatchObject({ kind: 'staff', staffId: member.id, role: 'fulfilment', storeIds: [websiteId] })
+    const [row] = await db().select().from(staffSessions).where(eq(staffSessions.staffId, member.id))
+    expect(row!.tokenHash).not.toContain(signedIn.token)
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('a wrong password, an unknown email and an inactive member get the same refusal and no session', async () => {
+    const member = await createStaffMember({ role: 'store_manager', storeIds: [websiteId] })
+    const inactive = await createStaffMember({ role: 'store_manager', storeIds: [websiteId], isActive: false })
+    for (const attempt of [
+      { email: member.email, password: 'not the password' },
+      { email: 'nobody@example.test', password: STAFF_PASSWORD },
+      { email: inactive.email, password: STAFF_PASSWORD },
+    ]) {
+      const error = await refusal(signInStaff(db(), attempt, caller))
+      expect([error.code, error.userMessage]).toEqual(['unauthorized', STAFF_SIGN_IN_FAILED])
+    }
+    expect(await db().select().from(staffSessions).where(eq(staffSessions.staffId, member.id))).toHaveLength(0)
+  })
+
+  test('sign-in attempts are limited per email and per client address, with a 429 sentence', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perEmail.max; attempt += 1) {
+      await refusal(signInStaff(db(), { email: member.email, password: `guess ${attempt}` }, { ip: `198.51.100.${attempt}`, userAgent: null }))
+    }
+    const throttled = await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '198.51.100.200', userAgent: null }))
+    expect([throttled.code, throttled.userMessage]).toEqual(['rate_limited', STAFF_TOO_MANY_ATTEMPTS])
+
+    useRateLimiter(createMemoryRateLimiter())
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perAddress.max; attempt += 1) {
+      await refusal(signInStaff(db(), { email: `sprayed-${attempt}@example.test`, password: 'spray' }, { ip: '198.51.100.77', userAgent: null }))
+    }
+    expect((await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '198.51.100.77', userAgent: null }))).code).toBe('rate_limited')
+  })
+
+  test('a session ends after 30 idle minutes, lives on while used, and ends 12 hours after sign-in whatever happens', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const start = new Date(Date.now() + 60_000)
+    const { token } = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, start)
+    expect((await staffActorFor(db(), token, minutes(start, 29))).kind).toBe('staff')
+    // Used at minute 29: alive again until minute 59.
+    expect((await staffActorFor(db(), token, minutes(start, 58))).kind).toBe('staff')
+    expect((await staffActorFor(db(), token, minutes(start, 58 + IDLE_TIMEOUT_MS / 60_000))).kind).toBe('guest')
+
+    const busy = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, start)
+    for (let minute = 20; minute < ABSOLUTE_LIFETIME_MS / 60_000; minute += 20) expect((await staffActorFor(db(), busy.token, minutes(start, minute))).kind).toBe('staff')
+    expect((await staffActorFor(db(), busy.token, minutes(start, ABSOLUTE_LIFETIME_MS / 60_000))).kind).toBe('guest')
+  })
+
+  test('the session is touched at most once a minute', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const start = new Date(Date.now() + 60_000)
+    const { token } = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, start)
+    const lastSeen = async () => (await db().select({ at: staffSessions.lastSeenAt }).from(staffSessions).where(eq(staffSessions.staffId, member.id)))[0]!.at.getTime()
+    await staffActorFor(db(), token, new Date(start.getTime() + 30_000))
+    expect(await lastSeen()).toBe(start.getTime())
+    await staffActorFor(db(), token, minutes(start, 2))
+    expect(await lastSeen()).toBe(minutes(start, 2).getTime())
+  })
+
+  test('signing out ends the session: its token acts as a guest', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const { token } = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    await signOutStaff(db(), token)
+    expect(await staffActorFor(db(), token)).toEqual({ kind: 'guest' })
+  })
+
+  test('changing the password ends every other session of the member, not the one that changed it', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const here = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    const elsewhere = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    const answer = await executeAdminMutation('changeOwnPassword', { currentPassword: STAFF_PASSWORD, newPassword: 'a brand new passphrase' }, contextFor(here.token))
+    expect(answer).toEqual({ otherSessionsEnded: 1 })
+    expect((await staffActorFor(db(), elsewhere.token)).kind).toBe('guest')
+    expect((await staffActorFor(db(), here.token)).kind).toBe('staff')
+    expect((await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller))).code).toBe('unauthorized')
+    const rows = await db().select().from(auditLog).where(eq(auditLog.staffId, member.id))
+    expect(rows.map((row) => row.action)).toEqual(['staff.password_change'])
+  })
+
+  test('a wrong current password changes nothing and writes no audit row', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const here = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    await refusal(executeAdminMutation('changeOwnPassword', { currentPassword: 'wrong one', newPassword: 'a brand new passphrase' }, contextFor(here.token)))
+    expect(await db().select().from(auditLog).where(eq(auditLog.staffId, member.id))).toHaveLength(0)
+    expect((await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)).next).toBe('done')
+  })
+
+  test('a deactivated member acts as a guest at once', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const { token } = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    await db().update(staff).set({ isActive: false }).where(eq(staff.id, member.id))
+    expect((await staffActorFor(db(), token)).kind).toBe('guest')
+  })
+
+  test('with two-factor on, the password alone gives a session that acts as nobody until the code is given', async () => {
+    const member = await createStaffMember({ role: 'owner', totp: true })
+    const now = new Date()
+    const pending = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, now)
+    expect(pending.next).toBe('second_factor')
+    expect(await staffActorFor(db(), pending.token, now)).toEqual({ kind: 'guest' })
+    expect((await refusal(executeAdminQuery('consoleMe', {}, contextFor(pending.token, now)))).code).toBe('unauthorized')
+
+    const wrong = await refusal(finishSecondFactor(db(), pending.token, '000000' === codeAt(now) ? '111111' : '000000', caller, now))
+    expect(wrong.userMessage).toBe(SECOND_FACTOR_FAILED)
+    const done = await finishSecondFactor(db(), pending.token, codeAt(now), caller, now)
+    expect(done.next).toBe('done')
+    // The token that only proved the password is gone; the new one acts as the owner.
+    expect((await staffActorFor(db(), pending.token, now)).kind).toBe('guest')
+    expect(await staffActorFor(db(), done.token, now)).toMatchObject({ kind: 'staff', role: 'owner', staffId: member.id })
+  })
+
+  test('the code step is limited per pending sign-in', async () => {
+    const member = await createStaffMember({ role: 'owner', totp: true })
+    const now = new Date()
+    const pending = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, now)
+    const wrongCode = codeAt(now) === '123456' ? '654321' : '123456'
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perSession.max; attempt += 1) await refusal(finishSecondFactor(db(), pending.token, wrongCode, caller, now))
+    expect((await refusal(finishSecondFactor(db(), pending.token, codeAt(now), caller, now))).code).toBe('rate_limited')
+  })
+
+  test('a recovery code finishes a sign-in once; the same code is refused the second time', async () => {
+    const member = await createStaffMember({ role: 'owner', totp: true })
+    const [code] = await replaceRecoveryCodes(db(), member.id)
+    const first = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    expect((await finishSecondFactor(db(), first.token, code!.toUpperCase(), caller)).next).toBe('done')
+    const second = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    expect((await refusal(finishSecondFactor(db(), second.token, code!, caller))).userMessage).toBe(SECOND_FACTOR_FAILED)
+    expect(hashRecoveryCode(code!)).not.toContain(code!.replace('-', ''))
+  })
+
+  test('an owner without a second factor may only turn it on: every other console call is a 403 saying so', async () => {
+    const member = await createStaffMember({ role: 'owner' })
+    const signedIn = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    expect(signedIn.next).toBe('enrol')
+    const ctx = contextFor(signedIn.token)
+    expect(await executeAdminQuery('consoleMe', {}, ctx)).toMatchObject({ mustEnrolSecondFactor: true, secondFactor: false })
+    const refused = await refusal(executeAdminMutation('setOwnNotifications', { notifyNewOrders: false }, ctx))
+    expect([refused.code, refused.userMessage]).toEqual(['forbidden', ENROL_SECOND_FACTOR_FIRST])
+
+    const { secret } = (await executeAdminMutation('startTotpEnrolment', {}, ctx)) as { secret: string }
+    const wrong = await refusal(executeAdminMutation('confirmTotpEnrolment', { code: codeAt(new Date(), secret) === '000000' ? '111111' : '000000' }, ctx))
+    expect(wrong.code).toBe('invalid')
+    const { recoveryCodes } = (await executeAdminMutation('confirmTotpEnrolment', { code: codeAt(new Date(), secret) }, ctx)) as { recoveryCodes: string[] }
+    expect(new Set(recoveryCodes).size).toBe(10)
+    expect(await executeAdminMutation('setOwnNotifications', { notifyNewOrders: false }, ctx)).toEqual({ notifyNewOrders: false })
+    const actions = (await db().select().from(auditLog).where(eq(auditLog.staffId, member.id)).orderBy(auditLog.id)).map((row) => row.action)
+    expect(actions).toEqual(['staff.second_factor_on', 'staff.notifications'])
+
+    // From now on the password alone does not sign the owner in.
+    const next = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    expect(next.next).toBe('second_factor')
+    expect((await staffActorFor(db(), next.token)).kind).toBe('guest')
+  })
+
+  test('a decoration partner member signs in as the partner it is bound to', async () => {
+    const { createDecorationPartner } = await import('../../../tests/factories/catalog')
+    const partner = await createDecorationPartner()
+    const member = await createStaffMember({ role: 'decoration_partner', decorationPartnerId: partner.id })
+    const { token } = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    expect(await staffActorFor(db(), token)).toMatchObject({ kind: 'decorationPartner', decorationPartnerId: partner.id, staffId: member.id })
+  })
+})

@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm'
+import { verifyPassword } from '../accounts/passwords'
+import { type RateLimit, rateLimiter } from '../cache/rate-limiter'
+import type { Database } from '../db/client'
+import { staff, staffSessions } from '../db/schema'
+import { DomainError } from '../kernel/errors'
+import { logger } from '../kernel/logger'
+import { spendRecoveryCode, totpMatches } from './second-factor'
+import { hashToken, liveStaffSession, newSessionToken, revokeStaffSessionByToken, startStaffSession } from './staff-sessions'
+
+// Signing in to the console (issue 15, decision 021): email and password, then — for a member who
+// turned two-factor on — a TOTP code or a recovery code. One answer for every wrong password, an
+// argon2 verify even for an unknown email, and attempts limited per client address and per email
+// before anything is looked at. The code step is limited per session as well, so a stolen password
+// gives a handful of guesses at six digits, not a million.
+
+export const STAFF_SIGN_IN_FAILED = 'The email or password is not right, or the account is not active.'
+export const STAFF_TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.'
+export const STAFF_SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable for a moment. Please try again in a minute.'
+export const SECOND_FACTOR_FAILED = 'That code is not right. Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
+export const SIGN_IN_AGAIN = 'Your sign-in has expired. Please sign in again.'
+
+const WINDOW_MS = 15 * 60_000
+export const STAFF_SIGN_IN_LIMITS = {
+  perAddress: { max: 30, windowMs: WINDOW_MS, refuseWhenUnavailable: STAFF_SIGN_IN_UNAVAILABLE },
+  perEmail: { max: 10, windowMs: WINDOW_MS, refuseWhenUnavailable: STAFF_SIGN_IN_UNAVAILABLE },
+  /** Codes tried for one pending sign-in. */
+  perSession: { max: 5, windowMs: WINDOW_MS, refuseWhenUnavailable: STAFF_SIGN_IN_UNAVAILABLE },
+} satisfies Record<string, RateLimit>
+
+export type StaffCaller = { ip: string | null; userAgent: string | null }
+
+/**
+ * Where a sign-in goes next: 'second_factor' (a code is asked; the session acts as nobody until
+ * then), 'enrol' (an owner without a second factor: signed in, but may only turn it on), 'done'.
+ */
+export type SignInStep = 'second_factor' | 'enrol' | 'done'
+
+export type StaffSignIn = { token: string; absoluteExpiresAt: Date; next: SignInStep }
+
+async function take(keys: [string, RateLimit][], log: Record<string, unknown>): Promise<void> {
+  const limiter = rateLimiter()
+  const decisions = await Promise.all(keys.map(([key, limit]) => limiter.take(key, limit)))
+  if (decisions.some((decision) => !decision.allowed)) {
+    logger().warn(log, 'console sign-in attempts throttled')
+    throw new DomainError('rate_limited', 'too many console sign-in attempts', STAFF_TOO_MANY_ATTEMPTS)
+  }
+}
+
+export async function signInStaff(db: Database, input: { email: string; password: string }, caller: StaffCaller, now: Date = new Date()): Promise<StaffSignIn> {
+  const email = input.email.trim().toLowerCase()
+  await take(
+    [
+      [`staff-sign-in:ip:${caller.ip ?? 'unknown'}`, STAFF_SIGN_IN_LIMITS.perAddress],
+      [`staff-sign-in:email:${email}`, STAFF_SIGN_IN_LIMITS.perEmail],
+    ],
+    { ip: caller.ip },
+  )
+  const [member] = await db
+    .select({ id: staff.id, passwordHash: staff.passwordHash, isActive: staff.isActive, role: staff.role, totpEnabledAt: staff.totpEnabledAt })
+    .from(staff)
+    .where(eq(sql`lower(${staff.email})`, email))
+  const matches = await verifyPassword(member?.passwordHash, input.password)
+  if (!member || !matches || !member.isActive) {
+    logger().info({ ip: caller.ip, known: Boolean(member) }, 'console sign-in refused')
+    throw new DomainError('unauthorized', 'wrong console email or password', STAFF_SIGN_IN_FAILED)
+  }
+  const hasSecondFactor = member.totpEnabledAt !== null
+  const session = await startStaffSession(db, { staffId: member.id, secondFactorDone: !hasSecondFactor, ip: caller.ip, userAgent: caller.userAgent, now })
+  if (!hasSecondFactor) await db.update(staff).set({ lastSignInAt: now }).where(eq(staff.id, member.id))
+  logger().info({ staffId: member.id, ip: caller.ip, secondFactor: hasSecondFactor }, 'console sign-in: password accepted')
+  const next: SignInStep = hasSecondFactor ? 'second_factor' : member.role === 'owner' ? 'enrol' : 'done'
+  return { token: session.token, absoluteExpiresAt: session.absoluteExpiresAt, next }
+}
+
+/**
+ * The second step: the pending session behind `token` is finished with a TOTP code or a recovery
+ * code (spent). The session then gets a new token (the one that only proved the password is gone).
+ */
+export async function finishSecondFactor(db: Database, token: string | null, code: string, caller: StaffCaller, now: Date = new Date()): Promise<StaffSignIn> {
+  const session = await liveStaffSession(db, token, now)
+  if (!session || session.secondFactorDone) throw new DomainError('unauthorized', 'no pending console sign-in', SIGN_IN_AGAIN)
+  await take(
+    [
+      [`staff-second-factor:session:${session.sessionId}`, STAFF_SIGN_IN_LIMITS.perSession],
+      [`staff-sign-in:ip:${caller.ip ?? 'unknown'}`, STAFF_SIGN_IN_LIMITS.perAddress],
+    ],
+    { ip: caller.ip, staffId: session.staffId },
+  )
+  const [member] = await db.select({ totpSecret: staff.totpSecret, role: staff.role }).from(staff).where(eq(staff.id, session.staffId))
+  const fresh = newSessionToken()
+  const finished = await db.transaction(async (tx) => {
+    const accepted = (member?.totpSecret != null && totpMatches(member.totpSecret, code, now)) || (await spendRecoveryCode(tx, session.staffId, code, now))
+    if (!accepted) return null
+    const [row] = await tx
+      .update(staffSessions)
+      .set({ secondFactorDone: true, tokenHash: hashToken(fresh), lastSeenAt: now })
+      .where(eq(staffSessions.id, session.sessionId))
+      .returning({ absoluteExpiresAt: staffSessions.absoluteExpiresAt })
+    await tx.update(staff).set({ lastSignInAt: now }).where(eq(staff.id, session.staffId))
+    return row!
+  })
+  if (!finished) {
+    logger().info({ staffId: session.staffId, ip: caller.ip }, 'console second factor refused')
+    throw new DomainError('unauthorized', 'wrong second factor code', SECOND_FACTOR_FAILED)
+  }
+  return { token: fresh, absoluteExpiresAt: finished.absoluteExpiresAt, next: 'done' }
+}
+
+/** Ends the session behind the cookie's token (sign-out). Idempotent. */
+export async function signOutStaff(db: Database, token: string | null, now: Date = new Date()): Promise<void> {
+  await revokeStaffSessionByToken(db, token, 'sign_out', now)
+}

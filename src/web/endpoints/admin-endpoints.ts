@@ -1,0 +1,70 @@
+// The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
+// {key, value} (src/server/api/admin-registry.ts), and the sign-in steps that set and clear the
+// admin cookie. Every one refuses a browser's cross-site request (the same-origin check), runs with
+// the admin cookie's actor only (adminContext), and answers `no-store`.
+import { z } from 'zod'
+import { STAFF_SECOND_FACTOR_INPUT, STAFF_SIGN_IN_INPUT, type StaffSignInResponse } from '@/isomorphic/contract/admin-session'
+import { executeAdminMutation, executeAdminQuery } from '@/server/api/admin-registry'
+import { getDb } from '@/server/db/client'
+import { finishSecondFactor, signInStaff, signOutStaff, type StaffSignIn } from '@/server/staff/staff-sign-in'
+import { adminSessionCookies, adminTokenFromCookies, clearedAdminSessionCookies } from '../admin-cookie'
+import { adminContext } from '../admin-context'
+import { dataResponse, defineRoute } from '../define-route'
+import { clientIp, isSecureRequest } from '../http'
+
+const KeyedValue = z.strictObject({
+  key: z.string({ error: "is required: the call's name, e.g. 'consoleMe'" }).min(1, 'must not be empty').max(100, 'is too long'),
+  value: z.unknown().optional(),
+})
+
+export const adminQuery = defineRoute({
+  sameOrigin: true,
+  context: adminContext,
+  input: KeyedValue,
+  handler: async ({ ctx, input }) => dataResponse(await executeAdminQuery(input.key, input.value, ctx)),
+})
+
+export const adminMutation = defineRoute({
+  sameOrigin: true,
+  context: adminContext,
+  input: KeyedValue,
+  handler: async ({ ctx, input }) => dataResponse(await executeAdminMutation(input.key, input.value, ctx)),
+})
+
+function caller(request: Request) {
+  return { ip: clientIp(request), userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null }
+}
+
+function signedIn(request: Request, signIn: StaffSignIn): Response {
+  const response = dataResponse({ next: signIn.next } satisfies StaffSignInResponse)
+  for (const cookie of adminSessionCookies(signIn.token, signIn.absoluteExpiresAt, { secure: isSecureRequest(request) })) response.headers.append('Set-Cookie', cookie)
+  return response
+}
+
+export const adminSignIn = defineRoute({
+  sameOrigin: true,
+  context: adminContext,
+  input: STAFF_SIGN_IN_INPUT,
+  handler: async ({ request, input }) => signedIn(request, await signInStaff(await getDb(), input, caller(request))),
+})
+
+export const adminSecondFactor = defineRoute({
+  sameOrigin: true,
+  context: adminContext,
+  input: STAFF_SECOND_FACTOR_INPUT,
+  handler: async ({ request, input }) => {
+    const token = adminTokenFromCookies(request.headers.get('cookie'))
+    return signedIn(request, await finishSecondFactor(await getDb(), token, input.code, caller(request)))
+  },
+})
+
+export const adminSignOut = defineRoute({
+  sameOrigin: true,
+  context: adminContext,
+  handler: async ({ request }) => {
+    await signOutStaff(await getDb(), adminTokenFromCookies(request.headers.get('cookie')))
+    const response = dataResponse({ signedOut: true })
+    for (const cookie of clearedAdminSessionCookies()) response.headers.append('Set-Cookie', cookie)
+    return response
+  },
+})
