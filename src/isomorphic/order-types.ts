@@ -1,6 +1,7 @@
 import type { Address } from './contract/address'
 import type { OrderSummaryData } from './cart-types'
 import type { OrderLineDesign } from './decoration-types'
+import type { OrderEventData } from './order-events'
 
 // The JSON shapes of orders and quotations (issue 5): what getOrderId, createOrder, getOrders and
 // getOrderDetails answer, shared by the server that produces them and the browser that reads them.
@@ -102,6 +103,10 @@ export type OrderDetailData = OrderData & {
   /** When the order's approval was decided, and the approver's note (a reason for a rejection). */
   approvalDecidedAt: string | null
   approvalNote: string | null
+  /** Given back so far (refunds and cancellations, every way together), dollars. */
+  refunded: number
+  /** The shopper's part of the order's timeline, oldest first (confirmed, paid, shipped with tracking, refunded, cancelled …). */
+  timeline: OrderEventData[]
 }
 
 /** One order waiting for an approver's decision (getOrdersAwaitingApproval); no access token, no PDF link. */

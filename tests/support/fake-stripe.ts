@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net'
 // The part of Stripe's API a hosted Checkout uses, as a real HTTP server on 127.0.0.1 (a free
 // port): POST /v1/checkout/sessions (form-encoded, Bearer secret key, Idempotency-Key replayed for
 // the same parameters and refused for others), GET /v1/checkout/sessions/{id}, and webhooks signed
-// the way Stripe signs them (Stripe-Signature: t=…,v1=HMAC-SHA256(`${t}.${body}`)). A test can pay
+// the way Stripe signs them (Stripe-Signature: t=…,v1=HMAC-SHA256(`${t}.${body}`)), and refunds
+// (POST /v1/refunds of a paid session's PaymentIntent, Idempotency-Key replayed). A test can pay
 // or expire a session, deliver the matching event to a URL, and make the next answers fail (5xx,
 // garbage, or none at all). For browser tests it also serves a stand-in for the hosted page at the
 // session's url: 'Pay' marks the session paid, delivers checkout.session.completed to `webhookUrl`
@@ -40,6 +41,18 @@ export type FakeSession = {
   livemode: false
 }
 
+export type FakeRefund = {
+  id: string
+  object: 'refund'
+  amount: number
+  currency: string
+  payment_intent: string
+  reason: string | null
+  metadata: Record<string, string>
+  status: 'succeeded'
+  created: number
+}
+
 export type StripeFailure = { kind: 'status'; status: number } | { kind: 'garbage' } | { kind: 'hang' }
 
 export type SignedEvent = { body: string; signature: string; eventId: string }
@@ -64,6 +77,8 @@ export type FakeStripe = {
   webhookSecret: string
   requests: RecordedStripeRequest[]
   sessions: Map<string, FakeSession>
+  /** Refunds made (POST /v1/refunds), by id. */
+  refunds: Map<string, FakeRefund>
   /** The next `times` API calls answer this failure instead. */
   fail(failure: StripeFailure, times?: number): void
   /** The shopper paid on the hosted page (a card: complete and paid at once). */
@@ -95,6 +110,7 @@ const MINIMUM_AMOUNT = 50
 export async function startFakeStripe({ secretKey = 'sk_test_fake_51Hx', webhookSecret = 'whsec_fake_signing_secret', port = 0 } = {}): Promise<FakeStripe> {
   const requests: RecordedStripeRequest[] = []
   const sessions = new Map<string, FakeSession>()
+  const refunds = new Map<string, FakeRefund>()
   const idempotent = new Map<string, { rawBody: string; status: number; json: unknown }>()
   const failures: StripeFailure[] = []
   const hanging = new Set<ServerResponse>()
@@ -147,30 +163,56 @@ export async function startFakeStripe({ secretKey = 'sk_test_fake_51Hx', webhook
     return { status: 200, json: session }
   }
 
+  /** POST /v1/refunds: a paid PaymentIntent of one of the sessions, never beyond what it took less what it gave back. */
+  function createRefund(form: Record<string, string>): { status: number; json: unknown } {
+    const intent = form.payment_intent
+    if (!intent) return stripeError(400, 'invalid_request_error', 'One of `charge` or `payment_intent` is required.', 'parameter_missing', 'payment_intent')
+    const session = [...sessions.values()].find((candidate) => candidate.payment_intent === intent)
+    if (!session || session.payment_status !== 'paid') return stripeError(404, 'invalid_request_error', `No such payment_intent: '${intent}'`, 'resource_missing', 'payment_intent')
+    const refunded = [...refunds.values()].filter((refund) => refund.payment_intent === intent).reduce((sum, refund) => sum + refund.amount, 0)
+    const left = session.amount_total - refunded
+    if (left <= 0) return stripeError(400, 'invalid_request_error', `Charge for payment_intent ${intent} has already been refunded.`, 'charge_already_refunded')
+    const amount = form.amount === undefined ? left : Number(form.amount)
+    if (!Number.isSafeInteger(amount) || amount <= 0) return stripeError(400, 'invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer', 'amount')
+    if (amount > left) {
+      return stripeError(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount_too_large', 'amount')
+    }
+    const metadata: Record<string, string> = {}
+    for (const [key, value] of Object.entries(form)) {
+      const match = /^metadata\[(.+)\]$/.exec(key)
+      if (match) metadata[match[1]!] = value
+    }
+    const refund: FakeRefund = { id: id('re_'), object: 'refund', amount, currency: session.currency, payment_intent: intent, reason: form.reason ?? null, metadata, status: 'succeeded', created: Math.floor(Date.now() / 1000) }
+    refunds.set(refund.id, refund)
+    return { status: 200, json: refund }
+  }
+
+  /** A POST answered once per Idempotency-Key: the same key again replays the first answer (and refuses other parameters). */
+  function idempotently(request: RecordedStripeRequest, create: (form: Record<string, string>) => { status: number; json: unknown }): { status: number; json: unknown } {
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return stripeError(400, 'invalid_request_error', 'Invalid request: send form-encoded parameters.')
+    }
+    const key = request.headers['idempotency-key']
+    if (typeof key !== 'string' || !key) return create(request.form)
+    const earlier = idempotent.get(key)
+    if (earlier) {
+      if (earlier.rawBody !== request.rawBody) {
+        return stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`)
+      }
+      return { status: earlier.status, json: earlier.json }
+    }
+    const answer = create(request.form)
+    idempotent.set(key, { rawBody: request.rawBody, ...answer })
+    return answer
+  }
+
   function handle(request: RecordedStripeRequest): { status: number; json: unknown } {
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_****')
     }
     const path = request.path.split('?')[0]!
-    if (request.method === 'POST' && path === '/v1/checkout/sessions') {
-      if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return stripeError(400, 'invalid_request_error', 'Invalid request: send form-encoded parameters.')
-      }
-      const key = request.headers['idempotency-key']
-      if (typeof key === 'string' && key) {
-        const earlier = idempotent.get(key)
-        if (earlier) {
-          if (earlier.rawBody !== request.rawBody) {
-            return stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`)
-          }
-          return { status: earlier.status, json: earlier.json }
-        }
-        const answer = createSession(request.form)
-        idempotent.set(key, { rawBody: request.rawBody, ...answer })
-        return answer
-      }
-      return createSession(request.form)
-    }
+    if (request.method === 'POST' && path === '/v1/checkout/sessions') return idempotently(request, createSession)
+    if (request.method === 'POST' && path === '/v1/refunds') return idempotently(request, createRefund)
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)
     if (request.method === 'GET' && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]!))
@@ -267,6 +309,7 @@ export async function startFakeStripe({ secretKey = 'sk_test_fake_51Hx', webhook
     webhookSecret,
     requests,
     sessions,
+    refunds,
     fail(failure, times = 1) {
       for (let i = 0; i < times; i++) failures.push(failure)
     },

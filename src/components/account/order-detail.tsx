@@ -8,7 +8,8 @@ import type { OrderDetails } from '@/client/checkout/order-contract'
 import { orderStatus } from '@/client/checkout/order-status'
 import { notify } from '@/client/notify'
 import { useRouter } from '@/i18n/navigation'
-import { formatDate, formatPrice } from '@/isomorphic/format'
+import { formatCents, formatDate, formatPrice } from '@/isomorphic/format'
+import type { OrderEventData, OrderEventType } from '@/isomorphic/order-events'
 import type { OrderLineDesign } from '@/isomorphic/decoration-types'
 import type { OrderAddressData, OrderLineData } from '@/isomorphic/order-types'
 
@@ -184,9 +185,77 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
           {amounts.giftCard > 0 ? <Amount label={t('giftCard')} value={-amounts.giftCard} /> : null}
           {amounts.budget > 0 ? <Amount label={t('budget')} value={-amounts.budget} /> : null}
           {amounts.due !== amounts.total ? <Amount label={t('due')} value={amounts.due} strong /> : null}
+          {order.refunded > 0 ? <Amount label={t('refunded')} value={-order.refunded} /> : null}
         </dl>
       </section>
+
+      <OrderHistory timeline={order.timeline} />
     </article>
+  )
+}
+
+type HistoryKey = 'statusPlaced' | 'statusAwaitingApproval' | 'statusApproved' | 'statusRejected' | 'statusConfirmed' | 'statusPaid' | 'historyInProduction' | 'historyShipped' | 'historyDelivered' | 'statusCancelled'
+
+/** How each event the shopper sees reads in their history ('refunded' carries its amount). */
+const HISTORY_KEYS: Partial<Record<OrderEventType, HistoryKey>> = {
+  placed: 'statusPlaced',
+  awaiting_approval: 'statusAwaitingApproval',
+  approved: 'statusApproved',
+  rejected: 'statusRejected',
+  confirmed: 'statusConfirmed',
+  paid: 'statusPaid',
+  in_production: 'historyInProduction',
+  shipped: 'historyShipped',
+  delivered: 'historyDelivered',
+  cancelled: 'statusCancelled',
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null)
+/** A tracking link the page may show: http(s) only. */
+const trackingLink = (value: unknown): string | null => {
+  const link = textOf(value)
+  return link && /^https?:\/\//i.test(link) ? link : null
+}
+
+/** The shopper's part of the order's timeline, oldest first: confirmed, paid, in production, shipped (with tracking), refunded, cancelled. */
+export function OrderHistory({ timeline }: { timeline: OrderEventData[] }) {
+  const t = useTranslations('orders')
+  const rows = timeline.filter((event) => event.type === 'refunded' || HISTORY_KEYS[event.type])
+  if (rows.length === 0) return null
+  return (
+    <section aria-labelledby="order-history">
+      <h3 id="order-history" className="text-base font-semibold text-ink">
+        {t('history')}
+      </h3>
+      <ol role="list" className="mt-3 space-y-2 text-sm">
+        {rows.map((event) => {
+          const amount = typeof event.data.amount === 'number' ? event.data.amount : null
+          const carrier = textOf(event.data.carrier)
+          const trackingNumber = textOf(event.data.trackingNumber)
+          const link = trackingLink(event.data.trackingUrl)
+          return (
+            <li key={event.id} className="flex flex-wrap gap-x-3 gap-y-0.5">
+              <time dateTime={event.at} className="w-28 shrink-0 text-muted">
+                {formatDate(event.at)}
+              </time>
+              <span className="text-ink">
+                {event.type === 'refunded' ? t('historyRefunded', { amount: amount === null ? '' : formatCents(amount) }) : null}
+                {event.type === 'shipped' && carrier && trackingNumber ? t('historyShippedWith', { carrier, trackingNumber }) : null}
+                {event.type !== 'refunded' && !(event.type === 'shipped' && carrier && trackingNumber) ? t(HISTORY_KEYS[event.type]!) : null}
+                {event.type === 'shipped' && link ? (
+                  <>
+                    {' · '}
+                    <a href={link} target="_blank" rel="noopener noreferrer" className="font-medium text-accent-strong underline">
+                      {t('historyTrack')}
+                    </a>
+                  </>
+                ) : null}
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+    </section>
   )
 }
 

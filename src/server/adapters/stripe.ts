@@ -276,3 +276,61 @@ export function readStripeEvent(rawBody: string | Buffer): StripeEvent | null {
   if (!data) return null
   return { id: body.id, type: body.type.slice(0, 100), created: typeof body.created === 'number' ? body.created : null, object: data.object }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (issue 15): POST /v1/refunds against the PaymentIntent a Checkout Session paid with,
+// for an amount in cents, with an Idempotency-Key (a retry of the same refund is the same refund
+// at Stripe, never a second one).
+
+export const CARD_REFUND_FAILED = 'The card refund did not go through at Stripe, so nothing was refunded. Please try again in a few minutes.'
+
+export type RefundRequest = {
+  idempotencyKey: string
+  paymentIntentId: string
+  /** Integer minor units (cents), > 0. */
+  amount: number
+  /** Stripe's reason code; the store's own words go in the metadata. */
+  reason?: 'requested_by_customer' | 'duplicate' | 'fraudulent'
+  metadata?: Record<string, string>
+}
+
+export type StripeRefund = { id: string; status: 'succeeded' | 'pending'; amount: number; paymentIntentId: string | null }
+
+/** A refund object as Stripe sends it, or null when it is not one (or failed / was cancelled). */
+export function readRefund(value: unknown): (Omit<StripeRefund, 'status'> & { status: string }) | null {
+  if (!isRecord(value) || value.object !== 'refund' || typeof value.id !== 'string' || !/^(re|pyr)_[A-Za-z0-9_]{1,250}$/.test(value.id)) return null
+  if (typeof value.amount !== 'number' || !Number.isSafeInteger(value.amount) || typeof value.status !== 'string') return null
+  const intent = value.payment_intent
+  return { id: value.id, status: value.status, amount: value.amount, paymentIntentId: typeof intent === 'string' ? intent : isRecord(intent) && typeof intent.id === 'string' ? intent.id : null }
+}
+
+/** Refunds `amount` of a paid PaymentIntent. Anything but a refund Stripe accepted (succeeded or pending) is `unavailable` with CARD_REFUND_FAILED. */
+export async function createRefund(config: StripeConfig, request: RefundRequest): Promise<StripeRefund> {
+  if (!Number.isSafeInteger(request.amount) || request.amount <= 0) throw new Error(`createRefund needs a positive amount in cents, got ${request.amount}`)
+  const base = stripeBaseUrl(config.apiBase)
+  const form = new URLSearchParams({ payment_intent: request.paymentIntentId, amount: String(request.amount) })
+  if (request.reason) form.set('reason', request.reason)
+  for (const [key, value] of Object.entries(request.metadata ?? {})) form.set(`metadata[${key}]`, value)
+  const answer = await callWithRetry(
+    'create refund',
+    `${base}/v1/refunds`,
+    { method: 'POST', headers: { ...headersFor(config), 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': request.idempotencyKey }, body: form.toString() },
+    config.timeoutMs ?? DEFAULT_STRIPE_TIMEOUT_MS,
+  ).catch((error: unknown) => {
+    throw error instanceof DomainError ? new DomainError('unavailable', error.message, CARD_REFUND_FAILED) : error
+  })
+  if (answer.status < 200 || answer.status >= 300) {
+    const error = isRecord(answer.json) && isRecord(answer.json.error) ? answer.json.error : {}
+    const code = typeof error.code === 'string' ? error.code : null
+    logger().warn({ provider: 'stripe', what: 'create refund', status: answer.status, type: error.type ?? null, code, message: typeof error.message === 'string' ? error.message.slice(0, 300) : null }, 'Stripe refused the refund')
+    throw unavailable(`create refund: answered ${answer.status} ${code ?? ''}`.trim(), CARD_REFUND_FAILED)
+  }
+  const refund = readRefund(answer.json)
+  if (!refund) throw unavailable('create refund: the answer is not a refund', CARD_REFUND_FAILED)
+  if (refund.status !== 'succeeded' && refund.status !== 'pending') {
+    logger().warn({ provider: 'stripe', refundId: refund.id, status: refund.status }, 'Stripe refund did not succeed')
+    throw unavailable(`create refund: refund ${refund.id} is ${refund.status}`, CARD_REFUND_FAILED)
+  }
+  if (refund.amount !== request.amount) throw unavailable(`create refund: refund ${refund.id} is for ${refund.amount}, not ${request.amount}`, CARD_REFUND_FAILED)
+  return { ...refund, status: refund.status }
+}

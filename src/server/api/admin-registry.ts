@@ -5,6 +5,7 @@ import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { parseInput, printableKey } from '../kernel/input'
 import { WORK_ORDER_ADMIN_MUTATIONS, WORK_ORDER_ADMIN_QUERIES } from '../fulfilment/work-order-admin-keys'
+import { ORDER_ADMIN_MUTATIONS, ORDER_ADMIN_QUERIES } from '../orders/order-admin'
 import { assertSecondFactorReady } from '../staff/enrolment-gate'
 import { SESSION_ADMIN_MUTATIONS, SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webhook-admin'
@@ -18,12 +19,14 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...WEBHOOK_ADMIN_QUERIES,
   ...WORK_ORDER_ADMIN_QUERIES,
   ...ORDERS_LIST_ADMIN_QUERIES,
+  ...ORDER_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
   ...SESSION_ADMIN_MUTATIONS,
   ...WEBHOOK_ADMIN_MUTATIONS,
   ...WORK_ORDER_ADMIN_MUTATIONS,
+  ...ORDER_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

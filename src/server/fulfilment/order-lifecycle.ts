@@ -17,7 +17,15 @@ export async function orderConfirmed(tx: Transaction, { orderId, actor, at = new
   if (created.length > 0) announceWorkOrdersAfterCommit(orderId)
 }
 
-/** What follows an order's cancellation, in the transaction that cancels it: its open work orders stop. */
-export async function orderCancelled(tx: Transaction, { orderId, actor }: { orderId: number; actor: Actor; reason?: string | null }): Promise<void> {
+// What follows an order's cancellation, in the transaction that cancels it: the timeline row,
+// then (fulfilment's part) the cancellation of its open work orders. Every way an order becomes
+// cancelled calls this once, when its own update moved the order (the console's cancel, a
+// rejected approval). The money is the caller's business: it has been given back already.
+
+export async function orderCancelled(
+  tx: Transaction,
+  { orderId, actor, actorName, reason, at = new Date() }: { orderId: number; actor: Actor; actorName?: string | null; reason: string | null; at?: Date },
+): Promise<void> {
+  await appendOrderEvent(tx, { orderId, type: 'cancelled', actor, actorName, data: reason ? { reason } : {}, at })
   await cancelOpenWorkOrders(tx, orderId, actor)
 }

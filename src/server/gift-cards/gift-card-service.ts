@@ -172,9 +172,11 @@ export async function spendGiftCards(
  * Gives an order's gift card spending back to its cards (a cancelled order, a payment that never
  * came), inside the caller's transaction, with a 'refund' ledger row per card. Refunding twice
  * gives back nothing more: only what the order spent and has not had back is returned, and a
- * balance never goes above the card's initial amount. Answers the cents given back.
+ * balance never goes above the card's initial amount. `upTo` bounds a partial refund (the cards
+ * in id order). Answers the cents given back.
  */
-export async function refundGiftCardSpend(tx: Executor, { orderId, now = new Date() }: { orderId: number; now?: Date }): Promise<Cents> {
+export async function refundGiftCardSpend(tx: Executor, { orderId, now = new Date(), upTo = Number.MAX_SAFE_INTEGER }: { orderId: number; now?: Date; upTo?: Cents }): Promise<Cents> {
+  if (upTo <= 0) return 0
   const readMovements = () =>
     tx
       .select({ giftCardId: giftCardTransactions.giftCardId, partnerId: giftCardTransactions.partnerId, amount: giftCardTransactions.amount })
@@ -193,7 +195,8 @@ export async function refundGiftCardSpend(tx: Executor, { orderId, now = new Dat
     owed.set(movement.giftCardId, entry)
   }
   let refunded = 0
-  for (const [giftCardId, { partnerId, amount }] of [...owed].sort(([a], [b]) => a - b)) {
+  for (const [giftCardId, { partnerId, amount: owedToCard }] of [...owed].sort(([a], [b]) => a - b)) {
+    const amount = Math.min(owedToCard, upTo - refunded)
     if (amount <= 0) continue
     const [credited] = await tx
       .update(giftCards)

@@ -8,6 +8,8 @@ import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { fromCents } from '../kernel/money'
 import { orderLinesWithColor, storeExtraFields } from './order-queries'
+import { orderCancelled, orderConfirmed } from '../fulfilment/order-lifecycle'
+import { appendOrderEvent } from '../timeline/order-events'
 import { giveBackOrderSpending } from './order-refunds'
 import { extraFieldsOf, toAddressData, toLineData, toOrderData } from './order-views'
 
@@ -115,6 +117,7 @@ export async function decideOrderApproval(ctx: CoreContext, input: DecideOrderAp
     return new DomainError('not_found', `order approval refused: ${reason}`, NOT_AWAITING_YOUR_APPROVAL)
   }
   if (!approver) throw refused('the caller may not approve orders')
+  const approverActor = await ctx.actor()
   const approve = input.decision === 'approve'
 
   const outcome = await db.transaction(async (tx) => {
@@ -124,7 +127,7 @@ export async function decideOrderApproval(ctx: CoreContext, input: DecideOrderAp
         approvalState: approve ? 'approved' : 'rejected',
         state: approve ? 'sale' : 'cancel',
         // A cancelled order has nothing left to pay.
-        ...(approve ? { confirmedAt: now } : { paymentState: 'not_paid' as const }),
+        ...(approve ? { confirmedAt: now } : { paymentState: 'not_paid' as const, cancelledAt: now, cancelReason: input.note ?? 'Not approved.' }),
         approvalDecidedAt: now,
         approvalDecidedBy: approver.id,
         approvalNote: input.note,
@@ -140,7 +143,14 @@ export async function decideOrderApproval(ctx: CoreContext, input: DecideOrderAp
       )
       .returning(DECIDED_COLUMNS)
     if (!decided) return null
-    const givenBack = approve ? null : await giveBackOrderSpending(tx, { orderId: decided.id, now })
+    const by = { actor: approverActor, actorName: approver.name, at: now }
+    await appendOrderEvent(tx, { orderId: decided.id, type: approve ? 'approved' : 'rejected', ...by, data: input.note ? { note: input.note } : {} })
+    if (approve) {
+      await orderConfirmed(tx, { orderId: decided.id, actor: approverActor, at: now, how: 'approved' })
+      return { order: decided, givenBack: null }
+    }
+    const givenBack = await giveBackOrderSpending(tx, { orderId: decided.id, now })
+    await orderCancelled(tx, { orderId: decided.id, ...by, reason: input.note ?? 'Not approved.' })
     return { order: decided, givenBack }
   })
 

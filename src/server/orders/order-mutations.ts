@@ -6,6 +6,7 @@ import { inBackground } from '../mail/background-mail'
 import { sendApprovalDecisionMail, sendApprovalRequestMails } from './order-approval-mails'
 import { decideOrderApproval, decidedMessage } from './order-approval-service'
 import { sendOrderConfirmation } from './order-mails'
+import { sendNewOrderNotices } from './order-money-mails'
 import { createOrder } from './order-service'
 
 // The order keys of POST /api/mutation (spec 7): createOrder, and decideOrderApproval for
@@ -24,9 +25,10 @@ export const ORDER_MUTATIONS = {
       await catalogAccess(ctx)
       const order = await createOrder(ctx, input, {
         // The confirmation (with its PDF) goes once, after the answer, for the call that created
-        // it; an order over budget also tells the store's approvers.
+        // it, with the store staff's new-order notice; an order over budget also tells the store's approvers.
         afterCreate: (created) => {
           inBackground('order confirmation mail', async () => sendOrderConfirmation(await getDb(), { orderId: created.id, websiteId: ctx.store.websiteId }))
+          if (created.kind === 'order') inBackground('new order notices', async () => sendNewOrderNotices(await getDb(), { orderId: created.id }))
           if (created.approvalState === 'awaiting_approval') {
             inBackground('approval request mails', async () => sendApprovalRequestMails(await getDb(), { orderId: created.id }))
           }

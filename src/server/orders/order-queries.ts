@@ -5,6 +5,7 @@ import { type Executor, getDb } from '../db/client'
 import { orderExtraFields, orderLines, orders, productVariants } from '../db/schema'
 import { notFound } from '../kernel/errors'
 import { sameSecret } from '../kernel/same-secret'
+import { orderTimeline } from '../timeline/order-events'
 import { type OrderLineWithColor, toOrderData, toOrderDetailData } from './order-views'
 
 // getOrders and getOrderDetails (spec 7; security.md 4.6): a partner sees only their own orders;
@@ -39,8 +40,8 @@ export async function getOrderDetails(ctx: CoreContext, { id, accessToken }: { i
   const holdsToken = Boolean(row && accessToken && sameSecret(accessToken, row.accessToken))
   if (!row || !(isOwner || holdsToken)) throw notFound('Order', id)
 
-  const [lines, fields] = await Promise.all([orderLinesWithColor(db, [row.id]), storeExtraFields(db, ctx.store.websiteId)])
-  return toOrderDetailData(row, lines, fields)
+  const [lines, fields, timeline] = await Promise.all([orderLinesWithColor(db, [row.id]), storeExtraFields(db, ctx.store.websiteId), orderTimeline(db, row.id, 'shopper')])
+  return toOrderDetailData(row, lines, fields, timeline)
 }
 
 /** The lines of some orders, in order, each with its variant's colour id (to put it back in a cart). */

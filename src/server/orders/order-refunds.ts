@@ -15,9 +15,10 @@ export type GivenBack = { budget: Cents; giftCards: Cents; promotionIds: number[
 /**
  * Credits each partner's budget with what the order took from it and has not had back, with a
  * positive budget_transactions row. The partner rows are held first, so two refunds of one order
- * cannot both see the spend as still owed.
+ * cannot both see the spend as still owed. `upTo` bounds a partial refund.
  */
-export async function refundBudgetSpend(tx: Executor, { orderId, now = new Date() }: { orderId: number; now?: Date }): Promise<Cents> {
+export async function refundBudgetSpend(tx: Executor, { orderId, now = new Date(), upTo = Number.MAX_SAFE_INTEGER }: { orderId: number; now?: Date; upTo?: Cents }): Promise<Cents> {
+  if (upTo <= 0) return 0
   const owedPerPartner = () =>
     tx
       .select({ partnerId: budgetTransactions.partnerId, owed: sql<string>`-sum(${budgetTransactions.amount})` })
@@ -29,7 +30,7 @@ export async function refundBudgetSpend(tx: Executor, { orderId, now = new Date(
   await tx.select({ id: partners.id }).from(partners).where(inArray(partners.id, partnerIds)).orderBy(asc(partners.id)).for('no key update')
   let refunded = 0
   for (const { partnerId, owed } of await owedPerPartner()) {
-    const amount = Number(owed)
+    const amount = Math.min(Number(owed), upTo - refunded)
     if (!(amount > 0)) continue
     // A store that has since dropped the partner's budget (null) gets it back from zero.
     await tx

@@ -1,5 +1,5 @@
 import type { OrderData } from '@/isomorphic/order-types'
-import { type CoreContext, currentShopper } from '../kernel/context'
+import { type CoreContext, currentShopper, GUEST } from '../kernel/context'
 import { getDb } from '../db/client'
 import { logger } from '../kernel/logger'
 import type { CheckoutPricingOptions } from '../checkout/checkout-pricing'
@@ -28,7 +28,7 @@ export type CreateOrderOptions = CheckoutPricingOptions & {
 /** Who orders, in which store: the one place createOrder reads its context. */
 async function orderCaller(ctx: CoreContext): Promise<OrderCaller> {
   const shopper = await currentShopper(ctx)
-  return { websiteId: ctx.store.websiteId, partnerId: shopper?.partnerId ?? null, clientIp: ctx.clientKey }
+  return { websiteId: ctx.store.websiteId, partnerId: shopper?.partnerId ?? null, clientIp: ctx.clientKey, actor: shopper ?? GUEST }
 }
 
 /** Places an order or saves a quotation; answers the order (the same one for a retry of the same checkout). */

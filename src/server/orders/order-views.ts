@@ -1,3 +1,4 @@
+import type { OrderEventData } from '@/isomorphic/order-events'
 import type { OrderAddressData, OrderData, OrderDetailData, OrderLineData } from '@/isomorphic/order-types'
 import type { OrderAddressSnapshot, orderLines, orders } from '../db/schema'
 import { orderLineDesign } from '../decoration/design-details'
@@ -94,8 +95,8 @@ export function extraFieldsOf(values: Record<string, string | boolean | null>, s
   return [...known, ...dropped]
 }
 
-/** `storeFields`: the website's extra fields in display order. */
-export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], storeFields: readonly { name: string; label: string }[]): OrderDetailData {
+/** `storeFields`: the website's extra fields in display order; `timeline`: the shopper's part of it. */
+export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], storeFields: readonly { name: string; label: string }[], timeline: OrderEventData[]): OrderDetailData {
   return {
     ...toOrderData(row),
     partnerName: row.partnerName,
@@ -111,5 +112,7 @@ export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], st
     lines: lines.map(toLineData),
     approvalDecidedAt: row.approvalDecidedAt?.toISOString() ?? null,
     approvalNote: row.approvalNote,
+    refunded: fromCents(row.amountRefunded),
+    timeline,
   }
 }

@@ -7,6 +7,7 @@ import { logger } from '../kernel/logger'
 import { callersOrderId, type OrderPaymentResult, ORDER_PAYMENT_REFUSED, paymentId, refused, tokenOf } from './payment-access'
 import { signedInOnlyMessage, STRIPE_PROVIDER } from './payment-methods-service'
 import { startCardPayment } from './stripe-payments'
+import { orderConfirmed } from '../fulfilment/order-lifecycle'
 
 // orderPayment (spec 5, 7, 8; security.md 4.6, 4.7, 6): the shopper pays a placed order with one
 // of the website's payment methods.
@@ -58,32 +59,38 @@ export async function payOrder(ctx: CoreContext, input: OrderPaymentInput, now: 
 
   // The one write: only a draft order still waiting for its payment (and not for an approval)
   // moves, and only while the method is still active and offline.
-  const [confirmed] = await db
-    .update(orders)
-    .set({ state: 'sale', confirmedAt: now, paymentMethodId: method.id, updatedAt: now })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        eq(orders.websiteId, websiteId),
-        eq(orders.kind, 'order'),
-        eq(orders.state, 'draft'),
-        eq(orders.paymentState, 'pending'),
-        ne(orders.approvalState, 'awaiting_approval'),
-        sql`exists (${db
-          .select({ one: sql`1` })
-          .from(paymentMethods)
-          .where(
-            and(
-              eq(paymentMethods.id, method.id),
-              eq(paymentMethods.websiteId, websiteId),
-              eq(paymentMethods.isActive, true),
-              inArray(paymentMethods.provider, [...OFFLINE_PROVIDERS]),
-              or(isNotNull(orders.partnerId), eq(paymentMethods.forGuests, true)),
-            ),
-          )})`,
-      ),
-    )
-    .returning({ id: orders.id, name: orders.name, state: orders.state, paymentState: orders.paymentState })
+  const actor = await ctx.actor()
+  const confirmed = await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(orders)
+      .set({ state: 'sale', confirmedAt: now, paymentMethodId: method.id, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.websiteId, websiteId),
+          eq(orders.kind, 'order'),
+          eq(orders.state, 'draft'),
+          eq(orders.paymentState, 'pending'),
+          ne(orders.approvalState, 'awaiting_approval'),
+          sql`exists (${db
+            .select({ one: sql`1` })
+            .from(paymentMethods)
+            .where(
+              and(
+                eq(paymentMethods.id, method.id),
+                eq(paymentMethods.websiteId, websiteId),
+                eq(paymentMethods.isActive, true),
+                inArray(paymentMethods.provider, [...OFFLINE_PROVIDERS]),
+                or(isNotNull(orders.partnerId), eq(paymentMethods.forGuests, true)),
+              ),
+            )})`,
+        ),
+      )
+      .returning({ id: orders.id, name: orders.name, state: orders.state, paymentState: orders.paymentState })
+    if (!moved) return null
+    await orderConfirmed(tx, { orderId: moved.id, actor, at: now, how: 'offline_payment' })
+    return moved
+  })
   if (confirmed) {
     logger().info({ websiteId, orderId: confirmed.id, acquirerId: method.id }, 'order confirmed with an offline payment method')
     return { order: { ...confirmed, instructions: method.instructions }, confirmedNow: true }

@@ -1,7 +1,7 @@
 import type { OrderPaymentState } from '@/isomorphic/order-types'
 import { createHash } from 'node:crypto'
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { CoreContext } from '../kernel/context'
+import type { CoreContext, SystemJob } from '../kernel/context'
 import {
   CARD_PAYMENTS_UNAVAILABLE,
   type CheckoutSession,
@@ -22,6 +22,8 @@ import { logger } from '../kernel/logger'
 import { callersOrderId, type OrderPaymentResult, paymentId, refused, tokenOf } from './payment-access'
 import { STRIPE_PROVIDER } from './payment-methods-service'
 import { stripeConfig, stripeSettings } from './stripe-settings'
+import { orderConfirmed } from '../fulfilment/order-lifecycle'
+import { appendOrderEvent } from '../timeline/order-events'
 
 // Card payments through Stripe Checkout (security.md 3, 4.7, invariant 10). The browser is never
 // believed about a payment:
@@ -52,6 +54,9 @@ const PAYABLE_APPROVAL_STATES: readonly (typeof orders.$inferSelect)['approvalSt
 export type TransactionState = (typeof paymentTransactions.$inferSelect)['state']
 type TransactionRow = typeof paymentTransactions.$inferSelect
 type Outcome = 'paid' | 'failed' | 'expired'
+
+/** Who moves an order on Stripe's word, in its timeline. */
+const STRIPE_JOB: SystemJob = { kind: 'system', job: 'stripe' }
 
 /** What a Checkout Session as Stripe reports it (GET) means for its transaction; null: nothing yet. */
 export function retrievedOutcome(session: CheckoutSession): Outcome | null {
@@ -120,8 +125,12 @@ export async function applySessionOutcome(
     .returning()
   if (!moved) return { changed: false, confirmedOrder: false }
   logger().info({ provider: STRIPE_PROVIDER, via, transactionId: row.id, orderId: row.orderId, state }, 'card payment transaction updated')
+  if (state === 'failed') await appendOrderEvent(tx, { orderId: moved.orderId, type: 'payment_failed', actor: STRIPE_JOB, data: { transactionId: moved.id, amount: moved.amount }, at: now })
   if (state !== 'paid') return { changed: true, confirmedOrder: false }
 
+  // Whether this payment confirms the order (a draft) or pays one confirmed already (approved):
+  // read under the order's lock, so the timeline says 'confirmed' once.
+  const [before] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, moved.orderId)).for('update')
   const [confirmed] = await tx
     .update(orders)
     .set({
@@ -143,6 +152,8 @@ export async function applySessionOutcome(
     )
     .returning({ id: orders.id })
   if (confirmed) {
+    if (before?.state === 'draft') await orderConfirmed(tx, { orderId: moved.orderId, actor: STRIPE_JOB, at: now, how: 'card_payment' })
+    await appendOrderEvent(tx, { orderId: moved.orderId, type: 'paid', actor: STRIPE_JOB, data: { method: 'card', amount: moved.amount, transactionId: moved.id }, at: now })
     logger().info({ provider: STRIPE_PROVIDER, via, orderId: moved.orderId }, 'order confirmed and paid by card')
     return { changed: true, confirmedOrder: true }
   }

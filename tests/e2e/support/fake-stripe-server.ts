@@ -1,6 +1,7 @@
 // The fake Stripe for the browser tests (tests/support/fake-stripe.ts) on 127.0.0.1:3135: the main
 // store creates Checkout Sessions here, the stand-in hosted page's 'Pay' delivers the signed
-// webhook to the main store, and the browser comes back to the store's success_url.
+// webhook to the main store, and the browser comes back to the store's success_url. The console's
+// refunds (POST /v1/refunds, issue 15) are answered by the same fake.
 import { startFakeStripe } from '../../support/fake-stripe'
 import { E2E_STRIPE } from './stripe-settings.mjs'
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { type Cents, toCents } from '../../kernel/money'
 import type { ExtraFieldValue } from '../../checkout/order-extra-fields'
 import type { CreateOrderInput, OrderAddressInput } from '@/isomorphic/contract/orders'
+import type { Guest, Shopper } from '../../kernel/context'
 
 // The createOrder body in the words of the code. The spec's wire names (aquirerId, partnername,
 // partneremail, billingaddress, orderSequence …) are read here, once; no step of createOrder sees them.
@@ -71,4 +72,6 @@ export type OrderCaller = {
   partnerId: number | null
   /** The guest's address, for the rate limit. */
   clientIp: string | null
+  /** Who places it, for the order's timeline. */
+  actor: Shopper | Guest
 }

@@ -8,6 +8,8 @@ import { DomainError } from '../../kernel/errors'
 import type { Cents } from '../../kernel/money'
 import { recordPromotionUsage } from '../../promotions/promotion-engine'
 import type { CheckoutQuote } from '../../checkout/checkout-pricing'
+import { orderConfirmed } from '../../fulfilment/order-lifecycle'
+import { appendOrderEvent } from '../../timeline/order-events'
 import { type OrderRow, toOrderData } from '../order-views'
 import type { OrderChoices } from './check-choices'
 import type { OrderCaller, OrderCommand } from './order-command'
@@ -129,7 +131,7 @@ async function payFromBalances(tx: Transaction, { caller, command, quote }: Orde
 }
 
 /** The order's payment as it stands: paid and confirmed when nothing is due, else pending (or awaiting approval). */
-async function settle(tx: Transaction, orderId: number, command: OrderCommand, { giftCard, budget, due, overBudget }: Payment): Promise<OrderRow> {
+async function settle(tx: Transaction, orderId: number, { caller, command, parties }: OrderToPersist, { giftCard, budget, due, overBudget }: Payment): Promise<OrderRow> {
   if (due > 0 && !overBudget && command.paymentMethodId === null) throw new DomainError('invalid', 'order with an amount due but no payment method', CHOOSE_PAYMENT_METHOD)
   const settled = due === 0
   const [order] = await tx
@@ -146,6 +148,14 @@ async function settle(tx: Transaction, orderId: number, command: OrderCommand, {
     })
     .where(eq(orders.id, orderId))
     .returning()
+  // The timeline: a waiting order says so; one paid in full by gift cards and budget is confirmed
+  // (and paid) by this very update.
+  const by = { actor: caller.actor, actorName: parties.contact.name }
+  if (overBudget) await appendOrderEvent(tx, { orderId, type: 'awaiting_approval', ...by, data: { overBudget: due } })
+  if (settled) {
+    await orderConfirmed(tx, { orderId, actor: caller.actor, how: 'settled' })
+    await appendOrderEvent(tx, { orderId, type: 'paid', ...by, data: { method: 'balances', amount: giftCard + budget } })
+  }
   return order!
 }
 
@@ -161,8 +171,9 @@ export async function persistOrder(db: Database, order: OrderToPersist): Promise
 
     const { programIds } = order.quote.promotion
     if (programIds.length > 0) await recordPromotionUsage(tx, { programIds, orderId: created.id, websiteId: order.caller.websiteId, customer: order.parties.customer })
+    await appendOrderEvent(tx, { orderId: created.id, type: 'placed', actor: order.caller.actor, actorName: order.parties.contact.name, data: { total: created.amountTotal } })
     const payment = await payFromBalances(tx, order, created.id)
-    return toOrderData(await settle(tx, created.id, order.command, payment))
+    return toOrderData(await settle(tx, created.id, order, payment))
   })
   return { order: result, createdNow }
 }

@@ -1,0 +1,244 @@
+import type { ReactNode } from 'react'
+import type { AdminOrderDetail, AdminTenders } from '@/isomorphic/contract/admin-orders'
+import type { OrderAddressData } from '@/isomorphic/order-types'
+import { formatCents, formatDate, formatPrice } from '@/isomorphic/format'
+
+// The console's order page (issue 15), as orderDetail answers it: states, customer, addresses,
+// lines with their designs, totals, payments, approval, refunds and the whole timeline. Work orders
+// and shipments have their own panel (fulfilment's), in the marked spot. Every value is rendered
+// as text: React escapes what customers typed.
+
+const STATE_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  sale: 'Confirmed',
+  cancel: 'Cancelled',
+  not_required: 'Not required',
+  awaiting_approval: 'Awaiting approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  not_paid: 'Not paid',
+  pending: 'Pending',
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+  unfulfilled: 'Unfulfilled',
+  in_production: 'In production',
+  partially_shipped: 'Partially shipped',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+}
+const label = (state: string) => STATE_LABELS[state] ?? state.replaceAll('_', ' ')
+
+function Panel({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-white p-5">
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3 text-sm">{children}</div>
+    </section>
+  )
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-0.5">
+      <dt className="text-muted">{term}</dt>
+      <dd className="text-right break-words text-ink tabular-nums">{children}</dd>
+    </div>
+  )
+}
+
+function Address({ address }: { address: OrderAddressData }) {
+  return (
+    <address className="leading-6 break-words not-italic">
+      {[address.name, address.street, address.street2, [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), address.country, address.phone, address.email]
+        .filter(Boolean)
+        .map((part, index) => (
+          <span key={index} className="block">
+            {part}
+          </span>
+        ))}
+    </address>
+  )
+}
+
+const tenderText = (tenders: AdminTenders, currency: string) =>
+  (
+    [
+      ['card', tenders.card],
+      ['offline', tenders.offline],
+      ['gift cards', tenders.giftCard],
+      ['budget', tenders.budget],
+    ] as const
+  )
+    .filter(([, amount]) => amount > 0)
+    .map(([name, amount]) => `${formatPrice(amount, currency)} ${name}`)
+    .join(', ') || '—'
+
+/** A timeline row's data in a few words (amounts in cents, references, tracking). */
+function eventDetails(data: Record<string, unknown>, currency: string): string {
+  const parts: string[] = []
+  if (typeof data.amount === 'number') parts.push(formatCents(data.amount, currency))
+  for (const key of ['how', 'method', 'reference', 'reason', 'note', 'carrier', 'trackingNumber']) if (typeof data[key] === 'string') parts.push(String(data[key]))
+  return parts.join(' · ')
+}
+
+export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
+  const currency = order.store.currency
+  const money = (amount: number) => formatPrice(amount, currency)
+  const { totals } = order
+  return (
+    <div className="grid gap-6">
+      <dl className="grid gap-x-6 gap-y-1 rounded-card border border-line bg-white p-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Row term="Store">{order.store.name}</Row>
+        <Row term="Placed">{formatDate(order.createdAt)}</Row>
+        <Row term="Order">{label(order.state)}</Row>
+        <Row term="Approval">{label(order.approvalState)}</Row>
+        <Row term="Payment">{label(order.paymentState)}</Row>
+        <Row term="Fulfilment">{label(order.fulfilmentState)}</Row>
+        {order.confirmedAt ? <Row term="Confirmed">{formatDate(order.confirmedAt)}</Row> : null}
+        {order.cancelledAt ? <Row term="Cancelled">{`${formatDate(order.cancelledAt)}${order.cancelReason ? ` — ${order.cancelReason}` : ''}`}</Row> : null}
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Panel title="Customer" id="order-customer">
+          <p className="font-medium">{order.customer.name}</p>
+          <p className="break-words text-muted">{order.customer.email}</p>
+          <p className="text-muted">{order.customer.guest ? 'Guest checkout' : `Customer account #${order.customer.partnerId}`}</p>
+        </Panel>
+        <Panel title="Billing address" id="order-billing">
+          <Address address={order.billingAddress} />
+        </Panel>
+        <Panel title="Shipping" id="order-shipping">
+          <Address address={order.shippingAddress ?? order.billingAddress} />
+          {order.deliveryMethod ? <p className="mt-2 text-muted">{order.deliveryMethod}</p> : null}
+        </Panel>
+      </div>
+
+      <Panel title="Lines" id="order-lines">
+        <div role="group" aria-label="Lines" tabIndex={0} className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left">
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">Product</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Size</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">Qty</th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">Refunded</th>
+                <th scope="col" className="py-2 text-right font-medium">Total</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {order.lines.map((line) => (
+                <tr key={line.id} className="align-top">
+                  <td className="py-2 pr-3">
+                    <span className="font-medium">{line.name}</span>
+                    <span className="block text-muted">{[line.templateSkuCode, line.color, line.logo?.name].filter(Boolean).join(' · ')}</span>
+                    {line.design ? (
+                      <div className="mt-2 flex flex-wrap gap-2">
+                        {Object.entries(line.design.mockupUrls).map(([view, url]) => (
+                          // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, drawn by the server
+                          <img key={view} src={url} alt={`${line.name}, ${view}`} width={96} height={96} loading="lazy" className="size-24 rounded border border-line bg-soft object-contain" />
+                        ))}
+                        <ul className="text-xs text-muted">
+                          {line.design.decorations.map((decoration, index) => (
+                            <li key={index}>
+                              {`${decoration.printArea.name}: ${decoration.method.name}, ${decoration.width.toFixed(1)} × ${decoration.height.toFixed(1)} in at ${decoration.x.toFixed(1)}, ${decoration.y.toFixed(1)} in`}
+                              {decoration.kind === 'text' ? ` — “${decoration.text ?? ''}”` : decoration.logo ? ` — ${decoration.logo.name}` : ''}
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3">{line.size ?? '—'}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{line.refundedQuantity || '—'}</td>
+                  <td className="py-2 text-right tabular-nums">{money(line.subtotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Panel>
+
+      {/* WORK ORDERS AND SHIPMENTS: fulfilment's panel goes here (its own query; not part of orderDetail). */}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Panel title="Totals" id="order-totals">
+          <dl>
+            <Row term="Subtotal">{money(totals.subTotal)}</Row>
+            {totals.discount > 0 ? <Row term="Promotion">{`−${money(totals.discount)}`}</Row> : null}
+            {totals.options > 0 ? <Row term="Options">{money(totals.options)}</Row> : null}
+            <Row term="Delivery">{money(totals.shipping)}</Row>
+            <Row term="Tax">{money(totals.taxes)}</Row>
+            <Row term="Total">{money(totals.total)}</Row>
+            {totals.giftCard > 0 ? <Row term="Gift cards">{`−${money(totals.giftCard)}`}</Row> : null}
+            {totals.budget > 0 ? <Row term="Budget">{`−${money(totals.budget)}`}</Row> : null}
+            <Row term="Due">{money(totals.due)}</Row>
+            <Row term="Paid">{money(totals.paid)}</Row>
+            <Row term="Refunded">{money(totals.refunded)}</Row>
+            <Row term="Left to refund">{money(totals.refundable)}</Row>
+          </dl>
+        </Panel>
+        <Panel title="Payments" id="order-payments">
+          <dl>
+            <Row term="Method">{order.paymentMethod ? order.paymentMethod.name : order.approvalState === 'approved' ? 'Invoiced after approval' : '—'}</Row>
+            <Row term="Taken">{tenderText(order.payments.taken, currency)}</Row>
+            <Row term="Given back">{tenderText(order.payments.refunded, currency)}</Row>
+            {order.payments.offline ? <Row term="Received">{`${formatDate(order.payments.offline.paidAt)} · ${order.payments.offline.reference ?? ''}`}</Row> : null}
+          </dl>
+          {order.payments.card.length > 0 ? (
+            <ul className="mt-3 space-y-1 text-xs text-muted">
+              {order.payments.card.map((payment) => (
+                <li key={payment.id} className="break-all">
+                  {`${formatDate(payment.createdAt)} · ${label(payment.state)} · ${money(payment.amount)} · ${payment.providerPaymentId ?? payment.providerReference}`}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Panel>
+        <Panel title="Approval" id="order-approval">
+          <dl>
+            <Row term="State">{label(order.approval.state)}</Row>
+            {order.approval.decidedAt ? <Row term="Decided">{formatDate(order.approval.decidedAt)}</Row> : null}
+            {order.approval.decidedBy ? <Row term="By">{order.approval.decidedBy.name}</Row> : null}
+            {order.approval.note ? <Row term="Note">{order.approval.note}</Row> : null}
+          </dl>
+        </Panel>
+      </div>
+
+      {order.refunds.length > 0 ? (
+        <Panel title="Refunds" id="order-refunds">
+          <ul className="divide-y divide-line">
+            {order.refunds.map((refund) => (
+              <li key={refund.id} className="py-2">
+                <p>
+                  <span className="font-medium">{money(refund.amount)}</span>
+                  {` · ${refund.kind === 'cancellation' ? 'Cancellation' : 'Refund'} · ${formatDate(refund.createdAt)} · ${refund.staff.name ?? 'Staff'}${refund.state === 'pending' ? ' · pending at Stripe' : ''}`}
+                </p>
+                <p className="text-muted">{`${tenderText(refund.split, currency)} — ${refund.reason}`}</p>
+                {refund.lines.length > 0 ? <p className="text-xs text-muted">{refund.lines.map((line) => `${line.quantity} × ${line.name} (${money(line.amount)})`).join(', ')}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
+
+      <Panel title="Timeline" id="order-timeline">
+        <ol className="space-y-1.5">
+          {order.timeline.map((event) => (
+            <li key={event.id} className="flex flex-wrap gap-x-3">
+              <time dateTime={event.at} className="w-40 shrink-0 text-muted">
+                {new Date(event.at).toISOString().slice(0, 16).replace('T', ' ')} UTC
+              </time>
+              <span className="font-medium">{label(event.type)}</span>
+              <span className="text-muted">{event.actor}</span>
+              <span className="break-words text-muted">{eventDetails(event.data, currency)}</span>
+            </li>
+          ))}
+        </ol>
+      </Panel>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm'
+import type { CancelOrderAnswer } from '@/isomorphic/contract/admin-orders'
+import type { OrderFulfilmentState } from '@/isomorphic/order-types'
+import { recordAudit } from '../audit/audit-log'
+import { getDb } from '../db/client'
+import { orders } from '../db/schema'
+import { orderCancelled } from '../fulfilment/order-lifecycle'
+import type { CoreContext } from '../kernel/context'
+import { logger } from '../kernel/logger'
+import { type CardRefund, refundCardPayment } from '../payments/card-refunds'
+import { conflict, leftOf, lockOrder, moneyOf, moneyState, recordRefund, refundIdempotencyKey, refundViews, staffOrder } from './order-money'
+import { giveBackOrderSpending } from './order-refunds'
+import { sumTenders, type Tenders } from './refund-rules'
+
+// cancelOrder (issue 15): the store cancels an order any time before anything of it shipped. In
+// ONE transaction, holding the order's row: the budget, gift cards and promotion uses are given
+// back (from their ledgers), money already taken is refunded (the card through Stripe; an offline
+// payment marked received as an 'offline' refund the store returns by hand), the order becomes
+// 'cancel', orderCancelled runs (timeline; fulfilment cancels the open work orders), and the audit
+// row is written. A Stripe failure rolls everything back: the order stays as it was, and the
+// answer says so.
+//
+// A repeat — the same request retried, a second click, two staff members at once — finds the order
+// cancelled under the lock and answers the same outcome with cancelledNow: false: nothing is given
+// back twice and the shopper is mailed only by the call that cancelled (the caller's `afterCancel`).
+
+/** Before anything shipped: the work orders may be in production, no parcel has left. */
+export const CANCELLABLE_FULFILMENT: readonly OrderFulfilmentState[] = ['unfulfilled', 'in_production']
+
+export const orderCancelledMessage = (reference: string) => `Order ${reference} is cancelled.`
+
+export async function cancelOrder(
+  ctx: CoreContext,
+  input: { orderId: number; reason: string; requestKey: string },
+  { now = new Date(), afterCancel }: { now?: Date; afterCancel?: (outcome: { orderId: number; refundId: number | null }) => void } = {},
+): Promise<CancelOrderAnswer> {
+  const db = await getDb()
+  const { member } = await staffOrder(db, ctx, input.orderId, 'orders.cancel')
+
+  const outcome = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId)
+    if (order.state === 'cancel') return { cancelledNow: false, refundId: null, order }
+    if (order.kind !== 'order') throw conflict(`order ${order.id} is a quotation`, `${order.name} is a quotation: there is nothing to cancel.`)
+    if (!CANCELLABLE_FULFILMENT.includes(order.fulfilmentState)) {
+      throw conflict(`order ${order.id} is ${order.fulfilmentState}`, `Order ${order.name} has already shipped (in part or in full), so it can no longer be cancelled. Refund it instead.`)
+    }
+
+    // Money first: the ledgers, then the card (the one outside call, last, so that a failure
+    // before it moves nothing outside and a failure of it rolls the ledgers back).
+    const before = await moneyOf(tx, order)
+    const left = leftOf(before)
+    const givenBack = await giveBackOrderSpending(tx, { orderId: order.id, now })
+    let card: CardRefund | null = null
+    if (left.card > 0) {
+      card = await refundCardPayment(tx, {
+        orderId: order.id,
+        amount: left.card,
+        idempotencyKey: refundIdempotencyKey('cancellation', order.id, input.requestKey),
+        metadata: { order_id: String(order.id), order_reference: order.name, kind: 'cancellation' },
+      })
+    }
+    const split: Tenders = { card: left.card, offline: left.offline, giftCard: givenBack.giftCards, budget: givenBack.budget }
+
+    const nothingTaken = sumTenders(before.taken) === 0
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ state: 'cancel', cancelledAt: now, cancelReason: input.reason, ...(nothingTaken ? { paymentState: 'not_paid' as const } : {}), updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning()
+    await recordAudit(tx, ctx, {
+      websiteId: order.websiteId,
+      action: 'order.cancel',
+      entityType: 'order',
+      entityId: order.id,
+      before: { state: order.state, paymentState: order.paymentState, fulfilmentState: order.fulfilmentState },
+      after: { state: 'cancel', reason: input.reason, givenBack: { ...split, promotionIds: givenBack.promotionIds } },
+    })
+    await orderCancelled(tx, { orderId: order.id, actor: member, reason: input.reason, at: now })
+    const refund =
+      sumTenders(split) > 0
+        ? await recordRefund(tx, ctx, { order: cancelled!, member, kind: 'cancellation', requestKey: input.requestKey, split, card, reason: input.reason, lines: [], paymentState: 'refunded', now })
+        : null
+    return { cancelledNow: true, refundId: refund?.id ?? null, order: cancelled! }
+  })
+
+  if (outcome.cancelledNow) {
+    logger().info({ websiteId: outcome.order.websiteId, orderId: outcome.order.id, staffId: member.staffId, refundId: outcome.refundId }, 'order cancelled')
+    afterCancel?.({ orderId: outcome.order.id, refundId: outcome.refundId })
+  }
+  const cancellationRefunds = (await refundViews(db, { orderId: outcome.order.id })).filter((refund) => refund.kind === 'cancellation')
+  return {
+    message: orderCancelledMessage(outcome.order.name),
+    cancelledNow: outcome.cancelledNow,
+    order: { ...(await moneyState(db, outcome.order.id)), cancelledAt: (outcome.order.cancelledAt ?? now).toISOString(), cancelReason: outcome.order.cancelReason },
+    refund: cancellationRefunds[0] ?? null,
+  }
+}
