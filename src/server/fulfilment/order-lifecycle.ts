@@ -4,6 +4,8 @@ import { appendOrderEvent } from '../timeline/order-events'
 import { cancelOpenWorkOrders, createWorkOrders } from './work-order-handoff'
 import { announceWorkOrdersAfterCommit } from './work-order-mails'
 
+const HANDOFF: Actor = { kind: 'system', job: 'handoff' }
+
 // What follows an order's confirmation (issue 15), in the transaction that confirms it: the
 // timeline row, then the work orders for its decoration partners. Every way an order becomes
 // confirmed calls this once, when its own update moved the order (placed already settled, approved,
@@ -11,7 +13,8 @@ import { announceWorkOrdersAfterCommit } from './work-order-mails'
 
 export async function orderConfirmed(tx: Transaction, { orderId, actor, at = new Date(), how }: { orderId: number; actor: Actor; at?: Date; how: 'settled' | 'approved' | 'offline_payment' | 'card_payment' }): Promise<void> {
   await appendOrderEvent(tx, { orderId, type: 'confirmed', actor, data: { how }, at })
-  const created = await createWorkOrders(tx, { orderId, actor, at })
+  // The handoff is the store's own doing, whoever confirmed the order.
+  const created = await createWorkOrders(tx, { orderId, actor: HANDOFF, at })
   // The partners hear of their work once the transaction has committed (the mail task waits on the
   // order's row, which createWorkOrders locked); a rollback leaves nothing to announce.
   if (created.length > 0) announceWorkOrdersAfterCommit(orderId)

@@ -147,10 +147,11 @@ describe.each(testDatabaseKinds())('the order money use cases on %s', (kind) => 
       expect(timeline.map((event) => [event.type, event.actorKind, event.actor])).toEqual([
         ['placed', 'guest', 'Jordan Buyer'],
         ['confirmed', 'guest', 'Customer'],
+        ['work_order_created', 'system', 'handoff'],
         ['paid', 'staff', 'Test fulfilment'],
         ['note', 'system', 'test'],
       ])
-      expect(timeline[2]!.data).toMatchObject({ reference: 'Cheque 4471', amount: 8627 })
+      expect(timeline[3]!.data).toMatchObject({ reference: 'Cheque 4471', amount: 8627 })
 
       const { order: seen } = await runQuery('getOrderDetails', { id: order.id, accessToken: order.accessToken }, guestContext(store.websiteId))
       expect(seen.timeline.map((event) => [event.type, event.actor])).toEqual([
@@ -167,6 +168,7 @@ describe.each(testDatabaseKinds())('the order money use cases on %s', (kind) => 
       expect(detail.timeline.map((event) => [event.type, event.actor])).toEqual([
         ['placed', 'Jordan Buyer'],
         ['confirmed', 'stripe'],
+        ['work_order_created', 'handoff'],
         ['paid', 'stripe'],
       ])
     })
