@@ -145,7 +145,7 @@ function MemberCard({ member, isMe, options, onDone }: { member: StaffMemberRow;
             {!member.isActive ? <span className="rounded bg-red-50 px-1.5 py-0.5 text-danger">Deactivated</span> : null}
             {member.invitePending ? <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-900">Invitation pending</span> : null}
             {member.secondFactor ? <span className="rounded bg-accent-soft px-1.5 py-0.5 text-accent-strong">Two-factor on</span> : null}
-            {member.lastSignInAt ? <span className="text-muted">Last sign-in {new Date(member.lastSignInAt).toLocaleString()}</span> : null}
+            {member.lastSignInAt ? <span className="text-muted">Last sign-in {member.lastSignInAt.replace('T', ' ').slice(0, 16)} UTC</span> : null}
           </p>
         </div>
         {isMe ? null : (
