@@ -24,6 +24,7 @@ test('the demo owner signs in with a TOTP code and reaches the dashboard; a wron
   await signInWithPassword(page, DEMO_OWNER.email, DEMO_OWNER.password)
   const code = page.getByLabel('Code')
   await expect(code).toBeFocused()
+  await expect(code).toHaveValue('')
   // The password alone opens nothing.
   expect((await page.request.post('/api/admin/query', { data: { key: 'consoleMe' } })).status()).toBe(401)
 

@@ -35,7 +35,8 @@ export function ConsoleSignIn({ next }: { next: string | null }) {
 
   if (step === 'code') {
     return (
-      <form aria-label="Second factor" className="mt-6 space-y-4" onSubmit={(event) => submit(event, (form) => adminSecondFactor(String(form.get('code') ?? '')))} noValidate>
+      // Its own key: React must not reuse the password form's inputs (the password would show in the code field).
+      <form key="code" aria-label="Second factor" className="mt-6 space-y-4" onSubmit={(event) => submit(event, (form) => adminSecondFactor(String(form.get('code') ?? '')))} noValidate>
         <p className="text-sm text-muted">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
         <FormError message={error} />
         <Field label="Code">
@@ -50,6 +51,7 @@ export function ConsoleSignIn({ next }: { next: string | null }) {
 
   return (
     <form
+      key="password"
       aria-label="Sign in"
       className="mt-6 space-y-4"
       onSubmit={(event) => submit(event, (form) => adminSignIn(String(form.get('email') ?? ''), String(form.get('password') ?? '')))}
