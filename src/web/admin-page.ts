@@ -41,6 +41,21 @@ export async function adminPageQuery<K extends AdminQueryKey>(key: K, value: Adm
   }
 }
 
+export type PageRead<T> = { ok: true; data: T } | { ok: false; code: string; message: string }
+
+/**
+ * A console read whose refusal the page shows itself (an invitation link that is used or expired):
+ * the answer, or the refusal's code and sentence. Unexpected errors are thrown.
+ */
+export async function adminPageAttempt<K extends AdminQueryKey>(key: K, value: AdminQueryValues[K]): Promise<PageRead<AdminQueryResponses[K]>> {
+  try {
+    return { ok: true, data: (await executeAdminQuery(key, value, await adminPageContext())) as AdminQueryResponses[K] }
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, code: error.code, message: error.userMessage }
+    throw error
+  }
+}
+
 /** Whether the request carries an admin cookie at all (the sign-in page skips itself when signed in). */
 export async function hasAdminCookie(): Promise<boolean> {
   const jar = await cookies()

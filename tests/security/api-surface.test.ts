@@ -36,8 +36,9 @@ function routeFiles(dir: string): string[] {
 const routes = routeFiles(apiRoot).map((file) => {
   const source = readFileSync(file, 'utf8')
   const declared = [...source.matchAll(/export (?:async function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => match[1]!)
-  // Route files of the JSON API re-export their endpoint's handlers: export { GET, POST } from '…'
-  const reexported = [...source.matchAll(/export \{([^}]*)\} from/g)].flatMap((match) => match[1]!.split(',').map((name) => name.trim()))
+  // Route files of the JSON API re-export their endpoint's handlers: export { GET, POST } from '…',
+  // or export { adminQuery as POST } from '…'
+  const reexported = [...source.matchAll(/export \{([^}]*)\} from/g)].flatMap((match) => match[1]!.split(',').map((name) => name.trim().split(/\s+as\s+/).at(-1)!))
   const methods = [...declared, ...reexported.filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name))]
   return { route: `/api/${path.relative(apiRoot, path.dirname(file)).split(path.sep).join('/')}`, methods }
 })

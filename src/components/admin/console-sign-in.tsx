@@ -1,6 +1,6 @@
 'use client'
 
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { AdminApiError, adminSecondFactor, adminSignIn, consoleReturnPath, loadConsolePage } from '@/client/admin/admin-api'
 import { Field, FormError, PRIMARY_BUTTON_CLASS, TextInput } from './form-fields'
 
@@ -11,13 +11,11 @@ export function ConsoleSignIn({ next }: { next: string | null }) {
   const [step, setStep] = useState<'password' | 'code'>('password')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const codeInput = useRef<HTMLInputElement>(null)
 
   function go(answer: { next: 'second_factor' | 'enrol' | 'done' }) {
     if (answer.next === 'second_factor') {
       setStep('code')
       setBusy(false)
-      requestAnimationFrame(() => codeInput.current?.focus())
       return
     }
     loadConsolePage(answer.next === 'enrol' ? '/admin/security' : consoleReturnPath(next))
@@ -37,11 +35,12 @@ export function ConsoleSignIn({ next }: { next: string | null }) {
 
   if (step === 'code') {
     return (
-      <form className="mt-6 space-y-4" onSubmit={(event) => submit(event, (form) => adminSecondFactor(String(form.get('code') ?? '')))} noValidate>
+      // Its own key: React must not reuse the password form's inputs (the password would show in the code field).
+      <form key="code" aria-label="Second factor" className="mt-6 space-y-4" onSubmit={(event) => submit(event, (form) => adminSecondFactor(String(form.get('code') ?? '')))} noValidate>
         <p className="text-sm text-muted">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
         <FormError message={error} />
         <Field label="Code">
-          <TextInput ref={codeInput} name="code" autoComplete="one-time-code" inputMode="text" required autoCapitalize="none" spellCheck={false} />
+          <TextInput autoFocus name="code" autoComplete="one-time-code" inputMode="text" required autoCapitalize="none" spellCheck={false} />
         </Field>
         <button type="submit" className={`${PRIMARY_BUTTON_CLASS} w-full`} disabled={busy}>
           {busy ? 'Checking…' : 'Verify'}
@@ -52,6 +51,8 @@ export function ConsoleSignIn({ next }: { next: string | null }) {
 
   return (
     <form
+      key="password"
+      aria-label="Sign in"
       className="mt-6 space-y-4"
       onSubmit={(event) => submit(event, (form) => adminSignIn(String(form.get('email') ?? ''), String(form.get('password') ?? '')))}
       noValidate

@@ -1,4 +1,5 @@
 import { type AdminMutationKey, type AdminQueryKey, isAdminMutationKey, isAdminQueryKey } from '@/isomorphic/contract/admin'
+import { AUDIT_ADMIN_QUERIES } from '../audit/audit-query'
 import { invalidateCaches } from '../cache/named-cache'
 import type { AdminDefinition } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
@@ -10,6 +11,7 @@ import { assertSecondFactorReady } from '../staff/enrolment-gate'
 import { SESSION_ADMIN_MUTATIONS, SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webhook-admin'
 import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
+import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -20,6 +22,8 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...WORK_ORDER_ADMIN_QUERIES,
   ...ORDERS_LIST_ADMIN_QUERIES,
   ...ORDER_ADMIN_QUERIES,
+  ...STAFF_ADMIN_QUERIES,
+  ...AUDIT_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -27,6 +31,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...WEBHOOK_ADMIN_MUTATIONS,
   ...WORK_ORDER_ADMIN_MUTATIONS,
   ...ORDER_ADMIN_MUTATIONS,
+  ...STAFF_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

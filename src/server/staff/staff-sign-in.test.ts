@@ -55,11 +55,20 @@ describe.each(testDatabaseKinds())('console sign-in and sessions on %s', (kind) 
 
   test('sign-in attempts are limited per email and per client address, with a 429 sentence', async () => {
     const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const attacker = { ip: '198.51.100.66', userAgent: null }
     for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perEmail.max; attempt += 1) {
-      await refusal(signInStaff(db(), { email: member.email, password: `guess ${attempt}` }, { ip: `198.51.100.${attempt}`, userAgent: null }))
+      await refusal(signInStaff(db(), { email: member.email, password: `guess ${attempt}` }, attacker))
     }
-    const throttled = await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '198.51.100.200', userAgent: null }))
+    const throttled = await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, attacker))
     expect([throttled.code, throttled.userMessage]).toEqual(['rate_limited', STAFF_TOO_MANY_ATTEMPTS])
+    // The member, from their own address, is not locked out by the attacker.
+    expect((await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '198.51.100.5', userAgent: null })).next).toBe('done')
+
+    // Guessing one account from many addresses meets the account's overall cap.
+    useRateLimiter(createMemoryRateLimiter())
+    const spread = async (attempt: number) => refusal(signInStaff(db(), { email: member.email, password: `spread ${attempt}` }, { ip: `203.0.113.${attempt % 250}`, userAgent: null }))
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perEmailEverywhere.max; attempt += 1) expect((await spread(attempt)).code).toBe('unauthorized')
+    expect((await spread(STAFF_SIGN_IN_LIMITS.perEmailEverywhere.max)).code).toBe('rate_limited')
 
     useRateLimiter(createMemoryRateLimiter())
     for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perAddress.max; attempt += 1) {

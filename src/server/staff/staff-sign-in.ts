@@ -10,8 +10,8 @@ import { hashToken, liveStaffSession, newSessionToken, revokeStaffSessionByToken
 
 // Signing in to the console (issue 15, decision 021): email and password, then — for a member who
 // turned two-factor on — a TOTP code or a recovery code. One answer for every wrong password, an
-// argon2 verify even for an unknown email, and attempts limited per client address and per email
-// before anything is looked at. The code step is limited per session as well, so a stolen password
+// argon2 verify even for an unknown email, and attempts limited per client address, per email from
+// one address, and per email from everywhere (a higher cap), before anything is looked at. The code step is limited per session as well, so a stolen password
 // gives a handful of guesses at six digits, not a million.
 
 export const STAFF_SIGN_IN_FAILED = 'The email or password is not right, or the account is not active.'
@@ -23,7 +23,10 @@ export const SIGN_IN_AGAIN = 'Your sign-in has expired. Please sign in again.'
 const WINDOW_MS = 15 * 60_000
 export const STAFF_SIGN_IN_LIMITS = {
   perAddress: { max: 30, windowMs: WINDOW_MS, refuseWhenUnavailable: STAFF_SIGN_IN_UNAVAILABLE },
+  /** Attempts at one account from one address (not per account alone: anyone could then lock an owner out, issue 13). */
   perEmail: { max: 10, windowMs: WINDOW_MS, refuseWhenUnavailable: STAFF_SIGN_IN_UNAVAILABLE },
+  /** Attempts at one account from everywhere: a brake on guessing spread over many addresses. */
+  perEmailEverywhere: { max: 100, windowMs: WINDOW_MS, refuseWhenUnavailable: STAFF_SIGN_IN_UNAVAILABLE },
   /** Codes tried for one pending sign-in. */
   perSession: { max: 5, windowMs: WINDOW_MS, refuseWhenUnavailable: STAFF_SIGN_IN_UNAVAILABLE },
 } satisfies Record<string, RateLimit>
@@ -52,7 +55,8 @@ export async function signInStaff(db: Database, input: { email: string; password
   await take(
     [
       [`staff-sign-in:ip:${caller.ip ?? 'unknown'}`, STAFF_SIGN_IN_LIMITS.perAddress],
-      [`staff-sign-in:email:${email}`, STAFF_SIGN_IN_LIMITS.perEmail],
+      [`staff-sign-in:email:${email}:from:${caller.ip ?? 'unknown'}`, STAFF_SIGN_IN_LIMITS.perEmail],
+      [`staff-sign-in:email:${email}`, STAFF_SIGN_IN_LIMITS.perEmailEverywhere],
     ],
     { ip: caller.ip },
   )

@@ -35,6 +35,12 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   { path: '/api/taxes/custom', body: 'json', stateChanging: true, fields: ['raw', 'url'] },
   { path: '/api/taxes/avatax', body: 'json', stateChanging: true, fields: ['raw', 'token', 'url'] },
   { path: '/api/designs/artwork', body: 'raw', stateChanging: true, fields: [] },
+  // The operator console (decision 021): the admin cookie only, every call same-origin.
+  { path: '/api/admin/query', body: 'json', stateChanging: true, fields: ['key', 'value'] },
+  { path: '/api/admin/mutation', body: 'json', stateChanging: true, fields: ['key', 'value'] },
+  { path: '/api/admin/sign-in', body: 'json', stateChanging: true, fields: ['email', 'password'] },
+  { path: '/api/admin/second-factor', body: 'json', stateChanging: true, fields: ['code'] },
+  { path: '/api/admin/sign-out', body: 'none', stateChanging: true, fields: [] },
   // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
   { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]

@@ -180,7 +180,7 @@ function isRaw(body: unknown): body is Raw {
 }
 
 const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword', 'token', 'access_token', 'accessToken'])
-const SECRET_COOKIES = /^(?:__Host-)?(?:session|sso-flow)=([^;]+)/
+const SECRET_COOKIES = /^(?:__Host-|__Secure-)?(?:session|sso-flow|admin_session)=([^;]+)/
 
 /** The values of password and token fields anywhere in a JSON value. */
 function secretFields(value: unknown, found: string[] = [], depth = 0): string[] {

@@ -1,0 +1,154 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { ConsolePage } from '@/components/admin/console-page'
+import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import type { AdminQueryValues } from '@/isomorphic/contract/admin'
+import { adminPageQuery } from '@/web/admin-page'
+
+export const metadata: Metadata = { title: 'Audit log' }
+
+type Search = Record<string, string | string[] | undefined>
+type Props = { searchParams: Promise<Search> }
+
+const FILTERS = ['websiteId', 'staffId', 'actionPrefix', 'entityType', 'entityId', 'from', 'to'] as const
+
+const one = (value: string | string[] | undefined) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+const positive = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined)
+const day = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined)
+
+/** The view is held in the URL: filters and the page's cursor (a GET form, links for the next page). */
+function filtersFrom(search: Search): AdminQueryValues['auditLog'] {
+  const text = (name: string) => one(search[name])?.slice(0, 100)
+  return {
+    websiteId: positive(one(search.websiteId)),
+    staffId: positive(one(search.staffId)),
+    actionPrefix: text('actionPrefix'),
+    entityType: text('entityType'),
+    entityId: text('entityId'),
+    from: day(one(search.from)),
+    to: day(one(search.to)),
+    cursor: text('cursor'),
+    limit: 50,
+  }
+}
+
+function pageLink(filters: AdminQueryValues['auditLog'], cursor?: string): string {
+  const params = new URLSearchParams()
+  for (const name of FILTERS) {
+    const value = filters[name]
+    if (value !== undefined) params.set(name, String(value))
+  }
+  if (cursor) params.set('cursor', cursor)
+  const query = params.toString()
+  return query ? `/admin/audit?${query}` : '/admin/audit'
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1))
+
+export default async function AuditPage({ searchParams }: Props) {
+  const filters = filtersFrom(await searchParams)
+  const [page, members, options] = await Promise.all([adminPageQuery('auditLog', filters), adminPageQuery('staffList', {}), adminPageQuery('staffFormOptions', {})])
+  const storeName = (id: number | null) => (id === null ? 'All stores' : (options.stores.find((store) => store.id === id)?.name ?? `#${id}`))
+
+  return (
+    <ConsolePage title="Audit log">
+      <form method="get" action="/admin/audit" className="mb-6 grid gap-3 rounded-card border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <label className="text-sm font-medium">
+          Store
+          <select name="websiteId" defaultValue={filters.websiteId ?? ''} className={INPUT_CLASS}>
+            <option value="">Any</option>
+            {options.stores.map((store) => (
+              <option key={store.id} value={store.id}>
+                {store.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Staff member
+          <select name="staffId" defaultValue={filters.staffId ?? ''} className={INPUT_CLASS}>
+            <option value="">Anyone</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name} ({member.email})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Action starts with
+          <input name="actionPrefix" defaultValue={filters.actionPrefix ?? ''} placeholder="order." className={INPUT_CLASS} />
+        </label>
+        <label className="text-sm font-medium">
+          Entity type
+          <input name="entityType" defaultValue={filters.entityType ?? ''} placeholder="order" className={INPUT_CLASS} />
+        </label>
+        <label className="text-sm font-medium">
+          Entity id
+          <input name="entityId" defaultValue={filters.entityId ?? ''} className={INPUT_CLASS} />
+        </label>
+        <label className="text-sm font-medium">
+          From (day)
+          <input type="date" name="from" defaultValue={filters.from ?? ''} className={INPUT_CLASS} />
+        </label>
+        <label className="text-sm font-medium">
+          To (day)
+          <input type="date" name="to" defaultValue={filters.to ?? ''} className={INPUT_CLASS} />
+        </label>
+        <div className="flex items-end gap-2">
+          <button type="submit" className={PRIMARY_BUTTON_CLASS}>
+            Filter
+          </button>
+          <Link href="/admin/audit" className={SECONDARY_BUTTON_CLASS}>
+            Clear
+          </Link>
+        </div>
+      </form>
+
+      {page.rows.length === 0 ? (
+        <p className="text-muted">Nothing was recorded that matches these filters.</p>
+      ) : (
+        <ol className="space-y-3">
+          {page.rows.map((row) => (
+            <li key={row.id} className="rounded-card border border-line bg-white p-4 text-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p>
+                  <span className="font-mono font-semibold">{row.action}</span> on {row.entityType} <span className="font-mono">{row.entityId}</span>
+                </p>
+                <time dateTime={row.createdAt} className="text-muted">
+                  {new Date(row.createdAt).toISOString().replace('T', ' ').slice(0, 19)} UTC
+                </time>
+              </div>
+              <p className="mt-1 text-muted">
+                {row.staffEmail} ({row.role}) · {storeName(row.websiteId)}
+                {row.ip ? ` · ${row.ip}` : ''}
+              </p>
+              {row.before !== null || row.after !== null ? (
+                <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                  <pre className="overflow-x-auto rounded bg-soft p-2 text-xs whitespace-pre-wrap" aria-label="Before">
+                    {json(row.before) || '—'}
+                  </pre>
+                  <pre className="overflow-x-auto rounded bg-soft p-2 text-xs whitespace-pre-wrap" aria-label="After">
+                    {json(row.after) || '—'}
+                  </pre>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-6 flex gap-2">
+        {filters.cursor ? (
+          <Link href={pageLink(filters)} className={SECONDARY_BUTTON_CLASS}>
+            Newest
+          </Link>
+        ) : null}
+        {page.nextCursor ? (
+          <Link href={pageLink(filters, page.nextCursor)} className={SECONDARY_BUTTON_CLASS}>
+            Older
+          </Link>
+        ) : null}
+      </div>
+    </ConsolePage>
+  )
+}

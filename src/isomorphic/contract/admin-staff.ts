@@ -1,0 +1,110 @@
+import type { ConsoleRole } from './admin-session'
+import { PASSWORD_INPUT } from './admin-session'
+import { z } from './zod'
+
+// Staff management and the audit log, for owners (issue 15): who works in the console, their role
+// and stores, invitations, deactivation; and every staff write, filtered and paged.
+
+export type StaffMemberRow = {
+  id: number
+  email: string
+  name: string
+  role: ConsoleRole
+  /** The stores of a store manager or fulfilment member (empty for others). */
+  storeIds: number[]
+  decorationPartnerId: number | null
+  decorationPartnerName: string | null
+  isActive: boolean
+  /** Invited, and no password chosen yet. */
+  invitePending: boolean
+  secondFactor: boolean
+  notifyNewOrders: boolean
+  lastSignInAt: string | null
+}
+
+export type StaffFormOptions = {
+  stores: { id: number; name: string }[]
+  decorationPartners: { id: number; name: string }[]
+}
+
+export type AuditRow = {
+  id: number
+  createdAt: string
+  staffId: number | null
+  staffEmail: string
+  role: string
+  websiteId: number | null
+  action: string
+  entityType: string
+  entityId: string
+  before: unknown
+  after: unknown
+  ip: string | null
+}
+
+export type AuditPage = { rows: AuditRow[]; nextCursor: string | null }
+
+export type InviteDetails = { email: string; name: string; role: ConsoleRole }
+
+const ROLE = z.enum(['owner', 'store_manager', 'fulfilment', 'decoration_partner'], { error: 'must be one of owner, store_manager, fulfilment, decoration_partner' })
+const ID = z.number().int().positive()
+const INVITE_TOKEN = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not an invitation link token')
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+
+/** Who does what where: the role and, by role, the stores or the decoration partner. */
+const ASSIGNMENT = {
+  role: ROLE,
+  storeIds: z.array(ID).max(200).default([]),
+  decorationPartnerId: ID.nullable().default(null),
+}
+
+export const STAFF_ADMIN_QUERY_INPUTS = {
+  staffList: z.strictObject({}),
+  staffFormOptions: z.strictObject({}),
+  auditLog: z.strictObject({
+    websiteId: ID.optional(),
+    staffId: ID.optional(),
+    /** 'order.' finds order.mark_paid, order.cancel …; 'order.cancel' only that. */
+    actionPrefix: z.string().trim().min(1).max(100).optional(),
+    entityType: z.string().trim().min(1).max(100).optional(),
+    entityId: z.string().trim().min(1).max(100).optional(),
+    /** Inclusive days in UTC. */
+    from: DAY.optional(),
+    to: DAY.optional(),
+    /** The nextCursor of the page before. */
+    cursor: z.string().max(100).optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  }),
+  /** An invitation's email and role, for the page where the invitee chooses a password (no session needed). */
+  inviteDetails: z.strictObject({ token: INVITE_TOKEN }),
+} satisfies Record<string, z.ZodType>
+
+export type StaffAdminQueryResponses = {
+  staffList: StaffMemberRow[]
+  staffFormOptions: StaffFormOptions
+  auditLog: AuditPage
+  inviteDetails: InviteDetails
+}
+
+export const STAFF_ADMIN_MUTATION_INPUTS = {
+  inviteStaff: z.strictObject({
+    email: z.string().trim().toLowerCase().email('is not an email address').max(320),
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    ...ASSIGNMENT,
+  }),
+  resendStaffInvite: z.strictObject({ staffId: ID }),
+  setStaffRole: z.strictObject({ staffId: ID, ...ASSIGNMENT }),
+  deactivateStaff: z.strictObject({ staffId: ID }),
+  reactivateStaff: z.strictObject({ staffId: ID }),
+  /** The invitee's side: name and password, through the link's token (no session needed). */
+  acceptStaffInvite: z.strictObject({ token: INVITE_TOKEN, name: z.string().trim().min(1, 'must not be empty').max(200), password: PASSWORD_INPUT }),
+} satisfies Record<string, z.ZodType>
+
+export type StaffAdminMutationResponses = {
+  inviteStaff: StaffMemberRow
+  resendStaffInvite: { sent: true }
+  setStaffRole: StaffMemberRow
+  deactivateStaff: { sessionsEnded: number }
+  reactivateStaff: StaffMemberRow
+  acceptStaffInvite: { email: string }
+}
