@@ -10,6 +10,7 @@ import { assertSecondFactorReady } from '../staff/enrolment-gate'
 import { SESSION_ADMIN_MUTATIONS, SESSION_ADMIN_QUERIES } from '../staff/session-admin'
 import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webhook-admin'
 import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
+import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -20,6 +21,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...WORK_ORDER_ADMIN_QUERIES,
   ...ORDERS_LIST_ADMIN_QUERIES,
   ...ORDER_ADMIN_QUERIES,
+  ...ORDER_SCREENS_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
