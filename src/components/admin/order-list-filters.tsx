@@ -1,5 +1,6 @@
 'use client'
 
+import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import type { FormEvent } from 'react'
 import type { OrderListOptions } from '@/isomorphic/contract/admin-order-screens'
@@ -53,7 +54,8 @@ export function OrderListFilters({ view, options }: { view: OrderListView; optio
 
   const filtered = orderListViewToSearch(firstPageOf(view, { sort: DEFAULT_ORDER_LIST_VIEW.sort, dir: DEFAULT_ORDER_LIST_VIEW.dir })) !== ''
   return (
-    <form method="get" action="/admin/orders" onSubmit={submit} role="search" aria-label="Orders" className="rounded-card border border-line bg-white p-4">
+    // Keyed by the view: its fields show the view again after a link or the back button changed it.
+    <form key={orderListViewToSearch(view)} method="get" action="/admin/orders" onSubmit={submit} role="search" aria-label="Orders" className="rounded-card border border-line bg-white p-4">
       {view.kind !== DEFAULT_ORDER_LIST_VIEW.kind ? <input type="hidden" name="kind" value={view.kind} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="sr-only" htmlFor="order-search">
@@ -73,9 +75,9 @@ export function OrderListFilters({ view, options }: { view: OrderListView; optio
             Apply
           </button>
           {filtered ? (
-            <a href="/admin/orders" className={`${SECONDARY_BUTTON_CLASS} flex-1 sm:flex-none`}>
+            <Link href="/admin/orders" className={`${SECONDARY_BUTTON_CLASS} flex-1 sm:flex-none`}>
               Clear
-            </a>
+            </Link>
           ) : null}
         </div>
       </div>
