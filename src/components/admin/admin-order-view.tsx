@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { AdminOrderDetail, AdminTenders } from '@/isomorphic/contract/admin-orders'
 import type { OrderAddressData } from '@/isomorphic/order-types'
 import { formatCents, formatDate, formatPrice } from '@/isomorphic/format'
+import { ApprovalStateBadge, FulfilmentStateBadge, OrderStateBadge, PaymentStateBadge } from './order-state-badges'
 
 // The console's order page (issue 15), as orderDetail answers it: states, customer, addresses,
 // lines with their designs, totals, payments, approval, refunds and the whole timeline. Work orders
@@ -84,22 +85,34 @@ function eventDetails(data: Record<string, unknown>, currency: string): string {
   return parts.join(' · ')
 }
 
-export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
+/** `fulfilment`: the work orders and shipments panel (its own query), shown under the lines. */
+export function AdminOrderView({ order, fulfilment }: { order: AdminOrderDetail; fulfilment?: ReactNode }) {
   const currency = order.store.currency
   const money = (amount: number) => formatPrice(amount, currency)
   const { totals } = order
   return (
     <div className="grid gap-6">
-      <dl className="grid gap-x-6 gap-y-1 rounded-card border border-line bg-white p-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <Row term="Store">{order.store.name}</Row>
-        <Row term="Placed">{formatDate(order.createdAt)}</Row>
-        <Row term="Order">{label(order.state)}</Row>
-        <Row term="Approval">{label(order.approvalState)}</Row>
-        <Row term="Payment">{label(order.paymentState)}</Row>
-        <Row term="Fulfilment">{label(order.fulfilmentState)}</Row>
-        {order.confirmedAt ? <Row term="Confirmed">{formatDate(order.confirmedAt)}</Row> : null}
-        {order.cancelledAt ? <Row term="Cancelled">{`${formatDate(order.cancelledAt)}${order.cancelReason ? ` — ${order.cancelReason}` : ''}`}</Row> : null}
-      </dl>
+      <div className="rounded-card border border-line bg-white p-5">
+        <div className="flex flex-wrap gap-1.5">
+          <OrderStateBadge state={order.state} />
+          {order.approvalState !== 'not_required' ? <ApprovalStateBadge state={order.approvalState} /> : null}
+          <PaymentStateBadge state={order.paymentState} />
+          {order.state === 'sale' ? <FulfilmentStateBadge state={order.fulfilmentState} /> : null}
+        </div>
+        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <Row term="Store">{order.store.name}</Row>
+          <Row term="Placed">{formatDate(order.createdAt)}</Row>
+          {order.confirmedAt ? <Row term="Confirmed">{formatDate(order.confirmedAt)}</Row> : null}
+          {order.paidAt ? <Row term="Paid">{formatDate(order.paidAt)}</Row> : null}
+          {order.deliveredAt ? <Row term="Delivered">{formatDate(order.deliveredAt)}</Row> : null}
+          <Row term="Total">{money(totals.total)}</Row>
+        </dl>
+        {order.cancelledAt ? (
+          <p className="mt-3 rounded-md border border-danger/30 bg-red-50 px-3 py-2 text-sm text-danger">
+            {`Cancelled ${formatDate(order.cancelledAt)}${order.cancelReason ? `: ${order.cancelReason}` : ''}`}
+          </p>
+        ) : null}
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Customer" id="order-customer">
@@ -162,7 +175,7 @@ export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
         </div>
       </Panel>
 
-      {/* WORK ORDERS AND SHIPMENTS: fulfilment's panel goes here (its own query; not part of orderDetail). */}
+      {fulfilment}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Totals" id="order-totals">
