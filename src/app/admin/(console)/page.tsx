@@ -22,6 +22,9 @@ const QUEUES: { name: QueueName; title: string; empty: string; view: Partial<Ord
   { name: 'awaitingShipment', title: 'Awaiting shipment', empty: 'Nothing in production waits to ship.', view: { state: 'sale', fulfilmentState: 'in_production' } },
 ]
 
+/** How many of the newest orders the dashboard lists. */
+const LATEST = 8
+
 const storeParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null)
 
 function Figure({ title, window, currency }: { title: string; window: DashboardWindow; currency: string }) {
@@ -95,7 +98,10 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const options = await adminPageQuery('orderListOptions', {})
   const wanted = storeParam((await searchParams).store)
   const store = options.stores.find((candidate) => candidate.id === wanted) ?? null
-  const dashboard = await adminPageQuery('dashboard', { websiteId: store?.id ?? null })
+  const [dashboard, latest] = await Promise.all([
+    adminPageQuery('dashboard', { websiteId: store?.id ?? null }),
+    adminPageQuery('orders', { websiteId: store?.id ?? null, pageSize: 25 }),
+  ])
   const currency = store?.currency ?? options.stores[0]?.currency ?? 'USD'
   const showStore = store === null && options.stores.length > 1
   const listHref = (view: Partial<OrderListView>) => `/admin/orders${orderListViewToSearch(firstPageOf(DEFAULT_ORDER_LIST_VIEW, { ...view, websiteId: store?.id ?? null }))}`
@@ -103,7 +109,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   return (
     <ConsolePage title="Dashboard" actions={<StorePicker action="/admin" stores={options.stores} current={store?.id ?? null} />}>
       <p className="-mt-3 mb-5 text-sm text-muted">
-        {store ? store.name : options.stores.length === 1 ? options.stores[0]!.name : 'All your stores'} · days in UTC · revenue of confirmed orders, before refunds
+        Signed in as <span className="font-semibold text-ink">{me.name}</span> · {store ? store.name : options.stores.length === 1 ? options.stores[0]!.name : 'all your stores'} · days in
+        UTC · revenue of confirmed orders, before refunds
       </p>
       <div className="grid gap-4 sm:grid-cols-3">
         <Figure title="Today" window={dashboard.today} currency={currency} />
@@ -123,11 +130,25 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           />
         ))}
       </div>
-      <p className="mt-6 text-sm">
-        <Link href={listHref({})} className="font-semibold text-accent underline">
-          All orders
-        </Link>
-      </p>
+      <section aria-labelledby="latest-orders" className="mt-6 rounded-card border border-line bg-white p-4">
+        <div className="flex items-baseline justify-between gap-2 px-2">
+          <h2 id="latest-orders" className="font-semibold">
+            Latest orders
+          </h2>
+          <Link href={listHref({})} className="text-sm font-semibold text-accent underline">
+            All orders
+          </Link>
+        </div>
+        {latest.rows.length === 0 ? (
+          <p className="mt-2 px-2 text-sm text-muted">No orders yet. They show up here as they come in.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line text-sm">
+            {latest.rows.slice(0, LATEST).map((order) => (
+              <QueueRow key={order.id} order={order} currency={currency} showStore={showStore} />
+            ))}
+          </ul>
+        )}
+      </section>
     </ConsolePage>
   )
 }
