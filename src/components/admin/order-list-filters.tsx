@@ -67,7 +67,7 @@ export function OrderListFilters({ view, options }: { view: OrderListView; optio
           name="q"
           defaultValue={view.q ?? ''}
           maxLength={ORDER_LIST_SEARCH_MAX}
-          placeholder="Reference (S00042), email or customer name"
+          placeholder="Search: S00042, email or name"
           className="block w-full min-w-0 flex-1 rounded-md border border-line bg-white px-3 py-2 text-base sm:text-sm"
         />
         <div className="flex gap-2">

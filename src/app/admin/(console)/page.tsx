@@ -48,11 +48,11 @@ function QueueRow({ order, currency, showStore }: { order: AdminOrderListRow; cu
           <span className="block truncate text-muted">
             {[order.customerName, showStore ? order.storeName : null, formatDate(order.placedAt)].filter(Boolean).join(' · ')}
           </span>
+          <span className="mt-1 block">
+            <OrderBadges order={order} />
+          </span>
         </span>
-        <span className="shrink-0 text-right">
-          <span className="block font-medium tabular-nums">{formatPrice(order.total, currency)}</span>
-          <OrderBadges order={order} />
-        </span>
+        <span className="shrink-0 font-medium tabular-nums">{formatPrice(order.total, currency)}</span>
       </Link>
     </li>
   )

@@ -135,7 +135,7 @@ export default async function WorkOrderPage({ params }: { params: Promise<{ id: 
                   {view.tally.map((row) => (
                     <tr key={`${row.product}|${row.colorName ?? ''}`} className="border-t border-line">
                       <td className="py-2 pr-3">{[row.product, row.colorName].filter(Boolean).join(' · ')}</td>
-                      <td className="py-2 pr-3">{row.sizes.map((size) => `${size.size} × ${size.quantity}`).join(', ')}</td>
+                      <td className="py-2 pr-3">{row.sizes.map((size) => `${size.size}\u00a0×\u00a0${size.quantity}`).join(', ')}</td>
                       <td className="py-2 text-right font-semibold">{row.total}</td>
                     </tr>
                   ))}
@@ -168,7 +168,8 @@ export default async function WorkOrderPage({ params }: { params: Promise<{ id: 
             )}
           </Section>
         </div>
-        <div className="grid content-start gap-4">
+        {/* On a phone the next step comes first: it is what the partner opened the page for. */}
+        <div className="order-first grid content-start gap-4 lg:order-none">
           <Section title="Next step">
             <WorkOrderActions view={view} isStaff={me.kind === 'staff'} />
           </Section>
