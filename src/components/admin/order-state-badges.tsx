@@ -72,7 +72,7 @@ export const FulfilmentStateBadge = ({ state }: { state: OrderFulfilmentState })
 /** The badges that say something about an order: its approval only while it matters, fulfilment only once confirmed. */
 export function OrderBadges({ order }: { order: { state: OrderState; approvalState: OrderApprovalState; paymentState: OrderPaymentState; fulfilmentState: OrderFulfilmentState } }) {
   return (
-    <span className="inline-flex flex-wrap gap-1">
+    <span className="flex flex-wrap gap-1">
       {order.state !== 'sale' ? <OrderStateBadge state={order.state} /> : null}
       {order.approvalState === 'awaiting_approval' || order.approvalState === 'rejected' ? <ApprovalStateBadge state={order.approvalState} /> : null}
       {order.state !== 'cancel' || order.paymentState !== 'not_paid' ? <PaymentStateBadge state={order.paymentState} /> : null}

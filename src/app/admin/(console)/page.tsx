@@ -81,7 +81,7 @@ function Queue({ title, empty, queue, href, currency, showStore }: { title: stri
       )}
       {queue.count > 0 ? (
         <Link href={href} className="mt-auto px-2 pt-3 text-sm font-semibold text-accent underline">
-          View all {queue.count}
+          View all ({queue.count})
         </Link>
       ) : null}
     </section>
