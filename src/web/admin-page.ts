@@ -33,11 +33,28 @@ export async function adminPageQuery<K extends AdminQueryKey>(key: K, value: Adm
   try {
     return (await executeAdminQuery(key, value, await adminPageContext())) as AdminQueryResponses[K]
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    if (error.code === 'unauthorized') redirect(CONSOLE_LOGIN)
-    if (error.code === 'forbidden') redirect(error.userMessage === ENROL_SECOND_FACTOR_FIRST ? CONSOLE_SECURITY : CONSOLE_NOT_ALLOWED)
-    if (error.code === 'not_found') notFound()
-    throw error
+    return leavePage(error)
+  }
+}
+
+function leavePage(error: unknown): never {
+  if (!(error instanceof DomainError)) throw error
+  if (error.code === 'unauthorized') redirect(CONSOLE_LOGIN)
+  if (error.code === 'forbidden') redirect(error.userMessage === ENROL_SECOND_FACTOR_FIRST ? CONSOLE_SECURITY : CONSOLE_NOT_ALLOWED)
+  if (error.code === 'not_found') notFound()
+  throw error
+}
+
+/**
+ * adminPageQuery, except that a refused value (`invalid`: a stale page link, a hand-edited filter)
+ * comes back as its sentence for the page to show instead of an error page.
+ */
+export async function adminPageQueryOrRefusal<K extends AdminQueryKey>(key: K, value: AdminQueryValues[K]): Promise<{ data: AdminQueryResponses[K]; refusal: null } | { data: null; refusal: string }> {
+  try {
+    return { data: (await executeAdminQuery(key, value, await adminPageContext())) as AdminQueryResponses[K], refusal: null }
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'invalid') return { data: null, refusal: error.userMessage }
+    return leavePage(error)
   }
 }
 

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import type { AdminOrderDetail, AdminTenders } from '@/isomorphic/contract/admin-orders'
 import type { OrderAddressData } from '@/isomorphic/order-types'
 import { formatCents, formatDate, formatPrice } from '@/isomorphic/format'
+import { CARRIER_NAMES, type Carrier } from '@/isomorphic/tracking'
+import { ApprovalStateBadge, FulfilmentStateBadge, OrderStateBadge, PaymentStateBadge } from './order-state-badges'
 
 // The console's order page (issue 15), as orderDetail answers it: states, customer, addresses,
 // lines with their designs, totals, payments, approval, refunds and the whole timeline. Work orders
@@ -27,11 +29,15 @@ const STATE_LABELS: Record<string, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
 }
-const label = (state: string) => STATE_LABELS[state] ?? state.replaceAll('_', ' ')
+const worded = (text: string) => text.replaceAll('_', ' ')
+const label = (state: string) => {
+  const text = STATE_LABELS[state] ?? worded(state)
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
 
 function Panel({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
-    <section aria-labelledby={id} className="rounded-card border border-line bg-white p-5">
+    <section aria-labelledby={id} className="min-w-0 rounded-card border border-line bg-white p-5">
       <h2 id={id} className="text-base font-semibold">
         {title}
       </h2>
@@ -45,6 +51,16 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
     <div className="flex justify-between gap-3 py-0.5">
       <dt className="text-muted">{term}</dt>
       <dd className="text-right break-words text-ink tabular-nums">{children}</dd>
+    </div>
+  )
+}
+
+/** A fact of the order's summary: its name above its value. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{term}</dt>
+      <dd className="font-medium break-words text-ink tabular-nums">{children}</dd>
     </div>
   )
 }
@@ -80,26 +96,44 @@ const tenderText = (tenders: AdminTenders, currency: string) =>
 function eventDetails(data: Record<string, unknown>, currency: string): string {
   const parts: string[] = []
   if (typeof data.amount === 'number') parts.push(formatCents(data.amount, currency))
-  for (const key of ['how', 'method', 'reference', 'reason', 'note', 'carrier', 'trackingNumber']) if (typeof data[key] === 'string') parts.push(String(data[key]))
+  for (const key of ['how', 'method', 'reference', 'reason', 'note', 'message', 'carrier', 'trackingNumber']) {
+    const value = data[key]
+    if (typeof value !== 'string') continue
+    if (key === 'carrier') parts.push(CARRIER_NAMES[value as Carrier] ?? value)
+    else if (key === 'how' || key === 'method') parts.push(worded(value))
+    else parts.push(value)
+  }
   return parts.join(' · ')
 }
 
-export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
+/** `fulfilment`: the work orders and shipments panel (its own query), shown under the lines. */
+export function AdminOrderView({ order, fulfilment }: { order: AdminOrderDetail; fulfilment?: ReactNode }) {
   const currency = order.store.currency
   const money = (amount: number) => formatPrice(amount, currency)
   const { totals } = order
   return (
-    <div className="grid gap-6">
-      <dl className="grid gap-x-6 gap-y-1 rounded-card border border-line bg-white p-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <Row term="Store">{order.store.name}</Row>
-        <Row term="Placed">{formatDate(order.createdAt)}</Row>
-        <Row term="Order">{label(order.state)}</Row>
-        <Row term="Approval">{label(order.approvalState)}</Row>
-        <Row term="Payment">{label(order.paymentState)}</Row>
-        <Row term="Fulfilment">{label(order.fulfilmentState)}</Row>
-        {order.confirmedAt ? <Row term="Confirmed">{formatDate(order.confirmedAt)}</Row> : null}
-        {order.cancelledAt ? <Row term="Cancelled">{`${formatDate(order.cancelledAt)}${order.cancelReason ? ` — ${order.cancelReason}` : ''}`}</Row> : null}
-      </dl>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="rounded-card border border-line bg-white p-5">
+        <div className="flex flex-wrap gap-1.5">
+          <OrderStateBadge state={order.state} />
+          {order.approvalState !== 'not_required' ? <ApprovalStateBadge state={order.approvalState} /> : null}
+          <PaymentStateBadge state={order.paymentState} />
+          {order.state === 'sale' ? <FulfilmentStateBadge state={order.fulfilmentState} /> : null}
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+          <Fact term="Total">{money(totals.total)}</Fact>
+          <Fact term="Store">{order.store.name}</Fact>
+          <Fact term="Placed">{formatDate(order.createdAt)}</Fact>
+          {order.confirmedAt ? <Fact term="Confirmed">{formatDate(order.confirmedAt)}</Fact> : null}
+          {order.paidAt ? <Fact term="Paid">{formatDate(order.paidAt)}</Fact> : null}
+          {order.deliveredAt ? <Fact term="Delivered">{formatDate(order.deliveredAt)}</Fact> : null}
+        </dl>
+        {order.cancelledAt ? (
+          <p className="mt-3 rounded-md border border-danger/30 bg-red-50 px-3 py-2 text-sm text-danger">
+            {`Cancelled ${formatDate(order.cancelledAt)}${order.cancelReason ? `: ${order.cancelReason}` : ''}`}
+          </p>
+        ) : null}
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Customer" id="order-customer">
@@ -118,7 +152,7 @@ export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
 
       <Panel title="Lines" id="order-lines">
         <div role="group" aria-label="Lines" tabIndex={0} className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left">
+          <table className="w-full min-w-[30rem] text-left">
             <thead className="border-b border-line text-muted">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">Product</th>
@@ -162,9 +196,9 @@ export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
         </div>
       </Panel>
 
-      {/* WORK ORDERS AND SHIPMENTS: fulfilment's panel goes here (its own query; not part of orderDetail). */}
+      {fulfilment}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className={`grid gap-6 ${order.approvalState !== 'not_required' ? 'lg:grid-cols-3' : 'md:grid-cols-2'}`}>
         <Panel title="Totals" id="order-totals">
           <dl>
             <Row term="Subtotal">{money(totals.subTotal)}</Row>
@@ -198,6 +232,7 @@ export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
             </ul>
           ) : null}
         </Panel>
+        {order.approvalState !== 'not_required' ? (
         <Panel title="Approval" id="order-approval">
           <dl>
             <Row term="State">{label(order.approval.state)}</Row>
@@ -206,6 +241,7 @@ export function AdminOrderView({ order }: { order: AdminOrderDetail }) {
             {order.approval.note ? <Row term="Note">{order.approval.note}</Row> : null}
           </dl>
         </Panel>
+        ) : null}
       </div>
 
       {order.refunds.length > 0 ? (

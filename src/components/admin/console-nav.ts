@@ -9,7 +9,8 @@ export type ConsoleNavItem = { href: string; label: string; roles: readonly Cons
 const ALL: readonly ConsoleRole[] = ['owner', 'store_manager', 'fulfilment', 'decoration_partner']
 
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
-  { href: '/admin', label: 'Dashboard', roles: ALL },
+  { href: '/admin', label: 'Dashboard', roles: ['owner', 'store_manager', 'fulfilment'] },
+  { href: '/admin/orders', label: 'Orders', roles: ['owner', 'store_manager', 'fulfilment'] },
   { href: '/admin/webhooks', label: 'Webhooks', roles: ['owner', 'store_manager'] },
   { href: '/admin/work-orders', label: 'Work orders', roles: ALL },
   { href: '/admin/staff', label: 'Staff', roles: ['owner'] },

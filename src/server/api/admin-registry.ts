@@ -12,6 +12,7 @@ import { SESSION_ADMIN_MUTATIONS, SESSION_ADMIN_QUERIES } from '../staff/session
 import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webhook-admin'
 import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
+import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -24,6 +25,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...ORDER_ADMIN_QUERIES,
   ...STAFF_ADMIN_QUERIES,
   ...AUDIT_ADMIN_QUERIES,
+  ...ORDER_SCREENS_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {

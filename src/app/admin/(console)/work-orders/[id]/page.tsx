@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { ConsolePage } from '@/components/admin/console-page'
+import { sheetHref } from '@/components/admin/order-work-orders-panel'
 import { WorkOrderActions } from '@/components/admin/work-order-actions'
 import { WorkOrderStateBadge } from '@/components/admin/work-order-state-badge'
 import type { WorkOrderDecoration, WorkOrderView } from '@/isomorphic/contract/admin-work-orders'
@@ -100,10 +101,18 @@ export default async function WorkOrderPage({ params }: { params: Promise<{ id: 
 
   return (
     <ConsolePage title={<span className="flex flex-wrap items-center gap-3">Work order {view.reference} <WorkOrderStateBadge state={view.state} /></span>}>
-      <p className="-mt-3 mb-4 text-sm">
+      <p className="-mt-3 mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link href="/admin/work-orders" className="text-accent underline">
           All work orders
         </Link>
+        {me.kind === 'staff' ? (
+          <Link href={`/admin/orders/${view.orderId}`} className="text-accent underline">
+            Order {view.orderReference}
+          </Link>
+        ) : null}
+        <a href={sheetHref(view.id)} target="_blank" rel="noopener" className="font-semibold text-accent underline">
+          Production sheet (PDF)
+        </a>
       </p>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-4">
@@ -126,7 +135,7 @@ export default async function WorkOrderPage({ params }: { params: Promise<{ id: 
                   {view.tally.map((row) => (
                     <tr key={`${row.product}|${row.colorName ?? ''}`} className="border-t border-line">
                       <td className="py-2 pr-3">{[row.product, row.colorName].filter(Boolean).join(' · ')}</td>
-                      <td className="py-2 pr-3">{row.sizes.map((size) => `${size.size} × ${size.quantity}`).join(', ')}</td>
+                      <td className="py-2 pr-3">{row.sizes.map((size) => `${size.size}\u00a0×\u00a0${size.quantity}`).join(', ')}</td>
                       <td className="py-2 text-right font-semibold">{row.total}</td>
                     </tr>
                   ))}
@@ -159,7 +168,8 @@ export default async function WorkOrderPage({ params }: { params: Promise<{ id: 
             )}
           </Section>
         </div>
-        <div className="grid content-start gap-4">
+        {/* On a phone the next step comes first: it is what the partner opened the page for. */}
+        <div className="order-first grid content-start gap-4 lg:order-none">
           <Section title="Next step">
             <WorkOrderActions view={view} isStaff={me.kind === 'staff'} />
           </Section>
