@@ -228,11 +228,11 @@ describe.each(testDatabaseKinds())('the order money use cases on %s', (kind) => 
       for (const result of results.filter((candidate) => candidate.status === 'rejected')) {
         expect((result as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict', userMessage: 'Core Blend Polo is already refunded in full.' })
       }
-      // 86.27 × 48.00 / 72.00 = 57.5133 → 57.51, all of it from the card.
-      expect((done[0] as PromiseFulfilledResult<RefundOrderAnswer>).value.refund).toMatchObject({ amount: 57.51, split: { card: 57.51, giftCard: 0, budget: 0 }, lines: [{ orderLineId: medium.id, quantity: 2, amount: 57.51 }] })
+      // The lines cost 76.32 with tax (86.27 less 9.95 of delivery): 76.32 × 48.00 / 72.00 = 50.88, all from the card.
+      expect((done[0] as PromiseFulfilledResult<RefundOrderAnswer>).value.refund).toMatchObject({ amount: 50.88, split: { card: 50.88, giftCard: 0, budget: 0 }, lines: [{ orderLineId: medium.id, quantity: 2, amount: 50.88 }] })
       expect(await refundRows(order.id)).toHaveLength(1)
-      expect(stripeRefundsOf(paymentIntent).map((entry) => entry.amount)).toEqual([5751])
-      expect(await orderRow(order.id)).toMatchObject({ amountRefunded: 5751, paymentState: 'partially_refunded' })
+      expect(stripeRefundsOf(paymentIntent).map((entry) => entry.amount)).toEqual([5088])
+      expect(await orderRow(order.id)).toMatchObject({ amountRefunded: 5088, paymentState: 'partially_refunded' })
       await expectReconciled(order.id)
     })
 
@@ -273,7 +273,7 @@ describe.each(testDatabaseKinds())('the order money use cases on %s', (kind) => 
       expect(first.refund.split).toEqual({ card: 70, offline: 0, giftCard: 0, budget: 0 })
       await expectReconciled(order.id)
 
-      // L: 86.27 × 24 / 72 = 28.76: 6.27 left on the card, 22.49 … but the gift card only took 10.00: at most 16.27 is left.
+      // L: 76.32 × 24 / 72 = 25.44: 6.27 left on the card, then the gift card … which only took 10.00: at most 16.27 is left.
       const second = await refund(owner, { orderId: order.id, requestKey: key(), lines: [{ orderLineId: large.id, quantity: 1 }], reason: 'Damaged' })
       expect(second.refund.split).toEqual({ card: 6.27, offline: 0, giftCard: 10, budget: 0 })
       expect(second.order).toMatchObject({ paymentState: 'refunded', amountRefunded: 86.27 })
@@ -309,11 +309,12 @@ describe.each(testDatabaseKinds())('the order money use cases on %s', (kind) => 
       expect(await cardBalance(giftCard.id)).toBe(1000)
       expect(await budgetOf(customer.partner.id)).toBe(10_000)
       const split = (await refundRows(order.id)).map((entry) => [entry.giftCardAmount, entry.budgetAmount])
-      // Gift card first, then budget: 28.76 = 10.00 + 18.76, then 28.76 and 28.75 of budget.
+      // Gift card first, then budget: a polo's share is 25.44 (its price and tax, not delivery) =
+      // 10.00 + 15.44, then 25.44 of budget; the last piece takes what is left, delivery included.
       expect(split).toEqual([
-        [1000, 1876],
-        [0, 2876],
-        [0, 2875],
+        [1000, 1544],
+        [0, 2544],
+        [0, 3539],
       ])
     })
 

@@ -55,7 +55,9 @@ async function plan(tx: Transaction, order: OrderRow, input: RefundOrderInput, l
   }
   const lines = await tx.select({ id: orderLines.id, name: orderLines.name, quantity: orderLines.quantity, subtotal: orderLines.subtotalAmount }).from(orderLines).where(eq(orderLines.orderId, order.id))
   const refunded = await refundedPieces(tx, order.id)
-  const planned = lineRefundAmount({ total: order.amountTotal, left, lines: lines.map((line) => ({ ...line, refundedQuantity: refunded.get(line.id) ?? 0 })), request: input.lines ?? [] })
+  // Lines share the merchandise after discount with its tax; delivery and options come back with the
+  // order's last pieces (lineRefundAmount gives everything left then) or by an amount refund.
+  const planned = lineRefundAmount({ total: order.amountTotal - order.amountDelivery - order.amountOptions, left, lines: lines.map((line) => ({ ...line, refundedQuantity: refunded.get(line.id) ?? 0 })), request: input.lines ?? [] })
   if (!planned.ok) {
     const line = lines.find((candidate) => candidate.id === planned.orderLineId)
     if (planned.reason === 'unknown_line' || !line) throw conflict(`line ${planned.orderLineId} is not on order ${order.id}`, `Line ${planned.orderLineId} is not a line of order ${order.name}.`)

@@ -53,13 +53,15 @@ export type RefundableLine = {
 }
 
 /**
- * What refunding `quantity` pieces of `line` gives back: the pieces' share of the order's total,
- * tax, delivery, options and promotion included, in proportion to the lines' subtotals:
+ * What refunding `quantity` pieces of `line` gives back: the pieces' share of what the lines cost
+ * (`total`: the order's total less delivery and options, so promotion and tax included), in
+ * proportion to the lines' subtotals:
  *
  *   round(total × line.subtotal × quantity / line.quantity / Σ subtotals of all lines)
  *
- * so refunding every piece of every line gives the whole total back (the last refund takes the
- * rounding cents, see lineRefundAmount). Free lines (subtotal ≤ 0) give nothing back.
+ * Delivery and options are not in a line's share, as in the stores shoppers know: they come back
+ * with the order's last pieces, when the last refund takes everything left (see lineRefundAmount),
+ * or with a refund by amount. Free lines (subtotal ≤ 0) give nothing back.
  */
 export function lineShare({ total, linesValue, line, quantity }: { total: Cents; linesValue: Cents; line: RefundableLine; quantity: number }): Cents {
   if (linesValue <= 0 || line.subtotal <= 0 || line.quantity <= 0) return 0
