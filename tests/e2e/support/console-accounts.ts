@@ -1,6 +1,7 @@
 // The console users tests/e2e/support/console-stores.ts adds to the main store for the console's
 // security suite (besides the demo's three, support/console-users.ts), and the shape of what it
 // writes to CONSOLE_FIXTURES_FILE. Test use only.
+import { SCRIPT_PAYLOADS } from '../../support/attack-payloads'
 
 export const CONSOLE_ACCOUNTS = {
   /** Store manager of the demo store. */
@@ -13,6 +14,8 @@ export const CONSOLE_ACCOUNTS = {
   ownerWithoutSecondFactor: { email: 'new-owner@demo.example', name: 'New Owner', password: 'console-new-owner-2b6d' },
   /** A member of the second decoration partner (the demo partner's member is of the first). */
   otherPartner: { email: 'partner@redline.example', name: 'Redline Member', password: 'console-other-partner-5a17' },
+  /** Store manager of the demo store whose name is a script (the console shows staff names). */
+  scriptName: { email: 'script-name@demo.example', name: SCRIPT_PAYLOADS.script, password: 'console-script-name-8d02' },
 } as const
 
 export type ConsoleFixtures = {
@@ -22,6 +25,9 @@ export type ConsoleFixtures = {
   demoPartnerId: number
   otherPartnerId: number
   demoWebhookEndpointId: number
+  demoWebhookDeliveryId: number
+  /** A paid order of the demo store with a work order for each partner. */
+  demoStore: { orderId: number; orderLineIds: number[]; demoPartnerWorkOrderId: number; otherPartnerWorkOrderId: number }
   /** The second store's records. */
   secondStore: { orderId: number; orderLineId: number; workOrderId: number; webhookEndpointId: number; webhookDeliveryId: number }
 }
