@@ -213,5 +213,5 @@ export const CONTRACT_KEYS = { queries: Object.keys(ADMIN_QUERY_INPUTS).sort(), 
 /** The same error body, with the id it names blanked (a 404 must not tell a missing id from another store's). */
 export function errorShape(answer: Answer, id?: number): string {
   const text = JSON.stringify(answer.json)
-  return id === undefined ? text : text.replaceAll(String(id), '#')
+  return id === undefined ? text : text.replace(new RegExp(`\\b${id}\\b`, 'g'), '#')
 }

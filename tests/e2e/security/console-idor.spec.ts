@@ -190,3 +190,21 @@ test('a decoration partner’s member walking work-order ids sees only its own; 
   expect(denied.status).toBe(404)
   expect((await other.query('workOrder', { workOrderId: f.demoStore.otherPartnerWorkOrderId })).status).toBe(200)
 })
+
+test('the console’s pages of another store’s order, work order or webhooks are the same not-found page as a missing one', async ({ consoleAs }) => {
+  const f = consoleFixtures()
+  const pages = (t: Targets) => [`/admin/orders/${t.orderId}`, `/admin/work-orders/${t.workOrderId}`, `/admin/webhooks?store=${t.storeId}`]
+  for (const who of ['fulfilment', 'demoManager', 'partner'] as const) {
+    const member = await consoleAs(who)
+    const missingPages = pages({ ...secondTargets(), orderId: MISSING, workOrderId: MISSING, storeId: MISSING })
+    for (const [index, url] of pages(secondTargets()).entries()) {
+      const other = await member.caller.get(url, { bearer: null, headers: { cookie: `admin_session=${member.token}` } })
+      const none = await member.caller.get(missingPages[index]!, { bearer: null, headers: { cookie: `admin_session=${member.token}` } })
+      expect(other.status, `${who}: ${url}`).toBe(none.status)
+      expect(other.headers.location, `${who}: ${url} goes where a missing one goes`).toBe(none.headers.location)
+      expect([404, 307], `${who}: ${url}`).toContain(other.status)
+      for (const secret of ['S2-00001', 'Second Store Customer', 'hooks.second-store.example']) expect(other.text, `${who}: ${url}`).not.toContain(secret)
+    }
+  }
+  expect(f.secondStoreId).not.toBe(f.demoStoreId)
+})

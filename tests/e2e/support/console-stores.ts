@@ -95,7 +95,7 @@ async function main(file: string): Promise<void> {
     const [event] = await tx.insert(orderEvents).values({ orderId: secondOrder.orderId, type: 'placed', actorKind: 'system', actorName: 'console fixtures' }).returning({ id: orderEvents.id })
     const [endpoint] = await tx
       .insert(webhookEndpoints)
-      .values({ websiteId: secondStoreId, url: 'https://hooks.second-store.example/orders', description: 'Second store ERP', topics: ['order.placed'], secret: FIXTURE_WEBHOOK_SECRETS[0]! })
+      .values({ websiteId: secondStoreId, url: 'https://hooks.second-store.example/orders', description: 'Second store ERP', topics: ['order.placed'], secret: FIXTURE_WEBHOOK_SECRETS[0]!, isActive: false })
       .returning({ id: webhookEndpoints.id })
     const [delivery] = await tx
       .insert(webhookDeliveries)
@@ -106,12 +106,13 @@ async function main(file: string): Promise<void> {
   // A paid order of the demo store with one work order for each of the two partners.
   const demoOrder = await paidOrder(db, demoStoreId, 'S1-90001', [demoPartnerId, otherPartnerId])
 
-  // The demo store's own endpoint, for the role tests (a fulfilment member may not touch it).
+  // The demo store's own endpoint, for the role tests (a fulfilment member may not touch it);
+  // both endpoints inactive, so the store never calls their made-up hosts.
   const demoEndpoint = await db.transaction(async (tx) => {
     const [event] = await tx.insert(orderEvents).values({ orderId: demoOrder.orderId, type: 'placed', actorKind: 'system', actorName: 'console fixtures' }).returning({ id: orderEvents.id })
     const [endpoint] = await tx
       .insert(webhookEndpoints)
-      .values({ websiteId: demoStoreId, url: 'https://hooks.demo-store.example/orders', description: 'Demo store ERP', topics: ['order.placed', 'order.paid'], secret: FIXTURE_WEBHOOK_SECRETS[1]! })
+      .values({ websiteId: demoStoreId, url: 'https://hooks.demo-store.example/orders', description: 'Demo store ERP', topics: ['order.placed', 'order.paid'], secret: FIXTURE_WEBHOOK_SECRETS[1]!, isActive: false })
       .returning({ id: webhookEndpoints.id })
     const [delivery] = await tx
       .insert(webhookDeliveries)
