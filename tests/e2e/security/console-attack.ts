@@ -158,10 +158,10 @@ export function adminRoutes(): string[] {
 export type Need = Permission | 'console user' | { partnerOr: Permission }
 
 /** The records a probe names. */
-export type Targets = { storeId: number; orderId: number; orderLineId: number; workOrderId: number; webhookEndpointId: number; webhookDeliveryId: number }
+export type Targets = { storeId: number; orderId: number; orderLineId: number; workOrderId: number; webhookEndpointId: number; webhookDeliveryId: number; staffId: number }
 
 /** Which of the targets the key's value names (the IDOR specs swap it for another store's). */
-export type TargetKind = 'order' | 'workOrder' | 'webhookEndpoint' | 'webhookDelivery' | 'store' | null
+export type TargetKind = 'order' | 'workOrder' | 'webhookEndpoint' | 'webhookDelivery' | 'store' | 'staff' | null
 
 export type Probe = { needs: Need; names: TargetKind; value: (targets: Targets) => unknown }
 

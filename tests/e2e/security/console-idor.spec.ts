@@ -22,18 +22,18 @@ function call(member: ConsoleCaller, { kind, key, probe }: Keyed, targets: Targe
 
 function demoTargets(): Targets {
   const f = consoleFixtures()
-  return { storeId: f.demoStoreId, orderId: f.demoStore.orderId, orderLineId: f.demoStore.orderLineIds[0]!, workOrderId: f.demoStore.demoPartnerWorkOrderId, webhookEndpointId: f.demoWebhookEndpointId, webhookDeliveryId: f.demoWebhookDeliveryId }
+  return { storeId: f.demoStoreId, orderId: f.demoStore.orderId, orderLineId: f.demoStore.orderLineIds[0]!, workOrderId: f.demoStore.demoPartnerWorkOrderId, webhookEndpointId: f.demoWebhookEndpointId, webhookDeliveryId: f.demoWebhookDeliveryId, staffId: f.demoStore.staffId }
 }
 
 function secondTargets(): Targets {
   const f = consoleFixtures()
   const s = f.secondStore
-  return { storeId: f.secondStoreId, orderId: s.orderId, orderLineId: s.orderLineId, workOrderId: s.workOrderId, webhookEndpointId: s.webhookEndpointId, webhookDeliveryId: s.webhookDeliveryId }
+  return { storeId: f.secondStoreId, orderId: s.orderId, orderLineId: s.orderLineId, workOrderId: s.workOrderId, webhookEndpointId: s.webhookEndpointId, webhookDeliveryId: s.webhookDeliveryId, staffId: s.staffId }
 }
 
 /** `targets` with the named record replaced by a missing id (the rest as they are). */
 function withMissing(targets: Targets, keyed: Keyed): Targets {
-  const field = ({ order: 'orderId', workOrder: 'workOrderId', webhookEndpoint: 'webhookEndpointId', webhookDelivery: 'webhookDeliveryId', store: 'storeId' } as const)[keyed.probe.names!]
+  const field = ({ order: 'orderId', workOrder: 'workOrderId', webhookEndpoint: 'webhookEndpointId', webhookDelivery: 'webhookDeliveryId', store: 'storeId', staff: 'staffId' } as const)[keyed.probe.names!]
   return { ...targets, [field]: MISSING, ...(field === 'orderId' ? { orderLineId: MISSING } : {}) }
 }
 
@@ -85,7 +85,7 @@ async function expectOtherStoreIsMissing(attacker: ConsoleCaller, who: ConsoleUs
     const label = `${who}: ${keyed.kind} ${keyed.key} on the other store’s ${keyed.probe.names}`
     expect(other.status, `${label}: ${other.text}`).toBe(404)
     expect(missing.status, `${label} (missing): ${missing.text}`).toBe(404)
-    const id = victim[({ order: 'orderId', workOrder: 'workOrderId', webhookEndpoint: 'webhookEndpointId', webhookDelivery: 'webhookDeliveryId', store: 'storeId' } as const)[keyed.probe.names!]]
+    const id = victim[({ order: 'orderId', workOrder: 'workOrderId', webhookEndpoint: 'webhookEndpointId', webhookDelivery: 'webhookDeliveryId', store: 'storeId', staff: 'staffId' } as const)[keyed.probe.names!]]
     expect(errorShape(other, id), `${label}: the same answer as for a missing one`).toBe(errorShape(missing, MISSING))
   }
   // A new endpoint for the other store, and the other store's endpoint moved to one's own.

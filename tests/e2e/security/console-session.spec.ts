@@ -11,7 +11,7 @@ const SIGN_IN_REQUIRED = 'Please sign in to the console.'
 const ENROL_FIRST = 'Turn on two-factor sign-in first (Security): an owner account needs it before anything else.'
 const TOO_MANY = 'Too many sign-in attempts. Please wait 15 minutes and try again.'
 const MISSING = 99_999_999
-const missing: Targets = { storeId: MISSING, orderId: MISSING, orderLineId: MISSING, workOrderId: MISSING, webhookEndpointId: MISSING, webhookDeliveryId: MISSING }
+const missing: Targets = { storeId: MISSING, orderId: MISSING, orderLineId: MISSING, workOrderId: MISSING, webhookEndpointId: MISSING, webhookDeliveryId: MISSING, staffId: MISSING }
 
 const EVERY_CALL = [
   ...Object.entries(QUERY_PROBES).map(([key, probe]) => ({ route: '/api/admin/query', key, value: probe.value(missing) })),

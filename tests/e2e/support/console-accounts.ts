@@ -27,7 +27,7 @@ export type ConsoleFixtures = {
   demoWebhookEndpointId: number
   demoWebhookDeliveryId: number
   /** A paid order of the demo store with a work order for each partner. */
-  demoStore: { orderId: number; orderLineIds: number[]; demoPartnerWorkOrderId: number; otherPartnerWorkOrderId: number }
-  /** The second store's records. */
-  secondStore: { orderId: number; orderLineId: number; workOrderId: number; webhookEndpointId: number; webhookDeliveryId: number }
+  demoStore: { staffId: number; orderId: number; orderLineIds: number[]; demoPartnerWorkOrderId: number; otherPartnerWorkOrderId: number }
+  /** The second store's records (staffId: a member of that store only). */
+  secondStore: { staffId: number; orderId: number; orderLineId: number; workOrderId: number; webhookEndpointId: number; webhookDeliveryId: number }
 }

@@ -81,9 +81,9 @@ async function main(file: string): Promise<void> {
   const [second] = await db.insert(websites).values({ code: 'second-store', name: 'Second Store', description: 'Another store in the same database' }).returning({ id: websites.id })
   const secondStoreId = second!.id
 
-  await member(db, CONSOLE_ACCOUNTS.demoManager, 'store_manager', { storeIds: [demoStoreId] })
+  const demoManagerId = await member(db, CONSOLE_ACCOUNTS.demoManager, 'store_manager', { storeIds: [demoStoreId] })
   await member(db, CONSOLE_ACCOUNTS.secondManager, 'store_manager', { storeIds: [secondStoreId] })
-  await member(db, CONSOLE_ACCOUNTS.secondFulfilment, 'fulfilment', { storeIds: [secondStoreId] })
+  const secondFulfilmentId = await member(db, CONSOLE_ACCOUNTS.secondFulfilment, 'fulfilment', { storeIds: [secondStoreId] })
   await member(db, CONSOLE_ACCOUNTS.ownerWithoutSecondFactor, 'owner')
   await member(db, CONSOLE_ACCOUNTS.scriptName, 'store_manager', { storeIds: [demoStoreId] })
   await member(db, CONSOLE_ACCOUNTS.otherPartner, 'decoration_partner', { decorationPartnerId: otherPartnerId })
@@ -101,7 +101,7 @@ async function main(file: string): Promise<void> {
       .insert(webhookDeliveries)
       .values({ endpointId: endpoint!.id, eventId: `evt_${event!.id}`, topic: 'order.placed', orderId: secondOrder.orderId, orderEventId: event!.id, state: 'failed', attempts: 8, lastStatus: 500 })
       .returning({ id: webhookDeliveries.id })
-    return { orderId: secondOrder.orderId, orderLineId: secondOrder.lineIds[0]!, workOrderId: secondOrder.workOrderIds[0]!, webhookEndpointId: endpoint!.id, webhookDeliveryId: delivery!.id }
+    return { staffId: secondFulfilmentId, orderId: secondOrder.orderId, orderLineId: secondOrder.lineIds[0]!, workOrderId: secondOrder.workOrderIds[0]!, webhookEndpointId: endpoint!.id, webhookDeliveryId: delivery!.id }
   })
   // A paid order of the demo store with one work order for each of the two partners.
   const demoOrder = await paidOrder(db, demoStoreId, 'S1-90001', [demoPartnerId, otherPartnerId])
@@ -128,7 +128,7 @@ async function main(file: string): Promise<void> {
     otherPartnerId,
     demoWebhookEndpointId: demoEndpoint.id,
     demoWebhookDeliveryId: demoEndpoint.deliveryId,
-    demoStore: { orderId: demoOrder.orderId, orderLineIds: demoOrder.lineIds, demoPartnerWorkOrderId: demoOrder.workOrderIds[0]!, otherPartnerWorkOrderId: demoOrder.workOrderIds[1]! },
+    demoStore: { staffId: demoManagerId, orderId: demoOrder.orderId, orderLineIds: demoOrder.lineIds, demoPartnerWorkOrderId: demoOrder.workOrderIds[0]!, otherPartnerWorkOrderId: demoOrder.workOrderIds[1]! },
     secondStore,
   }
   writeFileSync(file, `${JSON.stringify(fixtures, null, 2)}\n`)
