@@ -77,7 +77,7 @@ test('sign-out ends the session on the server: the old cookie replayed is 401 on
   expect(adminRoutes()).toContain('/api/admin/sign-out')
 })
 
-test('an owner who gave only the password can call nothing; the code then starts a new session and the first cookie stays dead', async ({ attack }) => {
+test('an owner who gave only the password can call nothing, and five wrong codes stop the pending sign-in (429, even for the right code)', async ({ attack }) => {
   const caller = await attack.caller('console-owner-pending')
   const { token: pending, signIn } = await signInConsole(caller, 'owner', { secondFactor: false })
   expect(signIn.json.data.next).toBe('second_factor')
