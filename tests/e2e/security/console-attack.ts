@@ -135,19 +135,36 @@ export const test = attackTest.extend<{ consoleAs: (who: ConsoleUser) => Promise
 
 export { expect }
 
-/** The routes under /api/admin, from the app's folders (a new one is attacked without editing a list). */
-export function adminRoutes(): string[] {
+export type AdminRoute = { path: string; methods: string[] }
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+/**
+ * The routes under /api/admin and the methods each exports, read from the app's folders (a new
+ * route is attacked without editing a list); a dynamic segment ([id]) is given `sampleId`.
+ */
+export function adminRoutes(sampleId = '1'): AdminRoute[] {
   const root = path.resolve(import.meta.dirname, '..', '..', '..', 'src', 'app', 'api', 'admin')
-  const routes: string[] = []
+  const routes: AdminRoute[] = []
   const walk = (folder: string, route: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(folder, entry.name), `${route}/${entry.name}`)
-      else if (entry.name === 'route.ts') routes.push(route)
+      if (entry.isDirectory()) walk(path.join(folder, entry.name), `${route}/${/^\[.+\]$/.test(entry.name) ? sampleId : entry.name}`)
+      else if (entry.name === 'route.ts') {
+        const source = readFileSync(path.join(folder, entry.name), 'utf8')
+        const methods = HTTP_METHODS.filter((method) => new RegExp(`\\bas ${method}\\b|export (?:async )?(?:function|const) ${method}\\b`).test(source))
+        routes.push({ path: route, methods })
+      }
     }
   }
   walk(root, '/api/admin')
-  return routes.sort()
+  return routes.sort((a, b) => a.path.localeCompare(b.path))
 }
+
+/** The POST routes under /api/admin (the console's calls and sign-in steps). */
+export const adminPostRoutes = () => adminRoutes().filter((route) => route.methods.includes('POST')).map((route) => route.path)
+
+/** The GET routes under /api/admin (downloads, when the branch has them). */
+export const adminGetRoutes = (sampleId?: string) => adminRoutes(sampleId).filter((route) => route.methods.includes('GET')).map((route) => route.path)
 
 // ---------------------------------------------------------------------------------------------
 // Every admin key: who may call it, and a value that names a record (so the authorization, not the

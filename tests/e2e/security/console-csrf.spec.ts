@@ -1,5 +1,5 @@
 import { raw, rawRequest } from './attack'
-import { adminRoutes, adminTokenIn, CONSOLE_USERS, expect, signInConsole, test } from './console-attack'
+import { adminPostRoutes, adminRoutes, adminTokenIn, CONSOLE_USERS, expect, signInConsole, test } from './console-attack'
 
 // Cross-site requests to the console (issue 15, security.md "Session" and CSRF, ASVS 5.0 3.5.x):
 // every route under /api/admin — found in the app's folders, not listed by hand — refuses a
@@ -29,7 +29,8 @@ function bodyFor(route: string): Record<string, unknown> {
 
 test('the console’s routes are the ones this spec attacks', () => {
   // A new route is attacked by the loops below without editing them; this says which there are.
-  expect(adminRoutes()).toEqual(expect.arrayContaining(['/api/admin/mutation', '/api/admin/query', '/api/admin/second-factor', '/api/admin/sign-in', '/api/admin/sign-out']))
+  expect(adminPostRoutes()).toEqual(expect.arrayContaining(['/api/admin/mutation', '/api/admin/query', '/api/admin/second-factor', '/api/admin/sign-in', '/api/admin/sign-out']))
+  for (const route of adminRoutes()) expect(route.methods.length, `${route.path} exports a method`).toBeGreaterThan(0)
 })
 
 test('every /api/admin route refuses a cross-site POST with 403, JSON or form, and nothing happens', async ({ consoleAs, attack }) => {
@@ -46,7 +47,7 @@ test('every /api/admin route refuses a cross-site POST with 403, JSON or form, a
     ...FORM_TYPES.map((form) => ({ what: `a form (${form.split(';')[0]}) from another site`, headers: { origin: EVIL, 'sec-fetch-site': 'cross-site' }, form })),
     ...FORM_TYPES.map((form) => ({ what: `a form (${form.split(';')[0]}) with no Origin, cross-site`, headers: { 'sec-fetch-site': 'cross-site' }, form })),
   ]
-  for (const route of adminRoutes()) {
+  for (const route of adminPostRoutes()) {
     for (const { what, headers, form } of attacks) {
       const body = form ? raw(form.startsWith('application/x-www') ? new URLSearchParams(bodyFor(route) as Record<string, string>).toString() : JSON.stringify(bodyFor(route)), form) : bodyFor(route)
       const answer = await member.post(route, body, { headers })
@@ -67,7 +68,7 @@ test('every /api/admin route refuses a cross-site POST with 403, JSON or form, a
 
 test('a form posted to a console route without any Origin is not read as a call (415), and changes nothing', async ({ consoleAs }) => {
   const member = await consoleAs('secondFulfilment')
-  for (const route of adminRoutes().filter((route) => route !== '/api/admin/sign-out')) {
+  for (const route of adminPostRoutes().filter((route) => route !== '/api/admin/sign-out')) {
     for (const form of FORM_TYPES) {
       const answer = await member.post(route, raw(JSON.stringify(bodyFor(route)), form))
       expect(answer.status, `${route} as ${form}: ${answer.text}`).toBe(415)
@@ -77,9 +78,9 @@ test('a form posted to a console route without any Origin is not read as a call 
   expect((await member.query('consoleMe', {})).status).toBe(200)
 })
 
-test('the console’s routes answer only POST: other methods are refused and no cross-origin read is granted', async ({ attack }) => {
-  for (const route of adminRoutes()) {
-    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
+test('the console’s routes answer only the methods they export: others are refused, and no cross-origin read is granted', async ({ attack }) => {
+  for (const { path: route, methods } of adminRoutes()) {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => !methods.includes(method))) {
       const answer = await rawRequest(attack.baseURL, method, route, { origin: EVIL })
       expect(answer.status, `${method} ${route}`).toBe(405)
     }

@@ -1,6 +1,6 @@
 import { rememberSecret } from '../support/server-logs.mjs'
 import { ownerCode, wrongOwnerCode } from '../support/console-users'
-import { adminRoutes, ConsoleCaller, CONSOLE_USERS, expect, MUTATION_PROBES, QUERY_PROBES, signInConsole, test, type Targets } from './console-attack'
+import { adminGetRoutes, adminPostRoutes, ConsoleCaller, CONSOLE_USERS, expect, MUTATION_PROBES, QUERY_PROBES, signInConsole, test, type Targets } from './console-attack'
 
 // Console sessions against the shopper's (issue 15, security.md "Session", ASVS 5.0 7.x): the
 // shopper's credentials never open an admin call and the admin cookie never acts as a shopper;
@@ -35,6 +35,8 @@ test('a shopper’s access token or shopper cookie opens no admin call: every ke
     }
     const code = await shopper.post('/api/admin/second-factor', { code: '123456' }, options)
     expect(code.status, `second factor with ${what}`).toBe(401)
+    // The downloads (CSV exports, production sheets), when the branch has them.
+    for (const route of adminGetRoutes()) expect((await shopper.get(route, options)).status, `GET ${route} with ${what}`).toBe(401)
   }
   // The shopper is still a shopper (nothing above ended their session).
   expect((await shopper.query('getPartner')).status).toBe(200)
@@ -74,7 +76,8 @@ test('sign-out ends the session on the server: the old cookie replayed is 401 on
   const page = await caller.get('/admin', { headers: { cookie: `admin_session=${token}` } })
   expect(page.status).toBe(307)
   expect(page.headers.location).toMatch(/^\/admin\/login/)
-  expect(adminRoutes()).toContain('/api/admin/sign-out')
+  expect(adminPostRoutes()).toContain('/api/admin/sign-out')
+  for (const route of adminGetRoutes()) expect((await caller.get(route, { bearer: null, headers: { cookie: `admin_session=${token}` } })).status, `GET ${route} signed out`).toBe(401)
 })
 
 test('an owner who gave only the password can call nothing, and five wrong codes stop the pending sign-in (429, even for the right code)', async ({ attack }) => {
@@ -86,6 +89,7 @@ test('an owner who gave only the password can call nothing, and five wrong codes
     const answer = await half.post(route, { key, value })
     expect(answer.status, `${key} before the second factor: ${answer.text}`).toBe(401)
   }
+  for (const route of adminGetRoutes()) expect((await caller.get(route, { bearer: null, headers: { cookie: `admin_session=${pending}` } })).status, `GET ${route} before the second factor`).toBe(401)
   // Codes are limited per pending sign-in: five wrong ones, then 429 even for the right one.
   for (let attempt = 1; attempt <= 5; attempt++) {
     const wrong = await half.post('/api/admin/second-factor', { code: wrongOwnerCode() })
