@@ -12,10 +12,11 @@
 // The store logs at the level production uses (info, or LOG_LEVEL) into its log file
 // (support/server-logs.mjs), which the security suite scans for secrets once the run is over; the
 // console, which Playwright shows, keeps to warnings and errors unless LOG_LEVEL asks for more.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { CONSOLE_FIXTURES_FILE } from './support/console-fixtures.mjs'
 import { serverLogFile } from './support/server-logs.mjs'
 import { LOCKED_STORE_SESSION_SECRET, MAIN_STORE_SESSION_SECRET } from './support/session-secret.mjs'
 import { stripeEnv } from './support/stripe-settings.mjs'
@@ -49,7 +50,9 @@ function writeLockedStoreFile(dataDir) {
 }
 
 const VARIANTS = {
-  main: { port: 3100, dataDir: 'e2e', env: { ...stripeEnv(), SESSION_SECRET: MAIN_STORE_SESSION_SECRET } },
+  // consoleFixtures: a second store and more console users for the console's security suite
+  // (support/console-stores.ts), added before the server starts.
+  main: { port: 3100, dataDir: 'e2e', env: { ...stripeEnv(), SESSION_SECRET: MAIN_STORE_SESSION_SECRET }, consoleFixtures: CONSOLE_FIXTURES_FILE },
   'short-sessions': { port: 3101, dataDir: 'e2e-short-sessions', env: { ACCESS_TOKEN_TTL_SECONDS: '20' } },
   locked: { port: 3102, dataDir: 'e2e-locked', env: { SESSION_SECRET: LOCKED_STORE_SESSION_SECRET }, storeFile: writeLockedStoreFile },
 }
@@ -80,25 +83,42 @@ function tee(input, output) {
   })
 }
 
+const serverEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOSTNAME_BIND: '127.0.0.1',
+  // The tests stand for clients behind a proxy: X-Forwarded-For and -Proto are believed.
+  TRUST_PROXY: '1',
+  PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+  PGLITE_DATA_DIR: path.join(dataDir, 'pglite'),
+  IMAGES_DIR: path.join(dataDir, 'images'),
+  IMAGE_CACHE_DIR: path.join(dataDir, 'image-cache'),
+  // Never real mail from a test run: everything goes to the mail catcher.
+  SMTP_URL: MAIL_SMTP,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  ...(variant.storeFile ? { DEMO_STORE_FILE: variant.storeFile(dataDir) } : {}),
+  ...variant.env,
+}
+
+if (variant.consoleFixtures) {
+  // The embedded database serves one process: the fixtures go in before the server opens it.
+  const setup = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'tests', 'e2e', 'support', 'console-stores.ts'), variant.consoleFixtures], {
+    cwd: root,
+    env: { ...serverEnv, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  })
+  log.write(setup.stdout ?? '')
+  log.write(setup.stderr ?? '')
+  if (setup.status !== 0) {
+    console.error(`the console fixtures could not be made (tests/e2e/support/console-stores.ts):\n${setup.stderr}`)
+    process.exit(1)
+  }
+}
+
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOSTNAME_BIND: '127.0.0.1',
-    // The tests stand for clients behind a proxy: X-Forwarded-For and -Proto are believed.
-    TRUST_PROXY: '1',
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    PGLITE_DATA_DIR: path.join(dataDir, 'pglite'),
-    IMAGES_DIR: path.join(dataDir, 'images'),
-    IMAGE_CACHE_DIR: path.join(dataDir, 'image-cache'),
-    // Never real mail from a test run: everything goes to the mail catcher.
-    SMTP_URL: MAIL_SMTP,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    ...(variant.storeFile ? { DEMO_STORE_FILE: variant.storeFile(dataDir) } : {}),
-    ...variant.env,
-  },
+  env: serverEnv,
 })
 tee(server.stdout, process.stdout)
 tee(server.stderr, process.stderr)

@@ -16,3 +16,16 @@ export function svgUseBomb({ levels = 9, fanOut = 10 }: { levels?: number; fanOu
 
 /** The Accept-Encoding header that made the page cache's check backtrack (issue 13, item 1). */
 export const REDOS_ACCEPT_ENCODING = `br${' '.repeat(16_000)}x`
+
+/**
+ * Stored-script payloads (issue 6's injection suite, issue 15's console): each would set
+ * `window.__xss` or open a dialog if a page ever rendered it as markup rather than text.
+ */
+export const SCRIPT_PAYLOADS = {
+  img: `<img src=x onerror="window.__xss='img';alert('img')">`,
+  script: `"><script>window.__xss='script';alert('script')</script>`,
+  svg: `<svg onload="window.__xss='svg'">`,
+  template: "{{constructor.constructor('window.__xss=1')()}}",
+  javascriptUrl: 'javascript:window.__xss=1//',
+  attribute: `' onmouseover='window.__xss=1' x='`,
+} as const

@@ -111,6 +111,19 @@ describe.each(testDatabaseKinds())('webhook endpoints in the console on %s', (ki
       () => executeAdminMutation('resendWebhookDelivery', { deliveryId: 9_000_000_000 }, manager),
     ]
     for (const call of calls) expect((await refusal(call())).code).toBe('not_found')
+    // The same sentence as for an id that does not exist: another store's ids are not confirmed to exist.
+    const answers = async (key: 'rotateWebhookSecret' | 'resendWebhookDelivery' | 'webhookDeliveries', value: (id: number) => Record<string, number>, id: number) => {
+      const call = key === 'webhookDeliveries' ? executeAdminQuery(key, value(id), otherManager) : executeAdminMutation(key, value(id), otherManager)
+      const missing = key === 'webhookDeliveries' ? executeAdminQuery(key, value(2_000_000_000), otherManager) : executeAdminMutation(key, value(2_000_000_000), otherManager)
+      return [(await refusal(call)).userMessage, (await refusal(missing)).userMessage]
+    }
+    for (const [theirs, none] of [
+      await answers('rotateWebhookSecret', (endpointId) => ({ endpointId }), endpoint.id),
+      await answers('webhookDeliveries', (endpointId) => ({ endpointId }), endpoint.id),
+      await answers('resendWebhookDelivery', (deliveryId) => ({ deliveryId }), delivery!.id),
+    ]) {
+      expect(theirs).toBe(none)
+    }
     expect((await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)))[0]).toMatchObject({ url: 'https://hooks.example.com/theirs', websiteId })
   })
 

@@ -7,7 +7,7 @@ import { env } from '../env'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { notFound } from '../kernel/errors'
-import { requireStaff } from '../kernel/permissions'
+import { mayActOnStore, requireStaff } from '../kernel/permissions'
 import { announceQueuedWebhooks } from '../timeline/order-events'
 import { newWebhookSecret } from './webhook-signature'
 import { checkWebhookUrl } from './webhook-url'
@@ -41,13 +41,15 @@ const audited = (row: EndpointRow) => ({ url: row.url, description: row.descript
 
 const production = () => env().NODE_ENV === 'production'
 
-/** The endpoint, if the caller manages its store; 404 for a missing one and for another store's. */
+/**
+ * The endpoint, if the caller manages its store; the same 404 for a missing one and for another
+ * store's (one answer, so another store's ids cannot be told from ids that do not exist).
+ */
 async function managedEndpoint(db: Executor, ctx: CoreContext, endpointId: number, lock = false): Promise<EndpointRow> {
-  await requireStaff(ctx, 'store.manage')
+  const member = await requireStaff(ctx, 'store.manage')
   const query = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId))
   const [row] = lock ? await query.for('update') : await query
-  if (!row) throw notFound('Webhook endpoint', endpointId)
-  await requireStaff(ctx, 'store.manage', row.websiteId)
+  if (!row || !mayActOnStore(member, row.websiteId)) throw notFound('Webhook endpoint', endpointId)
   return row
 }
 
@@ -171,7 +173,7 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
 
   resendWebhookDelivery: defineAdminMutation('resendWebhookDelivery', {
     handler: async ({ deliveryId }, ctx) => {
-      await requireStaff(ctx, 'store.manage')
+      const member = await requireStaff(ctx, 'store.manage')
       const db = await getDb()
       const delivery = await db.transaction(async (tx) => {
         const [found] = await tx
@@ -180,8 +182,8 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
           .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
           .where(eq(webhookDeliveries.id, deliveryId))
           .for('update', { of: webhookDeliveries })
-        if (!found) throw notFound('Webhook delivery', deliveryId)
-        await requireStaff(ctx, 'store.manage', found.websiteId)
+        // Another store's delivery is the same 404 as a missing one.
+        if (!found || !mayActOnStore(member, found.websiteId)) throw notFound('Webhook delivery', deliveryId)
         // Due now, a new series of attempts; the event id (and so the receiver's de-duplication) is unchanged.
         const [queued] = await tx
           .update(webhookDeliveries)

@@ -182,11 +182,16 @@ function isRaw(body: unknown): body is Raw {
 const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword', 'token', 'access_token', 'accessToken'])
 const SECRET_COOKIES = /^(?:__Host-|__Secure-)?(?:session|sso-flow|admin_session)=([^;]+)/
 
+/** The console's (issue 15): a webhook's signing secret or a TOTP secret answered once, recovery codes. */
+const CONSOLE_SECRET_FIELDS = new Set(['secret', 'totpSecret', 'recoveryCodes'])
+
 /** The values of password and token fields anywhere in a JSON value. */
 function secretFields(value: unknown, found: string[] = [], depth = 0): string[] {
   if (depth > 8 || typeof value !== 'object' || value === null) return found
   for (const [key, inner] of Object.entries(value)) {
     if (SECRET_FIELDS.has(key) && typeof inner === 'string') found.push(inner)
+    else if (CONSOLE_SECRET_FIELDS.has(key) && typeof inner === 'string') found.push(inner)
+    else if (CONSOLE_SECRET_FIELDS.has(key) && Array.isArray(inner)) found.push(...inner.filter((item): item is string => typeof item === 'string'))
     else secretFields(inner, found, depth + 1)
   }
   return found

@@ -1,5 +1,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { CONSOLE_ACCOUNTS } from '../support/console-accounts'
+import { FIXTURE_WEBHOOK_SECRETS } from '../support/console-fixtures.mjs'
+import { DEMO_FULFILMENT, DEMO_OWNER, DEMO_PARTNER } from '../support/console-users'
 import { SECRETS_FILE, serverLogFile, STORE_NAMES } from '../support/server-logs.mjs'
 import { LOCKED_STORE_SESSION_SECRET, MAIN_STORE_SESSION_SECRET } from '../support/session-secret.mjs'
 import { E2E_STRIPE } from '../support/stripe-settings.mjs'
@@ -20,6 +23,14 @@ const KNOWN_SECRETS: [string, string][] = [
   ['the single sign-on client secret (tests/e2e/serve.mjs)', 'granite-ridge-test-secret'],
   ['the demo employee’s password', 'granite-ridge-demo'],
   ['the demo approver’s password', 'granite-ridge-approver'],
+  // The console (issue 15): the demo's console users, the owner's TOTP secret, and what
+  // support/console-stores.ts adds for the security suite.
+  ['the demo console owner’s password', DEMO_OWNER.password],
+  ['the demo console owner’s TOTP secret', DEMO_OWNER.totpSecret],
+  ['the demo fulfilment member’s password', DEMO_FULFILMENT.password],
+  ['the demo partner member’s password', DEMO_PARTNER.password],
+  ...Object.entries(CONSOLE_ACCOUNTS).map(([who, account]): [string, string] => [`the password of the console fixture ${who}`, account.password]),
+  ...FIXTURE_WEBHOOK_SECRETS.map((secret): [string, string] => ['a webhook signing secret of the console fixtures', secret]),
 ]
 
 /** Credentials by their shape, whoever they belong to. */
@@ -27,6 +38,10 @@ const CREDENTIAL_SHAPES: [string, RegExp][] = [
   ['a signed or encrypted token (JWT/JWE)', /eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{10,}/],
   ['an Authorization header', /authorization\\?"?\s*[:=]\s*\\?"?(?:bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/i],
   ['a session cookie', /(?:^|[\s";])(?:__Host-)?session=[A-Za-z0-9._-]{16,}/],
+  ['a console session cookie', /(?:^|[\s";])(?:__Secure-)?admin_session=[A-Za-z0-9._-]{16,}/],
+  // A second factor's code in a logged body (six digits are too short to look for by value).
+  ['a second factor code', /\\?"code\\?"\s*:\s*\\?"\d{6}\\?"/],
+  ['a TOTP secret in an otpauth address', /otpauth:\/\/totp\/[^\s"]*[?&]secret=[A-Z2-7]{16,}/i],
   ['a Stripe secret or webhook key', /\b(?:sk|rk)_(?:test|live)_[A-Za-z0-9_]{8,}|\bwhsec_[A-Za-z0-9_]{8,}/],
   ['a password hash', /\$argon2(?:id|i|d)\$/],
   // A failed statement's values (an order's access token, a sign-up's hash; issue 13): Drizzle's
