@@ -54,6 +54,10 @@ export const GET_ENDPOINTS = [
   { route: '/api/images/[...path]', sample: '/api/images/missing.png' },
   { route: '/api/orders/[id]/document', sample: '/api/orders/1/document' },
   { route: '/api/user/sso/start', sample: '/api/user/sso/start?returnTo=%2F' },
+  // The console's downloads (issue 15): the admin cookie opens them; without it, 401.
+  { route: '/api/admin/exports/orders.csv', sample: '/api/admin/exports/orders.csv' },
+  { route: '/api/admin/exports/order-lines.csv', sample: '/api/admin/exports/order-lines.csv' },
+  { route: '/api/admin/work-orders/[id]/sheet.pdf', sample: '/api/admin/work-orders/1/sheet.pdf' },
 ] as const
 
 /** POST /api/query keys and the fields of their `value` (none: the key takes no value or a bare id). */
