@@ -11,8 +11,8 @@ const ALL: readonly ConsoleRole[] = ['owner', 'store_manager', 'fulfilment', 'de
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin', label: 'Dashboard', roles: ['owner', 'store_manager', 'fulfilment'] },
   { href: '/admin/orders', label: 'Orders', roles: ['owner', 'store_manager', 'fulfilment'] },
-  { href: '/admin/webhooks', label: 'Webhooks', roles: ['owner', 'store_manager'] },
   { href: '/admin/work-orders', label: 'Work orders', roles: ALL },
+  { href: '/admin/webhooks', label: 'Webhooks', roles: ['owner', 'store_manager'] },
   { href: '/admin/staff', label: 'Staff', roles: ['owner'] },
   { href: '/admin/audit', label: 'Audit log', roles: ['owner'] },
   { href: '/admin/security', label: 'Security', roles: ALL },
