@@ -113,9 +113,9 @@ describe.each(testDatabaseKinds())('webhook endpoints in the console on %s', (ki
     for (const call of calls) expect((await refusal(call())).code).toBe('not_found')
     // The same sentence as for an id that does not exist: another store's ids are not confirmed to exist.
     const answers = async (key: 'rotateWebhookSecret' | 'resendWebhookDelivery' | 'webhookDeliveries', value: (id: number) => Record<string, number>, id: number) => {
-      const call = key === 'webhookDeliveries' ? executeAdminQuery(key, value(id), otherManager) : executeAdminMutation(key, value(id), otherManager)
-      const missing = key === 'webhookDeliveries' ? executeAdminQuery(key, value(2_000_000_000), otherManager) : executeAdminMutation(key, value(2_000_000_000), otherManager)
-      return [(await refusal(call)).userMessage, (await refusal(missing)).userMessage]
+      // One call at a time: a refusal started early would be unhandled until its turn comes.
+      const run = (target: number) => (key === 'webhookDeliveries' ? executeAdminQuery(key, value(target), otherManager) : executeAdminMutation(key, value(target), otherManager))
+      return [(await refusal(run(id))).userMessage, (await refusal(run(2_000_000_000))).userMessage]
     }
     for (const [theirs, none] of [
       await answers('rotateWebhookSecret', (endpointId) => ({ endpointId }), endpoint.id),
