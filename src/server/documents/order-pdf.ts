@@ -14,6 +14,7 @@ import {
   decorationContent,
   decorationPlacement,
   drawFooters,
+  drawMockupRow,
   FONT,
   INK,
   loadStoreImages,
@@ -24,7 +25,6 @@ import {
   type PreparedImage,
   SHADE,
   text,
-  VIEW_NAMES,
 } from './pdf-blocks'
 import type { Cents } from '../kernel/money'
 import type { OrderDocument, OrderDocumentLine } from './order-document'
@@ -302,16 +302,7 @@ function drawDesigns(writer: PageWriter, lines: OrderDocumentLine[], images: Map
     writer.ensureSpace(Math.min(height, CONTENT_BOTTOM - MARGIN.top))
     writer.y += writer.write(title, MARGIN.left, writer.y, { width: textWidth, font: BOLD, size: 10 })
     writer.y += writer.write(sizes, MARGIN.left, writer.y, { width: textWidth, size: 8.5, color: MUTED }) + 4
-    if (views.length > 0) {
-      views.forEach(([view, imagePath], index) => {
-        const image = images.get(imagePath)!
-        const scale = Math.min(MOCKUP_BOX / image.width, MOCKUP_BOX / image.height)
-        const x = MARGIN.left + index * (MOCKUP_BOX + 16)
-        writer.pdf.image(image.data, x, writer.y, { width: image.width * scale, height: image.height * scale })
-        writer.write(VIEW_NAMES[view] ?? view, x, writer.y + MOCKUP_BOX + 2, { width: MOCKUP_BOX, size: 8, color: MUTED, align: 'center' })
-      })
-      writer.y += MOCKUP_BOX + 18
-    }
+    drawMockupRow(writer, views, images)
     for (const detail of details) {
       writer.ensureSpace(writer.measure(detail, { width: textWidth, size: 8.5 }) + 2)
       writer.y += writer.write(detail, MARGIN.left, writer.y, { width: textWidth, size: 8.5 }) + 2

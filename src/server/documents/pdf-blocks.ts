@@ -122,6 +122,19 @@ export async function loadStoreImages(paths: Iterable<string>, what: string, box
   return images
 }
 
+/** A row of mockups (one per garment view) under the cursor, each captioned with its view; moves the cursor past it. */
+export function drawMockupRow(writer: PageWriter, views: readonly (readonly [string, string])[], images: ReadonlyMap<string, PreparedImage>): void {
+  if (views.length === 0) return
+  views.forEach(([view, imagePath], index) => {
+    const image = images.get(imagePath)!
+    const scale = Math.min(MOCKUP_BOX / image.width, MOCKUP_BOX / image.height)
+    const x = MARGIN.left + index * (MOCKUP_BOX + 16)
+    writer.pdf.image(image.data, x, writer.y, { width: image.width * scale, height: image.height * scale })
+    writer.write(VIEW_NAMES[view] ?? view, x, writer.y + MOCKUP_BOX + 2, { width: MOCKUP_BOX, size: 8, color: MUTED, align: 'center' })
+  })
+  writer.y += MOCKUP_BOX + 18
+}
+
 export function drawFooters(pdf: PDFKit.PDFDocument, caption: string) {
   const { start, count } = pdf.bufferedPageRange()
   for (let index = start; index < start + count; index++) {

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit'
 import type { ShipToAddress, WorkOrderDecoration, WorkOrderView } from '@/isomorphic/contract/admin-work-orders'
 import { WORK_ORDER_STATE_NAMES } from '@/isomorphic/contract/admin-work-orders'
 import { formatDate } from '@/isomorphic/format'
-import { BOLD, collect, CONTENT_WIDTH, drawFooters, inches, loadStoreImages, MARGIN, MOCKUP_BOX, MUTED, PageWriter, type PreparedImage, SHADE, text, VIEW_NAMES } from './pdf-blocks'
+import { BOLD, collect, CONTENT_WIDTH, drawFooters, drawMockupRow, inches, loadStoreImages, MARGIN, MOCKUP_BOX, MUTED, PageWriter, type PreparedImage, SHADE, text, VIEW_NAMES } from './pdf-blocks'
 
 // A work order's production sheet (issue 15): what the decoration partner's floor works from. The
 // reference and the ship-to address, the size tally to pull from stock, every decoration with its
@@ -118,16 +118,7 @@ function drawDecorations(writer: PageWriter, decorations: WorkOrderDecoration[],
       writer.y += 6
       writer.y += writer.write([decoration.product, decoration.colorName].filter(Boolean).join(' · '), MARGIN.left, writer.y, { width: CONTENT_WIDTH, font: BOLD, size: 10 })
       writer.y += writer.write(`Sizes: ${decoration.sizes}`, MARGIN.left, writer.y, { width: CONTENT_WIDTH, size: 8.5, color: MUTED }) + 4
-      if (views.length > 0) {
-        views.forEach(([view, imagePath], index) => {
-          const image = images.get(imagePath)!
-          const scale = Math.min(MOCKUP_BOX / image.width, MOCKUP_BOX / image.height)
-          const x = MARGIN.left + index * (MOCKUP_BOX + 16)
-          writer.pdf.image(image.data, x, writer.y, { width: image.width * scale, height: image.height * scale })
-          writer.write(VIEW_NAMES[view] ?? view, x, writer.y + MOCKUP_BOX + 2, { width: MOCKUP_BOX, size: 8, color: MUTED, align: 'center' })
-        })
-        writer.y += MOCKUP_BOX + 18
-      }
+      drawMockupRow(writer, views, images)
     }
     const what = decoration.kind === 'text' ? `Text "${decoration.label}"${decoration.font ? ` in ${decoration.font}` : ''}` : `Logo: ${decoration.label}`
     const details = [what, placementOf(decoration), `Method: ${decoration.method.name} · Colours: ${decoration.colors}`, ...(decoration.artworkPath ? [`Artwork file: ${decoration.artworkPath}`] : [])]
