@@ -1,5 +1,5 @@
 import type { OrderEventData } from '../order-events'
-import type { OrderAddressData, OrderApprovalState, OrderFulfilmentState, OrderKind, OrderLineData, OrderPaymentState, OrderState } from '../order-types'
+import type { OrderAddressData, OrderAmounts, OrderApprovalState, OrderFulfilmentState, OrderKind, OrderLineData, OrderPaymentState, OrderState } from '../order-types'
 import { idSchema } from './fields'
 import { z } from './zod'
 
@@ -68,16 +68,8 @@ export type AdminRefund = {
   lines: { orderLineId: number; name: string; quantity: number; amount: number }[]
 }
 
-export type AdminOrderTotals = {
-  subTotal: number
-  discount: number
-  options: number
-  shipping: number
-  taxes: number
-  total: number
-  giftCard: number
-  budget: number
-  due: number
+/** The shopper's amounts (OrderAmounts), and what the console adds: what was taken and given back. */
+export type AdminOrderTotals = OrderAmounts & {
   /** Taken so far, all ways together (card or offline once paid, gift cards, budget). */
   paid: number
   refunded: number
