@@ -12,6 +12,10 @@ export async function register() {
   withholdQueryValuesInConsole()
   const { env } = await import('./server/env')
   const config = env()
+  // A write in this process that drops a named cache also drops the pages rendered from it (the
+  // console's edits, an import); other instances hear of it through the bus below.
+  const [{ onCachesInvalidated }, { refreshRenderedPages }] = await Promise.all([import('./server/cache/named-cache'), import('./web/rendered-pages')])
+  onCachesInvalidated((names) => refreshRenderedPages(names))
   // Before the database: the seed of an empty store announces its invalidations to the others.
   if (config.REDIS_URL) {
     const { startSharedCaches } = await import('./web/shared-caches')

@@ -14,6 +14,8 @@ export class AdminApiError extends Error {
     readonly status: number,
     readonly code: string | null,
     readonly issues: { path: string; message: string }[] = [],
+    /** What the server gave to recover with: a stale edit's 409 carries its `EditConflictData`. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(message)
   }
@@ -31,7 +33,7 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   const payload = (await response.json().catch(() => null)) as ({ data?: T } & Partial<ApiErrorBody>) | null
   if (!response.ok) {
     const message = payload?.error?.message || payload?.statusMessage || FALLBACK
-    throw new AdminApiError(message, response.status, payload?.error?.code ?? null, payload?.error?.issues ?? [])
+    throw new AdminApiError(message, response.status, payload?.error?.code ?? null, payload?.error?.issues ?? [], payload?.data ?? null)
   }
   return payload?.data as T
 }

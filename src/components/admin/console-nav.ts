@@ -7,12 +7,22 @@ import type { ConsoleMe, ConsoleRole } from '@/isomorphic/contract/admin-session
 export type ConsoleNavItem = { href: string; label: string; roles: readonly ConsoleRole[] }
 
 const ALL: readonly ConsoleRole[] = ['owner', 'store_manager', 'fulfilment', 'decoration_partner']
+/** Catalog, customers, selling and settings (permission store.manage). */
+const MANAGERS: readonly ConsoleRole[] = ['owner', 'store_manager']
 
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin', label: 'Dashboard', roles: ['owner', 'store_manager', 'fulfilment'] },
   { href: '/admin/orders', label: 'Orders', roles: ['owner', 'store_manager', 'fulfilment'] },
   { href: '/admin/work-orders', label: 'Work orders', roles: ALL },
-  { href: '/admin/webhooks', label: 'Webhooks', roles: ['owner', 'store_manager'] },
+  { href: '/admin/products', label: 'Products', roles: MANAGERS },
+  { href: '/admin/customers', label: 'Customers', roles: MANAGERS },
+  { href: '/admin/allowances', label: 'Allowances', roles: MANAGERS },
+  { href: '/admin/promotions', label: 'Promotions', roles: MANAGERS },
+  { href: '/admin/gift-cards', label: 'Gift cards', roles: MANAGERS },
+  { href: '/admin/content', label: 'Content', roles: MANAGERS },
+  { href: '/admin/redirects', label: 'Redirects', roles: MANAGERS },
+  { href: '/admin/store-file', label: 'Store file', roles: MANAGERS },
+  { href: '/admin/webhooks', label: 'Webhooks', roles: MANAGERS },
   { href: '/admin/staff', label: 'Staff', roles: ['owner'] },
   { href: '/admin/audit', label: 'Audit log', roles: ['owner'] },
   { href: '/admin/security', label: 'Security', roles: ALL },

@@ -177,7 +177,28 @@ export function useNamedCache(cache: NamedCache): void {
 /** Catalog writes change what these caches hold. */
 export const CATALOG_CACHES = ['ProductList', 'FeaturedProducts', 'HomePage', 'Products'] as const satisfies readonly CacheName[]
 
+// What is built from the named caches outside this module (the web layer's rendered pages) listens
+// here, so that every write that drops a cache in this process also drops what was rendered from it
+// (other instances hear of it through the invalidation bus: shared-caches.ts).
+const LISTENERS_KEY = Symbol.for('webstore.named-cache.listeners')
+type GlobalWithListeners = typeof globalThis & { [LISTENERS_KEY]?: Set<(names: readonly CacheName[]) => void> }
+
+function listeners(): Set<(names: readonly CacheName[]) => void> {
+  const holder = globalThis as GlobalWithListeners
+  holder[LISTENERS_KEY] ??= new Set()
+  return holder[LISTENERS_KEY]
+}
+
+/** Calls `listener` after each `invalidateCaches` in this process; returns the way to stop. */
+export function onCachesInvalidated(listener: (names: readonly CacheName[]) => void): () => void {
+  listeners().add(listener)
+  return () => listeners().delete(listener)
+}
+
+/** Drops these caches here and on every instance, then tells this process's listeners. */
 export async function invalidateCaches(names: readonly CacheName[]): Promise<void> {
+  if (names.length === 0) return
   const cache = namedCache()
   await Promise.all(names.map((name) => cache.invalidate(name)))
+  for (const listener of listeners()) listener(names)
 }

@@ -1,5 +1,19 @@
 import { z } from 'zod'
 import { GARMENT_KINDS, LOGO_PLACEMENTS } from '../images/garment-shapes'
+import {
+  amount,
+  code,
+  cssColor,
+  dateText,
+  email,
+  httpsUrl,
+  optionalText,
+  percent,
+  positiveAmount,
+  sequence,
+  slug,
+  text,
+} from '@/isomorphic/contract/field-rules'
 import { DecorationSectionSchema, LogoMethodsSchema } from './decoration-schema'
 
 // The store file (docs/store-file.md): one JSON document that loads a whole store. Money is in
@@ -9,41 +23,12 @@ import { DecorationSectionSchema, LogoMethodsSchema } from './decoration-schema'
 
 export const STORE_FILE_FORMAT = 'webstore-store/1'
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-const CODE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
-const CSS_COLOR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\))$/
-
-const text = z.string().trim().min(1, 'must not be empty')
-const optionalText = z.string().trim().optional()
-const slug = z.string().regex(SLUG, 'must be a slug: lowercase letters, digits and single hyphens (e.g. "field-tee")')
-const code = z.string().regex(CODE, 'must be a code: letters, digits, "-" and "_" (e.g. "GR-MARK")')
-const sequence = z.number().int('must be a whole number').min(0, 'must be 0 or more').default(0)
-const cssColor = z.string().regex(CSS_COLOR, 'must be a CSS colour like "#1f2a44" or "rgb(31, 42, 68)"')
-const email = z.email('must be an email address')
-const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// address' })
-
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6
-/** Decimal dollars, at most cents. */
-const positiveAmount = z
-  .number()
-  .positive('must be a positive amount')
-  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places')
-const amount = z
-  .number()
-  .min(0, 'must be an amount of 0 or more')
-  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places')
-const percent = z.number().min(0, 'must be a percentage of 0 or more').max(1000, 'must be a percentage up to 1000')
-
 const relativeFile = z
   .string()
   .min(1, 'must not be empty')
   .refine((value) => !value.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(value) && !value.includes('://'), {
     message: 'must be a path relative to the store file (e.g. "logos/mark.svg")',
   })
-
-const dateText = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
-  message: 'must be a date like "2025-01-31" or "2025-01-31T09:00:00Z"',
-})
 
 /**
  * An object that is exactly one of several shapes, told apart by which key it has

@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { id, timestamps } from './columns'
+import { id, timestamps, version } from './columns'
 import { websites } from './website'
 
 export const brands = pgTable('brands', {
@@ -98,6 +98,7 @@ export const products = pgTable(
     isPublished: boolean().notNull().default(true),
     /** The garment drawing (src/server/images/garment-shapes.ts) the decoration editor shows; null: not designable. */
     garmentKind: text(),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -184,4 +185,22 @@ export const productImages = pgTable(
     ...timestamps,
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
+)
+
+/**
+ * Quantity price breaks (issue 16): from `minQuantity` pieces of the product in one cart or order
+ * (all its colours, sizes and designs together), its base price is `priceAmount` instead of the
+ * product's; each variant keeps its upcharge over the base. The rule is src/isomorphic/price-breaks.ts.
+ */
+export const productPriceBreaks = pgTable(
+  'product_price_breaks',
+  {
+    id: id(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    minQuantity: integer().notNull(),
+    priceAmount: integer().notNull(),
+  },
+  (t) => [uniqueIndex('product_price_breaks_idx').on(t.productId, t.minQuantity)],
 )

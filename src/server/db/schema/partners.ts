@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { id, timestamps } from './columns'
+import { id, timestamps, version } from './columns'
+import { customerGroups } from './groups'
 import { countries, states, websites } from './website'
 
 /** A customer account (the spec's partner). */
@@ -15,7 +16,12 @@ export const partners = pgTable(
     name: text().notNull(),
     phone: text(),
     passwordHash: text(),
+    /** The allowance balance, cents; null: no allowance. Always the sum of the partner's budget ledger rows (issue 16). */
     budgetAmount: integer(),
+    /** The customer group (issue 16): the allowance program that applies. */
+    groupId: integer().references(() => customerGroups.id, { onDelete: 'set null' }),
+    /** The member's own allowance per period, cents, instead of the group program's amount (a roster's allowance column); null: the program's. */
+    allowanceAmount: integer(),
     /** May approve this website's orders that wait for approval (a company store's manager). */
     canApproveOrders: boolean().notNull().default(false),
     /** A resale (sales-tax exemption) certificate on file: only then may an order be tax-exempt for resale. */
@@ -26,9 +32,11 @@ export const partners = pgTable(
     ssoIssuer: text(),
     ssoSubject: text(),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    version: version(),
     ...timestamps,
   },
   (t) => [
+    index('partners_group_idx').on(t.groupId),
     uniqueIndex('partners_website_email_idx').on(t.websiteId, t.email),
     uniqueIndex('partners_website_sso_idx').on(t.websiteId, t.ssoIssuer, t.ssoSubject),
   ],

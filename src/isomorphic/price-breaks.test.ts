@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { breakAt, priceTiers, unitPriceAt } from './price-breaks'
+
+const breaks = [
+  { minQuantity: 48, priceAmount: 1600 },
+  { minQuantity: 12, priceAmount: 1800 },
+]
+
+describe('quantity price breaks', () => {
+  it('applies no break below the first tier', () => {
+    expect(breakAt(breaks, 11)).toBeNull()
+    expect(unitPriceAt({ basePrice: 2000, variantPrice: 2000, breaks, quantity: 11 })).toBe(2000)
+  })
+
+  it('applies the highest tier the quantity reaches', () => {
+    expect(breakAt(breaks, 12)?.minQuantity).toBe(12)
+    expect(breakAt(breaks, 47)?.minQuantity).toBe(12)
+    expect(breakAt(breaks, 48)?.minQuantity).toBe(48)
+    expect(unitPriceAt({ basePrice: 2000, variantPrice: 2000, breaks, quantity: 100 })).toBe(1600)
+  })
+
+  it('keeps a variant’s size upcharge at every break', () => {
+    expect(unitPriceAt({ basePrice: 2000, variantPrice: 2200, breaks, quantity: 12 })).toBe(2000)
+    expect(unitPriceAt({ basePrice: 2000, variantPrice: 2200, breaks, quantity: 48 })).toBe(1800)
+  })
+
+  it('never raises a price above the base', () => {
+    expect(unitPriceAt({ basePrice: 1500, variantPrice: 1500, breaks, quantity: 12 })).toBe(1500)
+  })
+
+  it('reads the tiers as ranges for the product page', () => {
+    expect(priceTiers(2000, breaks)).toEqual([
+      { from: 1, to: 11, priceAmount: 2000 },
+      { from: 12, to: 47, priceAmount: 1800 },
+      { from: 48, to: null, priceAmount: 1600 },
+    ])
+  })
+})
