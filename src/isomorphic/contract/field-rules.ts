@@ -31,6 +31,12 @@ export const amount = z
   .refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places')
 export const percent = z.number().min(0, 'must be a percentage of 0 or more').max(1000, 'must be a percentage up to 1000')
 
+/** A product's style code (templateSkuCode), the stem of its variants' SKUs. */
+export const styleCode = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9./_-]*$/, 'must be a style code like "PC54" or "ST650"')
+/** Shipping weight of one unit, pounds. */
+export const weight = z.number().min(0, 'must be a weight in pounds of 0 or more')
+export const taxCode = z.string().min(1, 'must not be empty')
+
 export const dateText = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
   message: 'must be a date like "2025-01-31" or "2025-01-31T09:00:00Z"',
 })
