@@ -101,10 +101,8 @@ async function resolveFields(tx: Executor, fields: ProductFields, currency: stri
 
   const basePrice = toCents(fields.price)
   const upcharge = new Map<number, number>()
-  for (const row of fields.sizeUpcharges) {
-    if (!sizeName.has(row.sizeId) || !sizeIds.includes(row.sizeId)) throw invalid('An upcharge is for a size the product does not have. Remove it or add the size.')
-    upcharge.set(row.sizeId, toCents(row.amount))
-  }
+  // An upcharge of a size the product no longer has does nothing (as in the store file).
+  for (const row of fields.sizeUpcharges) upcharge.set(row.sizeId, toCents(row.amount))
   const cellName = (colorId: number, sizeId: number) => `${colorName.get(colorId) ?? colorId} / ${sizeName.get(sizeId) ?? sizeId}`
   const overrides = new Map<string, (typeof fields.variants)[number]>()
   for (const [index, variant] of fields.variants.entries()) {
