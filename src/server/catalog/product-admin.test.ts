@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())('products in the console on %s', (kind) => {
     const one = await refusal(create(fields({ priceBreaks: [{ minQuantity: 1, price: 18 }] })))
     expect(one.code).toBe('invalid')
     const slug = await refusal(create(fields({ slug: first.slug })))
-    expect(slug).toMatchObject({ code: 'conflict', userMessage: `The product “${first.name}” already uses the address /shop/${first.slug}. Choose another slug.` })
+    expect(slug).toMatchObject({ code: 'conflict', userMessage: `The product “${first.name}” already uses the address /product/${first.slug}. Choose another slug.` })
     const sku = await refusal(create(fields({ templateSkuCode: first.templateSkuCode.toLowerCase() })))
     expect(sku).toMatchObject({ code: 'conflict', userMessage: `The product “${first.name}” already has the style code ${first.templateSkuCode}. Choose another SKU.` })
     const below = await refusal(create(fields({ variants: [{ colorId: red, sizeId: medium, price: 19.99 }] })))

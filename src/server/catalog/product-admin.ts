@@ -171,7 +171,7 @@ async function assertUnique(tx: Executor, websiteId: number, fields: { slug: str
     )
     .limit(2)
   const sameSlug = others.find((other) => other.slug === fields.slug)
-  if (sameSlug) throw conflict(`The product “${sameSlug.name}” already uses the address /shop/${fields.slug}. Choose another slug.`)
+  if (sameSlug) throw conflict(`The product “${sameSlug.name}” already uses the address /product/${fields.slug}. Choose another slug.`)
   const sameSku = others[0]
   if (sameSku) throw conflict(`The product “${sameSku.name}” already has the style code ${sameSku.templateSkuCode}. Choose another SKU.`)
 }
@@ -292,7 +292,7 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
 function translateUnique(error: unknown, fields: { slug: string }): never {
   const postgres = postgresErrorOf(error)
   if (postgres?.code === '23505' && postgres.constraint === 'products_website_slug_idx') {
-    throw conflict(`Another product already uses the address /shop/${fields.slug}. Choose another slug.`)
+    throw conflict(`Another product already uses the address /product/${fields.slug}. Choose another slug.`)
   }
   throw error
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { access, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { slugText } from '@/isomorphic/slugify'
 import { env } from '../env'
 
 // The image store is a folder (env().IMAGES_DIR) of source images that the image route scales.
@@ -24,14 +25,7 @@ export function contentHash(...parts: (string | Buffer | number)[]): string {
 }
 
 export function slugify(value: string): string {
-  return (
-    value
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'image'
-  )
+  return slugText(value) || 'image'
 }
 
 export type StoredImageResult = { imagePath: string; folder: string; name: string; created: boolean }

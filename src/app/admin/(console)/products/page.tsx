@@ -1,0 +1,102 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { ConsolePage } from '@/components/admin/console-page'
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { ProductListFilters } from '@/components/admin/product-list-filters'
+import { ProductListTable } from '@/components/admin/product-list-table'
+import { StorePicker } from '@/components/admin/store-picker'
+import { canReorder, firstProductPageOf, type ProductListView, parseProductListView, productListViewToSearch } from '@/isomorphic/product-list-view'
+import { adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
+
+export const metadata: Metadata = { title: 'Products' }
+
+const listHref = (view: ProductListView) => `/admin/products${productListViewToSearch(view)}`
+
+function Pager({ view, nextCursor, previousCursor }: { view: ProductListView; nextCursor: string | null; previousCursor: string | null }) {
+  if (!nextCursor && !previousCursor) return null
+  const pageLink = (cursor: string | null, text: string, rel: 'prev' | 'next') =>
+    cursor ? (
+      <Link href={listHref({ ...view, cursor })} rel={rel} className={SECONDARY_BUTTON_CLASS}>
+        {text}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={`${SECONDARY_BUTTON_CLASS} opacity-50`}>
+        {text}
+      </span>
+    )
+  return (
+    <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+      {pageLink(previousCursor, '← Previous', 'prev')}
+      {pageLink(nextCursor, 'Next →', 'next')}
+    </nav>
+  )
+}
+
+// /admin/products (issue 16): one store's products, the view (store, filters, search, sort, page)
+// held in the URL and read on the server, so it works without JavaScript and the back button goes
+// back a view; selecting rows opens the bulk actions, and in the shop's order rows can be moved.
+export default async function ProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const raw = await searchParams
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') params.set(name, value)
+  const asked = parseProductListView(params)
+  const options = await adminPageQuery('products.options', { websiteId: asked.websiteId })
+  const websiteId = options.websiteId
+  if (websiteId === null) {
+    return (
+      <ConsolePage title="Products">
+        <p className="text-sm text-muted">You manage no store yet. An owner can give you one in Staff.</p>
+      </ConsolePage>
+    )
+  }
+  const view: ProductListView = { ...asked, websiteId }
+  const answer = await adminPageQueryOrRefusal('products.list', { ...view, websiteId })
+  const currency = options.stores.find((store) => store.id === websiteId)?.currency ?? 'USD'
+  const filtered = view.status !== null || view.categoryId !== null || view.brandId !== null || view.q !== null
+
+  return (
+    <ConsolePage
+      title="Products"
+      actions={
+        <>
+          <StorePicker action="/admin/products" stores={options.stores} current={websiteId} allLabel="Choose a store" />
+          <Link href={`/admin/products/new?store=${websiteId}`} className={PRIMARY_BUTTON_CLASS}>
+            Add product
+          </Link>
+        </>
+      }
+    >
+      <ProductListFilters view={view} options={options} />
+      <div className="mt-4">
+        {answer.refusal !== null ? (
+          <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
+            {answer.refusal}{' '}
+            <Link href={listHref(firstProductPageOf(view))} className="font-semibold underline">
+              First page
+            </Link>
+          </p>
+        ) : answer.data.rows.length === 0 ? (
+          <div className="rounded-card border border-line bg-white p-8 text-center">
+            <p className="font-semibold">{view.cursor ? 'No more products in this view.' : filtered ? 'No products match this view.' : 'No products yet.'}</p>
+            <p className="mt-1 text-sm text-muted">
+              {filtered ? (
+                <Link href={listHref(firstProductPageOf({ ...view, status: null, categoryId: null, brandId: null, q: null }))} className="font-semibold text-accent underline">
+                  Clear the filters
+                </Link>
+              ) : (
+                <Link href={`/admin/products/new?store=${websiteId}`} className="font-semibold text-accent underline">
+                  Add the first product
+                </Link>
+              )}
+            </p>
+          </div>
+        ) : (
+          <>
+            <ProductListTable websiteId={websiteId} rows={answer.data.rows} options={options} reorderable={canReorder(view)} currency={currency} />
+            <Pager view={view} nextCursor={answer.data.nextCursor} previousCursor={answer.data.previousCursor} />
+          </>
+        )}
+      </div>
+    </ConsolePage>
+  )
+}

@@ -1,0 +1,551 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import type { AdminMutationValues } from '@/isomorphic/contract/admin'
+import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
+import type { AdminProduct, AdminProductOptions, ProductFieldsInput } from '@/isomorphic/contract/admin-products'
+import { toCents } from '@/isomorphic/money'
+import { priceBreakProblem } from '@/isomorphic/product-rules'
+import { slugText, variantSku } from '@/isomorphic/slugify'
+import { EditConflictNotice } from './edit-conflict-notice'
+import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ProductStatusBadge } from './product-list-table'
+
+// The product's edit form (issue 16): every field of a store file product in one save — General,
+// Pricing & price breaks, Variants (the colour × size grid, each with its SKU, price and logos),
+// Logos, Organisation, Shipping, Status. A variant's SKU and price left blank follow the style code
+// and the base price plus the size's upcharge. A stale save shows what another member changed.
+
+type VariantState = { sku: string; price: string; logoIds: number[] }
+type FormState = {
+  name: string
+  slug: string
+  slugTouched: boolean
+  templateSkuCode: string
+  description: string
+  brandId: string
+  categoryIds: number[]
+  price: string
+  upcharges: Record<number, string>
+  colorIds: number[]
+  sizeIds: number[]
+  logoIds: number[]
+  variants: Record<string, VariantState>
+  priceBreaks: { minQuantity: string; price: string }[]
+  weight: string
+  taxCode: string
+  garmentKind: string
+  featured: boolean
+  published: boolean
+}
+
+const cell = (colorId: number, sizeId: number) => `${colorId}/${sizeId}`
+const money = (value: number) => value.toFixed(2)
+
+function initialState(product: AdminProduct | null, options: AdminProductOptions): FormState {
+  if (!product) {
+    return {
+      name: '',
+      slug: '',
+      slugTouched: false,
+      templateSkuCode: '',
+      description: '',
+      brandId: '',
+      categoryIds: [],
+      price: '',
+      upcharges: {},
+      colorIds: [],
+      sizeIds: [],
+      logoIds: [],
+      variants: {},
+      priceBreaks: [],
+      weight: '0.5',
+      taxCode: 'PC040100',
+      garmentKind: '',
+      featured: false,
+      published: false,
+    }
+  }
+  const colorName = new Map(options.colors.map((color) => [color.id, color.name]))
+  const sizeName = new Map(options.sizes.map((size) => [size.id, size.name]))
+  const upcharge = new Map(product.sizeUpcharges.map((row) => [row.sizeId, row.amount]))
+  const variants: Record<string, VariantState> = {}
+  for (const variant of product.variants) {
+    const defaultSku = variantSku(product.templateSkuCode, colorName.get(variant.colorId) ?? '', sizeName.get(variant.sizeId) ?? '')
+    const defaultPrice = toCents(product.price) + toCents(upcharge.get(variant.sizeId) ?? 0)
+    variants[cell(variant.colorId, variant.sizeId)] = {
+      sku: variant.sku === defaultSku ? '' : variant.sku,
+      price: toCents(variant.price) === defaultPrice ? '' : money(variant.price),
+      logoIds: variant.logoIds,
+    }
+  }
+  return {
+    name: product.name,
+    slug: product.slug,
+    slugTouched: true,
+    templateSkuCode: product.templateSkuCode,
+    description: product.description,
+    brandId: product.brandId === null ? '' : String(product.brandId),
+    categoryIds: product.categoryIds,
+    price: money(product.price),
+    upcharges: Object.fromEntries(product.sizeUpcharges.map((row) => [row.sizeId, money(row.amount)])),
+    colorIds: product.colorIds,
+    sizeIds: product.sizeIds,
+    logoIds: [...new Set(product.variants.flatMap((variant) => variant.logoIds))].sort((a, b) => a - b),
+    variants,
+    priceBreaks: product.priceBreaks.map((tier) => ({ minQuantity: String(tier.minQuantity), price: money(tier.price) })),
+    weight: String(product.weight),
+    taxCode: product.taxCode,
+    garmentKind: product.garmentKind ?? '',
+    featured: product.featured,
+    published: product.published,
+  }
+}
+
+/** A typed amount as a number (12, 12.5, "12,50"), or NaN. */
+const amountOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.')))
+
+function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-white p-4 sm:p-5">
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      {hint ? <p className="mt-1 text-sm text-muted">{hint}</p> : null}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  )
+}
+
+function CheckboxGrid<T extends { id: number; name: string }>({
+  legend,
+  items,
+  chosen,
+  onToggle,
+  render,
+}: {
+  legend: string
+  items: T[]
+  chosen: number[]
+  onToggle: (id: number) => void
+  render?: (item: T) => ReactNode
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{legend}</legend>
+      {items.length === 0 ? <p className="mt-1 text-sm text-muted">None set up yet.</p> : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {items.map((item) => (
+          <label key={item.id} className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-1.5 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/5">
+            <input type="checkbox" checked={chosen.includes(item.id)} onChange={() => onToggle(item.id)} />
+            {render ? render(item) : item.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+const toggled = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id])
+
+export function ProductForm({ websiteId, options, product, currency }: { websiteId: number; options: AdminProductOptions; product: AdminProduct | null; currency: string }) {
+  const router = useRouter()
+  const [state, setState] = useState<FormState>(() => initialState(product, options))
+  const [current, setCurrent] = useState<AdminProduct | null>(product)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<{ message: string; data: EditConflictData } | null>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((old) => ({ ...old, [key]: value }))
+  const colorName = new Map(options.colors.map((color) => [color.id, color.name]))
+  const sizeName = new Map(options.sizes.map((size) => [size.id, size.name]))
+  // The grid in the options' order (colours by their sequence, sizes in the spec's order).
+  const colors = options.colors.filter((color) => state.colorIds.includes(color.id))
+  const sizes = options.sizes.filter((size) => state.sizeIds.includes(size.id))
+  const chosenLogos = options.logos.filter((logo) => state.logoIds.includes(logo.id))
+  const basePrice = amountOf(state.price)
+
+  const variantOf = (colorId: number, sizeId: number): VariantState => state.variants[cell(colorId, sizeId)] ?? { sku: '', price: '', logoIds: state.logoIds }
+  const setVariant = (colorId: number, sizeId: number, change: Partial<VariantState>) =>
+    setState((old) => ({ ...old, variants: { ...old.variants, [cell(colorId, sizeId)]: { ...(old.variants[cell(colorId, sizeId)] ?? { sku: '', price: '', logoIds: old.logoIds }), ...change } } }))
+  const defaultPrice = (sizeId: number) => (Number.isFinite(basePrice) ? basePrice + (Number.isFinite(amountOf(state.upcharges[sizeId] ?? '')) ? amountOf(state.upcharges[sizeId]!) : 0) : Number.NaN)
+
+  function toggleProductLogo(logoId: number) {
+    setState((old) => {
+      const adding = !old.logoIds.includes(logoId)
+      const variants = Object.fromEntries(
+        Object.entries(old.variants).map(([key, variant]) => [key, { ...variant, logoIds: adding ? [...new Set([...variant.logoIds, logoId])] : variant.logoIds.filter((id) => id !== logoId) }]),
+      )
+      return { ...old, logoIds: toggled(old.logoIds, logoId), variants }
+    })
+  }
+
+  /** The value the contract takes, or a sentence saying what to fix first. */
+  function value(): ProductFieldsInput | string {
+    if (!Number.isFinite(basePrice) || basePrice <= 0) return 'Enter the base price, e.g. 24.00.'
+    const weight = amountOf(state.weight)
+    if (!Number.isFinite(weight) || weight < 0) return 'Enter the weight of one piece in pounds, e.g. 0.5.'
+    const breaks: { minQuantity: number; price: number }[] = []
+    for (const [index, row] of state.priceBreaks.entries()) {
+      const minQuantity = Number(row.minQuantity)
+      const price = amountOf(row.price)
+      if (!Number.isInteger(minQuantity) || !Number.isFinite(price)) return `Price break ${index + 1}: enter a whole number of pieces and a price.`
+      breaks.push({ minQuantity, price })
+    }
+    const problem = priceBreakProblem(
+      toCents(basePrice),
+      breaks.map((tier) => ({ minQuantity: tier.minQuantity, priceAmount: toCents(tier.price) })),
+      currency,
+    )
+    if (problem) return problem
+    const upcharges = []
+    for (const size of sizes) {
+      const text = state.upcharges[size.id] ?? ''
+      if (text.trim() === '') continue
+      const amount = amountOf(text)
+      if (!Number.isFinite(amount) || amount < 0) return `The upcharge for ${size.name} must be an amount of 0 or more.`
+      if (amount > 0) upcharges.push({ sizeId: size.id, amount })
+    }
+    const variants = []
+    for (const color of colors) {
+      for (const size of sizes) {
+        const variant = variantOf(color.id, size.id)
+        const price = variant.price.trim() === '' ? undefined : amountOf(variant.price)
+        if (price !== undefined && !Number.isFinite(price)) return `Variant ${color.name} / ${size.name}: the price is not an amount.`
+        variants.push({ colorId: color.id, sizeId: size.id, sku: variant.sku.trim(), ...(price === undefined ? {} : { price }), logoIds: variant.logoIds.filter((id) => state.logoIds.includes(id)) })
+      }
+    }
+    return {
+      websiteId,
+      name: state.name,
+      slug: state.slug,
+      templateSkuCode: state.templateSkuCode.trim(),
+      description: state.description,
+      brandId: state.brandId === '' ? null : Number(state.brandId),
+      categoryIds: state.categoryIds,
+      price: basePrice,
+      sizeUpcharges: upcharges,
+      colorIds: colors.map((color) => color.id),
+      sizeIds: sizes.map((size) => size.id),
+      logoIds: state.logoIds,
+      variants,
+      priceBreaks: breaks,
+      weight,
+      taxCode: state.taxCode.trim(),
+      garmentKind: state.garmentKind === '' ? null : state.garmentKind,
+      featured: state.featured,
+      published: state.published,
+    }
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    setConflict(null)
+    setSaved(null)
+    const fields = value()
+    if (typeof fields === 'string') return setError(fields)
+    setBusy(true)
+    try {
+      if (!current) {
+        const created = await adminMutation('products.create', fields)
+        router.push(`/admin/products/${created.id}?store=${websiteId}&created=1`)
+        return
+      }
+      const updated = await adminMutation('products.update', { ...fields, productId: current.id, version: current.version } as AdminMutationValues['products.update'])
+      setCurrent(updated)
+      setState(initialState(updated, options))
+      setSaved('Saved. The shop shows the change now.')
+      router.refresh()
+    } catch (thrown) {
+      if (thrown instanceof AdminApiError && thrown.status === 409 && isEditConflictData(thrown.data)) setConflict({ message: thrown.message, data: thrown.data })
+      else setError(thrown instanceof AdminApiError ? thrown.message : 'Something went wrong. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function act(work: () => Promise<void>) {
+    setError(null)
+    setConflict(null)
+    setSaved(null)
+    setBusy(true)
+    try {
+      await work()
+    } catch (thrown) {
+      if (thrown instanceof AdminApiError && thrown.status === 409 && isEditConflictData(thrown.data)) setConflict({ message: thrown.message, data: thrown.data })
+      else setError(thrown instanceof AdminApiError ? thrown.message : 'Something went wrong. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const archive = (archived: boolean) =>
+    act(async () => {
+      const answer = await adminMutation('products.archive', { websiteId, productId: current!.id, version: current!.version, archived })
+      setCurrent({ ...current!, version: answer.version, status: answer.status, archived, published: answer.status === 'published' })
+      setState((old) => ({ ...old, published: answer.status === 'published', featured: archived ? false : old.featured }))
+      setSaved(archived ? 'Archived: it is off the shop and out of the product list (Status: Archived shows it).' : 'Restored, unpublished.')
+      router.refresh()
+    })
+
+  const duplicate = () =>
+    act(async () => {
+      const copy = await adminMutation('products.duplicate', { websiteId, productId: current!.id })
+      router.push(`/admin/products/${copy.id}?store=${websiteId}&created=1`)
+    })
+
+  const variantCount = colors.length * sizes.length
+
+  return (
+    <form onSubmit={save} noValidate className="space-y-5" aria-label={current ? `Edit ${current.name}` : 'New product'}>
+      <div aria-live="polite" className="space-y-2">
+        {conflict ? <EditConflictNotice message={conflict.message} conflict={conflict.data} /> : null}
+        <FormError message={error} />
+        {saved ? <p className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{saved}</p> : null}
+      </div>
+
+      <Section id="general" title="General">
+        <Field label="Name">
+          <TextInput
+            value={state.name}
+            required
+            maxLength={200}
+            onChange={(event) => {
+              const name = event.target.value
+              setState((old) => ({ ...old, name, slug: old.slugTouched ? old.slug : slugText(name) }))
+            }}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Address (slug)" hint={`The product page: /product/${state.slug || '…'}`}>
+            <TextInput value={state.slug} required onChange={(event) => setState((old) => ({ ...old, slug: event.target.value.trim(), slugTouched: true }))} />
+          </Field>
+          <Field label="SKU (style code)" hint="The stem of every variant's SKU, e.g. PC54.">
+            <TextInput value={state.templateSkuCode} required onChange={(event) => set('templateSkuCode', event.target.value)} />
+          </Field>
+        </div>
+        <Field label="Description">
+          <textarea value={state.description} rows={5} maxLength={20000} onChange={(event) => set('description', event.target.value)} className={INPUT_CLASS} />
+        </Field>
+      </Section>
+
+      <Section id="pricing" title="Pricing & price breaks" hint="A break lowers the base price from a number of pieces of this product in one order (all colours and sizes together); each size keeps its upcharge.">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label={`Base price (${currency})`}>
+            <TextInput value={state.price} inputMode="decimal" required onChange={(event) => set('price', event.target.value)} placeholder="24.00" />
+          </Field>
+        </div>
+        {sizes.length > 0 ? (
+          <fieldset>
+            <legend className="text-sm font-medium">Upcharge per size</legend>
+            <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+              {sizes.map((size) => (
+                <label key={size.id} className="block text-xs font-medium text-muted">
+                  {size.name} +
+                  <input
+                    value={state.upcharges[size.id] ?? ''}
+                    inputMode="decimal"
+                    placeholder="0.00"
+                    onChange={(event) => setState((old) => ({ ...old, upcharges: { ...old.upcharges, [size.id]: event.target.value } }))}
+                    className={INPUT_CLASS}
+                  />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <fieldset>
+          <legend className="text-sm font-medium">Price breaks</legend>
+          {state.priceBreaks.length === 0 ? <p className="mt-1 text-sm text-muted">None: every quantity pays the base price.</p> : null}
+          <ol className="mt-2 space-y-2">
+            {state.priceBreaks.map((row, index) => (
+              <li key={index} className="flex flex-wrap items-end gap-2">
+                <label className="block text-xs font-medium text-muted">
+                  From (pieces)
+                  <input
+                    value={row.minQuantity}
+                    inputMode="numeric"
+                    aria-label={`Price break ${index + 1}: from how many pieces`}
+                    onChange={(event) => setState((old) => ({ ...old, priceBreaks: old.priceBreaks.map((tier, at) => (at === index ? { ...tier, minQuantity: event.target.value } : tier)) }))}
+                    className={`${INPUT_CLASS} w-28`}
+                  />
+                </label>
+                <label className="block text-xs font-medium text-muted">
+                  Base price ({currency})
+                  <input
+                    value={row.price}
+                    inputMode="decimal"
+                    aria-label={`Price break ${index + 1}: base price`}
+                    onChange={(event) => setState((old) => ({ ...old, priceBreaks: old.priceBreaks.map((tier, at) => (at === index ? { ...tier, price: event.target.value } : tier)) }))}
+                    className={`${INPUT_CLASS} w-32`}
+                  />
+                </label>
+                <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => setState((old) => ({ ...old, priceBreaks: old.priceBreaks.filter((_, at) => at !== index) }))}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button type="button" className={`${SECONDARY_BUTTON_CLASS} mt-2`} onClick={() => setState((old) => ({ ...old, priceBreaks: [...old.priceBreaks, { minQuantity: '', price: '' }] }))}>
+            Add a price break
+          </button>
+        </fieldset>
+      </Section>
+
+      <Section id="variants" title="Variants" hint="Every colour in every size is a variant. Leave a SKU or price blank to follow the style code and the base price plus the size's upcharge.">
+        <CheckboxGrid
+          legend="Colours"
+          items={options.colors}
+          chosen={state.colorIds}
+          onToggle={(id) => set('colorIds', toggled(state.colorIds, id))}
+          render={(color) => (
+            <>
+              <span aria-hidden="true" className="inline-block size-4 rounded-full border border-line" style={{ background: color.htmlColor ?? 'transparent' }} />
+              {color.name}
+            </>
+          )}
+        />
+        <CheckboxGrid legend="Sizes" items={options.sizes} chosen={state.sizeIds} onToggle={(id) => set('sizeIds', toggled(state.sizeIds, id))} />
+        {variantCount > 0 ? (
+          <div>
+            <p className="text-sm font-medium">
+              {variantCount} {variantCount === 1 ? 'variant' : 'variants'}
+            </p>
+            <ul className="mt-2 divide-y divide-line rounded-md border border-line">
+              {colors.flatMap((color) =>
+                sizes.map((size) => {
+                  const variant = variantOf(color.id, size.id)
+                  const fallback = defaultPrice(size.id)
+                  const name = `${color.name} / ${size.name}`
+                  return (
+                    <li key={cell(color.id, size.id)} className="grid gap-2 p-2 sm:grid-cols-[10rem_1fr_8rem] sm:items-center lg:grid-cols-[10rem_1fr_8rem_1fr]">
+                      <span className="text-sm font-medium">{name}</span>
+                      <input
+                        value={variant.sku}
+                        aria-label={`SKU of ${name}`}
+                        placeholder={state.templateSkuCode ? variantSku(state.templateSkuCode.trim(), colorName.get(color.id) ?? '', sizeName.get(size.id) ?? '') : 'SKU'}
+                        onChange={(event) => setVariant(color.id, size.id, { sku: event.target.value })}
+                        className={`${INPUT_CLASS} mt-0`}
+                      />
+                      <input
+                        value={variant.price}
+                        inputMode="decimal"
+                        aria-label={`Price of ${name}`}
+                        placeholder={Number.isFinite(fallback) ? money(fallback) : 'Price'}
+                        onChange={(event) => setVariant(color.id, size.id, { price: event.target.value })}
+                        className={`${INPUT_CLASS} mt-0`}
+                      />
+                      {chosenLogos.length > 0 ? (
+                        <span className="flex flex-wrap gap-2 text-xs">
+                          {chosenLogos.map((logo) => (
+                            <label key={logo.id} className="inline-flex items-center gap-1">
+                              <input type="checkbox" checked={variant.logoIds.includes(logo.id)} onChange={() => setVariant(color.id, size.id, { logoIds: toggled(variant.logoIds, logo.id) })} />
+                              {logo.name}
+                            </label>
+                          ))}
+                        </span>
+                      ) : null}
+                    </li>
+                  )
+                }),
+              )}
+            </ul>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">Choose at least one colour and one size.</p>
+        )}
+      </Section>
+
+      <Section id="logos" title="Logos" hint="The logos shoppers may put on this product. Each variant carries them unless you untick one on its row above.">
+        <CheckboxGrid
+          legend="Logos"
+          items={options.logos}
+          chosen={state.logoIds}
+          onToggle={toggleProductLogo}
+          render={(logo) => (
+            <span>
+              {logo.name} <span className="text-xs text-muted">· {logo.decorationPartnerName}</span>
+            </span>
+          )}
+        />
+      </Section>
+
+      <Section id="organisation" title="Organisation">
+        <Field label="Brand">
+          <select value={state.brandId} onChange={(event) => set('brandId', event.target.value)} className={INPUT_CLASS}>
+            <option value="">No brand</option>
+            {options.brands.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <CheckboxGrid legend="Categories" items={options.categories} chosen={state.categoryIds} onToggle={(id) => set('categoryIds', toggled(state.categoryIds, id))} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={state.featured} onChange={(event) => set('featured', event.target.checked)} />
+          Featured on the home page
+        </label>
+      </Section>
+
+      <Section id="shipping" title="Shipping & tax">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Weight of one piece (lb)">
+            <TextInput value={state.weight} inputMode="decimal" onChange={(event) => set('weight', event.target.value)} />
+          </Field>
+          <Field label="Tax code" hint="PC040100: clothing.">
+            <TextInput value={state.taxCode} onChange={(event) => set('taxCode', event.target.value)} />
+          </Field>
+          <Field label="Garment (design editor)">
+            <select value={state.garmentKind} onChange={(event) => set('garmentKind', event.target.value)} className={INPUT_CLASS}>
+              <option value="">Not designable</option>
+              {options.garmentKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </Section>
+
+      <Section id="status" title="Status">
+        {current ? (
+          <p className="text-sm">
+            Now: <ProductStatusBadge status={current.status} />
+          </p>
+        ) : null}
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={state.published} disabled={current?.archived} onChange={(event) => set('published', event.target.checked)} />
+          Published: shoppers see it in the shop
+        </label>
+        {current ? (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={duplicate}>
+              Duplicate
+            </button>
+            {current.archived ? (
+              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => archive(false)}>
+                Restore
+              </button>
+            ) : (
+              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => archive(true)}>
+                Archive
+              </button>
+            )}
+          </div>
+        ) : null}
+      </Section>
+
+      <div className="sticky bottom-0 flex gap-2 border-t border-line bg-white/95 py-3">
+        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Saving…' : current ? 'Save product' : 'Create product'}
+        </button>
+      </div>
+    </form>
+  )
+}
