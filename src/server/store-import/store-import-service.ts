@@ -16,6 +16,7 @@ import { writeGiftCards } from './write-gift-cards'
 import { writeLogos } from './write-logos'
 import { writeOrderFields } from './write-order-fields'
 import { writePayments } from './write-payments'
+import { writePriceBreaks } from './write-price-breaks'
 import { writeProductImages } from './write-product-images'
 import { writeProductLinks, writeProducts } from './write-products'
 import { writePromotions } from './write-promotions'
@@ -152,6 +153,7 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   const productIds = await writeProducts(tx, tally, file, websiteId, { brandIds })
   await writeProductLinks(tx, tally, file, productIds, { categoryIds, colorValueIds, sizeValueIds })
   await writeVariants(tx, tally, file, productIds, { colorValueIds, sizeValueIds, logoIds })
+  await writePriceBreaks(tx, tally, file, productIds)
   await writeProductImages(tx, tally, file, productIds, images, { colorValueIds, logoIds })
   await writeHomeAndContent(tx, tally, file, websiteId, images)
   await writeDelivery(tx, tally, file, websiteId)
