@@ -122,6 +122,8 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   productAttributeValues: CATALOG_CACHES,
   variants: CATALOG_CACHES,
   variantLogos: CATALOG_CACHES,
+  // The product page's tiers and the cart's prices (both read through Products).
+  priceBreaks: ['Products'],
   productImages: CATALOG_CACHES,
   homePage: ['HomePage', 'FeaturedProducts'],
   contentPages: ['ContentPages', 'Website'],
