@@ -78,6 +78,10 @@ export type ProductDetails = Omit<ProductListItem, 'productVariants' | 'image'> 
   taxCode: string
   images: ProductImage[]
   productVariants: ProductVariant[]
+  /** The product's base price (before a size's upcharge): what the quantity breaks replace. */
+  basePrice: number
+  /** Quantity price breaks, lowest first: from `minQuantity` pieces the base price is `price` (src/isomorphic/price-breaks.ts). */
+  priceBreaks: { minQuantity: number; price: number }[]
 }
 
 export type WebsiteState = { id: number; code: string; name: string }

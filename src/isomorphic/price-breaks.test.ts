@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { breakAt, priceTiers, unitPriceAt } from './price-breaks'
+import { breakAt, piecesByProduct, priceTiers, unitPriceAt } from './price-breaks'
 
 const breaks = [
   { minQuantity: 48, priceAmount: 1600 },
@@ -34,5 +34,16 @@ describe('quantity price breaks', () => {
       { from: 12, to: 47, priceAmount: 1800 },
       { from: 48, to: null, priceAmount: 1600 },
     ])
+  })
+
+  it('counts every piece of a product across its lines: colours, sizes and designs together', () => {
+    const pieces = piecesByProduct([
+      { productId: 7, quantity: { S: 3, M: 3 } },
+      { productId: 7, quantity: { L: 6 } },
+      { productId: 9, quantity: { M: 2 } },
+    ])
+    expect(pieces.get(7)).toBe(12)
+    expect(pieces.get(9)).toBe(2)
+    expect(pieces.get(8)).toBeUndefined()
   })
 })

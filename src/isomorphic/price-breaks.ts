@@ -45,3 +45,17 @@ export function priceTiers(basePrice: number, breaks: readonly PriceBreak[]): { 
     priceAmount: Math.min(tier.priceAmount, basePrice),
   }))
 }
+
+/**
+ * The quantity the breaks are read at: every piece of each product across the given lines (all its
+ * colours, sizes and designs together). Product id → pieces.
+ */
+export function piecesByProduct(lines: readonly { productId: number; quantity: Readonly<Record<string, number>> }[]): Map<number, number> {
+  const pieces = new Map<number, number>()
+  for (const line of lines) {
+    let sum = 0
+    for (const count of Object.values(line.quantity)) sum += count
+    pieces.set(line.productId, (pieces.get(line.productId) ?? 0) + sum)
+  }
+  return pieces
+}

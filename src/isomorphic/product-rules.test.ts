@@ -14,8 +14,10 @@ describe('price break rules', () => {
       'Price break 2 (from 12 pieces): price break 1 already starts at 12 pieces. Each quantity may have one price.',
     )
     expect(priceBreakProblem(2000, [{ minQuantity: 48, priceAmount: 1900 }, { minQuantity: 12, priceAmount: 1800 }])).toBe(
-      'Price break 1 (from 48 pieces): its price $19.00 must be below the $18.00 from 12 pieces.',
+      'Price break 1 (from 48 pieces): its price $19.00 must not be above the $18.00 from 12 pieces.',
     )
+    // The same price for more pieces is allowed, as in the store file.
+    expect(priceBreakProblem(2000, [{ minQuantity: 12, priceAmount: 1800 }, { minQuantity: 48, priceAmount: 1800 }])).toBeNull()
   })
 })
 

@@ -8,9 +8,10 @@ import { formatCents } from './format'
 export type PriceBreakRow = { minQuantity: number; priceAmount: Cents }
 
 /**
- * The first thing wrong with a product's price breaks, as a sentence naming the row, or null.
- * A break is from 2 pieces up, each quantity once, each price below the base price and below the
- * break before it (a larger quantity never costs more per piece).
+ * The first thing wrong with a product's price breaks, as a sentence naming the row, or null: the
+ * store file's rule (field-rules.ts priceBreaks and priceBreakIssues) said to a person. A break is
+ * from 2 pieces up, each quantity once, its price below the base price and never above the price
+ * of a smaller quantity (more pieces never cost more each).
  */
 export function priceBreakProblem(basePrice: Cents, breaks: readonly PriceBreakRow[], currency = 'USD'): string | null {
   const seen = new Map<number, number>()
@@ -24,12 +25,10 @@ export function priceBreakProblem(basePrice: Cents, breaks: readonly PriceBreakR
       return `${name}: its price ${formatCents(row.priceAmount, currency)} must be below the base price ${formatCents(basePrice, currency)}.`
     }
   }
-  const sorted = [...breaks].map((row, index) => ({ ...row, index })).sort((a, b) => a.minQuantity - b.minQuantity)
-  for (let i = 1; i < sorted.length; i++) {
-    const lower = sorted[i - 1]!
-    const row = sorted[i]!
-    if (row.priceAmount >= lower.priceAmount) {
-      return `Price break ${row.index + 1} (from ${row.minQuantity} pieces): its price ${formatCents(row.priceAmount, currency)} must be below the ${formatCents(lower.priceAmount, currency)} from ${lower.minQuantity} pieces.`
+  for (const [index, row] of breaks.entries()) {
+    const cheaper = breaks.filter((other) => other.minQuantity < row.minQuantity && other.priceAmount < row.priceAmount).sort((a, b) => a.priceAmount - b.priceAmount)[0]
+    if (cheaper) {
+      return `Price break ${index + 1} (from ${row.minQuantity} pieces): its price ${formatCents(row.priceAmount, currency)} must not be above the ${formatCents(cheaper.priceAmount, currency)} from ${cheaper.minQuantity} pieces.`
     }
   }
   return null

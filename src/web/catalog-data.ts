@@ -49,7 +49,9 @@ export const loadTopCategories = cache(async (limit = 4): Promise<string[]> => {
 })
 
 /** What the product page and the editor hand to the browser of a product: only what they show. */
-export function productViewData(product: ProductDetails): Pick<ProductDetails, 'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images'> {
-  const { id, name, slug, templateSkuCode, attributeValues, productVariants, images } = product
-  return { id, name, slug, templateSkuCode, attributeValues, productVariants, images }
+export function productViewData(
+  product: ProductDetails,
+): Pick<ProductDetails, 'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks'> {
+  const { id, name, slug, templateSkuCode, attributeValues, productVariants, images, basePrice, priceBreaks } = product
+  return { id, name, slug, templateSkuCode, attributeValues, productVariants, images, basePrice, priceBreaks }
 }

@@ -5,11 +5,13 @@ import { type FormEvent, useId } from 'react'
 import { areasFor, placeArtwork, placeLogo, placeText } from '@/client/editor/decoration-edits'
 import { editorEstimate } from '@/client/editor/editor-page'
 import { useEditor } from '@/client/editor/use-editor'
+import { useCartStore } from '@/client/stores/cart-store'
+import { useHydrated } from '@/client/use-hydrated'
 import type { DecorationOptions } from '@/isomorphic/decoration-types'
 import { formatCents } from '@/isomorphic/format'
 import { toCents } from '@/isomorphic/money'
 import { parseQuantity } from '@/isomorphic/quantity'
-import { imagesFor, logoOptions, sizeOptions } from '../product/product-options'
+import { imagesFor, logoOptions, sizeOptions, unitPriceFor } from '../product/product-options'
 import type { ProductViewData } from '../product/product-view'
 import { SizeGrid } from '../product/size-grid'
 import { ArtworkUpload } from './artwork-upload'
@@ -40,10 +42,16 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   // The line's logo (its decoration partner ships the order) is the design's first approved logo.
   const firstLogo = decorations.find((decoration) => decoration.kind === 'logo' && decoration.logoId !== null)
   const lineLogo = variantLogos.find((logo) => firstLogo?.kind === 'logo' && logo.id === firstLogo.logoId) ?? null
-  const sizes = sizeOptions(product, colorId, lineLogo?.id ?? null)
-  const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
+  const listed = sizeOptions(product, colorId, lineLogo?.id ?? null)
+  // The garment's price at every piece of the product the cart will hold (quantity breaks), as on the product page.
+  const hydrated = useHydrated()
+  const storedPieces = useCartStore((state) => state.orderLines.reduce((sum, line) => (line.productId === product.id ? sum + line.totalQuantity : sum), 0))
+  const typedQuantities = listed.map((size) => parseQuantity(typed[size.name] ?? ''))
+  const pieces = typedQuantities.reduce((sum, count) => sum + count, 0) + (hydrated ? storedPieces : 0)
+  const sizes = listed.map((size) => ({ ...size, price: unitPriceFor(product, size.price, pieces) }))
+  const quantities = sizes.map((size, index) => ({ ...size, quantity: typedQuantities[index]! }))
   const { totalQuantity, garmentCents, quote } = editorEstimate(quantities, decorations, options.methods)
-  const lowestCents = sizes.length > 0 ? Math.min(...sizes.map((size) => toCents(size.price))) : null
+  const lowestCents = listed.length > 0 ? Math.min(...listed.map((size) => toCents(size.price))) : null
   const color = product.attributeValues.find((value) => value.id === colorId)
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {

@@ -8,7 +8,9 @@ import {
   initialColorId,
   type LogoOption,
   logoOptions,
+  quantityTiers,
   sizeOptions,
+  unitPriceFor,
 } from './product-options'
 import { NO_SIZE } from '@/isomorphic/variant-resolution'
 
@@ -139,5 +141,25 @@ describe('product options', () => {
   test('when no picture has the chosen colour, the gallery narrows all the pictures to the chosen logo', () => {
     const images = [image('navy-crest.png', NAVY, crest.id), image('navy-wordmark.png', NAVY, wordmark.id)]
     expect(imagesFor(images, GREEN, wordmark.id).map((i) => i.name)).toEqual(['navy-wordmark.png'])
+  })
+})
+
+describe('the product page’s quantity pricing', () => {
+  const priced = { basePrice: 20, priceBreaks: [{ minQuantity: 12, price: 18 }, { minQuantity: 48, price: 16 }] }
+
+  test('reads the tiers as "1–11 $20.00 · 12–47 $18.00 · 48+ $16.00"', () => {
+    expect(quantityTiers(priced)).toEqual([
+      { from: 1, to: 11, price: 20 },
+      { from: 12, to: 47, price: 18 },
+      { from: 48, to: null, price: 16 },
+    ])
+    expect(quantityTiers({ basePrice: 20, priceBreaks: [] })).toEqual([])
+  })
+
+  test('shows each size at the price of the pieces entered, the 2XL keeping its upcharge', () => {
+    expect(unitPriceFor(priced, 20, 11)).toBe(20)
+    expect(unitPriceFor(priced, 20, 12)).toBe(18)
+    expect(unitPriceFor(priced, 22, 12)).toBe(20)
+    expect(unitPriceFor(priced, 22.5, 48)).toBe(18.5)
   })
 })

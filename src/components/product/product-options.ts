@@ -1,4 +1,6 @@
 import type { ProductDetails, ProductImage, ProductVariant } from '@/isomorphic/catalog-types'
+import { fromCents, toCents } from '@/isomorphic/money'
+import { type PriceBreak, priceTiers, unitPriceAt } from '@/isomorphic/price-breaks'
 import { compareSizes } from '@/isomorphic/size-order'
 import { NO_SIZE, variantsBySize, variantsOfColor, variantsWithLogo } from '@/isomorphic/variant-resolution'
 
@@ -78,3 +80,23 @@ export function imagesFor(images: ProductImage[], colorId: number | null, logoId
   return forColor.filter((image) => image.logoId === logoId || image.logoId === null)
 }
 
+
+type PricingSource = Pick<ProductDetails, 'basePrice' | 'priceBreaks'>
+
+function breaksInCents(product: PricingSource): PriceBreak[] {
+  return product.priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, priceAmount: toCents(tier.price) }))
+}
+
+/**
+ * A size's unit price at `pieces` of the product (every piece of it, all colours and sizes), by the
+ * rule the server charges with (src/isomorphic/price-breaks.ts).
+ */
+export function unitPriceFor(product: PricingSource, sizePrice: number, pieces: number): number {
+  return fromCents(unitPriceAt({ basePrice: toCents(product.basePrice), variantPrice: toCents(sizePrice), breaks: breaksInCents(product), quantity: pieces }))
+}
+
+/** The quantity tiers as a shopper reads them ("1–11 $20.00 · 12–47 $18.00 · 48+ $16.00"); empty without breaks. */
+export function quantityTiers(product: PricingSource): { from: number; to: number | null; price: number }[] {
+  if (product.priceBreaks.length === 0) return []
+  return priceTiers(toCents(product.basePrice), breaksInCents(product)).map((tier) => ({ from: tier.from, to: tier.to, price: fromCents(tier.priceAmount) }))
+}

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { toast } from 'react-toastify'
 import { useCartStore } from '@/client/stores/cart-store'
+import { useHydrated } from '@/client/use-hydrated'
 import { Link } from '@/i18n/navigation'
 import type { ProductDetails } from '@/isomorphic/catalog-types'
 import { imageUrl } from '@/isomorphic/image-address'
@@ -12,12 +13,13 @@ import { ProductGallery } from './product-gallery'
 import { parseQuantity } from '@/isomorphic/quantity'
 import { formatCents } from '@/isomorphic/format'
 import { sumCents, toCents } from '@/isomorphic/money'
-import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, sizeOptions } from './product-options'
+import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, quantityTiers, sizeOptions, unitPriceFor } from './product-options'
+import { PriceTiers } from './price-tiers'
 import { SizeGrid } from './size-grid'
 
 export type ProductViewData = Pick<
   ProductDetails,
-  'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images'
+  'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks'
 >
 
 type ProductViewProps = {
@@ -44,13 +46,22 @@ export function ProductView({ product, summary, details, customizable = false }:
   const logoId = chosenLogoId(logos, pickedLogoId, product.images, colorId)
   const logo = logos.find((option) => option.id === logoId) ?? null
 
-  const sizes = sizeOptions(product, colorId, logo?.id ?? null)
+  const listed = sizeOptions(product, colorId, logo?.id ?? null)
   const [typed, setTyped] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState<string | null>(null)
   const [added, setAdded] = useState(false)
 
-  const quantities = sizes.map((size) => ({ ...size, quantity: parseQuantity(typed[size.name] ?? '') }))
-  const totalQuantity = quantities.reduce((sum, size) => sum + size.quantity, 0)
+  // Quantity breaks are read at every piece of the product the order will hold: what the grid says
+  // plus what the cart has of it already (in any colour, logo or design), as the cart prices it.
+  const hydrated = useHydrated()
+  const storedPieces = useCartStore((state) => state.orderLines.reduce((sum, line) => (line.productId === product.id ? sum + line.totalQuantity : sum), 0))
+  const cartPieces = hydrated ? storedPieces : 0
+  const tiers = quantityTiers(product)
+  const typedQuantities = listed.map((size) => parseQuantity(typed[size.name] ?? ''))
+  const totalQuantity = typedQuantities.reduce((sum, pieces) => sum + pieces, 0)
+  const pieces = totalQuantity + cartPieces
+  const sizes = listed.map((size) => ({ ...size, price: unitPriceFor(product, size.price, pieces) }))
+  const quantities = sizes.map((size, index) => ({ ...size, quantity: typedQuantities[index]! }))
   const estimateCents = sumCents(quantities.map((size) => size.quantity * toCents(size.price)))
   const images = imagesFor(product.images, colorId, logo?.id ?? null)
 
@@ -93,6 +104,7 @@ export function ProductView({ product, summary, details, customizable = false }:
 
       <div className="min-w-0">
         {summary}
+        <PriceTiers tiers={tiers} pieces={pieces} />
 
         <form id={formId} onSubmit={addToCart} noValidate className="mt-8 space-y-8">
           {colors.length > 0 ? (
@@ -175,6 +187,7 @@ export function ProductView({ product, summary, details, customizable = false }:
           <SizeGrid
             idPrefix={formId}
             sizes={sizes}
+            showPrices={tiers.length > 0}
             typed={typed}
             onChange={(size, text) => {
               setTyped((current) => ({ ...current, [size]: text }))
@@ -190,6 +203,7 @@ export function ProductView({ product, summary, details, customizable = false }:
               <dt className="text-muted">{t('estimatedTotal')}</dt>
               <dd className="text-right text-lg font-semibold text-ink tabular-nums">{formatCents(estimateCents)}</dd>
             </dl>
+            {tiers.length > 0 && cartPieces > 0 ? <p className="mt-2 text-xs text-muted">{t('unitPriceIncludingCart', { count: cartPieces })}</p> : null}
             <button type="submit" disabled={sizes.length === 0} className="btn btn-primary mt-5 w-full">
               {t('addToCart')}
             </button>

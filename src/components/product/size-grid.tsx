@@ -13,10 +13,12 @@ type SizeGridProps = {
   /** Size name → what the shopper typed. */
   typed: Record<string, string>
   onChange: (size: string, text: string) => void
+  /** Show each size's unit price even when they are all the same (a product with quantity breaks). */
+  showPrices?: boolean
 }
 
 /** Quantities per size, as the product page and the editor take them (a plain quantity for unsized products). */
-export function SizeGrid({ idPrefix, sizes, typed, onChange }: SizeGridProps) {
+export function SizeGrid({ idPrefix, sizes, typed, onChange, showPrices = false }: SizeGridProps) {
   const t = useTranslations('product')
   const unsized = sizes.length === 1 && sizes[0]?.name === NO_SIZE
   const samePrice = sizes.every((size) => size.price === sizes[0]?.price)
@@ -36,7 +38,7 @@ export function SizeGrid({ idPrefix, sizes, typed, onChange }: SizeGridProps) {
                     {unsized ? null : <span aria-hidden="true">{size.name}</span>}
                     <span className="sr-only">{unsized ? t('quantity') : t('quantityFor', { size: size.name })}</span>
                   </label>
-                  {!samePrice ? <p className="mt-0.5 text-center text-xs text-muted">{formatPrice(size.price)}</p> : null}
+                  {showPrices || !samePrice ? <p className="mt-0.5 text-center text-xs text-muted tabular-nums">{formatPrice(size.price)}</p> : null}
                   <input
                     id={inputId}
                     type="number"

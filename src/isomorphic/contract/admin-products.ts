@@ -1,7 +1,7 @@
 import { z } from './zod'
 import { idSchema } from './fields'
 import { EditVersionSchema } from './admin-edit'
-import { amount, positiveAmount, slug, styleCode, taxCode, text, weight } from './field-rules'
+import { amount, positiveAmount, priceBreaks, slug, styleCode, taxCode, text, weight } from './field-rules'
 import {
   DEFAULT_PRODUCT_LIST_VIEW,
   PRODUCT_LIST_CURSOR_PATTERN,
@@ -26,7 +26,6 @@ const MAX_DESCRIPTION = 20_000
 /** A store's grid stays a grid a person can edit. */
 export const MAX_COLORS = 40
 export const MAX_SIZES = 20
-export const MAX_PRICE_BREAKS = 10
 export const MAX_BULK_PRODUCTS = 500
 
 /** A variant's SKU: the style code's characters. */
@@ -41,11 +40,6 @@ const VariantSchema = z.strictObject({
   price: positiveAmount.optional(),
   /** The logos this variant carries; omitted: the product's `logoIds`. */
   logoIds: z.array(idSchema('logo')).max(50).optional(),
-})
-
-const PriceBreakSchema = z.strictObject({
-  minQuantity: z.number({ error: 'must be a number of pieces' }).int('must be a whole number of pieces').min(2, 'must be 2 pieces or more').max(1_000_000, 'is too large'),
-  price: positiveAmount,
 })
 
 /** The whole editable product: what `products.create` takes and `products.update` replaces. */
@@ -67,7 +61,8 @@ export const ProductFieldsSchema = z.strictObject({
   logoIds: z.array(idSchema('logo')).max(50).default([]),
   /** Per colour × size: SKU, price and logos different from the defaults. */
   variants: z.array(VariantSchema).max(MAX_COLORS * MAX_SIZES).default([]),
-  priceBreaks: z.array(PriceBreakSchema).max(MAX_PRICE_BREAKS, `must list at most ${MAX_PRICE_BREAKS} price breaks`).default([]),
+  /** The store file's rule (from 2 pieces, each quantity once); the core checks them against the price. */
+  priceBreaks: priceBreaks.default([]),
   weight,
   taxCode: taxCode.default('PC040100'),
   /** The decoration editor's garment drawing (a garment kind), or null: not designable. */

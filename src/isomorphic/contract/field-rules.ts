@@ -40,3 +40,55 @@ export const taxCode = z.string().min(1, 'must not be empty')
 export const dateText = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
   message: 'must be a date like "2025-01-31" or "2025-01-31T09:00:00Z"',
 })
+
+/**
+ * A product's quantity price breaks: from `minQuantity` pieces of the product in one cart or order,
+ * its base price is `price` (src/isomorphic/price-breaks.ts). Each quantity once, from 2 up (the
+ * price of one piece is the product's own). Check the prices against the product's with
+ * `priceBreakIssues`.
+ */
+export const priceBreaks = z
+  .array(
+    z.strictObject({
+      minQuantity: z
+        .number()
+        .int('must be a whole number')
+        .min(2, 'must be 2 or more: the price of 1 piece is the product’s price')
+        .max(1_000_000, 'must be at most 1000000'),
+      price: positiveAmount,
+    }),
+  )
+  .max(20, 'must list at most 20 breaks')
+  .superRefine((breaks, ctx) => {
+    const seen = new Set<number>()
+    breaks.forEach((tier, index) => {
+      if (seen.has(tier.minQuantity)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'minQuantity'], message: `lists ${tier.minQuantity} pieces twice: each quantity can have one price` })
+      }
+      seen.add(tier.minQuantity)
+    })
+  })
+
+/**
+ * What is wrong with breaks against the product's base price (dollars): each must lower it, and a
+ * larger quantity must never cost more per piece than a smaller one. Paths are relative to the list.
+ */
+export function priceBreakIssues(basePrice: number, breaks: readonly { minQuantity: number; price: number }[]): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = []
+  const cents = (dollars: number) => Math.round(dollars * 100)
+  breaks.forEach((tier, index) => {
+    if (cents(tier.price) >= cents(basePrice)) {
+      issues.push({ path: [index, 'price'], message: `must be below the product’s price (${basePrice.toFixed(2)}): a break lowers the price` })
+      return
+    }
+    const smaller = breaks.filter((other) => other.minQuantity < tier.minQuantity && cents(other.price) < cents(tier.price))
+    const cheapest = smaller.sort((a, b) => a.price - b.price)[0]
+    if (cheapest) {
+      issues.push({
+        path: [index, 'price'],
+        message: `must not be above the price from ${cheapest.minQuantity} pieces (${cheapest.price.toFixed(2)}): more pieces never cost more each`,
+      })
+    }
+  })
+  return issues
+}

@@ -11,6 +11,7 @@ import {
   designs,
   logos,
   type OrderLineDesignSnapshot,
+  productPriceBreaks,
   products,
   productVariantLogos,
   productVariants,
@@ -24,12 +25,15 @@ import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
 import { type CartItemInput, cartItemKey } from '@/isomorphic/contract/cart'
 import { NO_SIZE, variantsBySize, variantsOfColor, variantsWithLogo } from '@/isomorphic/variant-resolution'
+import { type PriceBreak, piecesByProduct, unitPriceAt } from '@/isomorphic/price-breaks'
 
 // Prices cart lines from the database (decision 010, security.md 4.1): each size resolves to the
 // product's variant for the chosen colour and logo by the rule the product page builds its size
 // grid with (src/isomorphic/variant-resolution.ts); amounts are the variants' prices × pieces, weights
-// the product's weight × pieces. Nothing the client says about money is read: its input has no
-// such field.
+// the product's weight × pieces. A variant's price is read at the quantity of its product in the
+// whole cart or order (every colour, size and design) through the one price-break rule,
+// src/isomorphic/price-breaks.ts, which the product page shows its tiers and estimates with too.
+// Nothing the client says about money is read: its input has no such field.
 
 /** A line that cannot be priced; `key` and `productId` tell a caller which line to drop. */
 export class UnpricedLineError extends DomainError {
@@ -59,6 +63,9 @@ type ProductFacts = {
   templateSkuCode: string
   taxCode: string
   weight: number
+  /** products.priceAmount, cents: the base the breaks replace (each variant keeps its upcharge over it). */
+  basePrice: number
+  breaks: readonly PriceBreak[]
   variants: VariantFacts[]
   images: ProductImage[]
 }
@@ -109,7 +116,7 @@ async function loadDesignFacts(db: Executor, websiteId: number, designIds: reado
 }
 
 /**
- * One product's pricing facts as the catalog has them (five narrow queries): the same for every
+ * One product's pricing facts as the catalog has them (six narrow queries): the same for every
  * shopper, so they live in the Products cache beside the product page's data and are dropped with
  * it by every catalog write (store import, CATALOG_CACHES). A cart save or a summary then costs no
  * catalog query once the product has been priced (decision 016). Null: no such published product.
@@ -123,12 +130,13 @@ async function loadProductPricing(db: Executor, websiteId: number, productId: nu
       templateSkuCode: products.templateSkuCode,
       taxCode: products.taxCode,
       weight: products.weight,
+      basePrice: products.priceAmount,
     })
     .from(products)
     .where(and(eq(products.websiteId, websiteId), eq(products.isPublished, true), eq(products.id, productId)))
   if (!product) return null
 
-  const [variants, images] = await Promise.all([
+  const [variants, images, breaks] = await Promise.all([
     db
       .select({ ...VARIANT_COLUMNS, sizeName: attributeValues.name })
       .from(productVariants)
@@ -136,6 +144,11 @@ async function loadProductPricing(db: Executor, websiteId: number, productId: nu
       .where(eq(productVariants.productId, productId))
       .orderBy(asc(productVariants.id)),
     readProductImages(db, productId),
+    db
+      .select({ minQuantity: productPriceBreaks.minQuantity, priceAmount: productPriceBreaks.priceAmount })
+      .from(productPriceBreaks)
+      .where(eq(productPriceBreaks.productId, productId))
+      .orderBy(asc(productPriceBreaks.minQuantity)),
   ])
   const variantIds = variants.map((row) => row.id)
   const colorIds = [...new Set(variants.map((row) => row.colorValueId).filter((id) => id !== null))]
@@ -168,7 +181,7 @@ async function loadProductPricing(db: Executor, websiteId: number, productId: nu
           .from(attributeValues)
           .where(inArray(attributeValues.id, colorIds)),
   ])
-  return { product, variants, images, variantLogos, colors }
+  return { product, variants, images, breaks, variantLogos, colors }
 }
 
 type ProductPricing = NonNullable<Awaited<ReturnType<typeof loadProductPricing>>>
@@ -209,7 +222,7 @@ async function loadCatalogFacts(db: Executor, websiteId: number, items: readonly
         logoIds: logoIdsByVariant.get(row.id) ?? new Set(),
       })
     }
-    facts.products.set(pricing.product.id, { ...pricing.product, variants, images: [...pricing.images] })
+    facts.products.set(pricing.product.id, { ...pricing.product, breaks: pricing.breaks, variants, images: [...pricing.images] })
   }
   return facts
 }
@@ -240,7 +253,8 @@ function resolveDesign(facts: CatalogFacts, item: CartItemInput, productName: st
   return { ...design, rules: design.rules }
 }
 
-function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
+/** `productPieces`: every piece of the item's product in the cart or order, the quantity its breaks are read at. */
+function resolveItem(facts: CatalogFacts, item: CartItemInput, productPieces: number): DetailedLine {
   const key = cartItemKey(item)
   const fail = (message: string) => new UnpricedLineError(key, item.productId, message)
   const product = facts.products.get(item.productId)
@@ -268,11 +282,12 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
   for (const [size, count] of Object.entries(item.quantity)) {
     const variant = bySize.get(size)
     if (!variant) throw fail(`${product.name} is not offered in size ${size}.`)
-    amount += variant.priceAmount * count
+    const unitPrice = unitPriceAt({ basePrice: product.basePrice, variantPrice: variant.priceAmount, breaks: product.breaks, quantity: productPieces })
+    amount += unitPrice * count
     totalQuantity += count
-    unitPrices[size] = fromCents(variant.priceAmount)
+    unitPrices[size] = fromCents(unitPrice)
     variantIds[size] = variant.id
-    garmentPrices[size] = variant.priceAmount
+    garmentPrices[size] = unitPrice
   }
   // Decoration (decision 013): the per-unit part goes into every unit price, the set-up stays one amount.
   let pricedDesign: PricedLineDesign | null = null
@@ -372,7 +387,8 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput): DetailedLine {
  */
 export async function priceCartItems(db: Executor, websiteId: number, items: readonly CartItemInput[], viewer: PricingViewer = { partnerId: null }): Promise<PricedLine[]> {
   const facts = await loadCatalogFacts(db, websiteId, items, viewer)
-  return items.map((item) => resolveItem(facts, item).line)
+  const pieces = piecesByProduct(items)
+  return items.map((item) => resolveItem(facts, item, pieces.get(item.productId) ?? 0).line)
 }
 
 /**
@@ -386,17 +402,23 @@ export async function priceCartItemsLeniently(
   viewer: PricingViewer = { partnerId: null },
 ): Promise<{ priced: DetailedLine[]; kept: CartItemInput[]; dropped: { key: string; productId: number; message: string }[] }> {
   const facts = await loadCatalogFacts(db, websiteId, items, viewer)
-  const priced: DetailedLine[] = []
+  const firstPass: DetailedLine[] = []
   const kept: CartItemInput[] = []
   const dropped: { key: string; productId: number; message: string }[] = []
+  const allPieces = piecesByProduct(items)
   for (const item of items) {
     try {
-      priced.push(resolveItem(facts, item))
+      firstPass.push(resolveItem(facts, item, allPieces.get(item.productId) ?? 0))
       kept.push(item)
     } catch (error) {
       if (!(error instanceof UnpricedLineError)) throw error
       dropped.push({ key: error.key, productId: error.productId, message: error.userMessage })
     }
   }
+  // A dropped line's pieces do not count towards its product's breaks: the kept lines are priced at
+  // what will really be ordered (pricing them cannot fail now, the quantity only picks a tier).
+  if (dropped.length === 0) return { priced: firstPass, kept, dropped }
+  const pieces = piecesByProduct(kept)
+  const priced = kept.map((item) => resolveItem(facts, item, pieces.get(item.productId) ?? 0))
   return { priced, kept, dropped }
 }

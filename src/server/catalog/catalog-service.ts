@@ -23,6 +23,7 @@ import {
   productAttributeValues,
   productCategories,
   productImages,
+  productPriceBreaks,
   products,
   productVariantLogos,
   productVariants,
@@ -333,12 +334,12 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
   if (!isStorableText(slug)) return null
   const db = await getDb()
   const [product] = await db
-    .select({ id: products.id, description: products.description, weight: products.weight, taxCode: products.taxCode })
+    .select({ id: products.id, description: products.description, weight: products.weight, taxCode: products.taxCode, basePriceAmount: products.priceAmount })
     .from(products)
     .where(and(eq(products.websiteId, websiteId), eq(products.slug, slug), eq(products.isPublished, true)))
   if (!product) return null
 
-  const [[card], variants, variantLogos, images] = await Promise.all([
+  const [[card], variants, variantLogos, images, priceBreaks] = await Promise.all([
     loadProductList(db, { websiteId, ids: [product.id] }),
     db
       .select(VARIANT_COLUMNS)
@@ -366,6 +367,11 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
       .where(eq(productVariants.productId, product.id))
       .orderBy(asc(productVariantLogos.variantId), asc(logos.name), asc(logos.id)),
     readProductImages(db, product.id),
+    db
+      .select({ minQuantity: productPriceBreaks.minQuantity, priceAmount: productPriceBreaks.priceAmount })
+      .from(productPriceBreaks)
+      .where(eq(productPriceBreaks.productId, product.id))
+      .orderBy(asc(productPriceBreaks.minQuantity)),
   ])
   if (!card) return null
 
@@ -389,6 +395,8 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
     taxCode: product.taxCode,
     images,
     productVariants: productVariantList,
+    basePrice: fromCents(product.basePriceAmount),
+    priceBreaks: priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, price: fromCents(tier.priceAmount) })),
   }
 }
 

@@ -10,6 +10,8 @@ import {
   optionalText,
   percent,
   positiveAmount,
+  priceBreakIssues,
+  priceBreaks,
   sequence,
   slug,
   styleCode,
@@ -199,27 +201,35 @@ const LogoSchema = z.strictObject({
   colorCount: z.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
 })
 
-const ProductSchema = z.strictObject({
-  slug,
-  name: text,
-  templateSkuCode: styleCode,
-  description: z.string().default(''),
-  brand: text.optional(),
-  categories: z.array(slug).default([]),
-  weight,
-  taxCode: taxCode.default('PC040100'),
-  websiteSequence: sequence,
-  published: z.boolean().default(true),
-  colors: z.array(text).min(1, 'must list at least one colour'),
-  sizes: z.array(text).min(1, 'must list at least one size'),
-  logos: z.array(code).default([]),
-  price: positiveAmount,
-  /** Added to the price for these sizes (e.g. {"2XL": 2, "3XL": 3}). */
-  sizeUpcharges: z.record(z.string(), amount).default({}),
-  images: z.array(ProductImageSchema).default([]),
-  /** The garment drawing of the decoration editor; omitted: the garment of its first mockup image. */
-  garment: z.enum(GARMENT_KINDS).optional(),
-})
+const ProductSchema = z
+  .strictObject({
+    slug,
+    name: text,
+    templateSkuCode: styleCode,
+    description: z.string().default(''),
+    brand: text.optional(),
+    categories: z.array(slug).default([]),
+    weight,
+    taxCode: taxCode.default('PC040100'),
+    websiteSequence: sequence,
+    published: z.boolean().default(true),
+    colors: z.array(text).min(1, 'must list at least one colour'),
+    sizes: z.array(text).min(1, 'must list at least one size'),
+    logos: z.array(code).default([]),
+    price: positiveAmount,
+    /** Added to the price for these sizes (e.g. {"2XL": 2, "3XL": 3}). */
+    sizeUpcharges: z.record(z.string(), amount).default({}),
+    /** Quantity price breaks: from `minQuantity` pieces (all colours and sizes together) the price is `price`; sizes keep their upcharge. */
+    priceBreaks: priceBreaks.default([]),
+    images: z.array(ProductImageSchema).default([]),
+    /** The garment drawing of the decoration editor; omitted: the garment of its first mockup image. */
+    garment: z.enum(GARMENT_KINDS).optional(),
+  })
+  .superRefine((product, ctx) => {
+    for (const issue of priceBreakIssues(product.price, product.priceBreaks)) {
+      ctx.addIssue({ code: 'custom', path: ['priceBreaks', ...issue.path], message: issue.message })
+    }
+  })
 
 const DELIVERY_VARIABLES = ['weight', 'volume', 'wv', 'price', 'quantity'] as const
 

@@ -32,7 +32,7 @@ const IMAGES_DIR = path.join(os.tmpdir(), 'webstore-test-images')
 const TABLES = [
   'websites', 'countries', 'states', 'website_shipping_countries', 'sizes', 'attributes', 'attribute_values', 'brands',
   'categories', 'decoration_partners', 'logos', 'products', 'product_categories', 'product_attribute_values',
-  'product_variants', 'product_variant_logos', 'product_images', 'home_pages', 'content_pages', 'delivery_methods',
+  'product_variants', 'product_variant_logos', 'product_price_breaks', 'product_images', 'home_pages', 'content_pages', 'delivery_methods',
   'delivery_price_rules', 'payment_methods', 'tax_credentials', 'tax_rates', 'promotion_programs', 'order_extra_fields', 'order_options',
 ]
 

@@ -16,6 +16,7 @@ import { writeGiftCards } from './write-gift-cards'
 import { writeLogos } from './write-logos'
 import { writeOrderFields } from './write-order-fields'
 import { writePayments } from './write-payments'
+import { writePriceBreaks } from './write-price-breaks'
 import { writeProductImages } from './write-product-images'
 import { writeProductLinks, writeProducts } from './write-products'
 import { writePromotions } from './write-promotions'
@@ -121,6 +122,8 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   productAttributeValues: CATALOG_CACHES,
   variants: CATALOG_CACHES,
   variantLogos: CATALOG_CACHES,
+  // The product page's tiers and the cart's prices (both read through Products).
+  priceBreaks: ['Products'],
   productImages: CATALOG_CACHES,
   homePage: ['HomePage', 'FeaturedProducts'],
   contentPages: ['ContentPages', 'Website'],
@@ -152,6 +155,7 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   const productIds = await writeProducts(tx, tally, file, websiteId, { brandIds })
   await writeProductLinks(tx, tally, file, productIds, { categoryIds, colorValueIds, sizeValueIds })
   await writeVariants(tx, tally, file, productIds, { colorValueIds, sizeValueIds, logoIds })
+  await writePriceBreaks(tx, tally, file, productIds)
   await writeProductImages(tx, tally, file, productIds, images, { colorValueIds, logoIds })
   await writeHomeAndContent(tx, tally, file, websiteId, images)
   await writeDelivery(tx, tally, file, websiteId)
