@@ -185,7 +185,11 @@ export function ProductForm({ websiteId, options, product, currency }: { website
 
   /** The value the contract takes, or a sentence saying what to fix first. */
   function value(): ProductFieldsInput | string {
+    if (state.name.trim() === '') return 'Enter the product’s name.'
+    if (state.slug === '') return 'Enter the product’s address (slug), e.g. field-tee.'
+    if (state.templateSkuCode.trim() === '') return 'Enter the style code (SKU), e.g. PC54.'
     if (!Number.isFinite(basePrice) || basePrice <= 0) return 'Enter the base price, e.g. 24.00.'
+    if (colors.length === 0 || sizes.length === 0) return 'Choose at least one colour and one size under Variants.'
     const weight = amountOf(state.weight)
     if (!Number.isFinite(weight) || weight < 0) return 'Enter the weight of one piece in pounds, e.g. 0.5.'
     const breaks: { minQuantity: number; price: number }[] = []
