@@ -294,4 +294,18 @@ describe.each(testDatabaseKinds())('products in the console on %s', (kind) => {
     expect(byName.rows[0]!.name).toBe('Pager 29')
     expect((await refusal(page({ sort: 'price', cursor: first.nextCursor }))).code).toBe('invalid')
   })
+
+  test('the form’s choices are the store’s categories and every colour, size (in the spec’s order) and logo', async () => {
+    const options = (await executeAdminQuery('products.options', { websiteId }, manager)) as Q['products.options']
+    expect(options.websiteId).toBe(websiteId)
+    expect(options.stores.map((store) => store.id)).toEqual([websiteId])
+    expect(options.categories.map((category) => category.id)).toEqual(expect.arrayContaining([polos, tees]))
+    const sizeNames = options.sizes.map((size) => size.name)
+    expect(sizeNames.indexOf('S')).toBeLessThan(sizeNames.indexOf('M'))
+    expect(sizeNames.indexOf('M')).toBeLessThan(sizeNames.indexOf('XL'))
+    expect(options.colors.find((color) => color.id === navy)).toEqual({ id: navy, name: 'Navy', htmlColor: '#1f2a44' })
+    expect(options.logos.map((logo) => logo.id)).toContain(logoId)
+    expect((await refusal(executeAdminQuery('products.options', { websiteId }, otherManager))).code).toBe('not_found')
+    expect((await refusal(executeAdminQuery('products.options', { websiteId }, fulfilment))).code).toBe('forbidden')
+  })
 })
