@@ -251,6 +251,7 @@ describe.each(testDatabaseKinds())('products in the console on %s', (kind) => {
     const again = (await executeAdminMutation('products.duplicate', { websiteId, productId: product.id }, manager)) as M['products.duplicate']
     expect(again).toMatchObject({ slug: 'original-tee-copy-2', templateSkuCode: 'ORIG1-COPY2' })
     expect(await db().select().from(productPriceBreaks).where(eq(productPriceBreaks.productId, again.id))).toHaveLength(1)
+    expect((await auditOf(copy.id)).map((row) => [row.action, (row.after as { duplicateOf?: number }).duplicateOf])).toEqual([['product.duplicate', product.id]])
   })
 
   test('moving a product after another changes the shop’s order', async () => {

@@ -309,7 +309,7 @@ async function lockProduct(tx: Executor, websiteId: number, productId: number): 
 
 const label = (row: { name: string }) => `The product “${row.name}”`
 
-export async function createProduct(ctx: CoreContext, fields: ProductFields): Promise<AdminProduct> {
+export async function createProduct(ctx: CoreContext, fields: ProductFields, { duplicateOf }: { duplicateOf?: number } = {}): Promise<AdminProduct> {
   await requireStaff(ctx, 'store.manage', fields.websiteId)
   const db = await getDb()
   return db
@@ -327,7 +327,13 @@ export async function createProduct(ctx: CoreContext, fields: ProductFields): Pr
         .returning({ id: products.id })
       await writeDetails(tx, created!.id, resolved)
       await writeFeatured(tx, fields.websiteId, store.name, { oldSlug: null, slug: resolved.row.slug, featured: resolved.featured })
-      await recordAudit(tx, ctx, { websiteId: fields.websiteId, action: 'product.create', entityType: 'product', entityId: created!.id, after: { ...audited(resolved), version: 1 } })
+      await recordAudit(tx, ctx, {
+        websiteId: fields.websiteId,
+        action: duplicateOf === undefined ? 'product.create' : 'product.duplicate',
+        entityType: 'product',
+        entityId: created!.id,
+        after: { ...audited(resolved), ...(duplicateOf === undefined ? {} : { duplicateOf }), version: 1 },
+      })
       return readAdminProduct(tx, fields.websiteId, created!.id)
     })
     .catch((error: unknown) => translateUnique(error, fields))
@@ -376,31 +382,32 @@ export async function duplicateProduct(ctx: CoreContext, { websiteId, productId 
   const source = await readAdminProduct(db, websiteId, productId)
   const slug = await freeName(db, websiteId, (n) => `${source.slug}-copy${n > 1 ? `-${n}` : ''}`, 'slug')
   const templateSkuCode = await freeName(db, websiteId, (n) => `${source.templateSkuCode}-COPY${n > 1 ? n : ''}`, 'templateSkuCode')
-  const copy = await createProduct(ctx, {
-    websiteId,
-    name: `${source.name} (copy)`.slice(0, 200),
-    slug,
-    templateSkuCode,
-    description: source.description,
-    brandId: source.brandId,
-    categoryIds: source.categoryIds,
-    price: source.price,
-    sizeUpcharges: source.sizeUpcharges,
-    colorIds: source.colorIds,
-    sizeIds: source.sizeIds,
-    logoIds: source.logoIds,
-    // Prices and logos as the original's; SKUs made again from the copy's style code.
-    variants: source.variants.map(({ colorId, sizeId, price, logoIds }) => ({ colorId, sizeId, price, logoIds })),
-    priceBreaks: source.priceBreaks,
-    weight: source.weight,
-    taxCode: source.taxCode,
-    garmentKind: source.garmentKind,
-    featured: false,
-    published: false,
-  })
-  await db.transaction(async (tx) => {
-    await recordAudit(tx, ctx, { websiteId, action: 'product.duplicate', entityType: 'product', entityId: source.id, after: { copyId: copy.id, copySlug: copy.slug } })
-  })
+  const copy = await createProduct(
+    ctx,
+    {
+      websiteId,
+      name: `${source.name} (copy)`.slice(0, 200),
+      slug,
+      templateSkuCode,
+      description: source.description,
+      brandId: source.brandId,
+      categoryIds: source.categoryIds,
+      price: source.price,
+      sizeUpcharges: source.sizeUpcharges,
+      colorIds: source.colorIds,
+      sizeIds: source.sizeIds,
+      logoIds: source.logoIds,
+      // Prices and logos as the original's; SKUs made again from the copy's style code.
+      variants: source.variants.map(({ colorId, sizeId, price, logoIds }) => ({ colorId, sizeId, price, logoIds })),
+      priceBreaks: source.priceBreaks,
+      weight: source.weight,
+      taxCode: source.taxCode,
+      garmentKind: source.garmentKind,
+      featured: false,
+      published: false,
+    },
+    { duplicateOf: source.id },
+  )
   return copy
 }
 
@@ -576,12 +583,14 @@ export async function reorderProduct(
   if (target === input.productId) throw invalid('A product cannot be moved next to itself.')
   const db = await getDb()
   return db.transaction(async (tx) => {
-    const rows = await tx
+    // Locked in id order, as the bulk actions lock, so the two never wait on each other in a circle.
+    const locked = await tx
       .select({ id: products.id, sequence: products.websiteSequence })
       .from(products)
       .where(eq(products.websiteId, input.websiteId))
-      .orderBy(asc(products.websiteSequence), asc(products.id))
+      .orderBy(asc(products.id))
       .for('update')
+    const rows = locked.sort((a, b) => a.sequence - b.sequence || a.id - b.id)
     const moving = rows.find((row) => row.id === input.productId)
     if (!moving) throw notFound('Product', input.productId)
     const order = rows.filter((row) => row.id !== input.productId)
