@@ -199,6 +199,12 @@ export const QUERY_PROBES = {
   staffList: { needs: 'staff.manage', names: null, value: () => ({}) },
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
+  // Promotions and gift cards name their store: another store's id answers 404 before any record is read.
+  'promotions.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'promotions.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
+  'promotions.options': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'giftCards.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'giftCards.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -232,6 +238,15 @@ export const MUTATION_PROBES = {
   setStaffRole: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId, role: 'owner', storeIds: [] }) },
   deactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   reactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
+  'promotions.save': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, promotion: { name: `Attacker ${requestKey()}`, rewardType: 'discount', promoCode: 'FREE-FOR-ALL', discount: { type: 'percentage', percentage: 100 } } }),
+  },
+  'promotions.setActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, active: true }) },
+  'giftCards.issue': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, amount: 500, count: 10, note: 'issued by an attacker' }) },
+  'giftCards.adjust': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, amount: 500, note: 'topped up by an attacker' }) },
+  'giftCards.setActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, active: true }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**
