@@ -38,7 +38,7 @@ export default async function PromotionPage({ params, searchParams }: { params: 
         </div>
         <div>
           <dt className="text-muted">Uses</dt>
-          <dd className="tabular-nums">
+          <dd className="tabular-nums" data-testid="promotion-uses">
             {detail.uses}
             {detail.maximumUses > 0 ? ` of ${detail.maximumUses}` : ''}
           </dd>
