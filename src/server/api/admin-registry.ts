@@ -14,6 +14,8 @@ import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
 import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
 import { PRODUCTS_ADMIN_MUTATIONS, PRODUCTS_ADMIN_QUERIES } from '../catalog/product-admin-keys'
+import { PROMOTION_ADMIN_MUTATIONS, PROMOTION_ADMIN_QUERIES } from '../promotions/promotion-admin'
+import { GIFT_CARD_ADMIN_MUTATIONS, GIFT_CARD_ADMIN_QUERIES } from '../gift-cards/gift-card-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -28,6 +30,8 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...AUDIT_ADMIN_QUERIES,
   ...ORDER_SCREENS_ADMIN_QUERIES,
   ...PRODUCTS_ADMIN_QUERIES,
+  ...PROMOTION_ADMIN_QUERIES,
+  ...GIFT_CARD_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -37,6 +41,8 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...ORDER_ADMIN_MUTATIONS,
   ...STAFF_ADMIN_MUTATIONS,
   ...PRODUCTS_ADMIN_MUTATIONS,
+  ...PROMOTION_ADMIN_MUTATIONS,
+  ...GIFT_CARD_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 
 // A gift card number is a bearer secret: whoever knows it can spend the card. Only its SHA-256 and
 // its last four characters are stored; numbers are compared after the same normalisation
@@ -20,4 +20,18 @@ export function hashGiftCardCode(code: string): string {
 /** The last four characters of the normalised number, shown to the owner ('…0050'). */
 export function giftCardLast4(code: string): string {
   return normalizeGiftCardCode(code).slice(-4)
+}
+
+/** 32 letters and digits without the easily misread 0, O, 1 and I: a byte's low 5 bits pick one evenly. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/**
+ * A new gift card number: 16 random characters of CODE_ALPHABET (80 bits, from the operating
+ * system's CSPRNG) in four groups, e.g. "K7QM-2XWD-9HTR-PB4C". It fits the store file's rule for a
+ * number, so a store file may list it too.
+ */
+export function generateGiftCardCode(): string {
+  const bytes = randomBytes(16)
+  const characters = [...bytes].map((byte) => CODE_ALPHABET[byte & 31]!)
+  return [0, 4, 8, 12].map((start) => characters.slice(start, start + 4).join('')).join('-')
 }

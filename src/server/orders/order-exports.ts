@@ -5,6 +5,7 @@ import { decorationPartners, logos, orderLines, orders, websites } from '../db/s
 import type { CoreContext } from '../kernel/context'
 import { requireStaff, storeScope } from '../kernel/permissions'
 import { decorationPartnerLogoIds, orderListAfter, orderListConditions, orderListKeyColumn, orderListOrderBy } from './order-list'
+import { type Cell, csvField, csvRow } from '../kernel/csv'
 
 // CSV exports of the console (issue 15): the orders of a list view, or their lines, with the same
 // filters, search and sort as the list (its cursor and page size are ignored: an export is all of
@@ -23,23 +24,7 @@ export const EXPORT_BATCH = 1000
 /** batchSize: orders read per statement (tests make it small to cross many batch boundaries). */
 export type ExportOptions = { batchSize?: number }
 
-/** A cell: text (from people: neutralised and quoted as needed), a number, or a figure of ours written bare. */
-type Cell = string | number | null | { bare: string }
-
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** One CSV field: formula starts neutralised, quoted when it holds a comma, quote or line break. */
-export function csvField(value: Cell): string {
-  if (value === null) return ''
-  if (typeof value === 'number') return String(value)
-  if (typeof value === 'object') return value.bare
-  const text = FORMULA_START.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-export function csvRow(cells: readonly Cell[]): string {
-  return `${cells.map(csvField).join(',')}\r\n`
-}
+export { csvField, csvRow }
 
 /** Cents as decimal dollars, exactly ('1250' → '12.50'); a string so it is never a float. */
 function dollars(cents: number): string {

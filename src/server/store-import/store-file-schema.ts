@@ -12,6 +12,7 @@ import {
   positiveAmount,
   priceBreakIssues,
   priceBreaks,
+  PromotionSchema,
   sequence,
   slug,
   styleCode,
@@ -337,51 +338,6 @@ const TaxSchema = z
     }
     if (tax.taxname === 'builtin' && tax.rates.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['rates'], message: 'the built-in tax needs a rate table' })
-    }
-  })
-
-const PromotionSchema = z
-  .strictObject({
-    name: text,
-    rewardType: z.enum(['discount', 'product', 'free_shipping']),
-    promoApplicability: z.enum(['on_current_order', 'on_next_order']).default('on_current_order'),
-    /** When set, the shopper must enter this code; otherwise the program applies by itself. */
-    promoCode: z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3–40 letters, digits, "-" or "_"').optional(),
-    minimumAmount: amount.default(0),
-    minimumQuantity: z.number().int('must be a whole number').min(0, 'must be 0 or more').default(0),
-    products: z.array(slug).default([]),
-    dateFrom: dateText.optional(),
-    dateTo: dateText.optional(),
-    maximumUses: z.number().int('must be a whole number').min(0, 'must be 0 or more').default(0),
-    /** Uses per customer (a signed-in partner; a guest by email address); 0: no limit. */
-    maximumUsesPerCustomer: z.number().int('must be a whole number').min(0, 'must be 0 or more').default(0),
-    /** Only on a customer's first order (no earlier order of theirs that was not cancelled). */
-    firstOrderOnly: z.boolean().default(false),
-    discount: z
-      .strictObject({
-        type: z.enum(['percentage', 'fixed_amount']),
-        percentage: z.number().gt(0, 'must be more than 0').max(100, 'must be at most 100').optional(),
-        fixedAmount: positiveAmount.optional(),
-        applyOn: z.enum(['on_order', 'cheapest_product', 'specific_products']).default('on_order'),
-      })
-      .optional(),
-    rewardProduct: z.strictObject({ slug, quantity: z.number().int().min(1, 'must be at least 1').default(1) }).optional(),
-    active: z.boolean().default(true),
-  })
-  .superRefine((promotion, ctx) => {
-    if (promotion.rewardType === 'discount') {
-      const discount = promotion.discount
-      if (!discount) ctx.addIssue({ code: 'custom', path: ['discount'], message: 'is required for a discount reward' })
-      else if (discount.type === 'percentage' && discount.percentage === undefined)
-        ctx.addIssue({ code: 'custom', path: ['discount', 'percentage'], message: 'is required for a percentage discount' })
-      else if (discount.type === 'fixed_amount' && discount.fixedAmount === undefined)
-        ctx.addIssue({ code: 'custom', path: ['discount', 'fixedAmount'], message: 'is required for a fixed_amount discount' })
-    }
-    if (promotion.rewardType === 'product' && !promotion.rewardProduct) {
-      ctx.addIssue({ code: 'custom', path: ['rewardProduct'], message: 'is required for a product reward' })
-    }
-    if (promotion.dateFrom && promotion.dateTo && Date.parse(promotion.dateFrom) > Date.parse(promotion.dateTo)) {
-      ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'must not be before dateFrom' })
     }
   })
 

@@ -206,6 +206,12 @@ export const QUERY_PROBES = {
   'products.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'products.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1 }) },
   'products.options': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  // Promotions and gift cards name their store: another store's id answers 404 before any record is read.
+  'promotions.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'promotions.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
+  'promotions.options': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'giftCards.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'giftCards.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -246,6 +252,15 @@ export const MUTATION_PROBES = {
   'products.setPublished': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1, version: 1, published: false }) },
   'products.bulk': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, action: 'adjustPrices', productIds: [1, 2, 3], percent: -90 }) },
   'products.reorder': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1, after: 2 }) },
+  'promotions.save': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, promotion: { name: `Attacker ${requestKey()}`, rewardType: 'discount', promoCode: 'FREE-FOR-ALL', discount: { type: 'percentage', percentage: 100 } } }),
+  },
+  'promotions.setActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, active: true }) },
+  'giftCards.issue': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, amount: 500, count: 10, note: 'issued by an attacker' }) },
+  'giftCards.adjust': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, amount: 500, note: 'topped up by an attacker' }) },
+  'giftCards.setActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, active: true }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

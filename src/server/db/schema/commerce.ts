@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
-import { id, timestamps } from './columns'
+import { id, timestamps, version } from './columns'
 import { websites } from './website'
 
 export const orderExtraFields = pgTable(
@@ -205,6 +205,8 @@ export const promotionPrograms = pgTable(
     rewardProductId: integer().references(() => products.id, { onDelete: 'set null' }),
     rewardProductQuantity: integer().notNull().default(1),
     isActive: boolean().notNull().default(true),
+    /** Edited in the console (issue 16): each save moves it by one; a stale save is a 409. */
+    version: version(),
     ...timestamps,
   },
   (t) => [

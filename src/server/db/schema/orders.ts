@@ -175,6 +175,9 @@ export const giftCards = pgTable(
     redeemedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
+    /** Issued in the console (issue 16): who it is for and why, as the member typed them. */
+    recipientEmail: text(),
+    note: text(),
     ...timestamps,
   },
   (t) => [
@@ -194,8 +197,11 @@ export const giftCardTransactions = pgTable(
       .references(() => giftCards.id, { onDelete: 'cascade' }),
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
-    kind: text().notNull().$type<'redeem' | 'spend' | 'refund'>(),
+    /** adjust: a member changed the balance; disable/enable: a member switched the card off or on (amount 0). */
+    kind: text().notNull().$type<'redeem' | 'spend' | 'refund' | 'adjust' | 'disable' | 'enable'>(),
     amount: integer().notNull(),
+    /** Why, for a member's adjust, disable or enable. */
+    note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('gift_card_transactions_card_idx').on(t.giftCardId)],
