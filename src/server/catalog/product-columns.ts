@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { productImages, productVariants } from '../db/schema'
+import { slugify } from '../images/image-store'
 
 // How a product's variants and images are read, wherever they are read: the product page, the
 // cart's pricing and the store import.
@@ -30,4 +31,9 @@ export function readProductImages(db: Executor, productId: number) {
     .from(productImages)
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.sequence), asc(productImages.id))
+}
+
+/** A variant's SKU as the store file makes it, and the console proposes it: 'PC54-NAVY-XL'. */
+export function variantSku(templateSkuCode: string, color: string, size: string): string {
+  return `${templateSkuCode}-${slugify(color).toUpperCase()}-${size.toUpperCase()}`
 }

@@ -14,7 +14,10 @@ import {
   priceBreaks,
   sequence,
   slug,
+  styleCode,
+  taxCode,
   text,
+  weight,
 } from '@/isomorphic/contract/field-rules'
 import { DecorationSectionSchema, LogoMethodsSchema } from './decoration-schema'
 
@@ -202,12 +205,12 @@ const ProductSchema = z
   .strictObject({
     slug,
     name: text,
-    templateSkuCode: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9./_-]*$/, 'must be a style code like "PC54" or "ST650"'),
+    templateSkuCode: styleCode,
     description: z.string().default(''),
     brand: text.optional(),
     categories: z.array(slug).default([]),
-    weight: z.number().min(0, 'must be a weight in pounds of 0 or more'),
-    taxCode: z.string().min(1, 'must not be empty').default('PC040100'),
+    weight,
+    taxCode: taxCode.default('PC040100'),
     websiteSequence: sequence,
     published: z.boolean().default(true),
     colors: z.array(text).min(1, 'must list at least one colour'),

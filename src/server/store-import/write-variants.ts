@@ -1,17 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { VARIANT_COLUMNS } from '../catalog/product-columns'
+import { VARIANT_COLUMNS, variantSku } from '../catalog/product-columns'
 import type { Transaction } from '../db/client'
 import { productVariantLogos, productVariants } from '../db/schema'
-import { slugify } from '../images/image-store'
 import type { StoreFile } from './store-file-schema'
 import { chunks, removeRows, sync, syncLinks, type Tally } from './sync-rows'
 import { variantPrices } from './write-products'
 
 // Every colour × size of each product as a variant (by SKU), with the logos it carries.
 
-export function variantSku(templateSkuCode: string, color: string, size: string): string {
-  return `${templateSkuCode}-${slugify(color).toUpperCase()}-${size.toUpperCase()}`
-}
 
 export async function writeVariants(
   tx: Transaction,

@@ -182,6 +182,9 @@ export type TargetKind = 'order' | 'workOrder' | 'webhookEndpoint' | 'webhookDel
 
 export type Probe = { needs: Need; names: TargetKind; value: (targets: Targets) => unknown }
 
+/** A product an attacker would save: valid for the contract, so only the authorization refuses it. */
+const attackerProduct = () => ({ name: 'Attacker tee', slug: `attacker-${Date.now()}`, templateSkuCode: 'ATK1', price: 0.01, colorIds: [1], sizeIds: [1], weight: 0.1, published: true })
+
 const requestKey = () => `sec-${Date.now()}-${Math.floor(Math.random() * 1e9)}`
 
 export const QUERY_PROBES = {
@@ -199,6 +202,10 @@ export const QUERY_PROBES = {
   staffList: { needs: 'staff.manage', names: null, value: () => ({}) },
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
+  // Products (issue 16): every key names its store, which decides before the product is looked up.
+  'products.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'products.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1 }) },
+  'products.options': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -232,6 +239,13 @@ export const MUTATION_PROBES = {
   setStaffRole: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId, role: 'owner', storeIds: [] }) },
   deactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   reactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
+  'products.create': { needs: 'store.manage', names: 'store', value: (t) => ({ ...attackerProduct(), websiteId: t.storeId }) },
+  'products.update': { needs: 'store.manage', names: 'store', value: (t) => ({ ...attackerProduct(), websiteId: t.storeId, productId: 1, version: 1 }) },
+  'products.duplicate': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1 }) },
+  'products.archive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1, version: 1 }) },
+  'products.setPublished': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1, version: 1, published: false }) },
+  'products.bulk': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, action: 'adjustPrices', productIds: [1, 2, 3], percent: -90 }) },
+  'products.reorder': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1, after: 2 }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

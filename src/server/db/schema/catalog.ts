@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamps, version } from './columns'
 import { websites } from './website'
 
@@ -98,6 +98,11 @@ export const products = pgTable(
     isPublished: boolean().notNull().default(true),
     /** The garment drawing (src/server/images/garment-shapes.ts) the decoration editor shows; null: not designable. */
     garmentKind: text(),
+    /**
+     * Archived in the console (issue 16): unpublished and out of the console's default list, never
+     * deleted (orders point at products). Null: not archived.
+     */
+    archivedAt: timestamp({ withTimezone: true }),
     version: version(),
     ...timestamps,
   },
