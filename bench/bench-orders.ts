@@ -37,19 +37,23 @@ function random(seed: number) {
   }
 }
 
-export async function measureOrderFigures(): Promise<Row[]> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  if (!(await postgresAnswers(adminUrl))) {
-    const figure = `no PostgreSQL at ${new URL(adminUrl).host}`
-    return ['P10 console order list', 'P11 CSV export of order lines'].map((goal) => ({ goal, figure, reference: '—', ratio: '—', target: '—', verdict: 'not measured' }))
-  }
-  const databaseUrl = withDatabase(adminUrl, 'webstore_bench_orders')
+export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/**
+ * A PostgreSQL database of 200,000 orders (webstore_bench_orders for P10 and P11; P12 has one of
+ * its own, bench/bench-console.ts), migrated and filled when missing, kept between runs.
+ */
+export async function ensureOrdersDatabase(
+  database = 'webstore_bench_orders',
+): Promise<{ databaseUrl: string; data: Awaited<ReturnType<typeof ensureBenchOrders>> }> {
+  const adminUrl = BENCH_ADMIN_URL
+  const databaseUrl = withDatabase(adminUrl, database)
   const prepare = async (fresh: boolean) => {
     const admin = new pg.Client({ connectionString: adminUrl })
     await admin.connect()
-    if (fresh) await admin.query('drop database if exists webstore_bench_orders')
-    const exists = await admin.query(`select 1 from pg_database where datname = 'webstore_bench_orders'`)
-    if (exists.rowCount === 0) await admin.query('create database webstore_bench_orders')
+    if (fresh) await admin.query(`drop database if exists ${database}`)
+    const exists = await admin.query(`select 1 from pg_database where datname = $1`, [database])
+    if (exists.rowCount === 0) await admin.query(`create database ${database}`)
     await admin.end()
     await migratePostgres(databaseUrl)
   }
@@ -58,15 +62,24 @@ export async function measureOrderFigures(): Promise<Row[]> {
   try {
     await prepare(false)
   } catch (error) {
-    log(`P10/P11: the kept bench database does not migrate (${(error as Error).message}); making it again`)
+    log(`${database}: the kept bench database does not migrate (${(error as Error).message}); making it again`)
     await prepare(true)
   }
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  log(`P10/P11: ${ORDERS} orders on PostgreSQL (made when missing)`)
+  log(`${database}: ${ORDERS} orders on PostgreSQL (made when missing)`)
   const data = await ensureBenchOrders(client, ORDERS)
   await client.end()
-  log(`P10/P11: ${data.orders} orders, ${data.lines} lines${data.generatedInMs === null ? ' (already there)' : ` generated in ${(data.generatedInMs / 1000).toFixed(1)} s`}`)
+  log(`${database}: ${data.orders} orders, ${data.lines} lines${data.generatedInMs === null ? ' (already there)' : ` generated in ${(data.generatedInMs / 1000).toFixed(1)} s`}`)
+  return { databaseUrl, data }
+}
+
+export async function measureOrderFigures(): Promise<Row[]> {
+  if (!(await postgresAnswers(BENCH_ADMIN_URL))) {
+    const figure = `no PostgreSQL at ${new URL(BENCH_ADMIN_URL).host}`
+    return ['P10 console order list', 'P11 CSV export of order lines'].map((goal) => ({ goal, figure, reference: '—', ratio: '—', target: '—', verdict: 'not measured' }))
+  }
+  const { databaseUrl, data } = await ensureOrdersDatabase()
 
   let p10: Row[]
   adoptConnection(await openConnection({ databaseUrl }))

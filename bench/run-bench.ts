@@ -12,6 +12,7 @@ import { makeBenchStore } from './bench-store'
 import { median, type LoadResult, runLoad, startServer } from './bench-servers'
 import { measureAttackFigures } from './bench-attacks'
 import { measureOrderFigures } from './bench-orders'
+import { measureConsoleFigures } from './bench-console'
 import { measurePostgresFigures } from './bench-postgres'
 import { measureScaleOutFigures } from './bench-scale-out'
 import { measureSearchFigures } from './bench-search'
@@ -111,6 +112,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'orders') {
     printRows(await measureOrderFigures())
+    return
+  }
+  if (process.env.BENCH_ONLY === 'console') {
+    printRows(await measureConsoleFigures())
     return
   }
   if (process.env.BENCH_ONLY === 'postgres') {

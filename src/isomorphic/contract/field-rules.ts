@@ -70,23 +70,24 @@ export const priceBreaks = z
   })
 
 /**
- * What is wrong with breaks against the product's base price (dollars): each must lower it, and a
- * larger quantity must never cost more per piece than a smaller one. Paths are relative to the list.
+ * What is wrong with breaks against the product's base price (dollars): each must lower it, and each
+ * must be below the break before it (more pieces always cost less each; the console's save applies
+ * the same rule, src/isomorphic/product-rules.ts). Paths are relative to the list.
  */
 export function priceBreakIssues(basePrice: number, breaks: readonly { minQuantity: number; price: number }[]): { path: (string | number)[]; message: string }[] {
   const issues: { path: (string | number)[]; message: string }[] = []
   const cents = (dollars: number) => Math.round(dollars * 100)
-  breaks.forEach((tier, index) => {
+  const sorted = breaks.map((tier, index) => ({ ...tier, index })).sort((a, b) => a.minQuantity - b.minQuantity)
+  sorted.forEach((tier, position) => {
     if (cents(tier.price) >= cents(basePrice)) {
-      issues.push({ path: [index, 'price'], message: `must be below the product’s price (${basePrice.toFixed(2)}): a break lowers the price` })
+      issues.push({ path: [tier.index, 'price'], message: `must be below the product’s price (${basePrice.toFixed(2)}): a break lowers the price` })
       return
     }
-    const smaller = breaks.filter((other) => other.minQuantity < tier.minQuantity && cents(other.price) < cents(tier.price))
-    const cheapest = smaller.sort((a, b) => a.price - b.price)[0]
-    if (cheapest) {
+    const before = sorted[position - 1]
+    if (before && before.minQuantity < tier.minQuantity && cents(tier.price) >= cents(before.price)) {
       issues.push({
-        path: [index, 'price'],
-        message: `must not be above the price from ${cheapest.minQuantity} pieces (${cheapest.price.toFixed(2)}): more pieces never cost more each`,
+        path: [tier.index, 'price'],
+        message: `must be below the price from ${before.minQuantity} pieces (${before.price.toFixed(2)}): more pieces cost less each`,
       })
     }
   })

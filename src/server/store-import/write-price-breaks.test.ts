@@ -56,15 +56,15 @@ describe('price breaks in a store file are refused when', () => {
     )
   })
 
-  test('more pieces would cost more each than fewer', async () => {
+  test('more pieces would not cost less each than fewer', async () => {
     expect(
       await problemOf(
         storeWithBreaks([
           { minQuantity: 12, price: 10 },
-          { minQuantity: 48, price: 11 },
+          { minQuantity: 48, price: 10 },
         ]),
       ),
-    ).toMatch(/products\[0\]\.priceBreaks\[1\]\.price: must not be above the price from 12 pieces \(10\.00\): more pieces never cost more each$/)
+    ).toMatch(/products\[0\]\.priceBreaks\[1\]\.price: must be below the price from 12 pieces \(10\.00\): more pieces cost less each$/)
   })
 
   test('a break is not a whole number of pieces or its price has fractions of a cent', async () => {
