@@ -34,6 +34,8 @@ export type OidcIdentity = {
   email: string | null
   emailVerified: boolean
   name: string | null
+  /** Every claim of the ID token and userinfo (the store's group mapping reads one, e.g. "groups"). */
+  claims: Record<string, unknown>
 }
 
 /** The authorization request and the secrets the callback must be checked against. */
@@ -192,6 +194,7 @@ export async function completeAuthorization(
       email: stringClaim(claims.email),
       emailVerified: claims.email_verified === true,
       name: displayName(claims),
+      claims,
     }
   } catch (error) {
     throw asOidcError(error, 'code exchange')

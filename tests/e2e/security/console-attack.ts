@@ -199,6 +199,10 @@ export const QUERY_PROBES = {
   staffList: { needs: 'staff.manage', names: null, value: () => ({}) },
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
+  // Allowances (issue 16): the store decides; a customer id of another store answers 404 like the store.
+  'allowances.programs': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'allowances.ledger': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, partnerId: 1 }) },
+  'allowances.ssoMapping': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -232,6 +236,14 @@ export const MUTATION_PROBES = {
   setStaffRole: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId, role: 'owner', storeIds: [] }) },
   deactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   reactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
+  'allowances.saveProgram': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, groupId: 1, amount: 99_999, period: 'month', startsOn: '2026-01-01', prorate: false, rollover: 'all', rolloverCap: null, isActive: true }),
+  },
+  'allowances.runReset': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'allowances.adjust': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, partnerId: 1, amount: 5000, note: 'an attacker’s top-up' }) },
+  'allowances.saveSsoMapping': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, claim: 'groups', mappings: [{ value: 'attackers', groupId: 1 }] }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**
