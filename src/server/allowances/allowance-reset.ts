@@ -9,10 +9,11 @@ import { type BudgetRow, writeBudgetRows } from './allowance-ledger'
 // The allowance reset (issue 16). For every member of every active program whose current period
 // has started and who has no grant for it yet, one transaction writes what the last period left:
 // all of it expires, the part the program keeps rolls over, and the new period's grant; the balance
-// moves by exactly those rows. The grant row is unique per member, program and period
-// (budget_transactions_period_idx) and inserted first ON CONFLICT DO NOTHING, under the member's
-// row lock: a second run, on this instance or another at the same moment, finds the grant there
-// and writes nothing. `now` is the clock (tests pass a fake one).
+// moves by exactly those rows. Under the member's row lock a second run, on this instance or
+// another at the same moment, finds the grant there and writes nothing; and the grant row is
+// unique per member, program and period (budget_transactions_period_idx), inserted ON CONFLICT DO
+// NOTHING, so even a run that got past the check keeps nothing. `now` is the clock (tests pass a
+// fake one).
 
 export type ResetOutcome = {
   /** Programs whose current period had started. */
@@ -68,6 +69,9 @@ async function membersWithoutGrant(db: Database, program: Program, period: Perio
   return rows.map((row) => row.id)
 }
 
+/** Thrown inside a member's transaction when another run granted the period first: rolls back its rows. */
+class AlreadyGranted extends Error {}
+
 async function resetMember(
   db: Database,
   program: Program,
@@ -75,36 +79,48 @@ async function resetMember(
   partnerId: number,
   options: { now: Date; staffId?: number | null },
 ): Promise<{ granted: Cents; expired: Cents; rolledOver: Cents } | null> {
-  return db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ balance: partners.budgetAmount, groupId: partners.groupId, isActive: partners.isActive, own: partners.allowanceAmount, joinedAt: partners.createdAt })
-      .from(partners)
-      .where(eq(partners.id, partnerId))
-      .for('no key update')
-    if (!member || !member.isActive || member.groupId !== program.groupId) return null
-    const granted = grantFor({ amount: member.own ?? program.amount, prorate: program.prorate, period, joinedOn: isoDay(member.joinedAt) })
-    const staffId = options.staffId ?? null
-    const [claimed] = await tx
-      .insert(budgetTransactions)
-      .values({ partnerId, kind: 'grant', amount: granted, programId: program.id, periodStart: period.start, staffId, createdAt: options.now })
-      .onConflictDoNothing()
-      .returning({ id: budgetTransactions.id })
-    // Another run granted this period already (it committed before this one got the row lock).
-    if (!claimed) return null
-    const left = Math.max(0, member.balance ?? 0)
-    const kept = keptAtRollover(left, program.rollover, program.rolloverCap)
-    const rows: BudgetRow[] = [
-      { kind: 'expire', amount: -left, programId: program.id, periodStart: period.start, staffId },
-      { kind: 'rollover', amount: kept, programId: program.id, periodStart: period.start, staffId },
-    ]
-    await writeBudgetRows(tx, partnerId, rows, options.now)
-    // The grant row is written above (it is the claim); the balance takes it here.
-    await tx
-      .update(partners)
-      .set({ budgetAmount: sql`coalesce(${partners.budgetAmount}, 0) + ${granted}` })
-      .where(eq(partners.id, partnerId))
-    return { granted, expired: left, rolledOver: kept }
-  })
+  try {
+    return await db.transaction(async (tx) => {
+      // The member's row lock orders concurrent runs: the second one reads after the first committed.
+      const [member] = await tx
+        .select({ balance: partners.budgetAmount, groupId: partners.groupId, isActive: partners.isActive, own: partners.allowanceAmount, joinedAt: partners.createdAt })
+        .from(partners)
+        .where(eq(partners.id, partnerId))
+        .for('no key update')
+      if (!member || !member.isActive || member.groupId !== program.groupId) return null
+      const key = { programId: program.id, periodStart: period.start, staffId: options.staffId ?? null }
+      const [done] = await tx
+        .select({ id: budgetTransactions.id })
+        .from(budgetTransactions)
+        .where(and(eq(budgetTransactions.partnerId, partnerId), eq(budgetTransactions.programId, program.id), eq(budgetTransactions.periodStart, period.start), eq(budgetTransactions.kind, 'grant')))
+      if (done) return null
+      const granted = grantFor({ amount: member.own ?? program.amount, prorate: program.prorate, period, joinedOn: isoDay(member.joinedAt) })
+      const left = Math.max(0, member.balance ?? 0)
+      const kept = keptAtRollover(left, program.rollover, program.rolloverCap)
+      // What the last period left expires, the part the program keeps comes back, then the grant.
+      const rows: BudgetRow[] = [
+        { kind: 'expire', amount: -left, ...key },
+        { kind: 'rollover', amount: kept, ...key },
+      ]
+      await writeBudgetRows(tx, partnerId, rows, options.now)
+      // The grant is the period's once-only row: should another run have written it all the same,
+      // nothing of this one is kept.
+      const [claimed] = await tx
+        .insert(budgetTransactions)
+        .values({ partnerId, kind: 'grant', amount: granted, ...key, createdAt: options.now })
+        .onConflictDoNothing()
+        .returning({ id: budgetTransactions.id })
+      if (!claimed) throw new AlreadyGranted()
+      await tx
+        .update(partners)
+        .set({ budgetAmount: sql`coalesce(${partners.budgetAmount}, 0) + ${granted}` })
+        .where(eq(partners.id, partnerId))
+      return { granted, expired: left, rolledOver: kept }
+    })
+  } catch (error) {
+    if (error instanceof AlreadyGranted) return null
+    throw error
+  }
 }
 
 /** Runs the reset now and every hour for the life of the process (the timer never keeps it alive). Safe on every instance at once. */
