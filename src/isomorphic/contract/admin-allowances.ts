@@ -79,13 +79,17 @@ const SIGNED_AMOUNT = z
 
 export const ALLOWANCES_ADMIN_QUERY_INPUTS = {
   'allowances.programs': z.strictObject({ websiteId: ID }),
-  'allowances.ledger': z.strictObject({ websiteId: ID, partnerId: ID }),
+  /** A member's ledger, by their id or their email address. */
+  'allowances.ledger': z
+    .strictObject({ websiteId: ID, partnerId: ID.optional(), email: z.string().trim().toLowerCase().min(3).max(320).optional() })
+    .refine((value) => (value.partnerId === undefined) !== (value.email === undefined), 'must name the customer by partnerId or by email'),
   'allowances.ssoMapping': z.strictObject({ websiteId: ID }),
 } satisfies Record<string, z.ZodType>
 
 export type AllowancesAdminQueryResponses = {
   'allowances.programs': AllowancesOverview
-  'allowances.ledger': BudgetLedger
+  /** Null: no such customer in this store. */
+  'allowances.ledger': BudgetLedger | null
   'allowances.ssoMapping': SsoMappingView
 }
 

@@ -215,13 +215,15 @@ export async function adjustAllowance(ctx: CoreContext, input: ParsedAdminMutati
   })
 }
 
-export async function budgetLedger(ctx: CoreContext, websiteId: number, partnerId: number): Promise<BudgetLedger> {
+export async function budgetLedger(ctx: CoreContext, websiteId: number, who: { partnerId?: number; email?: string }): Promise<BudgetLedger | null> {
   const { db } = await requireStore(ctx, websiteId)
   const [customer] = await db
     .select({ id: partners.id, name: partners.name, email: partners.email, balance: partners.budgetAmount })
     .from(partners)
-    .where(and(eq(partners.id, partnerId), eq(partners.websiteId, websiteId)))
-  if (!customer) throw new DomainError('not_found', `partner ${partnerId} not in website ${websiteId}`, CUSTOMER_NOT_FOUND)
+    .where(and(who.partnerId !== undefined ? eq(partners.id, who.partnerId) : eq(partners.email, who.email ?? ''), eq(partners.websiteId, websiteId)))
+  // No such customer in this store: nothing to show (the page says so); another store's id is a 404 above.
+  if (!customer) return null
+  const partnerId = customer.id
   const rows = await db
     .select({
       id: budgetTransactions.id,
@@ -282,7 +284,7 @@ export async function saveSsoMapping(ctx: CoreContext, input: ParsedAdminMutatio
 
 export const ALLOWANCES_ADMIN_QUERIES = {
   'allowances.programs': defineAdminQuery('allowances.programs', (value, ctx) => allowancesOverview(ctx, value.websiteId)),
-  'allowances.ledger': defineAdminQuery('allowances.ledger', (value, ctx) => budgetLedger(ctx, value.websiteId, value.partnerId)),
+  'allowances.ledger': defineAdminQuery('allowances.ledger', (value, ctx) => budgetLedger(ctx, value.websiteId, value)),
   'allowances.ssoMapping': defineAdminQuery('allowances.ssoMapping', async (value, ctx) => {
     const { db } = await requireStore(ctx, value.websiteId)
     return ssoMappingView(db, value.websiteId)

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { AllowanceProgramRow, AllowancesOverview, BudgetLedger, ResetRunAnswer, SsoMappingView } from '@/isomorphic/contract/admin-allowances'
+import type { AllowanceProgramRow, AllowancesOverview, BudgetLedger, SsoMappingView } from '@/isomorphic/contract/admin-allowances'
 import { isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import type { OrderData } from '@/isomorphic/order-types'
 import { createCheckoutStore, type CheckoutStore, orderBody, signedInCustomer } from '../../../tests/factories/orders'
@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('allowance programs on %s', (kind) => {
     const below = await refusal(executeAdminMutation('allowances.adjust', { websiteId, partnerId: someone.id, amount: -30, note: 'too much' }, manager))
     expect([below.code, below.userMessage]).toEqual(['invalid', 'This would take the allowance below zero: it has 25.50 left.'])
 
-    const ledger = (await executeAdminQuery('allowances.ledger', { websiteId, partnerId: someone.id }, manager)) as BudgetLedger
+    const ledger = (await executeAdminQuery('allowances.ledger', { websiteId, email: someone.email }, manager)) as BudgetLedger
     expect(ledger).toMatchObject({ balance: 25.5, rows: [{ kind: 'adjustment', amount: 25.5, note: 'welcome gift', staffEmail: (await manager.actor()).kind === 'staff' ? expect.any(String) : null }] })
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'allowances.adjust'), eq(auditLog.entityId, String(someone.id))))
     expect(audit).toMatchObject({ websiteId, after: { budget: 25.5, amount: 25.5, note: 'welcome gift' } })
