@@ -2,7 +2,7 @@
 
 import Link from 'next/link'
 import { type ChangeEvent, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { AdminApiError, adminRosterImport } from '@/client/admin/admin-api'
 import { ROSTER_MAX_BYTES, type RosterReport } from '@/isomorphic/contract/admin-customers'
 import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
 
@@ -85,7 +85,7 @@ export function RosterImport({ websiteId, storeName }: { websiteId: number; stor
     setBusy(true)
     setError(null)
     try {
-      setReport(await adminMutation('customers.rosterImport', { websiteId, csv, deactivateMissing, dryRun }))
+      setReport(await adminRosterImport({ websiteId, csv, deactivateMissing, dryRun }))
     } catch (failure) {
       setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
       const refused = reportOf(failure)

@@ -281,7 +281,7 @@ describe.each(testDatabaseKinds())('customers in the console on %s', (kind) => {
     expect((await refusal(executeAdminQuery('customers.get', { customerId: 99_999_999 }, outsider))).userMessage).toBe(CUSTOMER_NOT_FOUND)
     expect(await db().select().from(partners).where(eq(partners.id, customer.id))).toMatchObject([{ canApproveOrders: false, isActive: true, version: customer.version }])
     expect(await db().select().from(partners).where(inArray(partners.email, ['q@acme.example', `x-${customer.id}@acme.example`]))).toHaveLength(0)
-    const { signedInCustomer: shopper } = { signedInCustomer: await signedInCustomer(websiteId) }
+    const shopper = await signedInCustomer(websiteId)
     expect((await refusal(executeAdminQuery('customers.list', { websiteId }, shopper.ctx))).code).toBe('unauthorized')
   })
 
