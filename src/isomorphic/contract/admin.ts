@@ -16,6 +16,7 @@ import {
   type AllowancesAdminMutationResponses,
   type AllowancesAdminQueryResponses,
 } from './admin-allowances'
+import { CUSTOMERS_ADMIN_MUTATION_INPUTS, CUSTOMERS_ADMIN_QUERY_INPUTS, type CustomersAdminMutationResponses, type CustomersAdminQueryResponses } from './admin-customers'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
@@ -33,6 +34,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...STAFF_ADMIN_QUERY_INPUTS,
   ...ORDER_SCREENS_ADMIN_QUERY_INPUTS,
   ...ALLOWANCES_ADMIN_QUERY_INPUTS,
+  ...CUSTOMERS_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -42,6 +44,7 @@ export const ADMIN_MUTATION_INPUTS = {
   ...ORDER_ADMIN_MUTATION_INPUTS,
   ...STAFF_ADMIN_MUTATION_INPUTS,
   ...ALLOWANCES_ADMIN_MUTATION_INPUTS,
+  ...CUSTOMERS_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -52,8 +55,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & AllowancesAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & AllowancesAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

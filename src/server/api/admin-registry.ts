@@ -14,6 +14,7 @@ import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
 import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
 import { ALLOWANCES_ADMIN_MUTATIONS, ALLOWANCES_ADMIN_QUERIES } from '../allowances/allowance-admin'
+import { CUSTOMERS_ADMIN_MUTATIONS, CUSTOMERS_ADMIN_QUERIES } from '../customers/customers-admin-keys'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -28,6 +29,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...AUDIT_ADMIN_QUERIES,
   ...ORDER_SCREENS_ADMIN_QUERIES,
   ...ALLOWANCES_ADMIN_QUERIES,
+  ...CUSTOMERS_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -37,6 +39,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...ORDER_ADMIN_MUTATIONS,
   ...STAFF_ADMIN_MUTATIONS,
   ...ALLOWANCES_ADMIN_MUTATIONS,
+  ...CUSTOMERS_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */
