@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { LOGIN_FAILED } from '@/isomorphic/account-types'
 import { resolveNavigation } from '@/isomorphic/url-safety'
 import { beginAuthorization, completeAuthorization, issuerUrl, OidcError, type OidcIdentity, type OidcSettings } from '../adapters/oidc'
-import { applySsoGroup } from '../allowances/sso-groups'
+import { applySsoGroup, ssoGroupClaim } from '../allowances/sso-groups'
 import { namedCache } from '../cache/named-cache'
 import type { Database, Executor } from '../db/client'
 import { partners, websites } from '../db/schema'
@@ -251,7 +251,8 @@ export async function completeSsoSignIn(
 
   let identity: OidcIdentity
   try {
-    identity = await completeAuthorization(settings, current, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier })
+    const groupClaim = await ssoGroupClaim(db, input.websiteId)
+    identity = await completeAuthorization(settings, current, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier }, groupClaim ? [groupClaim] : [])
   } catch (error) {
     throw toDomainError(error)
   }

@@ -14,6 +14,12 @@ export function claimValues(claim: unknown): string[] {
   return list.filter((value): value is string => typeof value === 'string').map((value) => value.trim().toLowerCase()).filter(Boolean)
 }
 
+/** The claim the store maps to groups, or null when it maps none (sign-in then asks for no more claims). */
+export async function ssoGroupClaim(db: Executor, websiteId: number): Promise<string | null> {
+  const [mapping] = await db.select({ claim: ssoGroupMappings.claim, mappings: ssoGroupMappings.mappings }).from(ssoGroupMappings).where(eq(ssoGroupMappings.websiteId, websiteId))
+  return mapping && mapping.mappings.length > 0 ? mapping.claim : null
+}
+
 /** The group the claims map to under the store's mapping, or null (no mapping, or no mapped value). */
 export async function ssoGroupFor(db: Executor, websiteId: number, claims: Record<string, unknown>): Promise<number | null> {
   const [mapping] = await db.select().from(ssoGroupMappings).where(eq(ssoGroupMappings.websiteId, websiteId))
