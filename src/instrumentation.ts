@@ -2,8 +2,8 @@
 // start with a clear message instead of failing on the first request. With REDIS_URL the caches and
 // rate limits become shared with the other instances (decision 014). Then the page gate (site lock
 // and account pages, decision 009) and the JSON API's endpoints (decision 016) are handed to
-// scripts/server.mjs, before the first request, old account rows start being cleaned up, and the
-// webhook dispatcher starts sending the stores' queued webhooks (issue 15).
+// scripts/server.mjs, before the first request, old account rows start being cleaned up, allowance
+// periods start being renewed, and the webhook dispatcher starts sending the stores' queued webhooks (issue 15).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   if (process.env.NEXT_PHASE === 'phase-production-build') return
@@ -35,6 +35,9 @@ export async function register() {
     import('./server/db/client'),
   ])
   scheduleAccountHousekeeping(getDb)
+  // Allowance periods renew on every instance's hourly run; each member's grant is written once however many run (issue 16).
+  const { scheduleAllowanceReset } = await import('./server/allowances/allowance-reset')
+  scheduleAllowanceReset(getDb)
   const { startWebhookDispatcher } = await import('./server/webhooks/webhook-dispatcher')
   const dispatcher = startWebhookDispatcher(getDb)
   // Its timers never keep the process alive; on a shutdown signal it stops taking new work. Only

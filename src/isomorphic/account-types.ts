@@ -10,6 +10,8 @@ export type AccountPartner = {
   phone: string | null
   /** The company-store allowance left to spend, in dollars; null when the store sets none. */
   budgetAmount: number | null
+  /** The day the allowance next renews (YYYY-MM-DD, UTC), from the member's group's program; null when it does not renew (issue 16). */
+  budgetRenewsAt?: string | null
   /** May approve the store's orders that wait for approval (me/approvals). */
   canApproveOrders: boolean
   /** The resale certificate on file, when one is valid: only then may an order be tax-free for resale. */

@@ -103,6 +103,8 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().url('STRIPE_API_BASE must be a URL such as https://api.stripe.com').default('https://api.stripe.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
+  /** Tests only (the browser tests' store): the console's "Run the reset now" may be given a clock. Never on a live store. */
+  ALLOWANCES_TEST_CLOCK: booleanFlag,
   PORT: edgeVariable(readPort),
   HOSTNAME_BIND: edgeVariable(readHostname),
   TRUST_PROXY: edgeVariable(trustProxySetting),

@@ -52,7 +52,7 @@ function writeLockedStoreFile(dataDir) {
 const VARIANTS = {
   // consoleFixtures: a second store and more console users for the console's security suite
   // (support/console-stores.ts), added before the server starts.
-  main: { port: 3100, dataDir: 'e2e', env: { ...stripeEnv(), SESSION_SECRET: MAIN_STORE_SESSION_SECRET }, consoleFixtures: CONSOLE_FIXTURES_FILE },
+  main: { port: 3100, dataDir: 'e2e', env: { ...stripeEnv(), SESSION_SECRET: MAIN_STORE_SESSION_SECRET, ALLOWANCES_TEST_CLOCK: '1' }, consoleFixtures: CONSOLE_FIXTURES_FILE },
   'short-sessions': { port: 3101, dataDir: 'e2e-short-sessions', env: { ACCESS_TOKEN_TTL_SECONDS: '20' } },
   locked: { port: 3102, dataDir: 'e2e-locked', env: { SESSION_SECRET: LOCKED_STORE_SESSION_SECRET }, storeFile: writeLockedStoreFile },
 }

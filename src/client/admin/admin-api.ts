@@ -46,6 +46,11 @@ export function adminMutation<K extends AdminMutationKey>(key: K, value: AdminMu
   return post('/api/admin/mutation', { key, value })
 }
 
+/** The roster import (issue 16) through its own route, whose body may hold a roster of up to 2 MB. */
+export function adminRosterImport(value: AdminMutationValues['customers.rosterImport']): Promise<AdminMutationResponses['customers.rosterImport']> {
+  return post('/api/admin/roster-import', value)
+}
+
 export const adminSignIn = (email: string, password: string) => post<StaffSignInResponse>('/api/admin/sign-in', { email, password })
 export const adminSecondFactor = (code: string) => post<StaffSignInResponse>('/api/admin/second-factor', { code })
 export const adminSignOut = () => post<{ signedOut: true }>('/api/admin/sign-out', {})

@@ -13,6 +13,7 @@ export type Partner = {
   phone?: string | null
   /** A company-store allowance in dollars, when the store gives one. */
   budgetAmount?: number | null
+  budgetRenewsAt?: string | null
   /** May approve the store's orders that wait for approval (the account menu shows Approvals). */
   canApproveOrders?: boolean
   /** A valid resale certificate on file (the checkout offers 'for resale' only then). */

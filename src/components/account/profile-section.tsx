@@ -5,7 +5,7 @@ import { type ReactNode } from 'react'
 import { notify } from '@/client/notify'
 import { accountApi } from '@/client/session/session'
 import type { Partner } from '@/client/stores/user-store'
-import { formatPrice } from '@/isomorphic/format'
+import { formatDate, formatPrice } from '@/isomorphic/format'
 import { checkNewPassword, checkPassword, collectErrors, PASSWORD_MAX } from '@/client/account/account-validation'
 import { FormAlert, NewPasswordField, PasswordField, SubmitButton } from './form-controls'
 import { useFieldValues, useFormSubmission } from './use-form-submission'
@@ -25,8 +25,15 @@ export function ProfileSection({ user }: { user: Partner }) {
           {user.phone ? <DetailRow term={t('phone')}>{user.phone}</DetailRow> : null}
           {typeof user.budgetAmount === 'number' ? (
             <DetailRow term={t('budget')} className="text-ink">
-              <span className="font-semibold">{formatPrice(user.budgetAmount)}</span>{' '}
-              <span className="text-sm text-muted">{t('budgetNote')}</span>
+              <span className="font-semibold" data-testid="allowance-left">
+                {t('budgetLeft', { amount: formatPrice(user.budgetAmount) })}
+              </span>
+              {user.budgetRenewsAt ? (
+                <span className="text-sm text-muted" data-testid="allowance-renews">
+                  {' · '}
+                  {t('budgetRenews', { date: formatDate(user.budgetRenewsAt) })}
+                </span>
+              ) : null}
             </DetailRow>
           ) : null}
         </dl>

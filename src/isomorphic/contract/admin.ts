@@ -12,6 +12,13 @@ import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type Session
 import { WEBHOOK_ADMIN_MUTATION_INPUTS, WEBHOOK_ADMIN_QUERY_INPUTS, type WebhookAdminMutationResponses, type WebhookAdminQueryResponses } from './admin-webhooks'
 import { PRODUCTS_ADMIN_MUTATION_INPUTS, PRODUCTS_ADMIN_QUERY_INPUTS, type ProductsAdminMutationResponses, type ProductsAdminQueryResponses } from './admin-products'
 import { SELLING_ADMIN_MUTATION_INPUTS, SELLING_ADMIN_QUERY_INPUTS, type SellingAdminMutationResponses, type SellingAdminQueryResponses } from './admin-selling'
+import {
+  ALLOWANCES_ADMIN_MUTATION_INPUTS,
+  ALLOWANCES_ADMIN_QUERY_INPUTS,
+  type AllowancesAdminMutationResponses,
+  type AllowancesAdminQueryResponses,
+} from './admin-allowances'
+import { CUSTOMERS_ADMIN_MUTATION_INPUTS, CUSTOMERS_ADMIN_QUERY_INPUTS, type CustomersAdminMutationResponses, type CustomersAdminQueryResponses } from './admin-customers'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
@@ -30,6 +37,8 @@ export const ADMIN_QUERY_INPUTS = {
   ...ORDER_SCREENS_ADMIN_QUERY_INPUTS,
   ...PRODUCTS_ADMIN_QUERY_INPUTS,
   ...SELLING_ADMIN_QUERY_INPUTS,
+  ...ALLOWANCES_ADMIN_QUERY_INPUTS,
+  ...CUSTOMERS_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -40,6 +49,8 @@ export const ADMIN_MUTATION_INPUTS = {
   ...STAFF_ADMIN_MUTATION_INPUTS,
   ...PRODUCTS_ADMIN_MUTATION_INPUTS,
   ...SELLING_ADMIN_MUTATION_INPUTS,
+  ...ALLOWANCES_ADMIN_MUTATION_INPUTS,
+  ...CUSTOMERS_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -50,8 +61,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

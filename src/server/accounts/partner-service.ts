@@ -4,7 +4,8 @@ import type { AccountPartner } from '@/isomorphic/account-types'
 import type { AccountAddress, AddressType } from '@/isomorphic/contract/address'
 import type { Executor } from '../db/client'
 import { prepared } from '../db/prepared'
-import { addresses, countries, partners, states } from '../db/schema'
+import { nextRenewal } from '@/isomorphic/allowance-periods'
+import { addresses, allowancePrograms, countries, partners, states } from '../db/schema'
 import { fromCents } from '../kernel/money'
 import { resaleCertificateView } from '../tax/resale-certificate'
 
@@ -64,8 +65,15 @@ export function toAccountAddress(row: typeof addresses.$inferSelect, country: st
 const profileQuery = (db: Executor) =>
   prepared(db, 'partner_profile', () =>
     db
-      .select({ partner: partners, address: addresses, country: countryOfAddress.code, state: stateOfAddress.code })
+      .select({
+        partner: partners,
+        address: addresses,
+        country: countryOfAddress.code,
+        state: stateOfAddress.code,
+        program: { period: allowancePrograms.period, startsOn: allowancePrograms.startsOn },
+      })
       .from(partners)
+      .leftJoin(allowancePrograms, and(eq(allowancePrograms.groupId, partners.groupId), eq(allowancePrograms.websiteId, partners.websiteId), eq(allowancePrograms.isActive, true)))
       .leftJoin(addresses, eq(addresses.partnerId, partners.id))
       .leftJoin(countryOfAddress, eq(countryOfAddress.id, addresses.countryId))
       .leftJoin(stateOfAddress, eq(stateOfAddress.id, addresses.stateId))
@@ -78,10 +86,12 @@ const profileQuery = (db: Executor) =>
  * The signed-in partner with both address books; null when the account is gone or disabled. One
  * statement (the partner joined to its addresses): getPartner is the most frequent signed-in call.
  */
-export async function getPartnerProfile(db: Executor, partnerId: number): Promise<AccountPartner | null> {
+export async function getPartnerProfile(db: Executor, partnerId: number, now: Date = new Date()): Promise<AccountPartner | null> {
   const rows = await profileQuery(db).execute({ partnerId })
   const partner = rows[0]?.partner
   if (!partner) return null
+  const program = rows[0]?.program
+  const renewsOn = program && partner.budgetAmount !== null ? nextRenewal(program, now) : null
   const book = rows
     .flatMap(({ address, country, state }) => (address ? [toAccountAddress(address, country, state)] : []))
     .sort((a, b) => Number(isDefault(b)) - Number(isDefault(a)))
@@ -92,6 +102,7 @@ export async function getPartnerProfile(db: Executor, partnerId: number): Promis
     email: partner.email,
     phone: partner.phone,
     budgetAmount: partner.budgetAmount === null ? null : fromCents(partner.budgetAmount),
+    budgetRenewsAt: renewsOn,
     canApproveOrders: partner.canApproveOrders,
     resaleCertificate: resaleCertificateView(partner),
     billingAddress: book.filter((address) => address.addressType === 'Billing'),

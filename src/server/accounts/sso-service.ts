@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { LOGIN_FAILED } from '@/isomorphic/account-types'
 import { resolveNavigation } from '@/isomorphic/url-safety'
 import { beginAuthorization, completeAuthorization, issuerUrl, OidcError, type OidcIdentity, type OidcSettings } from '../adapters/oidc'
+import { applySsoGroup, ssoGroupClaim } from '../allowances/sso-groups'
 import { namedCache } from '../cache/named-cache'
 import type { Database, Executor } from '../db/client'
 import { partners, websites } from '../db/schema'
@@ -250,7 +251,8 @@ export async function completeSsoSignIn(
 
   let identity: OidcIdentity
   try {
-    identity = await completeAuthorization(settings, current, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier })
+    const groupClaim = await ssoGroupClaim(db, input.websiteId)
+    identity = await completeAuthorization(settings, current, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier }, groupClaim ? [groupClaim] : [])
   } catch (error) {
     throw toDomainError(error)
   }
@@ -264,6 +266,9 @@ export async function completeSsoSignIn(
     logger().info({ websiteId: input.websiteId, partnerId: found.id, ip: input.ip }, 'single sign-on of a disabled account refused')
     throw new DomainError('unauthorized', 'the partner is disabled', LOGIN_FAILED)
   }
+  // The member's customer group follows the directory's (issue 16): their allowance program with it.
+  const groupId = await applySsoGroup(db, { websiteId: input.websiteId, partnerId: found.id, claims: identity.claims })
+  if (groupId !== null) logger().info({ websiteId: input.websiteId, partnerId: found.id, groupId }, 'single sign-on set the customer group')
   const issued = await startSession(db, { partnerId: found.id, websiteId: input.websiteId, method: 'sso', ip: input.ip, userAgent: input.userAgent })
   logger().info({ websiteId: input.websiteId, partnerId: found.id, created: found.created, linked: found.linked }, 'single sign-on completed')
   return { issued, returnTo: safeReturnPath(flow.returnTo), partnerId: found.id, created: found.created, linked: found.linked }

@@ -34,6 +34,8 @@ export type OidcIdentity = {
   email: string | null
   emailVerified: boolean
   name: string | null
+  /** Every claim of the ID token and userinfo (the store's group mapping reads one, e.g. "groups"). */
+  claims: Record<string, unknown>
 }
 
 /** The authorization request and the secrets the callback must be checked against. */
@@ -158,12 +160,14 @@ function displayName(claims: Record<string, unknown>): string | null {
  * Exchanges the code in `callbackUrl` (the redirect URI with the provider's answer) and returns who
  * signed in. The state is compared before anything is sent; the ID token's signature (with the
  * provider's keys), issuer, audience, nonce and expiry are checked by openid-client. When the ID
- * token lacks the email claims, they are read from the userinfo endpoint (for the same subject).
+ * token lacks the email claims (or a wanted one), they are read from the userinfo endpoint (for the same subject).
  */
 export async function completeAuthorization(
   settings: OidcSettings,
   callbackUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string },
+  /** Claims the store reads besides email and name (its group claim): fetched from userinfo when the ID token lacks them. */
+  wantedClaims: readonly string[] = [],
 ): Promise<OidcIdentity> {
   const providerError = callbackUrl.searchParams.get('error')
   if (providerError) {
@@ -181,7 +185,8 @@ export async function completeAuthorization(
     const idToken = tokens.claims()
     if (!idToken) throw new OidcError('invalid', 'the provider sent no ID token')
     let claims: Record<string, unknown> = { ...idToken }
-    if ((claims.email === undefined || claims.email_verified === undefined) && tokens.access_token) {
+    const missing = claims.email === undefined || claims.email_verified === undefined || wantedClaims.some((name) => claims[name] === undefined)
+    if (missing && tokens.access_token) {
       const userInfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
       // The ID token's own claims win; userinfo fills in what it left out (same subject, checked).
       claims = { ...userInfo, ...claims }
@@ -192,6 +197,7 @@ export async function completeAuthorization(
       email: stringClaim(claims.email),
       emailVerified: claims.email_verified === true,
       name: displayName(claims),
+      claims,
     }
   } catch (error) {
     throw asOidcError(error, 'code exchange')

@@ -16,6 +16,8 @@ import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
 import { PRODUCTS_ADMIN_MUTATIONS, PRODUCTS_ADMIN_QUERIES } from '../catalog/product-admin-keys'
 import { PROMOTION_ADMIN_MUTATIONS, PROMOTION_ADMIN_QUERIES } from '../promotions/promotion-admin'
 import { GIFT_CARD_ADMIN_MUTATIONS, GIFT_CARD_ADMIN_QUERIES } from '../gift-cards/gift-card-admin'
+import { ALLOWANCES_ADMIN_MUTATIONS, ALLOWANCES_ADMIN_QUERIES } from '../allowances/allowance-admin'
+import { CUSTOMERS_ADMIN_MUTATIONS, CUSTOMERS_ADMIN_QUERIES } from '../customers/customers-admin-keys'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -32,6 +34,8 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...PRODUCTS_ADMIN_QUERIES,
   ...PROMOTION_ADMIN_QUERIES,
   ...GIFT_CARD_ADMIN_QUERIES,
+  ...ALLOWANCES_ADMIN_QUERIES,
+  ...CUSTOMERS_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -43,6 +47,8 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...PRODUCTS_ADMIN_MUTATIONS,
   ...PROMOTION_ADMIN_MUTATIONS,
   ...GIFT_CARD_ADMIN_MUTATIONS,
+  ...ALLOWANCES_ADMIN_MUTATIONS,
+  ...CUSTOMERS_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

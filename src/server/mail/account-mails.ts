@@ -56,3 +56,17 @@ export function passwordChangedMail({ storeName, resetLink }: { storeName: strin
     ],
   })
 }
+
+/** A store's invitation (issue 16): the console made the account; the link chooses its password. */
+export function customerInviteMail({ storeName, name, link, ttlSeconds }: { storeName: string; name: string; link: string; ttlSeconds: number }): MailContent {
+  return composeMail({
+    storeName,
+    subject: `Your ${storeName} account is ready`,
+    blocks: [
+      { text: `Hello ${name},` },
+      { text: `An account at ${storeName} was made for you with this email address. Choose your password with this link within ${describeDuration(ttlSeconds)}; it works once.` },
+      { link, label: 'Choose your password' },
+      { text: `If the link has expired, use "Forgot password" on the sign-in page of ${storeName}. If you did not expect this mail, you can ignore it.` },
+    ],
+  })
+}

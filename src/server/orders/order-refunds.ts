@@ -37,7 +37,7 @@ export async function refundBudgetSpend(tx: Executor, { orderId, now = new Date(
       .update(partners)
       .set({ budgetAmount: sql`coalesce(${partners.budgetAmount}, 0) + ${amount}`, updatedAt: now })
       .where(eq(partners.id, partnerId))
-    await tx.insert(budgetTransactions).values({ partnerId, orderId, amount, createdAt: now })
+    await tx.insert(budgetTransactions).values({ partnerId, orderId, kind: 'refund', amount, createdAt: now })
     refunded += amount
   }
   return refunded

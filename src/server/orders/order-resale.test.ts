@@ -11,7 +11,7 @@ import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { summarizeCart } from '../checkout/cart-summary-service'
 import { orders, partners, taxCredentials } from '../db/schema'
-import { RESALE_CERTIFICATE_REQUIRED } from '../tax/resale-certificate'
+import { RESALE_CERTIFICATE_REQUIRED, resaleCertificateExpired } from '../tax/resale-certificate'
 import { refusal } from '../../../tests/support/domain-refusal'
 
 // Buying tax-free for resale (decision 012): only a signed-in partner whose resale certificate is
@@ -54,22 +54,24 @@ describe.each(testDatabaseKinds())('orders for resale on %s', (kind) => {
   const nextYear = () => new Date(Date.now() + 365 * 86_400_000)
 
   test('a guest, a partner without a certificate and one whose certificate expired are refused by the summary and by createOrder', async () => {
-    const callers: [string, CoreContext][] = [
-      ['guest', guestContext(store.websiteId)],
-      ['no certificate', (await customerWith(null)).ctx],
-      ['blank number', (await customerWith({ number: '   ', expiresAt: null })).ctx],
-      ['expired', (await customerWith({ number: 'SC-RESALE-1234', expiresAt: yesterday() })).ctx],
+    const expiredOn = yesterday()
+    const callers: [string, CoreContext, string][] = [
+      ['guest', guestContext(store.websiteId), RESALE_CERTIFICATE_REQUIRED],
+      ['no certificate', (await customerWith(null)).ctx, RESALE_CERTIFICATE_REQUIRED],
+      ['blank number', (await customerWith({ number: '   ', expiresAt: null })).ctx, RESALE_CERTIFICATE_REQUIRED],
+      // An expired certificate is named as such, with its date, so the shopper knows what to send.
+      ['expired', (await customerWith({ number: 'SC-RESALE-1234', expiresAt: expiredOn })).ctx, resaleCertificateExpired(expiredOn)],
     ]
-    for (const [who, ctx] of callers) {
+    for (const [who, ctx, sentence] of callers) {
       const refused = await refusal(summary(ctx, true))
       expect(refused.code, who).toBe('forbidden')
-      expect(refused.userMessage).toBe(RESALE_CERTIFICATE_REQUIRED)
+      expect(refused.userMessage).toBe(sentence)
 
       const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
       // The total a tax-free order would have: 72.00 + 9.95.
       const error = await refusal(executeMutation('createOrder', orderBody(store, orderSequence, { orderForResale: true, expectedTotal: 81.95 }), ctx))
       expect(error.code, who).toBe('forbidden')
-      expect(error.userMessage).toBe(RESALE_CERTIFICATE_REQUIRED)
+      expect(error.userMessage).toBe(sentence)
       expect(await db().select().from(orders).where(eq(orders.name, orderSequence))).toHaveLength(0)
 
       // The same callers are taxed as usual when they do not ask for the exemption.

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { hashPassword } from '../accounts/passwords'
 import { normalizeEmail } from '../accounts/partner-service'
 import type { Transaction } from '../db/client'
+import { writeBudgetRows } from '../allowances/allowance-ledger'
 import { partners } from '../db/schema'
 import { toCents } from '../kernel/money'
 import type { StoreFile } from './store-file-schema'
@@ -21,16 +22,18 @@ export async function writeAccounts(tx: Transaction, tally: Tally, file: StoreFi
   const known = new Set(existing.map((row) => row.email))
   const missing = wanted.filter((account) => !known.has(account.email))
   for (const account of missing) {
-    await tx.insert(partners).values({
+    const [created] = await tx.insert(partners).values({
       websiteId,
       email: account.email,
       name: account.name,
       passwordHash: await hashPassword(account.password),
-      budgetAmount: account.budget === undefined ? null : toCents(account.budget),
+      budgetAmount: account.budget === undefined ? null : 0,
       canApproveOrders: account.canApproveOrders,
       resaleCertificateNumber: account.resaleCertificate?.number ?? null,
       resaleCertificateExpiresAt: account.resaleCertificate?.expiresAt ? new Date(account.resaleCertificate.expiresAt) : null,
-    })
+    }).returning({ id: partners.id })
+    // The file's budget is the account's opening balance: a row of its budget ledger (issue 16).
+    if (account.budget !== undefined) await writeBudgetRows(tx, created!.id, [{ kind: 'import', amount: toCents(account.budget), note: 'store file import' }])
   }
   tally.add('accounts', 'created', missing.length)
   tally.add('accounts', 'unchanged', known.size)

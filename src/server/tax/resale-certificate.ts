@@ -11,6 +11,10 @@ import { DomainError } from '../kernel/errors'
 
 export const RESALE_CERTIFICATE_REQUIRED = 'A resale certificate on file is required to buy tax-free for resale.'
 
+/** The sentence for a certificate on file whose expiry date has passed (issue 16). */
+export const resaleCertificateExpired = (expiresAt: Date) =>
+  `Your resale certificate on file expired on ${expiresAt.toISOString().slice(0, 10)}, so this order cannot be tax-free for resale. Send the store a current certificate, or order with tax.`
+
 /** What the tax service is told about a resale exemption (Avalara's exemptionNo). */
 export type ResaleExemption = { certificateNumber: string }
 
@@ -44,6 +48,10 @@ export async function resaleExemptionFor(
     .select({ resaleCertificateNumber: partners.resaleCertificateNumber, resaleCertificateExpiresAt: partners.resaleCertificateExpiresAt })
     .from(partners)
     .where(and(eq(partners.id, partnerId), eq(partners.websiteId, websiteId), eq(partners.isActive, true)))
+  const expiresAt = partner?.resaleCertificateExpiresAt ?? null
+  if (partner && (partner.resaleCertificateNumber?.trim() ?? '') !== '' && expiresAt !== null && expiresAt.getTime() <= now.getTime()) {
+    throw new DomainError('forbidden', `resale exemption refused: partner ${partnerId}'s certificate expired`, resaleCertificateExpired(expiresAt))
+  }
   if (!partner || !hasValidCertificate(partner, now)) throw refuse(`partner ${partnerId} has no valid certificate on file`)
   return { certificateNumber: partner.resaleCertificateNumber!.trim() }
 }

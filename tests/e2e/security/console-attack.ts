@@ -212,6 +212,16 @@ export const QUERY_PROBES = {
   'promotions.options': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'giftCards.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'giftCards.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
+  // Allowances (issue 16): the store decides; a customer id of another store answers 404 like the store.
+  'allowances.programs': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'allowances.ledger': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, partnerId: 1 }) },
+  'allowances.ssoMapping': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  // Customers (issue 16). A customer's or group's id alone names no target here (the fixtures have
+  // no customer per store yet): the core answers another store's customer with the same 404 as a
+  // missing one (src/server/customers/customers-admin.test.ts).
+  'customers.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'customers.get': { needs: 'store.manage', names: null, value: () => ({ customerId: 1 }) },
+  'customerGroups.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -261,6 +271,20 @@ export const MUTATION_PROBES = {
   'giftCards.issue': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, amount: 500, count: 10, note: 'issued by an attacker' }) },
   'giftCards.adjust': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, amount: 500, note: 'topped up by an attacker' }) },
   'giftCards.setActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, active: true }) },
+  'allowances.saveProgram': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, groupId: 1, amount: 99_999, period: 'month', startsOn: '2026-01-01', prorate: false, rollover: 'all', rolloverCap: null, isActive: true }),
+  },
+  'allowances.runReset': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'allowances.adjust': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, partnerId: 1, amount: 5000, note: 'an attacker’s top-up' }) },
+  'allowances.saveSsoMapping': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, claim: 'groups', mappings: [{ value: 'attackers', groupId: 1 }] }) },
+  'customers.update': { needs: 'store.manage', names: null, value: () => ({ customerId: 1, version: 1, canApproveOrders: true }) },
+  'customers.invite': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, email: `${requestKey()}@attacker.example`, name: 'An attacker' }) },
+  'customers.setActive': { needs: 'store.manage', names: null, value: () => ({ customerId: 1, version: 1, active: false }) },
+  'customerGroups.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, name: 'Attackers', code: 'attackers' }) },
+  'customerGroups.delete': { needs: 'store.manage', names: null, value: () => ({ groupId: 1, version: 1 }) },
+  'customers.rosterImport': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, csv: 'email,name\nattacker@attacker.example,An attacker\n', dryRun: false }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url'
 import Provider from 'oidc-provider'
 
 /**
- * @typedef {{ email?: string, email_verified?: boolean, name?: string, given_name?: string, family_name?: string }} AccountClaims
+ * @typedef {{ email?: string, email_verified?: boolean, name?: string, given_name?: string, family_name?: string, groups?: string[] }} AccountClaims
  * @typedef {{ client_id: string, client_secret: string, redirect_uris: string[], token_endpoint_auth_method?: string }} ClientSettings
  * @typedef {{ port?: number, host?: string, clients: ClientSettings[], accounts?: Record<string, AccountClaims>, acceptAnyLogin?: boolean, spoilIdTokens?: boolean }} ProviderOptions
  */
@@ -133,7 +133,8 @@ export async function startOidcProvider({ port = 0, host = '127.0.0.1', clients,
     })),
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    // 'groups' (scope groups): a directory's group list, for the stores' group mappings (issue 16).
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'], groups: ['groups'] },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { id, timestamps } from './columns'
 import { paymentMethods, promotionPrograms, deliveryMethods } from './commerce'
 import { logos, products, productVariants } from './catalog'
 import type { OrderFulfilmentState, OrderPaymentState } from '@/isomorphic/order-types'
 import { designs, type OrderLineDesignSnapshot } from './decoration'
+import { allowancePrograms } from './allowances'
 import { partners } from './partners'
+import { staff } from './staff'
 import { websites } from './website'
 
 // Orders, quotations and the money that moves with them (issue 5). Every amount is integer cents.
@@ -229,7 +231,17 @@ export const promotionUsages = pgTable(
   ],
 )
 
-/** Movements of a partner's company-store budget (negative: spent by an order). */
+/**
+ * What moved a budget ledger row (issue 16): 'grant' (a program's period), 'spend' (an order),
+ * 'refund' (an order's spend given back), 'expire' (what a period left over and did not keep),
+ * 'rollover' (the part of it kept), 'adjustment' (a staff member, with a note), 'import' (a store file).
+ */
+export type BudgetTransactionKind = 'grant' | 'spend' | 'refund' | 'expire' | 'rollover' | 'adjustment' | 'import'
+
+/**
+ * The budget ledger: every movement of a partner's allowance (partners.budgetAmount), so the
+ * balance always equals the sum of its rows (allowances/allowance-ledger.ts checks it).
+ */
 export const budgetTransactions = pgTable(
   'budget_transactions',
   {
@@ -239,9 +251,23 @@ export const budgetTransactions = pgTable(
       .references(() => partners.id, { onDelete: 'cascade' }),
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     amount: integer().notNull(),
+    kind: text().notNull().$type<BudgetTransactionKind>().default('adjustment'),
+    /** The allowance program of a grant, expiry or rollover. */
+    programId: integer().references(() => allowancePrograms.id, { onDelete: 'set null' }),
+    /** The program period a grant, expiry or rollover belongs to (its first day). */
+    periodStart: date({ mode: 'string' }),
+    /** Why (an adjustment's reason, typed by staff). */
+    note: text(),
+    /** The staff member behind an adjustment or a reset run from the console. */
+    staffId: integer().references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('budget_transactions_partner_idx').on(t.partnerId)],
+  (t) => [
+    index('budget_transactions_partner_idx').on(t.partnerId),
+    // A period's reset rows exist once per member, program and period, however many resets run at
+    // once (they insert ON CONFLICT DO NOTHING). Rows without a program (orders) never collide: NULLs differ.
+    uniqueIndex('budget_transactions_period_idx').on(t.partnerId, t.programId, t.periodStart, t.kind),
+  ],
 )
 
 export type OrderEventActorKind = 'guest' | 'shopper' | 'staff' | 'decorationPartner' | 'system'

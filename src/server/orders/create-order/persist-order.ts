@@ -102,7 +102,7 @@ async function spendBudget(tx: Transaction, { partnerId, orderId, due }: { partn
     .where(and(eq(partners.id, partnerId), sql`${partners.budgetAmount} >= ${spend}`))
     .returning({ budget: partners.budgetAmount })
   if (!updated) throw new DomainError('conflict', `budget of partner ${partnerId} changed during the order`, 'Your budget changed while the order was placed. Please review your order.')
-  await tx.insert(budgetTransactions).values({ partnerId, orderId, amount: -spend })
+  await tx.insert(budgetTransactions).values({ partnerId, orderId, kind: 'spend', amount: -spend })
   return { spent: spend, left: updated.budget ?? 0 }
 }
 

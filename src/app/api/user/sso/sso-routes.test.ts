@@ -13,7 +13,7 @@ import {
 import { verifyPassword } from '@/server/accounts/passwords'
 import { forgetOidcConfigurations } from '@/server/adapters/oidc'
 import { createMemoryCache, namedCache, useNamedCache } from '@/server/cache/named-cache'
-import { partners, sessions, websites } from '@/server/db/schema'
+import { customerGroups, partners, sessions, ssoGroupMappings, websites } from '@/server/db/schema'
 import { env } from '@/server/env'
 import { LOGIN_FAILED } from '@/isomorphic/account-types'
 import { createPartner, TEST_PASSWORD } from '../../../../../tests/factories/accounts'
@@ -33,6 +33,8 @@ const ID_TOKEN_FAULTS = ['wrong-signature', 'wrong-issuer', 'wrong-audience', 'w
 const ACCOUNTS = {
   ...Object.fromEntries(ID_TOKEN_FAULTS.map((fault) => [`id-token-${fault}.kim`, { email: 'kim.spoiled@example.com', email_verified: true, name: 'Kim Spoiled' }])),
   'ana.ruiz': { email: 'ana.ruiz@example.com', email_verified: true, name: 'Ana Ruiz' },
+  // In two directory groups: the store's group mapping decides her customer group (issue 16).
+  'gus.field': { email: 'gus.field@example.com', email_verified: true, name: 'Gus Field', groups: ['All-Staff', 'Field-Sales'] },
   // Signs in twice in a test that changes the partner's email: a provider account of its own.
   'ben.ito': { email: 'ben.ito@example.com', email_verified: true, name: 'Ben Ito' },
   'dana.reyes': { email: 'Dana@Example.com', email_verified: true, given_name: 'Dana', family_name: 'Reyes' },
@@ -301,6 +303,26 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect((await startSignIn()).response.status).toBe(404)
     await configureSso({ ssologin: 'Acme SSO', ssoConfig: { issuer: provider.issuer, clientId: 'x' } })
     expect((await startSignIn()).response.status).toBe(404)
+  })
+
+  test('the first mapped value of the store’s group claim (read from userinfo when the ID token lacks it) sets the member’s customer group', async () => {
+    const [staffGroup, sales] = await db()
+      .insert(customerGroups)
+      .values([
+        { websiteId, code: 'staff', name: 'Staff' },
+        { websiteId, code: 'sales', name: 'Sales' },
+      ])
+      .returning({ id: customerGroups.id })
+    await db().insert(ssoGroupMappings).values({ websiteId, claim: 'groups', mappings: [{ value: 'field-sales', groupId: sales!.id }, { value: 'all-staff', groupId: staffGroup!.id }] })
+    await configureSso({ ssologin: 'Acme SSO', ssoConfig: { issuer: provider.issuer, clientId: TEST_CLIENT.clientId, clientSecret: TEST_CLIENT.clientSecret, scope: 'openid email profile groups' } })
+    try {
+      const { response } = await signInWithSso('gus.field')
+      expect(response.status).toBe(200)
+      const [partner] = await db().select({ groupId: partners.groupId }).from(partners).where(eq(partners.email, 'gus.field@example.com'))
+      expect(partner!.groupId).toBe(sales!.id)
+    } finally {
+      await db().delete(ssoGroupMappings).where(eq(ssoGroupMappings.websiteId, websiteId))
+    }
   })
 
   test('a store without single sign-on answers 404', async () => {

@@ -1,0 +1,167 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { ConsolePage } from '@/components/admin/console-page'
+import { CustomerListFilters, InviteCustomer } from '@/components/admin/customer-list-filters'
+import { CustomerStatusBadges } from '@/components/admin/customer-badges'
+import { SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { StorePicker } from '@/components/admin/store-picker'
+import type { CustomerListRow } from '@/isomorphic/contract/admin-customers'
+import { customerListHref, type CustomerListView, customerListViewToSearch, DEFAULT_CUSTOMER_LIST_VIEW, firstCustomerPage, parseCustomerListView } from '@/isomorphic/customer-list-view'
+import { formatDate, formatPrice } from '@/isomorphic/format'
+import { adminPageQueryOrRefusal } from '@/web/admin-page'
+
+export const metadata: Metadata = { title: 'Customers' }
+
+function Pager({ view, nextCursor, previousCursor }: { view: CustomerListView; nextCursor: string | null; previousCursor: string | null }) {
+  if (!nextCursor && !previousCursor) return null
+  const pageLink = (cursor: string | null, text: string, rel: 'prev' | 'next') =>
+    cursor ? (
+      <Link href={customerListHref({ ...view, cursor })} rel={rel} className={SECONDARY_BUTTON_CLASS}>
+        {text}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={`${SECONDARY_BUTTON_CLASS} opacity-50`}>
+        {text}
+      </span>
+    )
+  return (
+    <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+      {pageLink(previousCursor, '← Previous', 'prev')}
+      {pageLink(nextCursor, 'Next →', 'next')}
+    </nav>
+  )
+}
+
+function allowanceText(row: CustomerListRow, currency: string): string {
+  if (row.budgetAmount !== null) return `${formatPrice(row.budgetAmount, currency)} left`
+  if (row.allowanceAmount !== null) return `${formatPrice(row.allowanceAmount, currency)} / period`
+  return '—'
+}
+
+function CustomerTable({ rows, currency }: { rows: CustomerListRow[]; currency: string }) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-card border border-line bg-white md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-line bg-soft text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Customer
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Group
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Allowance
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Since
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((row) => (
+              <tr key={row.id} className="align-top hover:bg-soft">
+                <td className="max-w-80 px-3 py-2.5">
+                  <Link href={`/admin/customers/${row.id}`} className="block truncate font-semibold text-accent underline-offset-2 hover:underline">
+                    {row.name}
+                  </Link>
+                  <span className="block truncate text-xs text-muted">{row.email}</span>
+                </td>
+                <td className="px-3 py-2.5">{row.groupName ?? <span className="text-muted">—</span>}</td>
+                <td className="px-3 py-2.5">
+                  <CustomerStatusBadges customer={row} />
+                </td>
+                <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{allowanceText(row, currency)}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-muted">{formatDate(row.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="grid gap-2 md:hidden">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Link href={`/admin/customers/${row.id}`} className="block rounded-card border border-line bg-white p-3 hover:border-accent">
+              <span className="block truncate font-semibold text-accent">{row.name}</span>
+              <span className="block truncate text-xs text-muted">{row.email}</span>
+              <span className="mt-1 block truncate text-sm">{[row.groupName, allowanceText(row, currency)].filter((part) => part && part !== '—').join(' · ') || 'No group'}</span>
+              <span className="mt-2 block">
+                <CustomerStatusBadges customer={row} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+// /admin/customers: a store's customers, the view (store, filters, search, page) in the URL.
+export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const raw = await searchParams
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') params.set(name, value)
+  const view = parseCustomerListView(params)
+  const answer = await adminPageQueryOrRefusal('customers.list', view)
+  if (answer.refusal !== null) {
+    return (
+      <ConsolePage title="Customers">
+        <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
+          {answer.refusal}{' '}
+          <Link href={customerListHref(firstCustomerPage(view))} className="font-semibold underline">
+            First page
+          </Link>
+        </p>
+      </ConsolePage>
+    )
+  }
+  const page = answer.data
+  const store = page.stores.find((candidate) => candidate.id === page.websiteId)
+  const storeQuery = view.websiteId !== null ? `?store=${page.websiteId}` : ''
+  const filtered = customerListViewToSearch(firstCustomerPage({ ...view, websiteId: null, pageSize: DEFAULT_CUSTOMER_LIST_VIEW.pageSize })) !== ''
+
+  return (
+    <ConsolePage
+      title="Customers"
+      actions={
+        <>
+          <StorePicker action="/admin/customers" stores={page.stores} current={page.websiteId} allLabel="Choose a store" />
+          <Link href={`/admin/customers/groups${storeQuery}`} className={SECONDARY_BUTTON_CLASS}>
+            Groups
+          </Link>
+          <Link href={`/admin/customers/import${storeQuery}`} className={SECONDARY_BUTTON_CLASS}>
+            Import roster
+          </Link>
+          <InviteCustomer websiteId={page.websiteId} groups={page.groups} />
+        </>
+      }
+    >
+      <CustomerListFilters view={view} websiteId={page.websiteId} groups={page.groups} />
+      <div className="mt-4">
+        {page.rows.length === 0 ? (
+          <div className="rounded-card border border-line bg-white p-8 text-center">
+            <p className="font-semibold">{view.cursor ? 'No more customers in this view.' : filtered ? 'No customers match this view.' : 'No customers yet.'}</p>
+            <p className="mt-1 text-sm text-muted">
+              {filtered ? (
+                <Link href={customerListHref({ ...DEFAULT_CUSTOMER_LIST_VIEW, websiteId: view.websiteId })} className="font-semibold text-accent underline">
+                  Clear the filters
+                </Link>
+              ) : (
+                'People who sign up, sign in with single sign-on, are invited or come from a roster show up here.'
+              )}
+            </p>
+          </div>
+        ) : (
+          <>
+            <CustomerTable rows={page.rows} currency={store?.currency ?? 'USD'} />
+            <Pager view={view} nextCursor={page.nextCursor} previousCursor={page.previousCursor} />
+          </>
+        )}
+      </div>
+    </ConsolePage>
+  )
+}
