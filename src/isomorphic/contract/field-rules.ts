@@ -1,3 +1,4 @@
+import { ACCENT_MIN_CONTRAST, contrastRatio, parseCssColor } from '../colors'
 import { z } from './zod'
 
 // The rule of each kind of field a store file and the console both accept (issue 16): one rule,
@@ -34,3 +35,11 @@ export const percent = z.number().min(0, 'must be a percentage of 0 or more').ma
 export const dateText = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
   message: 'must be a date like "2025-01-31" or "2025-01-31T09:00:00Z"',
 })
+
+/** A store's accent colour: a CSS colour on which white text reads at 4.5:1 or better. */
+export const accentColor = cssColor.refine((value) => contrastRatio(parseCssColor(value), { r: 255, g: 255, b: 255 }) >= ACCENT_MIN_CONTRAST, {
+  message: `must be dark enough for white text on it to read (a contrast of ${ACCENT_MIN_CONTRAST}:1 with white or more; try a darker shade)`,
+})
+
+/** A Google Analytics 4 measurement id. */
+export const analyticsId = z.string().trim().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics 4 measurement id like "G-ABC123XYZ9"')

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { GARMENT_KINDS, LOGO_PLACEMENTS } from '../images/garment-shapes'
 import {
+  accentColor,
   amount,
+  analyticsId,
   code,
   cssColor,
   dateText,
@@ -116,6 +118,8 @@ const WebsiteSchema = z.strictObject({
   ssoConfig: z.record(z.string(), z.string()).nullable().default(null),
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like "USD"').default('USD'),
   contact: z.strictObject({ email: email.optional(), phone: optionalText }).default({}),
+  accentColor: accentColor.optional(),
+  analyticsId: analyticsId.optional(),
   /** False: only signed-in partners may place orders. Which methods guests may pay with: paymentMethods[].guests. */
   guestCheckout: z.boolean().default(true),
   shippingCountries: z.array(CountrySchema).min(1, 'must list at least one country'),
