@@ -200,6 +200,8 @@ export const QUERY_PROBES = {
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
   'settings.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'delivery.methods': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'delivery.method': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -238,6 +240,8 @@ export const MUTATION_PROBES = {
     names: 'store',
     value: (t) => ({ websiteId: t.storeId, version: 1, name: 'Taken over', lockBrowsing: false, guestCheckout: true, sso: { label: null } }),
   },
+  'delivery.saveMethod': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: null, method: { name: 'Attacker delivery', deliveryType: 'fixed', price: 0 } }) },
+  'delivery.setMethodActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, active: false }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
-import { id, timestamps } from './columns'
+import { id, timestamps, version } from './columns'
 import { websites } from './website'
 
 export const orderExtraFields = pgTable(
@@ -89,6 +89,7 @@ export const deliveryMethods = pgTable(
     pickupAddress: jsonb().$type<PickupAddress | null>(),
     sequence: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    version: version(),
     ...timestamps,
   },
   (t) => [
