@@ -67,6 +67,8 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
   const [busy, setBusy] = useState(false)
   const [saved, setSaved] = useState(false)
   const carrier = CARRIER_FIELDS[kind]
+  // The version this page's next save is based on: the one read, then each save's own.
+  const [version, setVersion] = useState(detail?.version)
 
   const setRule = (index: number, change: Partial<Rule>) => setRules((current) => current.map((rule, at) => (at === index ? { ...rule, ...change } : rule)))
 
@@ -95,7 +97,8 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
     setConflict(null)
     setSaved(false)
     try {
-      const answer = await adminMutation('delivery.saveMethod', { websiteId, id: detail?.id ?? null, ...(detail ? { version: detail.version } : {}), method })
+      const answer = await adminMutation('delivery.saveMethod', { websiteId, id: detail?.id ?? null, ...(version !== undefined ? { version } : {}), method })
+      setVersion(answer.version)
       setSaved(true)
       if (!detail) router.push(`/admin/delivery/${answer.id}?store=${websiteId}`)
       else router.refresh()

@@ -56,6 +56,8 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
   const [saved, setSaved] = useState(false)
   const [busy, setBusy] = useState(false)
   const [accent, setAccent] = useState(settings.accentColor ?? '')
+  // The version this page's next save is based on: the one read, then each save's own.
+  const [version, setVersion] = useState(settings.version)
   const contrast = accent.trim() ? contrastOnAccent(accent.trim()) : null
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -67,9 +69,9 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
     setConflict(null)
     setSaved(false)
     try {
-      await adminMutation('settings.save', {
+      const answer = await adminMutation('settings.save', {
         websiteId: settings.websiteId,
-        version: settings.version,
+        version,
         name: field('name'),
         description: field('description'),
         contactEmail: field('contactEmail'),
@@ -87,6 +89,7 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
           tokenAuthMethod: field('ssoTokenAuthMethod') as (typeof TOKEN_AUTH_METHODS)[number],
         },
       })
+      setVersion(answer.version)
       setSaved(true)
       router.refresh()
     } catch (failure) {

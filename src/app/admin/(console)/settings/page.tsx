@@ -23,7 +23,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const settings = await adminPageQuery('settings.get', { websiteId: store.id })
   return (
     <ConsolePage title="Settings" actions={<StorePicker action="/admin/settings" stores={options.stores} current={store.id} allLabel={null} />}>
-      <StoreSettingsForm key={`${settings.websiteId}-${settings.version}`} settings={settings} />
+      <StoreSettingsForm key={settings.websiteId} settings={settings} />
     </ConsolePage>
   )
 }

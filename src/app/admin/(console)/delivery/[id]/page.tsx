@@ -24,7 +24,7 @@ export default async function DeliveryMethodPage({ params, searchParams }: { par
       <Link href={`/admin/delivery?store=${store.id}`} className="mb-4 inline-block text-sm text-accent hover:underline">
         ← Delivery
       </Link>
-      <DeliveryMethodForm key={detail ? `${detail.id}-${detail.version}` : 'new'} websiteId={store.id} currency={store.currency} detail={detail} />
+      <DeliveryMethodForm key={detail ? detail.id : 'new'} websiteId={store.id} currency={store.currency} detail={detail} />
     </ConsolePage>
   )
 }
