@@ -10,6 +10,7 @@ import { ORDER_ADMIN_MUTATION_INPUTS, ORDER_ADMIN_QUERY_INPUTS, type OrderAdminM
 import { ORDER_SCREENS_ADMIN_QUERY_INPUTS, type OrderScreensAdminQueryResponses } from './admin-order-screens'
 import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type SessionAdminMutationResponses, type SessionAdminQueryResponses } from './admin-session'
 import { WEBHOOK_ADMIN_MUTATION_INPUTS, WEBHOOK_ADMIN_QUERY_INPUTS, type WebhookAdminMutationResponses, type WebhookAdminQueryResponses } from './admin-webhooks'
+import { STORE_FILE_ADMIN_QUERY_INPUTS, type StoreFileAdminQueryResponses } from './admin-store-file'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
@@ -26,6 +27,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...ORDER_ADMIN_QUERY_INPUTS,
   ...STAFF_ADMIN_QUERY_INPUTS,
   ...ORDER_SCREENS_ADMIN_QUERY_INPUTS,
+  ...STORE_FILE_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -44,7 +46,7 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & StoreFileAdminQueryResponses
 export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)

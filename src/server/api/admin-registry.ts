@@ -13,6 +13,7 @@ import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webh
 import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
 import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
+import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -26,6 +27,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...STAFF_ADMIN_QUERIES,
   ...AUDIT_ADMIN_QUERIES,
   ...ORDER_SCREENS_ADMIN_QUERIES,
+  ...STORE_FILE_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {

@@ -149,6 +149,9 @@ export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssu
         report([...imageAt, 'color'], `"${image.color}" is not one of this product's colours`)
       }
       if ('file' in image) imageFile(image.file, [...imageAt, 'file'])
+      if (!('mockup' in image) && image.logo !== undefined && !productLogos.has(image.logo)) {
+        report([...imageAt, 'logo'], `"${image.logo}" is not one of this product's logos`)
+      }
       if ('mockup' in image && image.mockup.logo !== undefined) {
         if (!productLogos.has(image.mockup.logo)) {
           report([...imageAt, 'mockup', 'logo'], `"${image.mockup.logo}" is not one of this product's logos`)
