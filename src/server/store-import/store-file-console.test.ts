@@ -165,6 +165,11 @@ describe.each(testDatabaseKinds())('the store file in the console on %s', (kind)
     ])
     expect(await snapshot(db())).toEqual(before)
 
+    const { file: outside } = storeJsonOf(await exportZip(owner, websiteId))
+    ;(outside.products[0] as Record<string, unknown>).images = [{ file: '../../../outside.png' }]
+    const leaving = await refusal(importStoreFileUpload(owner, { websiteId, fileName: 'store.json', bytes: new TextEncoder().encode(JSON.stringify(outside, null, 2)), dryRun: true }))
+    expect((leaving.data as StoreFileRefusalData).issues).toEqual([expect.objectContaining({ path: 'products[0].images[0].file', message: 'must be a file inside the uploaded store file (no "..")' })])
+
     const notAStoreFile = await refusal(importStoreFileUpload(owner, { websiteId, fileName: 'notes.txt', bytes: new TextEncoder().encode('hello'), dryRun: true }))
     expect(notAStoreFile.userMessage).toMatch(/a \.zip exported from the console, or its store\.json/)
   })
@@ -196,6 +201,15 @@ describe.each(testDatabaseKinds())('the store file in the console on %s', (kind)
     expect(site!.ssoConfig).toMatchObject({ clientSecret: secrets.sso })
     const [ups] = await db().select({ credentials: deliveryMethods.credentials }).from(deliveryMethods).where(and(eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.name, 'UPS Ground')))
     expect(ups!.credentials).toMatchObject({ upsClientSecret: secrets.ups })
+
+    // A placeholder for a secret the store does not have is refused where it stands.
+    const methods = file.deliveryMethods as Record<string, unknown>[]
+    methods.push({ ...methods.find((method) => method.name === 'UPS Ground'), name: 'UPS Express' })
+    const missing = await refusal(importStoreFileUpload(owner, { websiteId, fileName: 'store.json', bytes: new TextEncoder().encode(JSON.stringify(file, null, 2)), dryRun: true }))
+    expect((missing.data as StoreFileRefusalData).issues.map((issue) => issue.path).sort()).toEqual(
+      ['upsClientId', 'upsClientSecret'].map((key) => `deliveryMethods[${methods.length - 1}].credentials.${key}`),
+    )
+    expect((missing.data as StoreFileRefusalData).issues[0]!.message).toMatch(/this store has none/)
   })
 
   test('a store manager may not change what every store shares; an owner may', async () => {

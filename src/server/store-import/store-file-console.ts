@@ -103,6 +103,7 @@ export async function importStoreFileUpload(
     const summary = await importStoreFile({
       filePath,
       dryRun: input.dryRun,
+      confined: true,
       beforeCommit: async (tx, result) => {
         if (result.websiteId !== input.websiteId) {
           const [other] = await tx.select({ code: websites.code }).from(websites).where(eq(websites.id, result.websiteId))

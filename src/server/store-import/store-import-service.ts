@@ -86,14 +86,17 @@ class DryRunRollback extends Error {
 export async function importStoreFile({
   filePath,
   dryRun = false,
+  confined = false,
   beforeCommit,
 }: {
   filePath: string
   dryRun?: boolean
+  /** Refuse image files outside the store file's folder (an upload). */
+  confined?: boolean
   beforeCommit?: BeforeCommit
 }): Promise<StoreImportSummary> {
   const started = performance.now()
-  const { file, baseDir, fileLabel, located } = await loadStoreFile(filePath)
+  const { file, baseDir, fileLabel, located } = await loadStoreFile(filePath, { confined })
   let images: PreparedImages
   try {
     images = await prepareStoreImages(file, baseDir)
