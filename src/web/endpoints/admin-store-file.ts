@@ -4,6 +4,7 @@
 // Thin: the core (src/server/store-import/store-file-console.ts) checks who may, and does it.
 import { STORE_FILE_MAX_UPLOAD_BYTES } from '@/isomorphic/contract/admin-store-file'
 import { DomainError } from '@/server/kernel/errors'
+import { requireStaff } from '@/server/kernel/permissions'
 import { exportStoreFileZip, importStoreFileUpload } from '@/server/store-import/store-file-console'
 import { assertSecondFactorReady } from '@/server/staff/enrolment-gate'
 import { adminContext } from '../admin-context'
@@ -49,6 +50,8 @@ export const storeFileImport = defineRoute({
   sameOrigin: true,
   context: adminContext,
   errors: privateError,
+  // Who may import at all, before a byte of the (up to 100 MB) body is read; the store is checked in the core.
+  auth: (ctx) => requireStaff(ctx, 'store.manage'),
   async handler({ request, ctx }) {
     await assertSecondFactorReady(ctx, 'storeFileImport')
     const params = new URL(request.url).searchParams
