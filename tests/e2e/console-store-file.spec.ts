@@ -12,7 +12,7 @@ import { CONSOLE_ACCOUNTS } from './support/console-accounts'
 const SLUG = 'weatherproof-field-book'
 
 async function checkAndApply(page: Page, fileName: string, storeJson: string) {
-  await page.getByLabel('Store file').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(storeJson) })
+  await page.getByLabel('File to import', { exact: true }).setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(storeJson) })
   await page.getByRole('button', { name: 'Check the file (dry run)' }).click()
   await expect(page.getByRole('heading', { name: `What importing ${fileName} would do` })).toBeVisible()
 }

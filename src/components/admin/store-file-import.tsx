@@ -219,7 +219,7 @@ export function StoreFileImport({ websiteId, storeName }: { websiteId: number; s
         would add, change and remove in {storeName}. Nothing changes until you apply it. Up to {STORE_FILE_MAX_UPLOAD_BYTES / 1_000_000} MB.
       </p>
       <div className="mt-4 grid max-w-xl gap-3">
-        <Field label="Store file">
+        <Field label="File to import">
           <input type="file" name="storeFile" accept=".zip,.json,application/zip,application/json" onChange={choose} className={INPUT_CLASS} />
         </Field>
         <FormError message={error} />
