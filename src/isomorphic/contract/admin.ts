@@ -12,6 +12,7 @@ import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type Session
 import { WEBHOOK_ADMIN_MUTATION_INPUTS, WEBHOOK_ADMIN_QUERY_INPUTS, type WebhookAdminMutationResponses, type WebhookAdminQueryResponses } from './admin-webhooks'
 import { DELIVERY_ADMIN_MUTATION_INPUTS, DELIVERY_ADMIN_QUERY_INPUTS, type DeliveryAdminMutationResponses, type DeliveryAdminQueryResponses } from './admin-delivery'
 import { SETTINGS_ADMIN_MUTATION_INPUTS, SETTINGS_ADMIN_QUERY_INPUTS, type SettingsAdminMutationResponses, type SettingsAdminQueryResponses } from './admin-settings'
+import { STORE_FILE_ADMIN_QUERY_INPUTS, type StoreFileAdminQueryResponses } from './admin-store-file'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
@@ -30,6 +31,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...ORDER_SCREENS_ADMIN_QUERY_INPUTS,
   ...SETTINGS_ADMIN_QUERY_INPUTS,
   ...DELIVERY_ADMIN_QUERY_INPUTS,
+  ...STORE_FILE_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -50,7 +52,7 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & StoreFileAdminQueryResponses
 export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)

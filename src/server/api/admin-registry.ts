@@ -15,6 +15,7 @@ import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin
 import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
 import { DELIVERY_ADMIN_MUTATIONS, DELIVERY_ADMIN_QUERIES } from '../delivery/delivery-admin'
 import { SETTINGS_ADMIN_MUTATIONS, SETTINGS_ADMIN_QUERIES } from '../website/website-settings-admin'
+import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -30,6 +31,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...ORDER_SCREENS_ADMIN_QUERIES,
   ...SETTINGS_ADMIN_QUERIES,
   ...DELIVERY_ADMIN_QUERIES,
+  ...STORE_FILE_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {

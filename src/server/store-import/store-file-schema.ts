@@ -79,8 +79,9 @@ const mockupImage = z.strictObject({
 
 export const ProductImageSchema = oneOfKeys(
   {
-    url: urlImage.extend({ color: text.optional() }),
-    file: fileImage.extend({ color: text.optional() }),
+    /** `logo`: the product logo the picture shows (an exported mockup keeps it). */
+    url: urlImage.extend({ color: text.optional(), logo: code.optional() }),
+    file: fileImage.extend({ color: text.optional(), logo: code.optional() }),
     mockup: mockupImage,
   },
   'a product image',

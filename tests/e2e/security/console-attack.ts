@@ -187,6 +187,7 @@ const requestKey = () => `sec-${Date.now()}-${Math.floor(Math.random() * 1e9)}`
 export const QUERY_PROBES = {
   consoleMe: { needs: 'console user', names: null, value: () => ({}) },
   webhookEndpoints: { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  storeFileOverview: { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   webhookDeliveries: { needs: 'store.manage', names: 'webhookEndpoint', value: (t) => ({ endpointId: t.webhookEndpointId }) },
   workOrders: { needs: { partnerOr: 'orders.read' }, names: null, value: () => ({}) },
   workOrder: { needs: { partnerOr: 'orders.read' }, names: 'workOrder', value: (t) => ({ workOrderId: t.workOrderId }) },
