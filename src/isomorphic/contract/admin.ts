@@ -11,6 +11,7 @@ import { ORDER_SCREENS_ADMIN_QUERY_INPUTS, type OrderScreensAdminQueryResponses 
 import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type SessionAdminMutationResponses, type SessionAdminQueryResponses } from './admin-session'
 import { WEBHOOK_ADMIN_MUTATION_INPUTS, WEBHOOK_ADMIN_QUERY_INPUTS, type WebhookAdminMutationResponses, type WebhookAdminQueryResponses } from './admin-webhooks'
 import { DELIVERY_ADMIN_MUTATION_INPUTS, DELIVERY_ADMIN_QUERY_INPUTS, type DeliveryAdminMutationResponses, type DeliveryAdminQueryResponses } from './admin-delivery'
+import { CHECKOUT_ADMIN_MUTATION_INPUTS, CHECKOUT_ADMIN_QUERY_INPUTS, type CheckoutAdminMutationResponses, type CheckoutAdminQueryResponses } from './admin-checkout'
 import { SETTINGS_ADMIN_MUTATION_INPUTS, SETTINGS_ADMIN_QUERY_INPUTS, type SettingsAdminMutationResponses, type SettingsAdminQueryResponses } from './admin-settings'
 import { STORE_FILE_ADMIN_QUERY_INPUTS, type StoreFileAdminQueryResponses } from './admin-store-file'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
@@ -31,6 +32,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...ORDER_SCREENS_ADMIN_QUERY_INPUTS,
   ...SETTINGS_ADMIN_QUERY_INPUTS,
   ...DELIVERY_ADMIN_QUERY_INPUTS,
+  ...CHECKOUT_ADMIN_QUERY_INPUTS,
   ...STORE_FILE_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
@@ -42,6 +44,7 @@ export const ADMIN_MUTATION_INPUTS = {
   ...STAFF_ADMIN_MUTATION_INPUTS,
   ...SETTINGS_ADMIN_MUTATION_INPUTS,
   ...DELIVERY_ADMIN_MUTATION_INPUTS,
+  ...CHECKOUT_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -52,8 +55,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & StoreFileAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

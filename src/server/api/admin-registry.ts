@@ -14,6 +14,7 @@ import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
 import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
 import { DELIVERY_ADMIN_MUTATIONS, DELIVERY_ADMIN_QUERIES } from '../delivery/delivery-admin'
+import { CHECKOUT_ADMIN_MUTATIONS, CHECKOUT_ADMIN_QUERIES } from '../store-import/checkout-sections-admin'
 import { SETTINGS_ADMIN_MUTATIONS, SETTINGS_ADMIN_QUERIES } from '../website/website-settings-admin'
 import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
 
@@ -31,6 +32,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...ORDER_SCREENS_ADMIN_QUERIES,
   ...SETTINGS_ADMIN_QUERIES,
   ...DELIVERY_ADMIN_QUERIES,
+  ...CHECKOUT_ADMIN_QUERIES,
   ...STORE_FILE_ADMIN_QUERIES,
 }
 
@@ -42,6 +44,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...STAFF_ADMIN_MUTATIONS,
   ...SETTINGS_ADMIN_MUTATIONS,
   ...DELIVERY_ADMIN_MUTATIONS,
+  ...CHECKOUT_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

@@ -1,8 +1,6 @@
 import path from 'node:path'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { z } from 'zod'
 import { VARIANT_COLUMNS } from '../catalog/product-columns'
-import { readExtraFields } from '../checkout/order-extra-fields'
 import type { Executor } from '../db/client'
 import {
   attributes,
@@ -14,13 +12,9 @@ import {
   decorationMethods,
   decorationPartners,
   decorationSettings,
-  deliveryMethods,
-  deliveryPriceRules,
   homePages,
   logoDecorationMethods,
   logos,
-  orderOptions,
-  paymentMethods,
   printAreas,
   productAttributeValues,
   productCategories,
@@ -31,8 +25,6 @@ import {
   promotionPrograms,
   sizes,
   states,
-  taxCredentials,
-  taxRates,
   websites,
   websiteShippingCountries,
 } from '../db/schema'
@@ -40,8 +32,9 @@ import { imagesRoot } from '../images/image-store'
 import { DomainError } from '../kernel/errors'
 import { fromCents } from '../kernel/money'
 import { PROGRAM_COLUMNS } from '../promotions/promotion-engine'
-import { KEPT_SECRET, SSO_SECRET_KEYS, TAX_SECRET_KEYS } from './kept-secrets'
-import { STORE_FILE_FORMAT, type StoreFileSchema } from './store-file-schema'
+import { KEPT_SECRET, SSO_SECRET_KEYS } from './kept-secrets'
+import { STORE_FILE_FORMAT, type StoreFileDocument } from './store-file-schema'
+import { readDeliveryMethodsSection, readOrderFieldsSection, readPaymentsSection, readTaxSection } from './store-sections'
 
 // The live store as a store file (docs/store-file.md, issue 16): the inverse of the import. Reads one
 // website and everything the file format holds for it, in a stable order, so that importing the
@@ -50,7 +43,7 @@ import { STORE_FILE_FORMAT, type StoreFileSchema } from './store-file-schema'
 // mockup is exported as the picture that was drawn, not as the recipe. Secrets are KEPT_SECRET;
 // accounts and gift cards are not exported (their passwords and numbers exist only as hashes).
 
-export type StoreFileDocument = z.input<typeof StoreFileSchema>
+export type { StoreFileDocument }
 
 /** An image of the image store that the export carries, as `zipPath` next to store.json. */
 export type ExportedImage = { zipPath: string; absolutePath: string }
@@ -322,84 +315,10 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
     }
   })
 
-  const methods = await db.select().from(deliveryMethods).where(eq(deliveryMethods.websiteId, websiteId)).orderBy(asc(deliveryMethods.id))
-  const rules =
-    methods.length === 0
-      ? []
-      : await db
-          .select()
-          .from(deliveryPriceRules)
-          .where(
-            inArray(
-              deliveryPriceRules.deliveryMethodId,
-              methods.map((method) => method.id),
-            ),
-          )
-          .orderBy(asc(deliveryPriceRules.sequence))
-  file.deliveryMethods = methods.map((method) => {
-    const credentials = Object.fromEntries(
-      Object.entries((method.credentials ?? {}) as Record<string, string | null | undefined>)
-        .filter(([, value]) => typeof value === 'string' && value !== '')
-        .map(([key]) => [key, KEPT_SECRET]),
-    )
-    const pickup = method.pickupAddress as { street: string; street2?: string | null; city: string; state: string; zip: string; country: string } | null
-    return {
-      name: method.name,
-      description: method.description,
-      deliveryType: method.deliveryType as 'fixed',
-      price: fromCents(method.priceAmount),
-      margin: method.marginPercent,
-      ...(method.freeOver ? { freeOverAmount: fromCents(method.freeOverAmount) } : {}),
-      priceRules: rules
-        .filter((rule) => rule.deliveryMethodId === method.id)
-        .map((rule) => ({
-          variable: rule.variable as 'weight',
-          operator: rule.operator as '<=',
-          maxValue: rule.maxValue,
-          listBasePrice: fromCents(rule.listBasePriceAmount),
-          listPrice: fromCents(rule.listPriceAmount),
-          variableFactor: rule.variableFactor as 'weight',
-        })),
-      ...(method.url ? { url: method.url } : {}),
-      credentials,
-      ...(pickup
-        ? { pickupAddress: { street: pickup.street, ...(pickup.street2 ? { street2: pickup.street2 } : {}), city: pickup.city, state: pickup.state, zip: pickup.zip, country: pickup.country } }
-        : {}),
-      sequence: method.sequence,
-      active: method.isActive,
-    }
-  })
-
-  const payments = await db.select().from(paymentMethods).where(eq(paymentMethods.websiteId, websiteId)).orderBy(asc(paymentMethods.id))
-  file.paymentMethods = payments.map((method) => ({
-    name: method.name,
-    provider: method.provider,
-    instructions: method.instructions,
-    guests: method.forGuests,
-    sequence: method.sequence,
-    active: method.isActive,
-  }))
-
-  const [tax] = await db.select().from(taxCredentials).where(eq(taxCredentials.websiteId, websiteId))
-  const rates = await db.select().from(taxRates).where(eq(taxRates.websiteId, websiteId)).orderBy(asc(taxRates.id))
-  if (tax) {
-    const secrets = Object.fromEntries(TAX_SECRET_KEYS.filter((key) => tax[key]).map((key) => [key, KEPT_SECRET]))
-    file.tax = {
-      taxname: tax.taxname as 'builtin',
-      ...(tax.url ? { url: tax.url } : {}),
-      ...secrets,
-      documentrecording: tax.documentrecording,
-      companycode: tax.companycode,
-      ...(tax.customercode ? { customercode: tax.customercode } : {}),
-      rates: rates.map((rate) => ({
-        country: rate.countryCode,
-        state: rate.stateCode,
-        zipPrefix: rate.zipPrefix,
-        ratePercent: rate.ratePercent,
-        shippingTaxable: rate.shippingTaxable,
-      })),
-    }
-  }
+  file.deliveryMethods = await readDeliveryMethodsSection(db, websiteId)
+  file.paymentMethods = await readPaymentsSection(db, websiteId)
+  const tax = await readTaxSection(db, websiteId)
+  if (tax) file.tax = tax
 
   const programs = await db.select(PROGRAM_COLUMNS).from(promotionPrograms).where(eq(promotionPrograms.websiteId, websiteId)).orderBy(asc(promotionPrograms.id))
   file.promotions = programs.map((program) => ({
@@ -431,17 +350,9 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
     active: program.isActive,
   }))
 
-  file.orderExtraFields = (await readExtraFields(db, websiteId)).map((field) => ({
-    name: field.name,
-    label: field.label,
-    type: field.fieldType as 'text',
-    required: field.isRequired,
-    options: (field.options ?? []) as string[],
-    ...(field.placeholder ? { placeholder: field.placeholder } : {}),
-    sequence: field.sequence,
-  }))
-  const options = await db.select().from(orderOptions).where(eq(orderOptions.websiteId, websiteId)).orderBy(asc(orderOptions.sequence), asc(orderOptions.id))
-  file.orderOptions = options.map((option) => ({ name: option.name, label: option.label, price: fromCents(option.priceAmount), sequence: option.sequence }))
+  const { orderExtraFields, orderOptions } = await readOrderFieldsSection(db, websiteId)
+  file.orderExtraFields = orderExtraFields
+  file.orderOptions = orderOptions
 
   if (hasDecoration) {
     const codes = new Set(methodRows.map((method) => method.code))

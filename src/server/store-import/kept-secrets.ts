@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { KEPT_SECRET } from '@/isomorphic/contract/admin-checkout'
 import type { Transaction } from '../db/client'
 import { deliveryMethods, taxCredentials, websites } from '../db/schema'
 import type { ReferenceIssue } from './store-file-error'
@@ -9,8 +10,8 @@ import type { StoreFile } from './store-file-schema'
 // token), and an import reads KEPT_SECRET as "keep the value this store has". A file that keeps a
 // secret the store does not have is refused at that field, so a store never runs on a placeholder.
 
-/** The value a store file gives a secret it leaves on the server. */
-export const KEPT_SECRET = '(kept on the server)'
+/** The value a store file gives a secret it leaves on the server (the console's forms send it too). */
+export { KEPT_SECRET }
 
 /** The keys of website.ssoConfig that are secrets (the others are the provider's public settings). */
 export const SSO_SECRET_KEYS: readonly string[] = ['clientSecret']

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { slugify } from '../images/image-store'
 import { checkDecorationReferences } from './decoration-schema'
 import type { ReferenceIssue } from './store-file-error'
-import { COMPANY_BILLED_PROVIDERS, type StoreFile } from './store-file-schema'
+import { COMPANY_BILLED_PROVIDERS } from '@/isomorphic/contract/store-file-checkout'
+import type { StoreFile } from './store-file-schema'
 
 // The checks a schema cannot make alone: natural keys are unique, every reference (a product's brand,
 // categories, colours, sizes, logos; a logo's decoration partner; featured and promoted products …)

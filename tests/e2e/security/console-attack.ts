@@ -203,6 +203,7 @@ export const QUERY_PROBES = {
   'settings.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'delivery.methods': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'delivery.method': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
+  'checkout.sections': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -243,6 +244,11 @@ export const MUTATION_PROBES = {
   },
   'delivery.saveMethod': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: null, method: { name: 'Attacker delivery', deliveryType: 'fixed', price: 0 } }) },
   'delivery.setMethodActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, active: false }) },
+  'checkout.saveSection': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, fingerprint: '0'.repeat(64), section: { name: 'payments', value: { paymentMethods: [{ name: 'Attacker pays', provider: 'wire' }] } } }),
+  },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**
