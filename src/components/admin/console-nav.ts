@@ -22,6 +22,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin/content', label: 'Content', roles: MANAGERS },
   { href: '/admin/redirects', label: 'Redirects', roles: MANAGERS },
   { href: '/admin/delivery', label: 'Delivery', roles: MANAGERS },
+  { href: '/admin/checkout', label: 'Checkout', roles: MANAGERS },
   { href: '/admin/settings', label: 'Settings', roles: MANAGERS },
   { href: '/admin/store-file', label: 'Store file', roles: MANAGERS },
   { href: '/admin/webhooks', label: 'Webhooks', roles: MANAGERS },
