@@ -103,6 +103,10 @@ export type Website = {
   contactPhone: string | null
   /** False: only signed-in customers may place orders (the checkout asks guests to sign in). */
   guestCheckout: boolean
+  /** The store's accent colour (its storefront's buttons and links); null: the theme's. */
+  accentColor: string | null
+  /** The store's Google Analytics 4 measurement id; null: the install's (NEXT_PUBLIC_GA_ID) or none. */
+  analyticsId: string | null
   shippingCountry: WebsiteCountry[]
   contentPages: { slug: string; title: string }[]
 }

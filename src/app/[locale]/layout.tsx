@@ -2,11 +2,12 @@ import type { Metadata, Viewport } from 'next'
 import { hasLocale, NextIntlClientProvider } from 'next-intl'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { AppProviders } from '@/components/app-providers'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { routing } from '@/i18n/routing'
+import { accentPalette } from '@/isomorphic/colors'
 import { imageUrl, originalImageUrl } from '@/isomorphic/image-address'
 import { loadTopCategories, loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from './store-metadata'
@@ -54,6 +55,13 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
   }
 }
 
+/** The store's accent colour as the theme's variables (globals.css), or the theme's own. */
+function accentStyle(accentColor: string | null): CSSProperties | undefined {
+  if (!accentColor) return undefined
+  const palette = accentPalette(accentColor)
+  return { '--color-accent': palette.accent, '--color-accent-strong': palette.strong, '--color-accent-soft': palette.soft } as CSSProperties
+}
+
 /** The store's public origin for absolute metadata links (Open Graph images need them). */
 function siteOrigin(domain: string | null): URL | undefined {
   if (!domain) return undefined
@@ -72,10 +80,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   const [website, categories] = await Promise.all([loadWebsite(), loadTopCategories()])
 
   return (
-    <html lang={locale}>
+    <html lang={locale} style={accentStyle(website?.accentColor ?? null)}>
       <body className="flex min-h-dvh flex-col bg-white text-ink antialiased">
         <NextIntlClientProvider>
-          <AppProviders gaId={process.env.NEXT_PUBLIC_GA_ID}>
+          <AppProviders gaId={website?.analyticsId ?? process.env.NEXT_PUBLIC_GA_ID}>
             <a
               href="#main"
               className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

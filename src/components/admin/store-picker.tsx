@@ -4,7 +4,8 @@ import { SECONDARY_BUTTON_CLASS } from './form-fields'
 
 // The store a console page shows (?store=), for a member with several stores: a GET form, so it
 // works without JavaScript (its button) and goes at once with it (on change).
-export function StorePicker({ action, stores, current, allLabel = 'All stores' }: { action: string; stores: { id: number; name: string }[]; current: number | null; allLabel?: string }) {
+// A page about one store (its settings, its catalog) passes allLabel={null}: no "All stores" choice.
+export function StorePicker({ action, stores, current, allLabel = 'All stores' }: { action: string; stores: { id: number; name: string }[]; current: number | null; allLabel?: string | null }) {
   if (stores.length < 2) return null
   return (
     <form method="get" action={action} className="flex items-center gap-2">
@@ -18,7 +19,7 @@ export function StorePicker({ action, stores, current, allLabel = 'All stores' }
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
         className="rounded-md border border-line bg-white px-3 py-2 text-sm"
       >
-        <option value="">{allLabel}</option>
+        {allLabel === null ? null : <option value="">{allLabel}</option>}
         {stores.map((store) => (
           <option key={store.id} value={store.id}>
             {store.name}

@@ -1,3 +1,4 @@
+import { ACCENT_MIN_CONTRAST, contrastRatio, parseCssColor } from '../colors'
 import { z } from './zod'
 
 // The rule of each kind of field a store file and the console both accept (issue 16): one rule,
@@ -150,3 +151,10 @@ export const PromotionSchema = z
 
 export type PromotionInput = z.input<typeof PromotionSchema>
 export type Promotion = z.output<typeof PromotionSchema>
+/** A store's accent colour: a CSS colour on which white text reads at 4.5:1 or better. */
+export const accentColor = cssColor.refine((value) => contrastRatio(parseCssColor(value), { r: 255, g: 255, b: 255 }) >= ACCENT_MIN_CONTRAST, {
+  message: `must be dark enough for white text on it to read (a contrast of ${ACCENT_MIN_CONTRAST}:1 with white or more; try a darker shade)`,
+})
+
+/** A Google Analytics 4 measurement id. */
+export const analyticsId = z.string().trim().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics 4 measurement id like "G-ABC123XYZ9"')

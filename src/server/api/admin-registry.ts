@@ -18,6 +18,10 @@ import { PROMOTION_ADMIN_MUTATIONS, PROMOTION_ADMIN_QUERIES } from '../promotion
 import { GIFT_CARD_ADMIN_MUTATIONS, GIFT_CARD_ADMIN_QUERIES } from '../gift-cards/gift-card-admin'
 import { ALLOWANCES_ADMIN_MUTATIONS, ALLOWANCES_ADMIN_QUERIES } from '../allowances/allowance-admin'
 import { CUSTOMERS_ADMIN_MUTATIONS, CUSTOMERS_ADMIN_QUERIES } from '../customers/customers-admin-keys'
+import { DELIVERY_ADMIN_MUTATIONS, DELIVERY_ADMIN_QUERIES } from '../delivery/delivery-admin'
+import { CHECKOUT_ADMIN_MUTATIONS, CHECKOUT_ADMIN_QUERIES } from '../store-import/checkout-sections-admin'
+import { SETTINGS_ADMIN_MUTATIONS, SETTINGS_ADMIN_QUERIES } from '../website/website-settings-admin'
+import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -36,6 +40,10 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...GIFT_CARD_ADMIN_QUERIES,
   ...ALLOWANCES_ADMIN_QUERIES,
   ...CUSTOMERS_ADMIN_QUERIES,
+  ...SETTINGS_ADMIN_QUERIES,
+  ...DELIVERY_ADMIN_QUERIES,
+  ...CHECKOUT_ADMIN_QUERIES,
+  ...STORE_FILE_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -49,6 +57,9 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...GIFT_CARD_ADMIN_MUTATIONS,
   ...ALLOWANCES_ADMIN_MUTATIONS,
   ...CUSTOMERS_ADMIN_MUTATIONS,
+  ...SETTINGS_ADMIN_MUTATIONS,
+  ...DELIVERY_ADMIN_MUTATIONS,
+  ...CHECKOUT_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

@@ -1,4 +1,4 @@
-import { contrastTone, darken, isDark, lighten, parseCssColor, toHex } from './colors'
+import { contrastTone, darken, isDark, lighten, parseCssColor, toHex } from '@/isomorphic/colors'
 
 // Flat-vector product mockups: each garment kind is drawn on a 1000 × 1000 canvas in the product's
 // colour, with light shading, seams and stitching, and a box where the logo goes. Symmetric outlines

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { access, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises'
+import { access, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { slugText } from '@/isomorphic/slugify'
 import { env } from '../env'
@@ -52,6 +52,25 @@ export async function storeImage(options: {
   await mkdir(directory, { recursive: true })
   const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`
   await writeFile(temporary, data)
+  await rename(temporary, target)
+  return { ...result, created: true }
+}
+
+/**
+ * Stores `data` under a hashed name it already has (an image a store file export carried out of this
+ * image store comes back under its own name), unless that name holds other bytes: then null, and
+ * the caller stores it the usual way under a new name.
+ */
+export async function storeImageNamed(options: { folder: string; name: string; data: Buffer; root?: string }): Promise<StoredImageResult | null> {
+  if (!HASHED_NAME.test(options.name)) return null
+  const root = options.root ?? imagesRoot()
+  const directory = path.join(root, options.folder)
+  const target = path.join(/* turbopackIgnore: true */ directory, options.name)
+  const result = { imagePath: `${options.folder}/${options.name}`, folder: options.folder, name: options.name }
+  if (await exists(target)) return (await readFile(target)).equals(options.data) ? { ...result, created: false } : null
+  await mkdir(directory, { recursive: true })
+  const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`
+  await writeFile(temporary, options.data)
   await rename(temporary, target)
   return { ...result, created: true }
 }

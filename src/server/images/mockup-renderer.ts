@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import sharp, { type OverlayOptions } from 'sharp'
-import { darken, isDark, lighten, parseCssColor, toHex } from './colors'
+import { darken, isDark, lighten, parseCssColor, toHex } from '@/isomorphic/colors'
 import { drawGarment, garmentDefs, type Box, type GarmentKind, type GarmentSide, type LogoPlacement, paletteFor } from './garment-shapes'
 
 /** Bump when the drawings change, so cached mockups are drawn again. */

@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp'
-import { darken, isDark, lighten, mix, parseCssColor, toHex } from './colors'
+import { darken, isDark, lighten, mix, parseCssColor, toHex } from '@/isomorphic/colors'
 import { type LogoArtwork, rasterizeArtwork, renderMockup } from './mockup-renderer'
 import { measureStrokeText, strokeTextPath } from './stroke-font'
 

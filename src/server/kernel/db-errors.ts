@@ -61,3 +61,9 @@ export function isUnstorableText(error: unknown): boolean {
   const postgres = postgresErrorOf(error)
   return postgres !== null && UNSTORABLE_TEXT_SQLSTATES.has(postgres.code)
 }
+
+/** SQLSTATE 23505: a unique index refused the row (a name already taken), optionally that of one named index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = postgresErrorOf(error)
+  return found?.code === '23505' && (constraint === undefined || found.constraint === constraint)
+}

@@ -11,7 +11,7 @@ import { friendlyIssueMessage, type StoreFile, StoreFileSchema } from './store-f
 export type LoadedStoreFile = { file: StoreFile; baseDir: string; fileLabel: string; located: LocatedJson }
 
 /** Reads and validates a store file. Throws StoreFileError naming the line and field of every problem. */
-export async function loadStoreFile(filePath: string): Promise<LoadedStoreFile> {
+export async function loadStoreFile(filePath: string, { confined = false }: { confined?: boolean } = {}): Promise<LoadedStoreFile> {
   const fileLabel = path.basename(filePath)
   let text: string
   try {
@@ -38,7 +38,7 @@ export async function loadStoreFile(filePath: string): Promise<LoadedStoreFile> 
     throw new StoreFileError(fileLabel, sortIssues(issues))
   }
   const baseDir = path.dirname(path.resolve(filePath))
-  const referenceIssues = checkReferences(parsed.data, baseDir)
+  const referenceIssues = checkReferences(parsed.data, baseDir, { confined })
   if (referenceIssues.length > 0) throw new StoreFileError(fileLabel, sortIssues(referenceIssues.map((issue) => issueAt(located, issue.path, issue.message))))
   return { file: parsed.data, baseDir, fileLabel, located }
 }

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { slugify } from '../images/image-store'
 import { checkDecorationReferences } from './decoration-schema'
 import type { ReferenceIssue } from './store-file-error'
-import { COMPANY_BILLED_PROVIDERS, type StoreFile } from './store-file-schema'
+import { COMPANY_BILLED_PROVIDERS } from '@/isomorphic/contract/store-file-checkout'
+import type { StoreFile } from './store-file-schema'
 
 // The checks a schema cannot make alone: natural keys are unique, every reference (a product's brand,
 // categories, colours, sizes, logos; a logo's decoration partner; featured and promoted products …)
@@ -11,7 +12,11 @@ import { COMPANY_BILLED_PROVIDERS, type StoreFile } from './store-file-schema'
 
 export const IMAGE_FILE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg'] as const
 
-export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssue[] {
+/**
+ * `confined`: every file must be inside `baseDir` (an upload from the console may not read other
+ * files of the server; the command line's files are the operator's own).
+ */
+export function checkReferences(file: StoreFile, baseDir: string, { confined = false }: { confined?: boolean } = {}): ReferenceIssue[] {
   const issues: ReferenceIssue[] = []
   const report = (at: (string | number)[], message: string) => issues.push({ path: at, message })
 
@@ -37,6 +42,10 @@ export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssu
       return
     }
     const absolute = path.resolve(baseDir, relative)
+    if (confined && !absolute.startsWith(path.resolve(baseDir) + path.sep)) {
+      report(at, 'must be a file inside the uploaded store file (no "..")')
+      return
+    }
     if (!existsSync(absolute) || !statSync(absolute).isFile()) report(at, `file not found: ${absolute}`)
   }
 
@@ -149,6 +158,9 @@ export function checkReferences(file: StoreFile, baseDir: string): ReferenceIssu
         report([...imageAt, 'color'], `"${image.color}" is not one of this product's colours`)
       }
       if ('file' in image) imageFile(image.file, [...imageAt, 'file'])
+      if (!('mockup' in image) && image.logo !== undefined && !productLogos.has(image.logo)) {
+        report([...imageAt, 'logo'], `"${image.logo}" is not one of this product's logos`)
+      }
       if ('mockup' in image && image.mockup.logo !== undefined) {
         if (!productLogos.has(image.mockup.logo)) {
           report([...imageAt, 'mockup', 'logo'], `"${image.mockup.logo}" is not one of this product's logos`)

@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { GARMENT_KINDS, LOGO_PLACEMENTS } from '../images/garment-shapes'
 import {
+  accentColor,
   amount,
+  analyticsId,
   code,
   cssColor,
   dateText,
   email,
   httpsUrl,
   optionalText,
-  percent,
   positiveAmount,
   priceBreakIssues,
   priceBreaks,
@@ -20,6 +21,8 @@ import {
   text,
   weight,
 } from '@/isomorphic/contract/field-rules'
+import { OrderExtraFieldSchema, OrderOptionSchema, PaymentMethodSchema, TaxSchema } from '@/isomorphic/contract/store-file-checkout'
+import { DeliveryMethodSchema, PlaceAddressSchema } from '@/isomorphic/contract/store-file-delivery'
 import { DecorationSectionSchema, LogoMethodsSchema } from './decoration-schema'
 
 // The store file (docs/store-file.md): one JSON document that loads a whole store. Money is in
@@ -83,8 +86,9 @@ const mockupImage = z.strictObject({
 
 export const ProductImageSchema = oneOfKeys(
   {
-    url: urlImage.extend({ color: text.optional() }),
-    file: fileImage.extend({ color: text.optional() }),
+    /** `logo`: the product logo the picture shows (an exported mockup keeps it). */
+    url: urlImage.extend({ color: text.optional(), logo: code.optional() }),
+    file: fileImage.extend({ color: text.optional(), logo: code.optional() }),
     mockup: mockupImage,
   },
   'a product image',
@@ -122,6 +126,8 @@ const WebsiteSchema = z.strictObject({
   ssoConfig: z.record(z.string(), z.string()).nullable().default(null),
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like "USD"').default('USD'),
   contact: z.strictObject({ email: email.optional(), phone: optionalText }).default({}),
+  accentColor: accentColor.optional(),
+  analyticsId: analyticsId.optional(),
   /** False: only signed-in partners may place orders. Which methods guests may pay with: paymentMethods[].guests. */
   guestCheckout: z.boolean().default(true),
   shippingCountries: z.array(CountrySchema).min(1, 'must list at least one country'),
@@ -161,16 +167,6 @@ const BrandSchema = z.strictObject({ name: text })
 const CategorySchema = z.strictObject({ slug, name: text, sequence })
 
 const ColorSchema = z.strictObject({ name: text, css: cssColor })
-
-/** A street address with state and country codes (decoration partners, pickup places). */
-const PlaceAddressSchema = z.strictObject({
-  street: text,
-  street2: optionalText,
-  city: text,
-  state: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state code like "CO"'),
-  zip: text,
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"').default('US'),
-})
 
 const DecorationPartnerSchema = z
   .strictObject({
@@ -231,138 +227,6 @@ const ProductSchema = z
       ctx.addIssue({ code: 'custom', path: ['priceBreaks', ...issue.path], message: issue.message })
     }
   })
-
-const DELIVERY_VARIABLES = ['weight', 'volume', 'wv', 'price', 'quantity'] as const
-
-const PriceRuleSchema = z.strictObject({
-  variable: z.enum(DELIVERY_VARIABLES),
-  operator: z.enum(['==', '<=', '<', '>=', '>']),
-  maxValue: z.number().min(0, 'must be 0 or more'),
-  listBasePrice: amount,
-  listPrice: amount.default(0),
-  variableFactor: z.enum(DELIVERY_VARIABLES).default('weight'),
-})
-
-const DeliveryMethodSchema = z
-  .strictObject({
-    name: text,
-    description: z.string().default(''),
-    deliveryType: z.enum(['fixed', 'base_on_rule', 'usps', 'ups_rubikx', 'fedex_rubikx']),
-    price: amount.default(0),
-    margin: percent.default(0),
-    /** Free delivery when the order amount is at least this (the spec's freeOver with its amout). */
-    freeOverAmount: positiveAmount.optional(),
-    priceRules: z.array(PriceRuleSchema).default([]),
-    url: httpsUrl.optional(),
-    credentials: z
-      .strictObject({
-        uspsUsername: optionalText,
-        fedexClientid: optionalText,
-        fedexClientsecret: optionalText,
-        fedexAccountNumber: optionalText,
-        upsClientId: optionalText,
-        upsClientSecret: optionalText,
-        upsAccountNumber: optionalText,
-      })
-      .default({}),
-    /** A pickup method: where the order is handed over, so where it is taxed (not the shopper's address). */
-    pickupAddress: PlaceAddressSchema.optional(),
-    sequence,
-    active: z.boolean().default(true),
-  })
-  .superRefine((method, ctx) => {
-    if (method.pickupAddress && method.deliveryType !== 'fixed') {
-      ctx.addIssue({ code: 'custom', path: ['pickupAddress'], message: 'is only for fixed-price (pickup) methods' })
-    }
-    if (method.pickupAddress?.country === 'US' && !/^\d{5}(-\d{4})?$/.test(method.pickupAddress.zip)) {
-      ctx.addIssue({ code: 'custom', path: ['pickupAddress', 'zip'], message: 'must be a US ZIP code like "80202"' })
-    }
-    if (method.deliveryType === 'base_on_rule' && method.priceRules.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['priceRules'], message: 'a base_on_rule method needs at least one price rule' })
-    }
-    if (method.deliveryType !== 'base_on_rule' && method.priceRules.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['priceRules'], message: 'price rules are only for base_on_rule methods' })
-    }
-    const needs: Record<string, (keyof typeof method.credentials)[]> = {
-      usps: ['uspsUsername'],
-      ups_rubikx: ['upsClientId', 'upsClientSecret'],
-      fedex_rubikx: ['fedexClientid', 'fedexClientsecret'],
-    }
-    for (const field of needs[method.deliveryType] ?? []) {
-      if (!method.credentials[field]) {
-        ctx.addIssue({ code: 'custom', path: ['credentials', field], message: `is required for ${method.deliveryType}` })
-      }
-    }
-    if (method.deliveryType in needs && !method.url) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: `is required for ${method.deliveryType} (the carrier's API address)` })
-    }
-  })
-
-/** Providers that bill the company: for signed-in partners only unless the file says otherwise. */
-export const COMPANY_BILLED_PROVIDERS: readonly string[] = ['purchase_order', 'invoice']
-
-const PaymentMethodSchema = z
-  .strictObject({
-    name: text,
-    provider: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a provider code like "purchase_order"'),
-    instructions: z.string().default(''),
-    /** May guests (not signed in) pay with it? Omitted: no for purchase_order and invoice, yes otherwise. */
-    guests: z.boolean().optional(),
-    sequence,
-    active: z.boolean().default(true),
-  })
-  .transform(({ guests, ...method }) => ({ ...method, guests: guests ?? !COMPANY_BILLED_PROVIDERS.includes(method.provider) }))
-
-const TaxRateSchema = z.strictObject({
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"'),
-  state: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state code like "CO"'),
-  zipPrefix: z.string().regex(/^[0-9A-Z]{0,5}$/, 'must be up to 5 leading ZIP characters').default(''),
-  ratePercent: z.number().min(0, 'must be 0 or more').max(100, 'must be at most 100'),
-  shippingTaxable: z.boolean().default(false),
-})
-
-const TaxSchema = z
-  .strictObject({
-    taxname: z.enum(['builtin', 'custom', 'avatax']),
-    url: httpsUrl.optional(),
-    key: optionalText,
-    token: optionalText,
-    documentrecording: z.boolean().default(false),
-    companycode: text.default('DEFAULT'),
-    customercode: optionalText,
-    rates: z.array(TaxRateSchema).default([]),
-  })
-  .superRefine((tax, ctx) => {
-    if (tax.taxname === 'avatax' && !tax.token && !tax.key) {
-      ctx.addIssue({ code: 'custom', path: ['token'], message: 'avatax needs a token (or an account key)' })
-    }
-    if (tax.taxname === 'builtin' && tax.rates.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['rates'], message: 'the built-in tax needs a rate table' })
-    }
-  })
-
-const OrderExtraFieldSchema = z
-  .strictObject({
-    name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a field name like "cost_center"'),
-    label: text,
-    type: z.enum(['text', 'textarea', 'select', 'checkbox', 'date']),
-    required: z.boolean().default(false),
-    options: z.array(text).default([]),
-    placeholder: optionalText,
-    sequence,
-  })
-  .superRefine((field, ctx) => {
-    if (field.type === 'select' && field.options.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'a select field needs at least one option' })
-    }
-  })
-
-const OrderOptionSchema = z.strictObject({
-  name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be an option name like "rush_decoration"'),
-  label: text,
-  price: amount.default(0),
-  sequence,
-})
 
 /**
  * Accounts to create when missing (demo and test stores). The password is hashed at import; an
@@ -433,6 +297,8 @@ export const StoreFileSchema = z.strictObject({
   decoration: DecorationSectionSchema.optional(),
 })
 
+/** A store file as written (defaults not yet applied): what an export produces. */
+export type StoreFileDocument = z.input<typeof StoreFileSchema>
 export type StoreFile = z.output<typeof StoreFileSchema>
 export type StoreFileProduct = StoreFile['products'][number]
 export type StoreFileLogo = StoreFile['logos'][number]

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { countArtworkColors } from '../decoration/artwork-colors'
-import { contentHash, removeStaleImages, slugify, storeImage } from '../images/image-store'
+import { contentHash, removeStaleImages, slugify, storeImage, storeImageNamed } from '../images/image-store'
 import { type LogoArtwork, MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, type MockupSpec, renderMockup } from '../images/mockup-renderer'
 import { renderSiteImage, SITE_IMAGE_RENDERER_VERSION, type SiteImageKind } from '../images/site-image-renderer'
 import type { ReferenceIssue } from './store-file-error'
@@ -73,6 +73,17 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
   /** A file next to the store file, stored as is (raster) or drawn to PNG (SVG). */
   const copyFile = async (relative: string, folder: string, stem: string) => {
     const data = await readArtwork(relative)
+    // An image exported from this folder (`images/<folder>/<hashed name>`) keeps its name, so
+    // importing an export changes no image and a round trip gives the same file.
+    const posix = relative.replace(/\\/g, '/')
+    const name = path.posix.basename(posix)
+    if (posix === `${folder}/${name}` || posix.endsWith(`/${folder}/${name}`)) {
+      const kept = await storeImageNamed({ folder, name, data })
+      if (kept) {
+        count(kept.created, 'copied')
+        return kept
+      }
+    }
     const metadata = await sharp(data).metadata()
     const isVector = metadata.format === 'svg'
     const ext = isVector ? 'png' : metadata.format === 'jpeg' ? 'jpg' : metadata.format === 'webp' ? 'webp' : 'png'
@@ -184,7 +195,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
       const color = image.color ?? null
       if ('url' in image) {
         const slot = slots.push(null) - 1
-        fillSlot({ path: image.url, name: path.posix.basename(new URL(image.url).pathname), alt: image.alt ?? product.name, color, logo: null }, slot)
+        fillSlot({ path: image.url, name: path.posix.basename(new URL(image.url).pathname), alt: image.alt ?? product.name, color, logo: image.logo ?? null }, slot)
         return
       }
       if ('file' in image) {
@@ -195,7 +206,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
             const stem = `${product.slug}-${path.parse(image.file).name}`
             const stored = await copyFile(image.file, folder, stem)
             names.add(stored.name)
-            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color, logo: null }, slot)
+            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color, logo: image.logo ?? null }, slot)
           },
         })
         return

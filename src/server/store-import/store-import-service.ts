@@ -6,7 +6,8 @@ import { issueAt, loadStoreFile, sortIssues } from './load-store-file'
 import { type ReferenceIssue, StoreFileError } from './store-file-error'
 import type { StoreFile } from './store-file-schema'
 import { ImagePreparationError, type PreparedImages, prepareStoreImages } from './store-images'
-import { type ChangeCounts, Tally } from './sync-rows'
+import { resolveKeptSecrets } from './kept-secrets'
+import { type ChangeCounts, type ChangeDetails, Tally } from './sync-rows'
 import { writeAccounts } from './write-accounts'
 import { writeCategories, writeBrands, writeColors, writeSizes } from './write-catalog'
 import { writeHomeAndContent } from './write-content'
@@ -52,6 +53,10 @@ export type StoreImportSummary = {
   websiteName: string
   createdWebsite: boolean
   counts: Record<string, ChangeCounts>
+  /** The records behind the counts, by natural key (bounded: DETAILS_PER_ENTITY per kind). */
+  details: Record<string, ChangeDetails>
+  /** True: everything was written and then rolled back; nothing changed. */
+  dryRun: boolean
   images: PreparedImages['stats'] & { removed: number }
   /** The caches whose data this import changed: invalidate them. */
   touchedCaches: CacheName[]
@@ -61,13 +66,38 @@ export type StoreImportSummary = {
 // Two app instances starting on one empty PostgreSQL may both try to seed the demo store.
 const IMPORT_LOCK = 7_340_022
 
+/** What a caller may check or add inside the import's transaction (the console: the store, the audit row). */
+export type BeforeCommit = (tx: Transaction, result: { websiteId: number; createdWebsite: boolean; counts: Record<string, ChangeCounts> }) => Promise<void>
+
+class DryRunRollback extends Error {
+  constructor(readonly result: Awaited<ReturnType<typeof writeStore>>) {
+    super('dry run: rolled back')
+  }
+}
+
 /**
  * Imports a store file into the database (getDb()). All or nothing: a bad file, a missing image or a
  * database error leaves the database as it was. Throws StoreFileError for problems in the file.
+ *
+ * `dryRun`: the very same writes run in the transaction, which is then rolled back, so the summary
+ * says what an import would create, change and remove; no cache is dropped and no image removed
+ * (images it drew are content-addressed files nothing points at, removed by the next real import).
+ * `beforeCommit` runs in the transaction after the writes (a throw there undoes them).
  */
-export async function importStoreFile({ filePath }: { filePath: string }): Promise<StoreImportSummary> {
+export async function importStoreFile({
+  filePath,
+  dryRun = false,
+  confined = false,
+  beforeCommit,
+}: {
+  filePath: string
+  dryRun?: boolean
+  /** Refuse image files outside the store file's folder (an upload). */
+  confined?: boolean
+  beforeCommit?: BeforeCommit
+}): Promise<StoreImportSummary> {
   const started = performance.now()
-  const { file, baseDir, fileLabel, located } = await loadStoreFile(filePath)
+  const { file, baseDir, fileLabel, located } = await loadStoreFile(filePath, { confined })
   let images: PreparedImages
   try {
     images = await prepareStoreImages(file, baseDir)
@@ -77,18 +107,29 @@ export async function importStoreFile({ filePath }: { filePath: string }): Promi
   }
 
   const db = await getDb()
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
-    return writeStore(tx, file, images)
-  })
-  const removedImages = await images.removeStale()
+  let result: Awaited<ReturnType<typeof writeStore>>
+  try {
+    result = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
+      const kept = await resolveKeptSecrets(tx, file)
+      if (kept.issues.length > 0) throw new StoreFileError(fileLabel, sortIssues(kept.issues.map((issue) => issueAt(located, issue.path, issue.message))))
+      const written = await writeStore(tx, kept.file, images)
+      await beforeCommit?.(tx, written)
+      if (dryRun) throw new DryRunRollback(written)
+      return written
+    })
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error
+    result = error.result
+  }
+  const removedImages = dryRun ? 0 : await images.removeStale()
 
   const touched = new Set<CacheName>()
   for (const [entity, counts] of Object.entries(result.counts)) {
     if (counts.created + counts.updated + counts.removed === 0) continue
     for (const cache of CACHES_BY_ENTITY[entity] ?? []) touched.add(cache)
   }
-  if (touched.size > 0) {
+  if (touched.size > 0 && !dryRun) {
     // Fresh planner statistics: PGlite never gathers them by itself, and catalog reads pick poor
     // plans without them.
     await db.execute(sql`analyze`)
@@ -96,6 +137,7 @@ export async function importStoreFile({ filePath }: { filePath: string }): Promi
   }
   return {
     ...result,
+    dryRun,
     websiteCode: file.website.code,
     websiteName: file.website.name,
     images: { ...images.stats, removed: removedImages },
@@ -166,5 +208,5 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   await writeAccounts(tx, tally, file, websiteId)
   await writeGiftCards(tx, tally, file, websiteId)
   await writeDecoration(tx, tally, file, websiteId, { productIds, logoIds })
-  return { websiteId, createdWebsite, counts: tally.counts }
+  return { websiteId, createdWebsite, counts: tally.counts, details: tally.details }
 }

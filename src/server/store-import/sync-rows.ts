@@ -22,12 +22,41 @@ export type ChangeCounts = { created: number; updated: number; unchanged: number
 
 type Counts = Record<string, ChangeCounts>
 
+/** Which records an import creates, changes (and which fields) and removes, by natural key; the dry run shows them. */
+export type ChangeDetails = {
+  created: string[]
+  updated: { key: string; fields: string[] }[]
+  removed: string[]
+}
+
+/** Details kept per entity and kind: enough to read, bounded for a store of any size. */
+export const DETAILS_PER_ENTITY = 100
+
 export class Tally {
   readonly counts: Counts = {}
+  readonly details: Record<string, ChangeDetails> = {}
   add(entity: string, kind: keyof ChangeCounts, amount = 1) {
     this.counts[entity] ??= { created: 0, updated: 0, unchanged: 0, removed: 0 }
     this.counts[entity][kind] += amount
   }
+  /** Names the records behind a count (only the first DETAILS_PER_ENTITY of each kind are kept). */
+  note(entity: string, kind: 'created' | 'removed', keys: string[]): void
+  note(entity: string, kind: 'updated', keys: { key: string; fields: string[] }[]): void
+  note(entity: string, kind: keyof ChangeDetails, keys: string[] | { key: string; fields: string[] }[]) {
+    const details = (this.details[entity] ??= { created: [], updated: [], removed: [] })
+    const list = details[kind] as unknown[]
+    for (const key of keys) {
+      if (list.length >= DETAILS_PER_ENTITY) break
+      list.push(key)
+    }
+  }
+}
+
+/** A person's name for a row: its slug, name or code, else its id. */
+export function rowLabel(row: { id: number }): string {
+  const record = row as Record<string, unknown>
+  for (const field of ['slug', 'name', 'code', 'sku']) if (typeof record[field] === 'string') return record[field] as string
+  return `#${row.id}`
 }
 
 /** Equal as stored: numbers to the column's scale, dates by time, JSON whatever its key order. */
@@ -96,11 +125,13 @@ export async function sync<E extends { id: number }, D extends Record<string, un
     } else {
       await options.update(current.id, { ...changed, updatedAt: new Date() } as Partial<D>)
       tally.add(entity, 'updated')
+      tally.note(entity, 'updated', [{ key: rowLabel(current), fields: Object.keys(changed) }])
     }
   }
   for (const chunk of chunks(toInsert, 500)) {
     for (const inserted of await options.insert(chunk)) ids.set(inserted.key, inserted.id)
     tally.add(entity, 'created', chunk.length)
+    tally.note(entity, 'created', chunk.map((row) => labelOfDesired(row, options.keyOf(row))))
   }
   return { ids, leftover: [...byKey.values()] }
 }
@@ -129,6 +160,11 @@ export async function syncLinks<L extends Record<string, number>>(options: {
   options.tally.add(options.entity, 'removed', toRemove.length)
 }
 
+function labelOfDesired(row: Record<string, unknown>, key: string): string {
+  for (const field of ['slug', 'name', 'code', 'sku']) if (typeof row[field] === 'string') return row[field] as string
+  return key
+}
+
 export function chunks<T>(items: T[], size: number): T[][] {
   const result: T[][] = []
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size))
@@ -155,6 +191,7 @@ export async function removeRows(
     )
   }
   tally.add(entity, 'removed', rows.length)
+  tally.note(entity, 'removed', rows.map(rowLabel))
 }
 
 export async function deactivate(tx: Transaction, tally: Tally, entity: string, table: TableWithIdAndActive, rows: { id: number; isActive: boolean }[]) {
@@ -170,4 +207,5 @@ export async function deactivate(tx: Transaction, tally: Tally, entity: string, 
       ),
     )
   tally.add(entity, 'removed', active.length)
+  tally.note(entity, 'removed', active.map(rowLabel))
 }

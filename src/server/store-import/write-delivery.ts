@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Transaction } from '../db/client'
+import { deliveryMethodValues, priceRuleValues } from '../delivery/delivery-method-rows'
 import { PRICE_RULE_COLUMNS } from '../delivery/price-rule-columns'
 import { deliveryMethods, deliveryPriceRules } from '../db/schema'
-import { toCents } from '../kernel/money'
 import type { StoreFile } from './store-file-schema'
-import { deactivate, removeRows, scale, sync, type Tally } from './sync-rows'
+import { deactivate, removeRows, sync, type Tally } from './sync-rows'
 
 // The store file's `deliveryMethods` (by name; deactivated, never deleted) and their price rules.
 
@@ -31,30 +31,7 @@ export async function writeDelivery(tx: Transaction, tally: Tally, file: StoreFi
     tally,
     entity: 'deliveryMethods',
     existing,
-    desired: file.deliveryMethods.map((method) => ({
-      name: method.name,
-      description: method.description,
-      deliveryType: method.deliveryType,
-      priceAmount: toCents(method.price),
-      marginPercent: scale(method.margin, 2),
-      freeOver: method.freeOverAmount !== undefined,
-      freeOverAmount: method.freeOverAmount === undefined ? 0 : toCents(method.freeOverAmount),
-      url: method.url ?? null,
-      credentials: Object.fromEntries(Object.entries(method.credentials).filter(([, value]) => value !== undefined)),
-      pickupAddress: method.pickupAddress
-        ? {
-            name: method.name,
-            street: method.pickupAddress.street,
-            street2: method.pickupAddress.street2 ?? null,
-            city: method.pickupAddress.city,
-            state: method.pickupAddress.state,
-            zip: method.pickupAddress.zip,
-            country: method.pickupAddress.country,
-          }
-        : null,
-      sequence: method.sequence,
-      isActive: method.active,
-    })),
+    desired: file.deliveryMethods.map(deliveryMethodValues),
     keyOf: (row) => row.name,
     insert: (rows) =>
       tx
@@ -75,18 +52,7 @@ export async function writeDelivery(tx: Transaction, tally: Tally, file: StoreFi
     tally,
     entity: 'priceRules',
     existing: existingRules,
-    desired: file.deliveryMethods.flatMap((method) =>
-      method.priceRules.map((rule, sequence) => ({
-        deliveryMethodId: ids.get(method.name)!,
-        sequence,
-        variable: rule.variable,
-        operator: rule.operator,
-        maxValue: scale(rule.maxValue, 3),
-        listBasePriceAmount: toCents(rule.listBasePrice),
-        listPriceAmount: toCents(rule.listPrice),
-        variableFactor: rule.variableFactor,
-      })),
-    ),
+    desired: file.deliveryMethods.flatMap((method) => priceRuleValues(method, ids.get(method.name)!)),
     keyOf: (row) => `${row.deliveryMethodId}/${row.sequence}`,
     insert: async (rows) =>
       (

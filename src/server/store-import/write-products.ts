@@ -75,6 +75,7 @@ export async function writeProducts(tx: Transaction, tally: Tally, file: StoreFi
         ),
       )
     tally.add('products', 'removed', stillPublished.length)
+    tally.note('products', 'removed', stillPublished.map((row) => row.slug))
   }
   return ids
 }

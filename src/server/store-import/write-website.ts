@@ -24,12 +24,14 @@ export async function writeWebsite(tx: Transaction, tally: Tally, file: StoreFil
     contactEmail: website.contact.email ?? null,
     contactPhone: website.contact.phone ?? null,
     guestCheckout: website.guestCheckout,
+    accentColor: website.accentColor ?? null,
+    analyticsId: website.analyticsId ?? null,
   }
   const [existing] = await tx.select().from(websites).where(eq(websites.code, website.code))
   if (existing) {
     const changed = changes(existing, values)
     if (Object.keys(changed).length > 0) {
-      await tx.update(websites).set({ ...changed, updatedAt: new Date() }).where(eq(websites.id, existing.id))
+      await tx.update(websites).set({ ...changed, version: sql`${websites.version} + 1`, updatedAt: new Date() }).where(eq(websites.id, existing.id))
       tally.add('websites', 'updated')
     } else {
       tally.add('websites', 'unchanged')

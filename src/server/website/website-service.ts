@@ -24,6 +24,8 @@ export async function getWebsite({ websiteId }: { websiteId: number }): Promise<
         contactEmail: websites.contactEmail,
         contactPhone: websites.contactPhone,
         guestCheckout: websites.guestCheckout,
+        accentColor: websites.accentColor,
+        analyticsId: websites.analyticsId,
       })
       .from(websites)
       .where(eq(websites.id, websiteId)),

@@ -41,6 +41,8 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   { path: '/api/admin/sign-in', body: 'json', stateChanging: true, fields: ['email', 'password'] },
   { path: '/api/admin/second-factor', body: 'json', stateChanging: true, fields: ['code'] },
   { path: '/api/admin/sign-out', body: 'none', stateChanging: true, fields: [] },
+  // The store file's upload (issue 16): the file is the body (.zip or store.json).
+  { path: '/api/admin/store-file/import', body: 'raw', stateChanging: true, fields: [] },
   // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
   { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]
@@ -58,6 +60,7 @@ export const GET_ENDPOINTS = [
   { route: '/api/admin/exports/orders.csv', sample: '/api/admin/exports/orders.csv' },
   { route: '/api/admin/exports/order-lines.csv', sample: '/api/admin/exports/order-lines.csv' },
   { route: '/api/admin/work-orders/[id]/sheet.pdf', sample: '/api/admin/work-orders/1/sheet.pdf' },
+  { route: '/api/admin/store-file/export', sample: '/api/admin/store-file/export?websiteId=1' },
 ] as const
 
 /** POST /api/query keys and the fields of their `value` (none: the key takes no value or a bare id). */

@@ -190,6 +190,7 @@ const requestKey = () => `sec-${Date.now()}-${Math.floor(Math.random() * 1e9)}`
 export const QUERY_PROBES = {
   consoleMe: { needs: 'console user', names: null, value: () => ({}) },
   webhookEndpoints: { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  storeFileOverview: { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   webhookDeliveries: { needs: 'store.manage', names: 'webhookEndpoint', value: (t) => ({ endpointId: t.webhookEndpointId }) },
   workOrders: { needs: { partnerOr: 'orders.read' }, names: null, value: () => ({}) },
   workOrder: { needs: { partnerOr: 'orders.read' }, names: 'workOrder', value: (t) => ({ workOrderId: t.workOrderId }) },
@@ -222,6 +223,10 @@ export const QUERY_PROBES = {
   'customers.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'customers.get': { needs: 'store.manage', names: null, value: () => ({ customerId: 1 }) },
   'customerGroups.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'settings.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'delivery.methods': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'delivery.method': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
+  'checkout.sections': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -285,6 +290,18 @@ export const MUTATION_PROBES = {
   'customerGroups.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, name: 'Attackers', code: 'attackers' }) },
   'customerGroups.delete': { needs: 'store.manage', names: null, value: () => ({ groupId: 1, version: 1 }) },
   'customers.rosterImport': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, csv: 'email,name\nattacker@attacker.example,An attacker\n', dryRun: false }) },
+  'settings.save': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, version: 1, name: 'Taken over', lockBrowsing: false, guestCheckout: true, sso: { label: null } }),
+  },
+  'delivery.saveMethod': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: null, method: { name: 'Attacker delivery', deliveryType: 'fixed', price: 0 } }) },
+  'delivery.setMethodActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, active: false }) },
+  'checkout.saveSection': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, fingerprint: '0'.repeat(64), section: { name: 'payments', value: { paymentMethods: [{ name: 'Attacker pays', provider: 'wire' }] } } }),
+  },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

@@ -1,3 +1,4 @@
+import { raw } from './attack'
 import { adminGetRoutes, consoleFixtures, errorShape, expect, test } from './console-attack'
 import { BANK_TRANSFER, demoCatalog, placeOrder } from './shop'
 
@@ -73,4 +74,33 @@ test('an export holds only the member’s stores, neutralises formula cells, and
     const text = Buffer.from(await bytes.arrayBuffer()).toString('latin1')
     for (const action of ['/JavaScript', '/OpenAction', '/Launch', '/EmbeddedFile', '/AA ', '/URI (javascript']) expect(text, action).not.toContain(action)
   }
+})
+
+const STORE_FILE_EXPORT = '/api/admin/store-file/export'
+const STORE_FILE_IMPORT = '/api/admin/store-file/import'
+
+test('the store file opens to its store’s managers only: fulfilment 403, another store’s manager 404, no session 401', async ({ attack, consoleAs }) => {
+  test.skip(!hasRoute(STORE_FILE_EXPORT), 'no store file route on this branch')
+  const f = consoleFixtures()
+  const exportOf = (websiteId: number) => `${STORE_FILE_EXPORT}?websiteId=${websiteId}`
+  const importInto = (websiteId: number) => `${STORE_FILE_IMPORT}?websiteId=${websiteId}&dryRun=1&name=store.json`
+  const manager = await consoleAs('demoManager')
+  const own = await manager.caller.get(exportOf(f.demoStoreId), { bearer: null, headers: { cookie: `admin_session=${manager.token}` } })
+  expect(own.status, own.text).toBe(200)
+  expect(own.headers['content-type']).toBe('application/zip')
+  expect(own.headers['cache-control']).toBe('no-store')
+  expect(own.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9-]+-store-\d{4}-\d{2}-\d{2}\.zip"$/)
+
+  const nobody = await attack.caller('store-file-nobody')
+  for (const [who, member, status] of [
+    ['fulfilment', await consoleAs('fulfilment'), 403],
+    ['another store’s manager', await consoleAs('secondManager'), 404],
+  ] as const) {
+    const download = await member.caller.get(exportOf(f.demoStoreId), { bearer: null, headers: { cookie: `admin_session=${member.token}` } })
+    expect(download.status, `${who}: export`).toBe(status)
+    const upload = await member.post(importInto(f.demoStoreId), raw('{}'))
+    expect(upload.status, `${who}: import`).toBe(status)
+  }
+  expect((await nobody.get(exportOf(f.demoStoreId), { bearer: null })).status).toBe(401)
+  expect((await nobody.post(importInto(f.demoStoreId), raw('{}'), { bearer: null })).status).toBe(401)
 })

@@ -24,6 +24,7 @@ CREATE TABLE "sso_group_mappings" (
 );
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "delivery_methods" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "promotion_programs" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "budget_transactions" ADD COLUMN "kind" text DEFAULT 'adjustment' NOT NULL;--> statement-breakpoint
 ALTER TABLE "budget_transactions" ADD COLUMN "program_id" integer;--> statement-breakpoint
@@ -33,6 +34,9 @@ ALTER TABLE "budget_transactions" ADD COLUMN "staff_id" integer;--> statement-br
 ALTER TABLE "gift_card_transactions" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "gift_cards" ADD COLUMN "recipient_email" text;--> statement-breakpoint
 ALTER TABLE "gift_cards" ADD COLUMN "note" text;--> statement-breakpoint
+ALTER TABLE "websites" ADD COLUMN "accent_color" text;--> statement-breakpoint
+ALTER TABLE "websites" ADD COLUMN "analytics_id" text;--> statement-breakpoint
+ALTER TABLE "websites" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "allowance_programs" ADD CONSTRAINT "allowance_programs_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "allowance_programs" ADD CONSTRAINT "allowance_programs_group_id_customer_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."customer_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_group_mappings" ADD CONSTRAINT "sso_group_mappings_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

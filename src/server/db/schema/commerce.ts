@@ -89,6 +89,7 @@ export const deliveryMethods = pgTable(
     pickupAddress: jsonb().$type<PickupAddress | null>(),
     sequence: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    version: version(),
     ...timestamps,
   },
   (t) => [

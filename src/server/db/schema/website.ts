@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { id, timestamps } from './columns'
+import { id, timestamps, version } from './columns'
 
 /** One store. A deployment serves the website named by WEBSITE_ID; several may share a database. */
 export const websites = pgTable('websites', {
@@ -22,6 +22,11 @@ export const websites = pgTable('websites', {
   currency: text().notNull().default('USD'),
   contactEmail: text(),
   contactPhone: text(),
+  /** The storefront's accent colour (buttons, links, focus rings); null: the theme's own. White text on it reads at 4.5:1 or better. */
+  accentColor: text(),
+  /** Google Analytics 4 measurement id (G-…); null: NEXT_PUBLIC_GA_ID, or no analytics. */
+  analyticsId: text(),
+  version: version(),
   ...timestamps,
 })
 

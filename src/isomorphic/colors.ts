@@ -47,3 +47,21 @@ export function contrastTone(color: Rgb, amount: number): Rgb {
 function clamp(value: number): number {
   return Math.max(0, Math.min(255, value))
 }
+
+/** WCAG contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+/** White text on the store's accent colour must read at least this well (WCAG AA for body text). */
+export const ACCENT_MIN_CONTRAST = 4.5
+
+/**
+ * The storefront's accent colours (globals.css --color-accent, -strong, -soft) from the one colour a
+ * store chooses: the hover tone a fifth darker, the soft background nine tenths toward white.
+ */
+export function accentPalette(css: string): { accent: string; strong: string; soft: string } {
+  const color = parseCssColor(css)
+  return { accent: toHex(color), strong: toHex(darken(color, 0.2)), soft: toHex(lighten(color, 0.9)) }
+}

