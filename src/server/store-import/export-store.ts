@@ -19,6 +19,7 @@ import {
   productAttributeValues,
   productCategories,
   productImages,
+  productPriceBreaks,
   products,
   productVariantLogos,
   productVariants,
@@ -260,8 +261,13 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
 
   const categoryLinks =
     productIds.length === 0 ? [] : await db.select().from(productCategories).where(inArray(productCategories.productId, productIds))
+  const breakRows =
+    productIds.length === 0
+      ? []
+      : await db.select().from(productPriceBreaks).where(inArray(productPriceBreaks.productId, productIds)).orderBy(asc(productPriceBreaks.minQuantity))
   file.products = productRows.map((product) => {
     const variants = variantRows.filter((variant) => variant.productId === product.id)
+    const breaks = breakRows.filter((row) => row.productId === product.id)
     const links = valueRows.filter((row) => row.productId === product.id)
     const productColors = [...new Set(links.filter((row) => row.attributeId === colorAttribute?.id).map((row) => row.name))]
     const linkedSizes = new Set(links.filter((row) => row.attributeId !== colorAttribute?.id).map((row) => row.name))
@@ -310,6 +316,7 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
       logos: productLogos,
       price: fromCents(base),
       sizeUpcharges,
+      ...(breaks.length > 0 ? { priceBreaks: breaks.map((row) => ({ minQuantity: row.minQuantity, price: fromCents(row.priceAmount) })) } : {}),
       images: productImagesList,
       ...(product.garmentKind ? { garment: product.garmentKind as 'tee' } : {}),
     }
