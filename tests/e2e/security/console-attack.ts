@@ -199,6 +199,9 @@ export const QUERY_PROBES = {
   staffList: { needs: 'staff.manage', names: null, value: () => ({}) },
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
+  // Product images and the catalog's vocabulary (issue 16): each key names its store, which decides first.
+  'productImages.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1 }) },
+  'catalog.taxonomy': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -232,6 +235,19 @@ export const MUTATION_PROBES = {
   setStaffRole: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId, role: 'owner', storeIds: [] }) },
   deactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   reactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
+  'productImages.update': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, imageId: 1, version: 1, alt: 'taken over', colorValueId: null }) },
+  'productImages.reorder': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1, imageIds: [2, 1] }) },
+  'productImages.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, imageId: 1, version: 1 }) },
+  'catalog.saveCategory': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, name: 'Attacker category', slug: `attacker-${Date.now()}` }) },
+  'catalog.deleteCategory': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'catalog.reorderCategories': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, ids: [2, 1] }) },
+  'catalog.saveBrand': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, name: 'Attacker brand' }) },
+  'catalog.deleteBrand': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'catalog.saveColor': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, name: 'Attacker red', css: '#ff0000' }) },
+  'catalog.deleteColor': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'catalog.reorderColors': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, ids: [2, 1] }) },
+  'catalog.saveSize': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, name: 'XXS' }) },
+  'catalog.deleteSize': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**
