@@ -30,20 +30,23 @@ function Problem({ failure }: { failure: Failure | null }) {
   return failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />
 }
 
+type Values = { name: string; slug?: string; css?: string }
+
 /** The values a row's form sends for its kind. */
-function fieldsOf(kind: Kind, data: FormData) {
+function fieldsOf(kind: Kind, data: FormData): Values {
   const name = String(data.get('name') ?? '')
   if (kind === 'category') return { name, slug: String(data.get('slug') ?? '') }
   if (kind === 'color') return { name, css: String(data.get('css') ?? '').trim() }
   return { name }
 }
 
-function save(kind: Kind, websiteId: number, values: Record<string, unknown>) {
-  const value = { websiteId, ...values } as never
-  if (kind === 'category') return adminMutation('catalog.saveCategory', value)
-  if (kind === 'brand') return adminMutation('catalog.saveBrand', value)
-  if (kind === 'color') return adminMutation('catalog.saveColor', value)
-  return adminMutation('catalog.saveSize', value)
+/** Adds an entry (no `row`) or saves the one opened at `row.version`. */
+function save(kind: Kind, websiteId: number, values: Values, row?: Row) {
+  const base = { websiteId, name: values.name, ...(row ? { id: row.id, version: row.version } : {}) }
+  if (kind === 'category') return adminMutation('catalog.saveCategory', { ...base, slug: values.slug ?? '' })
+  if (kind === 'brand') return adminMutation('catalog.saveBrand', base)
+  if (kind === 'color') return adminMutation('catalog.saveColor', { ...base, css: values.css ?? '' })
+  return adminMutation('catalog.saveSize', base)
 }
 
 function remove(kind: Kind, websiteId: number, row: Row) {
@@ -130,7 +133,7 @@ function RowForm({ kind, websiteId, row, position, count, canMove, onMove, onDon
     setBusy(true)
     setFailure(null)
     try {
-      await save(kind, websiteId, { id: row.id, version: row.version, ...fieldsOf(kind, new FormData(event.currentTarget)) })
+      await save(kind, websiteId, fieldsOf(kind, new FormData(event.currentTarget)), row)
       onDone()
     } catch (error) {
       setFailure(failureOf(error))
