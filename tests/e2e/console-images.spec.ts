@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { CONSOLE_ACCOUNTS } from './support/console-accounts'
 
@@ -9,23 +9,27 @@ import { CONSOLE_ACCOUNTS } from './support/console-accounts'
 const SLUG = 'hi-vis-short-sleeve-tee'
 const ALT = 'Hi-vis tee, folded, front view'
 
-const photo = (background: string) => sharp({ create: { width: 600, height: 600, channels: 3, background } }).png().toBuffer()
-
-test('a manager uploads two images, puts the second first, gives it alt text, and the shop shows it first', async ({ page, context }) => {
-  test.setTimeout(120_000)
+/** Signs the demo store's manager in, from an address of its own (the sign-in limits count per address). */
+async function signInManager(page: Page, context: BrowserContext) {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` })
-
-  const list = await page.request.post('/api/query', { data: { key: 'getProductList', value: { pageSize: 999, sort: 'websiteSequence ASC' } } })
-  const { products } = ((await list.json()) as { data: { products: { products: { id: number; slug: string }[] } } }).data.products
-  const product = products.find((candidate) => candidate.slug === SLUG)!
-  expect(product).toBeTruthy()
-
   const { email, password } = CONSOLE_ACCOUNTS.demoManager
   await page.goto('/admin/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).not.toHaveURL(/\/admin\/login/)
+}
+
+const photo = (background: string) => sharp({ create: { width: 600, height: 600, channels: 3, background } }).png().toBuffer()
+
+test('a manager uploads two images, puts the second first, gives it alt text, and the shop shows it first', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await signInManager(page, context)
+
+  const list = await page.request.post('/api/query', { data: { key: 'getProductList', value: { pageSize: 999, sort: 'websiteSequence ASC' } } })
+  const { products } = ((await list.json()) as { data: { products: { products: { id: number; slug: string }[] } } }).data.products
+  const product = products.find((candidate) => candidate.slug === SLUG)!
+  expect(product).toBeTruthy()
 
   await page.goto(`/admin/products/${product.id}/images`)
   await expect(page.getByRole('heading', { name: /^Images · / })).toBeVisible()
@@ -70,4 +74,29 @@ test('a manager uploads two images, puts the second first, gives it alt text, an
   await expect(main).toBeVisible()
   const stem = frontFile.replace(/\.(png|jpe?g|webp)$/, '')
   expect(`${await main.getAttribute('src')} ${await main.getAttribute('srcset')}`).toContain(stem)
+})
+
+test('a manager adds a colour with its swatch; a colour products use is not deleted, and the page says how many use it', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  await signInManager(page, context)
+  await page.goto('/admin/catalog')
+  await expect(page.getByRole('heading', { name: 'Catalog' })).toBeVisible()
+  const colours = page.locator('#color-section')
+  const rowOf = (name: string) => colours.getByTestId('color-row').filter({ has: page.locator(`input[name="name"][value="${name}"]`) })
+
+  const name = `Harbour Teal ${Date.now().toString(36)}`
+  const add = colours.locator('form').first()
+  await add.getByLabel('Name').fill(name)
+  await add.getByLabel('CSS colour').fill('#008080')
+  await add.getByRole('button', { name: 'Add colour' }).click()
+  await expect(rowOf(name)).toHaveCount(1)
+  await expect(rowOf(name).getByLabel('CSS colour')).toHaveValue('#008080')
+
+  page.on('dialog', (dialog) => void dialog.accept())
+  const navy = rowOf('True Navy')
+  await navy.getByRole('button', { name: 'Delete' }).click()
+  await expect(navy.getByRole('alert')).toContainText(/^\d+ products use the colour “True Navy”, so it cannot be deleted\. Take it off those products first\.$/)
+
+  await rowOf(name).getByRole('button', { name: 'Delete' }).click()
+  await expect(rowOf(name)).toHaveCount(0)
 })
