@@ -153,6 +153,12 @@ describe.each(testDatabaseKinds())('product images in the console on %s', (kind)
     expect((await list()).images).toHaveLength(before)
   })
 
+  test('a body that is not a form is a 415 that says what to send', async () => {
+    const response = await uploadRoute(new Request(`${BASE}/api/admin/product-images`, { method: 'POST', body: '{}', headers: { ...managerCookie, 'content-type': 'application/json' } }))
+    expect(response.status).toBe(415)
+    expect((await answerOf(response)).error!.message).toMatch(/^Send the images as a form upload/)
+  })
+
   test('a body over the limit is a 413 that names the limit, before it is read', async () => {
     const response = await uploadRoute(
       new Request(`${BASE}/api/admin/product-images`, {
