@@ -27,7 +27,7 @@ test('a manager uploads two images, puts the second first, gives it alt text, an
   await signInManager(page, context)
 
   const list = await page.request.post('/api/query', { data: { key: 'getProductList', value: { pageSize: 999, sort: 'websiteSequence ASC' } } })
-  const { products } = ((await list.json()) as { data: { products: { products: { id: number; slug: string }[] } } }).data.products
+  const { products } = ((await list.json()) as { products: { products: { id: number; slug: string }[] } }).products
   const product = products.find((candidate) => candidate.slug === SLUG)!
   expect(product).toBeTruthy()
 
