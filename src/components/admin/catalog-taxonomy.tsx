@@ -124,16 +124,20 @@ function AddForm({ kind, websiteId, onDone }: { kind: Kind; websiteId: number; o
   )
 }
 
-function RowForm({ kind, websiteId, row, position, count, canMove, onMove, onDone }: { kind: Kind; websiteId: number; row: Row; position: number; count: number; canMove: boolean; onMove: (from: number, to: number) => void; onDone: () => void }) {
+function RowForm({ kind, websiteId, row: opened, position, count, canMove, onMove, onDone }: { kind: Kind; websiteId: number; row: Row; position: number; count: number; canMove: boolean; onMove: (from: number, to: number) => void; onDone: () => void }) {
   const [failure, setFailure] = useState<Failure | null>(null)
   const [busy, setBusy] = useState(false)
+  // The version this page last saved: the next save sends it even before the refreshed list arrives.
+  const [version, setVersion] = useState(opened.version)
+  const row = { ...opened, version }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setBusy(true)
     setFailure(null)
     try {
-      await save(kind, websiteId, fieldsOf(kind, new FormData(event.currentTarget)), row)
+      const answer = await save(kind, websiteId, fieldsOf(kind, new FormData(event.currentTarget)), row)
+      setVersion(answer.version)
       onDone()
     } catch (error) {
       setFailure(failureOf(error))
@@ -189,20 +193,32 @@ function RowForm({ kind, websiteId, row, position, count, canMove, onMove, onDon
 function Section({ kind, title, intro, websiteId, rows, reorderable }: { kind: Kind; title: string; intro: string; websiteId: number; rows: Row[]; reorderable: boolean }) {
   const router = useRouter()
   const [failure, setFailure] = useState<Failure | null>(null)
+  const [order, setOrder] = useState<number[] | null>(null)
+  const [moving, setMoving] = useState(false)
   const refresh = () => router.refresh()
+  // The order last saved here while the page's list holds the same entries (its refresh may still be on its way).
+  const serverIds = rows.map((row) => row.id)
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const shown = order !== null && order.length === serverIds.length && order.every((id) => byId.has(id)) ? order.map((id) => byId.get(id)!) : rows
 
   async function move(from: number, to: number) {
-    if (to < 0 || to >= rows.length) return
-    const ids = rows.map((row) => row.id)
+    if (moving || to < 0 || to >= shown.length) return
+    const ids = shown.map((row) => row.id)
     const [moved] = ids.splice(from, 1)
     ids.splice(to, 0, moved!)
+    const previous = order
+    setOrder(ids)
+    setMoving(true)
     setFailure(null)
     try {
       if (kind === 'category') await adminMutation('catalog.reorderCategories', { websiteId, ids })
       else await adminMutation('catalog.reorderColors', { websiteId, ids })
       refresh()
     } catch (error) {
+      setOrder(previous)
       setFailure(failureOf(error))
+    } finally {
+      setMoving(false)
     }
   }
 
@@ -214,12 +230,12 @@ function Section({ kind, title, intro, websiteId, rows, reorderable }: { kind: K
       <p className="mt-1 mb-4 max-w-3xl text-sm text-muted">{intro}</p>
       <AddForm kind={kind} websiteId={websiteId} onDone={refresh} />
       <Problem failure={failure} />
-      {rows.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="text-sm text-muted">None yet.</p>
       ) : (
-        <ul>
-          {rows.map((row, position) => (
-            <RowForm key={`${row.id}:${row.version}`} kind={kind} websiteId={websiteId} row={row} position={position} count={rows.length} canMove={reorderable} onMove={(from, to) => void move(from, to)} onDone={refresh} />
+        <ul aria-busy={moving}>
+          {shown.map((row, position) => (
+            <RowForm key={`${row.id}:${row.version}`} kind={kind} websiteId={websiteId} row={row} position={position} count={shown.length} canMove={reorderable} onMove={(from, to) => void move(from, to)} onDone={refresh} />
           ))}
         </ul>
       )}

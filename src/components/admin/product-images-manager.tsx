@@ -157,6 +157,8 @@ function ImageCard({
   const [failure, setFailure] = useState<Failure | null>(null)
   const [saving, setSaving] = useState(false)
   const [saved, setSaved] = useState(false)
+  // The version this page last saved: the next save sends it even before the refreshed list arrives.
+  const [version, setVersion] = useState(image.version)
   const altId = useId()
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -167,7 +169,8 @@ function ImageCard({
     setFailure(null)
     setSaved(false)
     try {
-      await adminMutation('productImages.update', { websiteId, imageId: image.id, version: image.version, alt: String(data.get('alt') ?? ''), colorValueId: color === '' ? null : Number(color) })
+      const answer = await adminMutation('productImages.update', { websiteId, imageId: image.id, version, alt: String(data.get('alt') ?? ''), colorValueId: color === '' ? null : Number(color) })
+      setVersion(answer.image.version)
       setSaved(true)
       onChanged()
     } catch (error) {
@@ -182,7 +185,7 @@ function ImageCard({
     setSaving(true)
     setFailure(null)
     try {
-      await adminMutation('productImages.delete', { websiteId, imageId: image.id, version: image.version })
+      await adminMutation('productImages.delete', { websiteId, imageId: image.id, version })
       onChanged()
     } catch (error) {
       setFailure(failureOf(error))
@@ -265,13 +268,15 @@ function ImageCard({
 
 export function ProductImagesManager({ websiteId, data, colorFilter }: { websiteId: number; data: ProductImagesData; colorFilter: number | null }) {
   const router = useRouter()
-  const [order, setOrder] = useState<{ key: string; ids: number[] } | null>(null)
+  const [order, setOrder] = useState<number[] | null>(null)
   const [moving, setMoving] = useState(false)
   const [failure, setFailure] = useState<Failure | null>(null)
   const refresh = () => router.refresh()
-  const key = data.images.map((image) => `${image.id}:${image.version}:${image.sequence}`).join(',')
-  // A local order while a move is saved; the server's once the page has the new list.
-  const ids = order && order.key === key ? order.ids : data.images.map((image) => image.id)
+  const serverIds = data.images.map((image) => image.id)
+  // The order last saved here, while the page's list holds the same images (a refreshed list may
+  // still be on its way, or overtaken by the next move's); the server's once images come or go.
+  const sameImages = order !== null && order.length === serverIds.length && order.every((id) => serverIds.includes(id))
+  const ids = sameImages ? order : serverIds
   const byId = new Map(data.images.map((image) => [image.id, image]))
   const images = ids.map((id) => byId.get(id)).filter((image): image is ProductImageData => image !== undefined)
   const filterHref = (colorId: number | null) => `/admin/products/${data.product.id}/images?store=${websiteId}${colorId === null ? '' : `&color=${colorId}`}`
@@ -281,14 +286,15 @@ export function ProductImagesManager({ websiteId, data, colorFilter }: { website
     const next = [...ids]
     const [moved] = next.splice(from, 1)
     next.splice(to, 0, moved!)
-    setOrder({ key, ids: next })
+    const previous = order
+    setOrder(next)
     setMoving(true)
     setFailure(null)
     try {
       await adminMutation('productImages.reorder', { websiteId, productId: data.product.id, imageIds: next })
       refresh()
     } catch (error) {
-      setOrder(null)
+      setOrder(previous)
       setFailure(failureOf(error))
     } finally {
       setMoving(false)
