@@ -23,6 +23,7 @@ import { DELIVERY_ADMIN_MUTATION_INPUTS, DELIVERY_ADMIN_QUERY_INPUTS, type Deliv
 import { CHECKOUT_ADMIN_MUTATION_INPUTS, CHECKOUT_ADMIN_QUERY_INPUTS, type CheckoutAdminMutationResponses, type CheckoutAdminQueryResponses } from './admin-checkout'
 import { SETTINGS_ADMIN_MUTATION_INPUTS, SETTINGS_ADMIN_QUERY_INPUTS, type SettingsAdminMutationResponses, type SettingsAdminQueryResponses } from './admin-settings'
 import { STORE_FILE_ADMIN_QUERY_INPUTS, type StoreFileAdminQueryResponses } from './admin-store-file'
+import { CATALOG_ADMIN_MUTATION_INPUTS, CATALOG_ADMIN_QUERY_INPUTS, type CatalogAdminMutationResponses, type CatalogAdminQueryResponses } from './admin-catalog'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
@@ -47,6 +48,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...DELIVERY_ADMIN_QUERY_INPUTS,
   ...CHECKOUT_ADMIN_QUERY_INPUTS,
   ...STORE_FILE_ADMIN_QUERY_INPUTS,
+  ...CATALOG_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -62,6 +64,7 @@ export const ADMIN_MUTATION_INPUTS = {
   ...SETTINGS_ADMIN_MUTATION_INPUTS,
   ...DELIVERY_ADMIN_MUTATION_INPUTS,
   ...CHECKOUT_ADMIN_MUTATION_INPUTS,
+  ...CATALOG_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -72,8 +75,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses & CatalogAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses & CatalogAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

@@ -22,6 +22,7 @@ import { DELIVERY_ADMIN_MUTATIONS, DELIVERY_ADMIN_QUERIES } from '../delivery/de
 import { CHECKOUT_ADMIN_MUTATIONS, CHECKOUT_ADMIN_QUERIES } from '../store-import/checkout-sections-admin'
 import { SETTINGS_ADMIN_MUTATIONS, SETTINGS_ADMIN_QUERIES } from '../website/website-settings-admin'
 import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
+import { CATALOG_ADMIN_MUTATIONS, CATALOG_ADMIN_QUERIES } from '../catalog/catalog-admin-keys'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -44,6 +45,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...DELIVERY_ADMIN_QUERIES,
   ...CHECKOUT_ADMIN_QUERIES,
   ...STORE_FILE_ADMIN_QUERIES,
+  ...CATALOG_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -60,6 +62,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...SETTINGS_ADMIN_MUTATIONS,
   ...DELIVERY_ADMIN_MUTATIONS,
   ...CHECKOUT_ADMIN_MUTATIONS,
+  ...CATALOG_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

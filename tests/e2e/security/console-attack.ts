@@ -227,6 +227,9 @@ export const QUERY_PROBES = {
   'delivery.methods': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'delivery.method': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
   'checkout.sections': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  // Product images and the catalog's vocabulary (issue 16): each key names its store, which decides first.
+  'productImages.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1 }) },
+  'catalog.taxonomy': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -302,6 +305,19 @@ export const MUTATION_PROBES = {
     names: 'store',
     value: (t) => ({ websiteId: t.storeId, fingerprint: '0'.repeat(64), section: { name: 'payments', value: { paymentMethods: [{ name: 'Attacker pays', provider: 'wire' }] } } }),
   },
+  'productImages.update': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, imageId: 1, version: 1, alt: 'taken over', colorValueId: null }) },
+  'productImages.reorder': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1, imageIds: [2, 1] }) },
+  'productImages.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, imageId: 1, version: 1 }) },
+  'catalog.saveCategory': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, name: 'Attacker category', slug: `attacker-${Date.now()}` }) },
+  'catalog.deleteCategory': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'catalog.reorderCategories': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, ids: [2, 1] }) },
+  'catalog.saveBrand': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, name: 'Attacker brand' }) },
+  'catalog.deleteBrand': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'catalog.saveColor': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, name: 'Attacker red', css: '#ff0000' }) },
+  'catalog.deleteColor': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'catalog.reorderColors': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, ids: [2, 1] }) },
+  'catalog.saveSize': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, name: 'XXS' }) },
+  'catalog.deleteSize': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

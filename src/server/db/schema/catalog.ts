@@ -5,6 +5,7 @@ import { websites } from './website'
 export const brands = pgTable('brands', {
   id: id(),
   name: text().notNull().unique(),
+  version: version(),
   ...timestamps,
 })
 
@@ -18,6 +19,7 @@ export const categories = pgTable(
     name: text().notNull(),
     slug: text().notNull(),
     sequence: integer().notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [uniqueIndex('categories_website_slug_idx').on(t.websiteId, t.slug)],
@@ -41,6 +43,7 @@ export const attributeValues = pgTable(
     /** CSS colour for Color values (swatches). */
     htmlColor: text(),
     sequence: integer().notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [uniqueIndex('attribute_values_attribute_name_idx').on(t.attributeId, t.name)],
@@ -187,6 +190,7 @@ export const productImages = pgTable(
     name: text().notNull(),
     alt: text().notNull().default(''),
     sequence: integer().notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [index('product_images_product_idx').on(t.productId)],

@@ -1,0 +1,356 @@
+'use client'
+
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react'
+import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { uploadProductImage } from '@/client/admin/product-image-upload'
+import {
+  MAX_IMAGE_ALT,
+  MAX_PRODUCT_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGE_SIZE_LABEL,
+  PRODUCT_IMAGE_ACCEPT,
+  type ProductImageData,
+  type ProductImagesData,
+} from '@/isomorphic/contract/admin-catalog'
+import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
+import { EditConflictNotice } from './edit-conflict-notice'
+import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
+
+// A product's images (issue 16): drop files on the area or choose them with the file button (both
+// take several at once; each file is sent on its own and gets its own answer), then give each image
+// its alt text and colour, move it up or down (or drag it), or delete it. The first image is the
+// one the shop's product list shows.
+
+type Failure = { message: string; conflict: EditConflictData | null }
+const failureOf = (error: unknown): Failure =>
+  error instanceof AdminApiError
+    ? { message: error.message, conflict: isEditConflictData(error.data) ? error.data : null }
+    : { message: 'Something went wrong. Please try again!', conflict: null }
+
+type UploadState = { key: string; name: string; status: 'waiting' | 'uploading' | 'done' | 'failed'; message?: string }
+
+function Uploader({ websiteId, productId, colors, onUploaded }: { websiteId: number; productId: number; colors: ProductImagesData['colors']; onUploaded: () => void }) {
+  const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [color, setColor] = useState('')
+  const [dragging, setDragging] = useState(false)
+  const [uploads, setUploads] = useState<UploadState[]>([])
+  const busy = uploads.some((upload) => upload.status === 'waiting' || upload.status === 'uploading')
+
+  async function send(files: File[]) {
+    if (files.length === 0 || busy) return
+    const batch = files.map((file, index) => ({ key: `${Date.now()}-${index}`, name: file.name, status: 'waiting' as const }))
+    setUploads(batch)
+    const update = (key: string, change: Partial<UploadState>) => setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)))
+    let added = 0
+    for (const [index, file] of files.entries()) {
+      const { key } = batch[index]!
+      if (file.size > MAX_PRODUCT_IMAGE_BYTES) {
+        update(key, { status: 'failed', message: `Larger than ${MAX_PRODUCT_IMAGE_SIZE_LABEL}: make it smaller and upload it again.` })
+        continue
+      }
+      update(key, { status: 'uploading' })
+      try {
+        await uploadProductImage({ websiteId, productId, colorValueId: color === '' ? null : Number(color), file })
+        update(key, { status: 'done' })
+        added++
+      } catch (error) {
+        update(key, { status: 'failed', message: failureOf(error).message })
+      }
+    }
+    if (input.current) input.current.value = ''
+    if (added > 0) onUploaded()
+  }
+
+  function dropped(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault()
+    setDragging(false)
+    void send([...event.dataTransfer.files])
+  }
+
+  return (
+    <section aria-labelledby="upload-heading" className="mb-8 rounded-card border border-line bg-white p-5">
+      <h2 id="upload-heading" className="text-lg font-semibold">
+        Add images
+      </h2>
+      <div className="mt-3 grid gap-4 sm:grid-cols-[minmax(0,16rem)_1fr] sm:items-start">
+        <label className="block text-sm font-medium text-ink">
+          Colour of the new images
+          <select className={INPUT_CLASS} value={color} onChange={(event) => setColor(event.target.value)} disabled={busy}>
+            <option value="">All colours</option>
+            {colors.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div
+          onDragOver={(event) => {
+            event.preventDefault()
+            setDragging(true)
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={dropped}
+          className={`rounded-card border-2 border-dashed p-5 text-center text-sm ${dragging ? 'border-accent bg-soft' : 'border-line'}`}
+        >
+          <p className="font-medium">Drop images here</p>
+          <p className="mt-1 text-muted">
+            or{' '}
+            <label htmlFor={inputId} className="cursor-pointer font-semibold text-accent underline">
+              choose files
+            </label>
+          </p>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            name="file"
+            multiple
+            accept={PRODUCT_IMAGE_ACCEPT}
+            disabled={busy}
+            onChange={(event) => void send([...(event.target.files ?? [])])}
+            className="mx-auto mt-3 block max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-line file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold"
+            aria-describedby={`${inputId}-hint`}
+          />
+          <p id={`${inputId}-hint`} className="mt-2 text-xs text-muted">
+            PNG, JPEG or WebP, up to {MAX_PRODUCT_IMAGE_SIZE_LABEL} each. Large photos are scaled to 1600 pixels.
+          </p>
+        </div>
+      </div>
+      {uploads.length > 0 ? (
+        <ul aria-live="polite" className="mt-4 space-y-1 text-sm">
+          {uploads.map((upload) => (
+            <li key={upload.key} className={`break-words ${upload.status === 'failed' ? 'text-danger' : ''}`}>
+              <span className="font-medium">{upload.name}</span>:{' '}
+              {upload.status === 'waiting' ? 'waiting' : upload.status === 'uploading' ? 'uploading…' : upload.status === 'done' ? 'added' : upload.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function ImageCard({
+  websiteId,
+  image,
+  position,
+  count,
+  colors,
+  canMove,
+  busy,
+  onMove,
+  onChanged,
+}: {
+  websiteId: number
+  image: ProductImageData
+  position: number
+  count: number
+  colors: ProductImagesData['colors']
+  canMove: boolean
+  busy: boolean
+  onMove: (from: number, to: number) => void
+  onChanged: () => void
+}) {
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [saved, setSaved] = useState(false)
+  // The version this page last saved: the next save sends it even before the refreshed list arrives.
+  const [version, setVersion] = useState(image.version)
+  const altId = useId()
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const color = String(data.get('colorValueId') ?? '')
+    setSaving(true)
+    setFailure(null)
+    setSaved(false)
+    try {
+      const answer = await adminMutation('productImages.update', { websiteId, imageId: image.id, version, alt: String(data.get('alt') ?? ''), colorValueId: color === '' ? null : Number(color) })
+      setVersion(answer.image.version)
+      setSaved(true)
+      onChanged()
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm(`Delete this image (${image.fileName})? The shop stops showing it at once.`)) return
+    setSaving(true)
+    setFailure(null)
+    try {
+      await adminMutation('productImages.delete', { websiteId, imageId: image.id, version })
+      onChanged()
+    } catch (error) {
+      setFailure(failureOf(error))
+      setSaving(false)
+    }
+  }
+
+  return (
+    <li
+      draggable={canMove && !busy}
+      onDragStart={(event) => event.dataTransfer.setData('text/x-image-position', String(position))}
+      onDragOver={(event) => {
+        if (canMove) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const from = Number(event.dataTransfer.getData('text/x-image-position'))
+        if (canMove && Number.isInteger(from) && from !== position) onMove(from, position)
+      }}
+      className="rounded-card border border-line bg-white p-4"
+      data-testid="product-image"
+    >
+      <form onSubmit={save} className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <div>
+          {/* eslint-disable-next-line @next/next/no-img-element -- the image route draws the thumbnail; next/image would scale it again */}
+          <img src={image.thumbnailUrl} alt={image.alt} width={128} height={128} className="size-32 rounded-md border border-line bg-soft object-contain" />
+          <p className="mt-1 text-xs text-muted">
+            {position + 1} of {count}
+            {position === 0 ? ' · shown first' : ''}
+          </p>
+        </div>
+        <div className="grid min-w-0 gap-3">
+          <p className="truncate font-mono text-xs text-muted" title={image.fileName}>
+            {image.fileName}
+          </p>
+          {failure ? failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} /> : null}
+          <label htmlFor={altId} className="block text-sm font-medium text-ink">
+            Alt text
+            <input id={altId} name="alt" defaultValue={image.alt} maxLength={MAX_IMAGE_ALT} className={INPUT_CLASS} />
+            <span className="mt-1 block text-xs font-normal text-muted">What the image shows, for people who cannot see it.</span>
+          </label>
+          <label className="block text-sm font-medium text-ink">
+            Colour
+            <select name="colorValueId" defaultValue={image.colorValueId === null ? '' : String(image.colorValueId)} className={INPUT_CLASS}>
+              <option value="">All colours</option>
+              {colors.map((color) => (
+                <option key={color.id} value={color.id}>
+                  {color.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="flex flex-wrap items-center gap-2">
+            <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={saving || busy}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+            {canMove ? (
+              <>
+                <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy || position === 0} onClick={() => onMove(position, position - 1)} aria-label={`Move image ${position + 1} up`}>
+                  ↑ Up
+                </button>
+                <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy || position === count - 1} onClick={() => onMove(position, position + 1)} aria-label={`Move image ${position + 1} down`}>
+                  ↓ Down
+                </button>
+              </>
+            ) : null}
+            <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={saving || busy} onClick={() => void remove()}>
+              Delete
+            </button>
+            {saved ? (
+              <span role="status" className="text-sm text-green-800">
+                Saved
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </form>
+    </li>
+  )
+}
+
+export function ProductImagesManager({ websiteId, data, colorFilter }: { websiteId: number; data: ProductImagesData; colorFilter: number | null }) {
+  const router = useRouter()
+  const [order, setOrder] = useState<number[] | null>(null)
+  const [moving, setMoving] = useState(false)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const refresh = () => router.refresh()
+  const serverIds = data.images.map((image) => image.id)
+  // The order last saved here, while the page's list holds the same images (a refreshed list may
+  // still be on its way, or overtaken by the next move's); the server's once images come or go.
+  const sameImages = order !== null && order.length === serverIds.length && order.every((id) => serverIds.includes(id))
+  const ids = sameImages ? order : serverIds
+  const byId = new Map(data.images.map((image) => [image.id, image]))
+  const images = ids.map((id) => byId.get(id)).filter((image): image is ProductImageData => image !== undefined)
+  const filterHref = (colorId: number | null) => `/admin/products/${data.product.id}/images?store=${websiteId}${colorId === null ? '' : `&color=${colorId}`}`
+
+  async function move(from: number, to: number) {
+    if (to < 0 || to >= ids.length) return
+    const next = [...ids]
+    const [moved] = next.splice(from, 1)
+    next.splice(to, 0, moved!)
+    const previous = order
+    setOrder(next)
+    setMoving(true)
+    setFailure(null)
+    try {
+      await adminMutation('productImages.reorder', { websiteId, productId: data.product.id, imageIds: next })
+      refresh()
+    } catch (error) {
+      setOrder(previous)
+      setFailure(failureOf(error))
+    } finally {
+      setMoving(false)
+    }
+  }
+
+  return (
+    <div>
+      <Uploader websiteId={websiteId} productId={data.product.id} colors={data.colors} onUploaded={refresh} />
+      <section aria-labelledby="images-heading">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="images-heading" className="text-lg font-semibold">
+            Images <span className="text-sm font-normal text-muted">({images.length})</span>
+          </h2>
+          {data.colors.length > 0 ? (
+            <nav aria-label="Show images of" className="flex flex-wrap gap-2 text-sm">
+              <Link href={filterHref(null)} aria-current={colorFilter === null ? 'page' : undefined} className={`rounded-full border px-3 py-1 ${colorFilter === null ? 'border-accent font-semibold' : 'border-line'}`}>
+                All
+              </Link>
+              {data.colors.map((color) => (
+                <Link
+                  key={color.id}
+                  href={filterHref(color.id)}
+                  aria-current={colorFilter === color.id ? 'page' : undefined}
+                  className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 ${colorFilter === color.id ? 'border-accent font-semibold' : 'border-line'}`}
+                >
+                  {color.css ? <span aria-hidden="true" className="size-3 rounded-full border border-line" style={{ background: color.css }} /> : null}
+                  {color.name}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
+        </div>
+        {failure ? <div className="mb-3">{failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />}</div> : null}
+        {colorFilter !== null ? <p className="mb-3 text-sm text-muted">Showing one colour’s images. Show all to change their order.</p> : null}
+        {images.length === 0 ? (
+          <p className="rounded-card border border-line bg-white p-5 text-sm text-muted">No images yet{colorFilter !== null ? ' for this colour' : ''}. Add some above.</p>
+        ) : (
+          <ol className="grid gap-3" aria-busy={moving}>
+            {images.map((image, position) => (
+              <ImageCard
+                key={`${image.id}:${image.version}`}
+                websiteId={websiteId}
+                image={image}
+                position={position}
+                count={images.length}
+                colors={data.colors}
+                canMove={colorFilter === null}
+                busy={moving}
+                onMove={(from, to) => void move(from, to)}
+                onChanged={refresh}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+// The console's uploads (issue 16): POST /api/admin/product-images, a multipart form with websiteId,
+// productId, an optional colorValueId and one or more `file` fields. Like the admin API it refuses a
+// browser's cross-site request (same-origin check), acts with the admin cookie's member only
+// (adminContext, an owner's second factor), answers `no-store`, and reads the body within a bound
+// before parsing it. The core (catalog/product-images-admin.ts) authorizes, checks every file and
+// stores them; a refusal is a 4xx with a sentence, as everywhere in the API.
+import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGE_SIZE_LABEL } from '@/isomorphic/contract/admin-catalog'
+import { uploadProductImages, type UploadedFile } from '@/server/catalog/product-images-admin'
+import { assertSecondFactorReady } from '@/server/staff/enrolment-gate'
+import { adminContext } from '../admin-context'
+import { dataResponse, defineRoute } from '../define-route'
+import { HttpError, readBodyBytes } from '../http'
+
+/** One file at its largest, and room for the form's other fields and a few small files more. */
+export const MAX_UPLOAD_BODY_BYTES = MAX_PRODUCT_IMAGE_BYTES + 512 * 1024
+
+const ID = /^[1-9]\d{0,9}$/
+
+function formId(form: FormData, field: string, what: string, optional: true): number | null
+function formId(form: FormData, field: string, what: string, optional?: false): number
+function formId(form: FormData, field: string, what: string, optional = false): number | null {
+  const raw = form.get(field)
+  if ((raw === null || raw === '') && optional) return null
+  if (typeof raw !== 'string' || !ID.test(raw) || Number(raw) > 2_147_483_647) throw new HttpError(400, 'invalid', `Invalid request: ${field} must be a ${what} id (a number).`)
+  return Number(raw)
+}
+
+export const productImagesUpload = defineRoute({
+  sameOrigin: true,
+  context: adminContext,
+  async handler({ request, ctx }) {
+    await assertSecondFactorReady(ctx, 'productImages.upload')
+    const contentType = request.headers.get('content-type') ?? ''
+    if (!/^multipart\/form-data\s*;\s*boundary=/i.test(contentType)) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the images as a form upload (multipart/form-data) with one or more "file" fields.')
+    }
+    const body = await readBodyBytes(request, MAX_UPLOAD_BODY_BYTES, `The upload is larger than ${MAX_PRODUCT_IMAGE_SIZE_LABEL}: send images of at most ${MAX_PRODUCT_IMAGE_SIZE_LABEL} each, one at a time.`)
+    let form: FormData
+    try {
+      form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData()
+    } catch {
+      throw new HttpError(400, 'invalid', 'The upload could not be read as a form. Reload the page and try again.')
+    }
+    const websiteId = formId(form, 'websiteId', 'store')
+    const productId = formId(form, 'productId', 'product')
+    const colorValueId = formId(form, 'colorValueId', 'colour', true)
+    const files: UploadedFile[] = []
+    for (const entry of form.getAll('file')) {
+      if (typeof entry === 'string') throw new HttpError(400, 'invalid', 'Invalid request: each "file" field must be a file.')
+      files.push({ name: entry.name, data: Buffer.from(await entry.arrayBuffer()) })
+    }
+    return dataResponse(await uploadProductImages(ctx, { websiteId, productId, colorValueId, files }), { status: 201 })
+  },
+})
