@@ -128,6 +128,7 @@ test('an expired resale certificate set in the console is refused at checkout', 
   // The page still offers it (it was loaded before), but the server refuses, naming the expired certificate.
   await continueButton(shopper).click()
   await shopper.getByLabel('Ship to my billing address').check()
+  await continueButton(shopper).click()
   // The delivery step prices the order again (at once, or when a delivery is chosen): the server
   // refuses it, with the sentence.
   const refused = shopper.getByRole('alert').filter({ hasText: 'Your resale certificate on file expired on 2024-01-31' }).first()
