@@ -47,6 +47,8 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   // console session, answering 401 before reading anything else, so the anonymous fuzzer's body
   // checks (413/400/415) do not reach it: listed as 'raw' (any refusal, never a 5xx).
   { path: '/api/admin/roster-import', body: 'raw', stateChanging: true, fields: ['websiteId', 'csv', 'deactivateMissing', 'dryRun'] },
+  // A product's images (issue 16): multipart files for a console session; refused (401) before the body is read otherwise.
+  { path: '/api/admin/product-images', body: 'raw', stateChanging: true, fields: [] },
   // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
   { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]
