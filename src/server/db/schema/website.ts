@@ -105,7 +105,7 @@ export const contentPages = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     slug: text().notNull(),
     title: text().notNull(),
-    /** Markdown-like plain text; rendered as React text nodes, never as raw HTML. */
+    /** Markdown (decision 022); rendered as React elements, never as raw HTML. */
     body: text().notNull(),
     metaDescription: text().notNull().default(''),
     showInFooter: boolean().notNull().default(true),
