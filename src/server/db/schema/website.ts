@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { id, timestamps } from './columns'
+import { id, timestamps, version } from './columns'
 
 /** One store. A deployment serves the website named by WEBSITE_ID; several may share a database. */
 export const websites = pgTable('websites', {
@@ -93,6 +93,7 @@ export const homePages = pgTable('home_pages', {
     .notNull()
     .default([]),
   featuredProductSlugs: jsonb().$type<string[]>().notNull().default([]),
+  version: version(),
   ...timestamps,
 })
 
@@ -109,7 +110,10 @@ export const contentPages = pgTable(
     body: text().notNull(),
     metaDescription: text().notNull().default(''),
     showInFooter: boolean().notNull().default(true),
+    /** False: a draft, shown in the console only (the storefront answers 404). */
+    published: boolean().notNull().default(true),
     sequence: integer().notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [
