@@ -1,3 +1,4 @@
+import { isRedirectStatus, type RedirectStatus, redirectFromPath as redirectFromPathRule, redirectTarget as redirectTargetRule, ruleSetProblems } from '../redirect-rules'
 import { z } from './zod'
 
 // The rule of each kind of field a store file and the console both accept (issue 16): one rule,
@@ -31,6 +32,36 @@ export const amount = z
   .refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places')
 export const percent = z.number().min(0, 'must be a percentage of 0 or more').max(1000, 'must be a percentage up to 1000')
 
+/** Markdown of a content page (decision 022): not empty, at most 100,000 characters. */
+export const markdownBody = text.max(100_000, 'must be at most 100,000 characters')
+
 export const dateText = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
   message: 'must be a date like "2025-01-31" or "2025-01-31T09:00:00Z"',
 })
+
+/** A redirect rule (issue 16; src/isomorphic/redirect-rules.ts): its paths, target and status. */
+export const redirectFromPath = z.string().superRefine((value, ctx) => {
+  const from = redirectFromPathRule(value)
+  if ('problem' in from) ctx.addIssue({ code: 'custom', message: from.problem })
+})
+export const redirectTarget = z.string().superRefine((value, ctx) => {
+  const target = redirectTargetRule(value)
+  if ('problem' in target) ctx.addIssue({ code: 'custom', message: target.problem })
+})
+export const redirectStatus = z
+  .number()
+  .refine(isRedirectStatus, 'must be 301 or 308 (permanent), or 302 or 307 (temporary)')
+  .transform((value) => value as RedirectStatus)
+  .default(301)
+export const redirectRule = z.strictObject({ from: redirectFromPath, to: redirectTarget, status: redirectStatus })
+
+/** A store's whole list of redirects: no two from one path, no loop, no chain longer than MAX_REDIRECT_HOPS. */
+export const redirectRules = z
+  .array(redirectRule)
+  .max(5000, 'must have at most 5000 redirects')
+  .default([])
+  .superRefine((rules, ctx) => {
+    for (const { index, problem } of ruleSetProblems(rules.map((rule) => ({ fromPath: rule.from, target: rule.to, status: rule.status })))) {
+      ctx.addIssue({ code: 'custom', path: [index, problem.field === 'fromPath' ? 'from' : problem.field === 'target' ? 'to' : 'status'], message: problem.message })
+    }
+  })

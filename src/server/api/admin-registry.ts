@@ -13,6 +13,8 @@ import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webh
 import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
 import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
+import { CONTENT_ADMIN_MUTATIONS, CONTENT_ADMIN_QUERIES } from '../content/content-admin-keys'
+import { REDIRECT_ADMIN_MUTATIONS, REDIRECT_ADMIN_QUERIES } from '../redirects/redirect-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -26,6 +28,8 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...STAFF_ADMIN_QUERIES,
   ...AUDIT_ADMIN_QUERIES,
   ...ORDER_SCREENS_ADMIN_QUERIES,
+  ...CONTENT_ADMIN_QUERIES,
+  ...REDIRECT_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -34,6 +38,8 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...WORK_ORDER_ADMIN_MUTATIONS,
   ...ORDER_ADMIN_MUTATIONS,
   ...STAFF_ADMIN_MUTATIONS,
+  ...CONTENT_ADMIN_MUTATIONS,
+  ...REDIRECT_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

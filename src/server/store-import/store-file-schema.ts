@@ -7,9 +7,11 @@ import {
   dateText,
   email,
   httpsUrl,
+  markdownBody,
   optionalText,
   percent,
   positiveAmount,
+  redirectRules,
   sequence,
   slug,
   text,
@@ -144,9 +146,11 @@ const HomePageSchema = z.strictObject({
 const ContentPageSchema = z.strictObject({
   slug,
   title: text,
-  body: text,
+  body: markdownBody,
   metaDescription: z.string().default(''),
   showInFooter: z.boolean().default(true),
+  /** False: a draft the storefront does not show. */
+  published: z.boolean().default(true),
   sequence,
 })
 
@@ -447,6 +451,7 @@ export const StoreFileSchema = z.strictObject({
   website: WebsiteSchema,
   homePage: HomePageSchema.optional(),
   contentPages: z.array(ContentPageSchema).default([]),
+  redirects: redirectRules,
   brands: z.array(BrandSchema).default([]),
   categories: z.array(CategorySchema).default([]),
   colors: z.array(ColorSchema).default([]),

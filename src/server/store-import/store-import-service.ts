@@ -9,7 +9,7 @@ import { ImagePreparationError, type PreparedImages, prepareStoreImages } from '
 import { type ChangeCounts, Tally } from './sync-rows'
 import { writeAccounts } from './write-accounts'
 import { writeCategories, writeBrands, writeColors, writeSizes } from './write-catalog'
-import { writeHomeAndContent } from './write-content'
+import { writeHomeAndContent, writeRedirects } from './write-content'
 import { writeDecoration } from './write-decoration'
 import { writeDelivery } from './write-delivery'
 import { writeGiftCards } from './write-gift-cards'
@@ -37,6 +37,7 @@ export const STORE_IMPORT_CACHES = [
   'ProductList',
   'Products',
   'ContentPages',
+  'Redirects',
   'DeliveryMethods',
   'PaymentMethods',
   'Taxes',
@@ -124,6 +125,7 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   productImages: CATALOG_CACHES,
   homePage: ['HomePage', 'FeaturedProducts'],
   contentPages: ['ContentPages', 'Website'],
+  redirects: ['Redirects'],
   deliveryMethods: ['DeliveryMethods'],
   priceRules: ['DeliveryMethods'],
   paymentMethods: ['PaymentMethods'],
@@ -154,6 +156,7 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   await writeVariants(tx, tally, file, productIds, { colorValueIds, sizeValueIds, logoIds })
   await writeProductImages(tx, tally, file, productIds, images, { colorValueIds, logoIds })
   await writeHomeAndContent(tx, tally, file, websiteId, images)
+  await writeRedirects(tx, tally, file, websiteId)
   await writeDelivery(tx, tally, file, websiteId)
   await writePayments(tx, tally, file, websiteId)
   await writeTax(tx, tally, file, websiteId)

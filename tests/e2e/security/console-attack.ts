@@ -199,6 +199,12 @@ export const QUERY_PROBES = {
   staffList: { needs: 'staff.manage', names: null, value: () => ({}) },
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
+  // Content and redirects (issue 16): the store is checked before the record is looked up.
+  'content.pages': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'content.page': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
+  'content.home': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'redirects.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'redirects.test': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, path: '/old' }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -232,6 +238,11 @@ export const MUTATION_PROBES = {
   setStaffRole: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId, role: 'owner', storeIds: [] }) },
   deactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   reactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
+  'content.savePage': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, slug: `taken-${requestKey()}`.toLowerCase(), title: 'Taken over', body: '[click](javascript:alert(1))' }) },
+  'content.deletePage': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'content.saveHome': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, version: 1, heroTitle: 'Taken over' }) },
+  'redirects.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, from: `/hijack-${Date.now()}`, to: 'https://attacker.example/', status: 302 }) },
+  'redirects.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**
