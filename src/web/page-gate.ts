@@ -6,6 +6,7 @@ import { classifyPath, decidePageAccess, type GateDecision, needsSession, pagePa
 import { authenticateToken } from '@/server/accounts/session-service'
 import { getWebsiteCached } from '@/server/website/website-service'
 import { redirectForRequest } from '@/server/redirects/redirect-service'
+import { logger } from '@/server/kernel/logger'
 import { getDb } from '@/server/db/client'
 import { env } from '@/server/env'
 import { staffActorFor } from '@/server/staff/staff-sessions'
@@ -36,7 +37,12 @@ export async function pageGate(_method: string, url: string, headers: Headers): 
   const { WEBSITE_ID: websiteId } = env()
   // The store's redirects (issue 16) come before any page, the site lock's included: one cached
   // lookup per page request. A redirect is the same for everyone, but it may change: never stored.
-  const redirect = await redirectForRequest(websiteId, pathname, search)
+  // Rules that cannot be read redirect nowhere (a redirect is a convenience, not a guard): the
+  // public pages still open, and the lock below still fails closed.
+  const redirect = await redirectForRequest(websiteId, pathname, search).catch((error: unknown) => {
+    logger().warn({ err: error }, 'page gate: the redirects could not be read; none applied')
+    return null
+  })
   if (redirect) return { redirect: redirect.location, status: redirect.status }
   if (kind === 'public') return {}
   const website = await getWebsiteCached({ websiteId })
