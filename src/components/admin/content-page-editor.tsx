@@ -19,14 +19,14 @@ const slugOf = (title: string) =>
     .slice(0, 80)
 
 /** One content page: title, address, Markdown body with its preview, footer and order, published or draft. */
-export function ContentPageEditor({ websiteId, page }: { websiteId: number; page: ContentPageDetail | null }) {
+export function ContentPageEditor({ websiteId, page, justCreated = false }: { websiteId: number; page: ContentPageDetail | null; justCreated?: boolean }) {
   const router = useRouter()
   const [title, setTitle] = useState(page?.title ?? '')
   const [slug, setSlug] = useState(page?.slug ?? '')
   const [slugTouched, setSlugTouched] = useState(page !== null)
   const [body, setBody] = useState(page?.body ?? '')
   const [failure, setFailure] = useState<SaveFailure | null>(null)
-  const [saved, setSaved] = useState<string | null>(null)
+  const [saved, setSaved] = useState<string | null>(justCreated ? 'Page created. The storefront shows it now.' : null)
   const [busy, setBusy] = useState(false)
   const listHref = `/admin/content?store=${websiteId}`
 
@@ -48,8 +48,11 @@ export function ContentPageEditor({ websiteId, page }: { websiteId: number; page
         published: data.get('published') === 'on',
         sequence: Number(data.get('sequence') ?? 0) || 0,
       })
+      if (!page) {
+        router.replace(`/admin/content/${answer.id}?store=${websiteId}&created=1`)
+        return
+      }
       setSaved('Saved. The storefront shows the change now.')
-      if (!page) router.replace(`/admin/content/${answer.id}?store=${websiteId}`)
       router.refresh()
     } catch (error) {
       setFailure(saveFailure(error))

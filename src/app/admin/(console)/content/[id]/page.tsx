@@ -11,12 +11,13 @@ export const metadata: Metadata = { title: 'Edit page' }
 export default async function ContentPageEditPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params
   if (!/^\d{1,9}$/.test(id)) notFound()
-  const store = await consoleStore(await searchParams)
+  const query = await searchParams
+  const store = await consoleStore(query)
   if (!store) notFound()
   const page = await adminPageQuery('content.page', { websiteId: store.websiteId, id: Number(id) })
   return (
     <ConsolePage title={page.title}>
-      <ContentPageEditor key={page.id} websiteId={store.websiteId} page={page} />
+      <ContentPageEditor key={page.id} websiteId={store.websiteId} page={page} justCreated={query.created === '1'} />
     </ConsolePage>
   )
 }
