@@ -50,11 +50,13 @@ const STORE = idSchema('store')
 const PAGE_ID = idSchema('content page')
 const REDIRECT_ID = idSchema('redirect')
 const linkText = z.string().trim().max(2000, 'must be at most 2000 characters')
+/** A link of the home page: a path of this store ("/shop"); the storefront follows no other. */
+const storePath = linkText.refine((value) => value === '' || /^\/(?![/\\])[^\s\\]*$/.test(value), 'must be a path of this store, like /shop')
 
 const HomeSectionSchema = z.strictObject({
   title: text.max(200, 'must be at most 200 characters'),
   body: z.string().max(20_000, 'must be at most 20,000 characters').default(''),
-  href: linkText.default(''),
+  href: storePath.default(''),
   /** An image the section already has (kept as it is); new images come with the store file. */
   image: z.string().nullable().default(null),
 })
@@ -89,7 +91,7 @@ export const CONTENT_ADMIN_MUTATION_INPUTS = {
     heroTitle: text.max(200, 'must be at most 200 characters'),
     heroSubtitle: z.string().trim().max(500, 'must be at most 500 characters').default(''),
     heroCtaLabel: text.max(60, 'must be at most 60 characters').default('Shop now'),
-    heroCtaHref: text.max(2000, 'must be at most 2000 characters').default('/shop'),
+    heroCtaHref: storePath.default('/shop').refine((value) => value !== '', 'must be a path of this store, like /shop'),
     sections: z.array(HomeSectionSchema).max(12, 'must have at most 12 sections').default([]),
   }),
   'redirects.save': z.strictObject({
