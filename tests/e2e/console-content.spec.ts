@@ -71,7 +71,7 @@ test('a manager adds a redirect: a visitor to the old path lands on /shop, by ad
   await addForm.getByLabel(/^From path/).fill(`/old-tees-${suffix}`)
   await addForm.getByLabel(/^To/).fill('/shop')
   await addForm.getByRole('button', { name: 'Add redirect' }).click()
-  await expect(manager.getByRole('cell', { name: `/old-tees-${suffix}` })).toBeVisible()
+  await expect(manager.getByRole('cell', { name: `/old-tees-${suffix}`, exact: true })).toBeVisible()
 
   const tester = manager.getByRole('form', { name: 'Test a path' })
   await tester.getByLabel('Path a visitor opens').fill(`/old-tees-${suffix}?size=L`)
@@ -90,7 +90,7 @@ test('a manager adds a redirect: a visitor to the old path lands on /shop, by ad
   await manager.getByRole('button', { name: 'Create page' }).click()
   await expect(manager.getByRole('status')).toContainText('Page created.')
   await visitor.goto(`/links-${suffix}`)
-  await visitor.getByRole('link', { name: 'old tees' }).click()
+  await visitor.getByRole('link', { name: 'old tees', exact: true }).click()
   await expect(visitor).toHaveURL(/\/shop$/)
 
   // An absolute target: the answer is the 3xx with that Location, not followed off the machine.
@@ -99,7 +99,7 @@ test('a manager adds a redirect: a visitor to the old path lands on /shop, by ad
   await addForm.getByLabel(/^To/).fill('https://brand.example/tees')
   await addForm.getByLabel(/^Kind/).selectOption('302')
   await addForm.getByRole('button', { name: 'Add redirect' }).click()
-  await expect(manager.getByRole('cell', { name: `/brand-${suffix}` })).toBeVisible()
+  await expect(manager.getByRole('cell', { name: `/brand-${suffix}`, exact: true })).toBeVisible()
   const answer = await visitor.request.get(`/brand-${suffix}?utm=mail`, { maxRedirects: 0 })
   expect(answer.status()).toBe(302)
   expect(answer.headers().location).toBe('https://brand.example/tees?utm=mail')
@@ -113,13 +113,13 @@ test('a manager adds a redirect: a visitor to the old path lands on /shop, by ad
   await addForm.getByLabel(/^To/).fill('javascript:alert(1)')
   await addForm.getByRole('button', { name: 'Add redirect' }).click()
   await expect(addForm.getByRole('alert')).toContainText('not a javascript: address')
-  await expect(manager.getByRole('cell', { name: `/x-${suffix}` })).toHaveCount(0)
+  await expect(manager.getByRole('cell', { name: `/x-${suffix}`, exact: true })).toHaveCount(0)
   await visitor.goto('/shop')
   await expect(visitor).toHaveURL(/\/shop$/)
 
   // Deleted, the absolute redirect stops at the next request.
   manager.once('dialog', (dialog) => void dialog.accept())
   await manager.getByRole('button', { name: `Delete the redirect from /brand-${suffix}` }).click()
-  await expect(manager.getByRole('cell', { name: `/brand-${suffix}` })).toHaveCount(0)
+  await expect(manager.getByRole('cell', { name: `/brand-${suffix}`, exact: true })).toHaveCount(0)
   expect((await visitor.request.get(`/brand-${suffix}`, { maxRedirects: 0 })).status()).toBe(404)
 })
