@@ -262,7 +262,7 @@ async function runServer() {
       (decision) => {
         if (decision.noindex) response.setHeader('X-Robots-Tag', 'noindex, nofollow')
         if (decision.redirect) {
-          response.writeHead(307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
+          response.writeHead(decision.status ?? 307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
           response.end()
           return
         }

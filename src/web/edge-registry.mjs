@@ -11,7 +11,7 @@
 // Each slot sits on globalThis under a Symbol.for key, so every module instance of this file in the
 // process (Next may load it more than once) reaches the same value.
 
-/** @typedef {{ redirect?: string, private?: boolean, noindex?: boolean }} GateDecision */
+/** @typedef {{ redirect?: string, status?: 301 | 302 | 307 | 308, private?: boolean, noindex?: boolean }} GateDecision */
 /**
  * Decides a page request before it is served or rendered: a redirect, private, or nothing to say.
  * @typedef {(method: string, url: string, headers: Record<string, string | string[] | undefined>) => Promise<GateDecision>} PageGate

@@ -5,6 +5,8 @@
 import { classifyPath, decidePageAccess, type GateDecision, needsSession, pagePath } from '@/server/accounts/site-lock'
 import { authenticateToken } from '@/server/accounts/session-service'
 import { getWebsiteCached } from '@/server/website/website-service'
+import { redirectForRequest } from '@/server/redirects/redirect-service'
+import { logger } from '@/server/kernel/logger'
 import { getDb } from '@/server/db/client'
 import { env } from '@/server/env'
 import { staffActorFor } from '@/server/staff/staff-sessions'
@@ -31,8 +33,18 @@ export async function pageGate(_method: string, url: string, headers: Headers): 
   const admin = consolePath(pathname)
   if (admin !== null) return consoleGate(admin, search, headers)
   const kind = classifyPath(pathname)
-  if (kind === 'asset' || kind === 'public') return {}
+  if (kind === 'asset') return {}
   const { WEBSITE_ID: websiteId } = env()
+  // The store's redirects (issue 16) come before any page, the site lock's included: one cached
+  // lookup per page request. A redirect is the same for everyone, but it may change: never stored.
+  // Rules that cannot be read redirect nowhere (a redirect is a convenience, not a guard): the
+  // public pages still open, and the lock below still fails closed.
+  const redirect = await redirectForRequest(websiteId, pathname, search).catch((error: unknown) => {
+    logger().warn({ err: error }, 'page gate: the redirects could not be read; none applied')
+    return null
+  })
+  if (redirect) return { redirect: redirect.location, status: redirect.status }
+  if (kind === 'public') return {}
   const website = await getWebsiteCached({ websiteId })
   if (!needsSession(kind, website)) return {}
   const token = sessionTokenFromCookies(header(headers, 'cookie'))

@@ -24,6 +24,7 @@ import { CHECKOUT_ADMIN_MUTATION_INPUTS, CHECKOUT_ADMIN_QUERY_INPUTS, type Check
 import { SETTINGS_ADMIN_MUTATION_INPUTS, SETTINGS_ADMIN_QUERY_INPUTS, type SettingsAdminMutationResponses, type SettingsAdminQueryResponses } from './admin-settings'
 import { STORE_FILE_ADMIN_QUERY_INPUTS, type StoreFileAdminQueryResponses } from './admin-store-file'
 import { CATALOG_ADMIN_MUTATION_INPUTS, CATALOG_ADMIN_QUERY_INPUTS, type CatalogAdminMutationResponses, type CatalogAdminQueryResponses } from './admin-catalog'
+import { CONTENT_ADMIN_MUTATION_INPUTS, CONTENT_ADMIN_QUERY_INPUTS, type ContentAdminMutationResponses, type ContentAdminQueryResponses } from './admin-content'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
@@ -49,6 +50,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...CHECKOUT_ADMIN_QUERY_INPUTS,
   ...STORE_FILE_ADMIN_QUERY_INPUTS,
   ...CATALOG_ADMIN_QUERY_INPUTS,
+  ...CONTENT_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -65,6 +67,7 @@ export const ADMIN_MUTATION_INPUTS = {
   ...DELIVERY_ADMIN_MUTATION_INPUTS,
   ...CHECKOUT_ADMIN_MUTATION_INPUTS,
   ...CATALOG_ADMIN_MUTATION_INPUTS,
+  ...CONTENT_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -75,8 +78,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses & CatalogAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses & CatalogAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses & CatalogAdminQueryResponses & ContentAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses & CatalogAdminMutationResponses & ContentAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

@@ -1,4 +1,5 @@
 import { ACCENT_MIN_CONTRAST, contrastRatio, parseCssColor } from '../colors'
+import { isRedirectStatus, type RedirectStatus, redirectFromPath as redirectFromPathRule, redirectTarget as redirectTargetRule, ruleSetProblems } from '../redirect-rules'
 import { z } from './zod'
 
 // The rule of each kind of field a store file and the console both accept (issue 16): one rule,
@@ -37,6 +38,8 @@ export const styleCode = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9./_-]*$/, 'must
 /** Shipping weight of one unit, pounds. */
 export const weight = z.number().min(0, 'must be a weight in pounds of 0 or more')
 export const taxCode = z.string().min(1, 'must not be empty')
+/** Markdown of a content page (decision 022): not empty, at most 100,000 characters. */
+export const markdownBody = text.max(100_000, 'must be at most 100,000 characters')
 
 export const dateText = z.string().refine((value) => Number.isFinite(Date.parse(value)), {
   message: 'must be a date like "2025-01-31" or "2025-01-31T09:00:00Z"',
@@ -158,3 +161,29 @@ export const accentColor = cssColor.refine((value) => contrastRatio(parseCssColo
 
 /** A Google Analytics 4 measurement id. */
 export const analyticsId = z.string().trim().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics 4 measurement id like "G-ABC123XYZ9"')
+/** A redirect rule (issue 16; src/isomorphic/redirect-rules.ts): its paths, target and status. */
+export const redirectFromPath = z.string().superRefine((value, ctx) => {
+  const from = redirectFromPathRule(value)
+  if ('problem' in from) ctx.addIssue({ code: 'custom', message: from.problem })
+})
+export const redirectTarget = z.string().superRefine((value, ctx) => {
+  const target = redirectTargetRule(value)
+  if ('problem' in target) ctx.addIssue({ code: 'custom', message: target.problem })
+})
+export const redirectStatus = z
+  .number()
+  .refine(isRedirectStatus, 'must be 301 or 308 (permanent), or 302 or 307 (temporary)')
+  .transform((value) => value as RedirectStatus)
+  .default(301)
+export const redirectRule = z.strictObject({ from: redirectFromPath, to: redirectTarget, status: redirectStatus })
+
+/** A store's whole list of redirects: no two from one path, no loop, no chain longer than MAX_REDIRECT_HOPS. */
+export const redirectRules = z
+  .array(redirectRule)
+  .max(5000, 'must have at most 5000 redirects')
+  .default([])
+  .superRefine((rules, ctx) => {
+    for (const { index, problem } of ruleSetProblems(rules.map((rule) => ({ fromPath: rule.from, target: rule.to, status: rule.status })))) {
+      ctx.addIssue({ code: 'custom', path: [index, problem.field === 'fromPath' ? 'from' : problem.field === 'target' ? 'to' : 'status'], message: problem.message })
+    }
+  })

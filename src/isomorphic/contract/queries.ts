@@ -26,6 +26,7 @@ export const CACHE_NAMES = [
   'Products',
   'ContentPages',
   'OrderOptions',
+  'Redirects',
 ] as const
 export type CacheName = (typeof CACHE_NAMES)[number]
 

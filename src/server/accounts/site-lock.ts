@@ -88,8 +88,10 @@ export function needsSession(kind: PathKind, website: LockState): boolean {
 }
 
 export type GateDecision = {
-  /** Where to send the visitor instead (a same-origin path). */
+  /** Where to send the visitor instead (a same-origin path, or a store redirect's absolute http(s) URL). */
   redirect?: string
+  /** The redirect's status: 307 when left out; a store redirect's own 301, 302, 307 or 308. */
+  status?: 301 | 302 | 307 | 308
   /** The page depends on who asks: it must not be kept by shared caches. */
   private?: boolean
   /** Not for search engines (X-Robots-Tag: noindex): the console. */

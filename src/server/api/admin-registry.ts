@@ -23,6 +23,8 @@ import { CHECKOUT_ADMIN_MUTATIONS, CHECKOUT_ADMIN_QUERIES } from '../store-impor
 import { SETTINGS_ADMIN_MUTATIONS, SETTINGS_ADMIN_QUERIES } from '../website/website-settings-admin'
 import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
 import { CATALOG_ADMIN_MUTATIONS, CATALOG_ADMIN_QUERIES } from '../catalog/catalog-admin-keys'
+import { CONTENT_ADMIN_MUTATIONS, CONTENT_ADMIN_QUERIES } from '../content/content-admin-keys'
+import { REDIRECT_ADMIN_MUTATIONS, REDIRECT_ADMIN_QUERIES } from '../redirects/redirect-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -46,6 +48,8 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...CHECKOUT_ADMIN_QUERIES,
   ...STORE_FILE_ADMIN_QUERIES,
   ...CATALOG_ADMIN_QUERIES,
+  ...CONTENT_ADMIN_QUERIES,
+  ...REDIRECT_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -63,6 +67,8 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...DELIVERY_ADMIN_MUTATIONS,
   ...CHECKOUT_ADMIN_MUTATIONS,
   ...CATALOG_ADMIN_MUTATIONS,
+  ...CONTENT_ADMIN_MUTATIONS,
+  ...REDIRECT_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

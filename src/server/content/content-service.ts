@@ -38,7 +38,7 @@ export async function findContentPage({ websiteId, slug }: { websiteId: number; 
       metaDescription: contentPages.metaDescription,
     })
     .from(contentPages)
-    .where(and(eq(contentPages.websiteId, websiteId), eq(contentPages.slug, slug)))
+    .where(and(eq(contentPages.websiteId, websiteId), eq(contentPages.slug, slug), eq(contentPages.published, true)))
   return page ?? null
 }
 

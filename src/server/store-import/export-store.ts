@@ -23,6 +23,7 @@ import {
   products,
   productVariantLogos,
   productVariants,
+  redirects,
   promotionPrograms,
   sizes,
   states,
@@ -233,8 +234,11 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
     body: page.body,
     metaDescription: page.metaDescription,
     showInFooter: page.showInFooter,
+    published: page.published,
     sequence: page.sequence,
   }))
+  const redirectRows = await db.select().from(redirects).where(eq(redirects.websiteId, websiteId)).orderBy(asc(redirects.fromPath))
+  file.redirects = redirectRows.map((row) => ({ from: row.fromPath, to: row.target, status: row.status }))
   file.brands = brandRows.map((row) => ({ name: row.name }))
   file.categories = categoryRows.map((row) => ({ slug: row.slug, name: row.name, sequence: row.sequence }))
   file.colors = colors

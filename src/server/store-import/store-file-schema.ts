@@ -9,11 +9,13 @@ import {
   dateText,
   email,
   httpsUrl,
+  markdownBody,
   optionalText,
   positiveAmount,
   priceBreakIssues,
   priceBreaks,
   PromotionSchema,
+  redirectRules,
   sequence,
   slug,
   styleCode,
@@ -156,9 +158,11 @@ const HomePageSchema = z.strictObject({
 const ContentPageSchema = z.strictObject({
   slug,
   title: text,
-  body: text,
+  body: markdownBody,
   metaDescription: z.string().default(''),
   showInFooter: z.boolean().default(true),
+  /** False: a draft the storefront does not show. */
+  published: z.boolean().default(true),
   sequence,
 })
 
@@ -280,6 +284,7 @@ export const StoreFileSchema = z.strictObject({
   website: WebsiteSchema,
   homePage: HomePageSchema.optional(),
   contentPages: z.array(ContentPageSchema).default([]),
+  redirects: redirectRules,
   brands: z.array(BrandSchema).default([]),
   categories: z.array(CategorySchema).default([]),
   colors: z.array(ColorSchema).default([]),

@@ -10,7 +10,7 @@ import { resolveKeptSecrets } from './kept-secrets'
 import { type ChangeCounts, type ChangeDetails, Tally } from './sync-rows'
 import { writeAccounts } from './write-accounts'
 import { writeCategories, writeBrands, writeColors, writeSizes } from './write-catalog'
-import { writeHomeAndContent } from './write-content'
+import { writeHomeAndContent, writeRedirects } from './write-content'
 import { writeDecoration } from './write-decoration'
 import { writeDelivery } from './write-delivery'
 import { writeGiftCards } from './write-gift-cards'
@@ -39,6 +39,7 @@ export const STORE_IMPORT_CACHES = [
   'ProductList',
   'Products',
   'ContentPages',
+  'Redirects',
   'DeliveryMethods',
   'PaymentMethods',
   'Taxes',
@@ -169,6 +170,7 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   productImages: CATALOG_CACHES,
   homePage: ['HomePage', 'FeaturedProducts'],
   contentPages: ['ContentPages', 'Website'],
+  redirects: ['Redirects'],
   deliveryMethods: ['DeliveryMethods'],
   priceRules: ['DeliveryMethods'],
   paymentMethods: ['PaymentMethods'],
@@ -200,6 +202,7 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   await writePriceBreaks(tx, tally, file, productIds)
   await writeProductImages(tx, tally, file, productIds, images, { colorValueIds, logoIds })
   await writeHomeAndContent(tx, tally, file, websiteId, images)
+  await writeRedirects(tx, tally, file, websiteId)
   await writeDelivery(tx, tally, file, websiteId)
   await writePayments(tx, tally, file, websiteId)
   await writeTax(tx, tally, file, websiteId)

@@ -38,7 +38,7 @@ export async function getWebsite({ websiteId }: { websiteId: number }): Promise<
     db
       .select({ slug: contentPages.slug, title: contentPages.title })
       .from(contentPages)
-      .where(and(eq(contentPages.websiteId, websiteId), eq(contentPages.showInFooter, true)))
+      .where(and(eq(contentPages.websiteId, websiteId), eq(contentPages.showInFooter, true), eq(contentPages.published, true)))
       .orderBy(asc(contentPages.sequence), asc(contentPages.title)),
   ])
   if (!website) throw notFound('Website', websiteId)

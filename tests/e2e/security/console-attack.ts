@@ -230,6 +230,12 @@ export const QUERY_PROBES = {
   // Product images and the catalog's vocabulary (issue 16): each key names its store, which decides first.
   'productImages.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, productId: 1 }) },
   'catalog.taxonomy': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  // Content and redirects (issue 16): the store is checked before the record is looked up.
+  'content.pages': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'content.page': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
+  'content.home': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'redirects.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'redirects.test': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, path: '/old' }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -318,6 +324,11 @@ export const MUTATION_PROBES = {
   'catalog.reorderColors': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, ids: [2, 1] }) },
   'catalog.saveSize': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, name: 'XXS' }) },
   'catalog.deleteSize': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'content.savePage': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, slug: `taken-${requestKey()}`.toLowerCase(), title: 'Taken over', body: '[click](javascript:alert(1))' }) },
+  'content.deletePage': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'content.saveHome': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, version: 1, heroTitle: 'Taken over' }) },
+  'redirects.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, from: `/hijack-${Date.now()}`, to: 'https://attacker.example/', status: 302 }) },
+  'redirects.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

@@ -98,6 +98,7 @@ export const homePages = pgTable('home_pages', {
     .notNull()
     .default([]),
   featuredProductSlugs: jsonb().$type<string[]>().notNull().default([]),
+  version: version(),
   ...timestamps,
 })
 
@@ -110,11 +111,14 @@ export const contentPages = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     slug: text().notNull(),
     title: text().notNull(),
-    /** Markdown-like plain text; rendered as React text nodes, never as raw HTML. */
+    /** Markdown (decision 022); rendered as React elements, never as raw HTML. */
     body: text().notNull(),
     metaDescription: text().notNull().default(''),
     showInFooter: boolean().notNull().default(true),
+    /** False: a draft, shown in the console only (the storefront answers 404). */
+    published: boolean().notNull().default(true),
     sequence: integer().notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [
