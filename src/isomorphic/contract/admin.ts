@@ -10,6 +10,7 @@ import { ORDER_ADMIN_MUTATION_INPUTS, ORDER_ADMIN_QUERY_INPUTS, type OrderAdminM
 import { ORDER_SCREENS_ADMIN_QUERY_INPUTS, type OrderScreensAdminQueryResponses } from './admin-order-screens'
 import { SESSION_ADMIN_MUTATION_INPUTS, SESSION_ADMIN_QUERY_INPUTS, type SessionAdminMutationResponses, type SessionAdminQueryResponses } from './admin-session'
 import { WEBHOOK_ADMIN_MUTATION_INPUTS, WEBHOOK_ADMIN_QUERY_INPUTS, type WebhookAdminMutationResponses, type WebhookAdminQueryResponses } from './admin-webhooks'
+import { DECORATION_ADMIN_MUTATION_INPUTS, DECORATION_ADMIN_QUERY_INPUTS, type DecorationAdminMutationResponses, type DecorationAdminQueryResponses } from './admin-decoration'
 import { CATALOG_ADMIN_MUTATION_INPUTS, CATALOG_ADMIN_QUERY_INPUTS, type CatalogAdminMutationResponses, type CatalogAdminQueryResponses } from './admin-catalog'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
 
@@ -28,6 +29,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...STAFF_ADMIN_QUERY_INPUTS,
   ...ORDER_SCREENS_ADMIN_QUERY_INPUTS,
   ...CATALOG_ADMIN_QUERY_INPUTS,
+  ...DECORATION_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -37,6 +39,7 @@ export const ADMIN_MUTATION_INPUTS = {
   ...ORDER_ADMIN_MUTATION_INPUTS,
   ...STAFF_ADMIN_MUTATION_INPUTS,
   ...CATALOG_ADMIN_MUTATION_INPUTS,
+  ...DECORATION_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -47,8 +50,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & CatalogAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & CatalogAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & CatalogAdminQueryResponses & DecorationAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & CatalogAdminMutationResponses & DecorationAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

@@ -13,6 +13,7 @@ import { WEBHOOK_ADMIN_MUTATIONS, WEBHOOK_ADMIN_QUERIES } from '../webhooks/webh
 import { ORDERS_LIST_ADMIN_QUERIES } from '../orders/orders-list-admin'
 import { STAFF_ADMIN_MUTATIONS, STAFF_ADMIN_QUERIES } from '../staff/staff-admin'
 import { ORDER_SCREENS_ADMIN_QUERIES } from '../orders/order-list-options'
+import { DECORATION_ADMIN_MUTATIONS, DECORATION_ADMIN_QUERIES } from '../decoration/decoration-admin'
 import { CATALOG_ADMIN_MUTATIONS, CATALOG_ADMIN_QUERIES } from '../catalog/catalog-admin-keys'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
@@ -28,6 +29,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...AUDIT_ADMIN_QUERIES,
   ...ORDER_SCREENS_ADMIN_QUERIES,
   ...CATALOG_ADMIN_QUERIES,
+  ...DECORATION_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -37,6 +39,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...ORDER_ADMIN_MUTATIONS,
   ...STAFF_ADMIN_MUTATIONS,
   ...CATALOG_ADMIN_MUTATIONS,
+  ...DECORATION_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

@@ -14,7 +14,8 @@ import {
   slug,
   text,
 } from '@/isomorphic/contract/field-rules'
-import { DecorationSectionSchema, LogoMethodsSchema } from './decoration-schema'
+import { hasUsZip, LogoMethodsSchema, logoColorCount, logoDecorationMethod, PlaceAddressSchema, US_ZIP_MESSAGE } from '@/isomorphic/contract/decoration-fields'
+import { DecorationSectionSchema } from './decoration-schema'
 
 // The store file (docs/store-file.md): one JSON document that loads a whole store. Money is in
 // decimal dollars here and cents in the database. Every record has a natural key (code, slug or
@@ -156,16 +157,6 @@ const CategorySchema = z.strictObject({ slug, name: text, sequence })
 
 const ColorSchema = z.strictObject({ name: text, css: cssColor })
 
-/** A street address with state and country codes (decoration partners, pickup places). */
-const PlaceAddressSchema = z.strictObject({
-  street: text,
-  street2: optionalText,
-  city: text,
-  state: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state code like "CO"'),
-  zip: text,
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"').default('US'),
-})
-
 const DecorationPartnerSchema = z
   .strictObject({
     code,
@@ -175,8 +166,8 @@ const DecorationPartnerSchema = z
     email: email.optional(),
   })
   .superRefine((partner, ctx) => {
-    if (partner.address.country === 'US' && !/^\d{5}(-\d{4})?$/.test(partner.address.zip)) {
-      ctx.addIssue({ code: 'custom', path: ['address', 'zip'], message: 'must be a US ZIP code like "80202"' })
+    if (!hasUsZip(partner.address)) {
+      ctx.addIssue({ code: 'custom', path: ['address', 'zip'], message: US_ZIP_MESSAGE })
     }
   })
 
@@ -186,14 +177,14 @@ const LogoSchema = z.strictObject({
   code,
   name: text,
   decorationPartner: code,
-  decorationMethod: z.enum(['embroidery', 'screen print', 'heat transfer', 'direct to garment', 'laser engraving', 'debossed', 'pad print']),
+  decorationMethod: logoDecorationMethod,
   artwork: LogoArtworkSchema,
   /** A reverse (light) version used on dark garments; the artwork is used everywhere when absent. */
   artworkOnDark: LogoArtworkSchema.optional(),
   /** The editor's methods for this logo (decoration.methods codes); omitted: its decorationMethod's. */
   methods: LogoMethodsSchema.optional(),
   /** Thread / ink colours of the artwork; omitted: counted from the artwork file. */
-  colorCount: z.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
+  colorCount: logoColorCount.optional(),
 })
 
 const ProductSchema = z.strictObject({
@@ -260,8 +251,8 @@ const DeliveryMethodSchema = z
     if (method.pickupAddress && method.deliveryType !== 'fixed') {
       ctx.addIssue({ code: 'custom', path: ['pickupAddress'], message: 'is only for fixed-price (pickup) methods' })
     }
-    if (method.pickupAddress?.country === 'US' && !/^\d{5}(-\d{4})?$/.test(method.pickupAddress.zip)) {
-      ctx.addIssue({ code: 'custom', path: ['pickupAddress', 'zip'], message: 'must be a US ZIP code like "80202"' })
+    if (method.pickupAddress && !hasUsZip(method.pickupAddress)) {
+      ctx.addIssue({ code: 'custom', path: ['pickupAddress', 'zip'], message: US_ZIP_MESSAGE })
     }
     if (method.deliveryType === 'base_on_rule' && method.priceRules.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['priceRules'], message: 'a base_on_rule method needs at least one price rule' })

@@ -41,6 +41,9 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   { path: '/api/admin/sign-in', body: 'json', stateChanging: true, fields: ['email', 'password'] },
   { path: '/api/admin/second-factor', body: 'json', stateChanging: true, fields: ['code'] },
   { path: '/api/admin/sign-out', body: 'none', stateChanging: true, fields: [] },
+  // The console's uploads (issue 16): multipart forms, the admin cookie only.
+  { path: '/api/admin/product-images', body: 'raw', stateChanging: true, fields: [] },
+  { path: '/api/admin/logo-artwork', body: 'raw', stateChanging: true, fields: [] },
   // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
   { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]
