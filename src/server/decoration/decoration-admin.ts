@@ -159,6 +159,12 @@ export async function saveLogo(ctx: CoreContext, value: ParsedAdminMutationValue
   const member = await requireStaff(ctx, 'store.manage', value.websiteId)
   const db = await getDb()
   return db.transaction(async (tx) => {
+    // A change: the version and whose logo it is come first (a stale or out-of-scope save says so).
+    const row = value.id === undefined ? null : await lockedLogo(tx, value.id)
+    if (row) {
+      await assertFreshEdit(tx, { entityType: 'logo', entityId: row.id, label: `The logo ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
+      assertInScope(member, [...new Set(((await logoStores(tx, [row.id])).get(row.id) ?? []).map((entry) => entry.websiteId))], `The logo “${row.name}”`)
+    }
     const [partner] = await tx.select({ id: decorationPartners.id }).from(decorationPartners).where(eq(decorationPartners.id, value.decorationPartnerId))
     if (!partner) throw new DomainError('invalid', `no decoration partner ${value.decorationPartnerId}`, 'That decoration partner does not exist any more. Reload the page and choose another.')
     const offered = new Set((await storeMethods(tx, value.websiteId)).map((method) => method.code))
@@ -170,15 +176,12 @@ export async function saveLogo(ctx: CoreContext, value: ParsedAdminMutationValue
     const fields = { code: value.code, name: value.name, decorationPartnerId: value.decorationPartnerId, decorationMethod: value.decorationMethod, colorCount: value.colorCount }
     let id: number
     let version: number
-    if (value.id === undefined) {
-      const [row] = await tx.insert(logos).values(fields).returning()
-      id = row!.id
-      version = row!.version
+    if (!row) {
+      const [created] = await tx.insert(logos).values(fields).returning()
+      id = created!.id
+      version = created!.version
       await recordAudit(tx, ctx, { websiteId: value.websiteId, action: 'logo.create', entityType: 'logo', entityId: id, after: { ...fields, methods: value.methods, version } })
     } else {
-      const row = await lockedLogo(tx, value.id)
-      await assertFreshEdit(tx, { entityType: 'logo', entityId: row.id, label: `The logo ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
-      assertInScope(member, [...new Set(((await logoStores(tx, [row.id])).get(row.id) ?? []).map((entry) => entry.websiteId))], `The logo “${row.name}”`)
       const before = await tx.select({ method: logoDecorationMethods.method }).from(logoDecorationMethods).where(eq(logoDecorationMethods.logoId, row.id))
       id = row.id
       version = row.version + 1
