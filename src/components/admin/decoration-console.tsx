@@ -660,7 +660,7 @@ export function DecorationConsole({ websiteId, logos, partners, settings }: { we
       </nav>
       <Methods websiteId={websiteId} data={settings} />
       <PrintAreas websiteId={websiteId} data={settings} />
-      <EditorSettings key={settings.version ?? 0} websiteId={websiteId} data={settings} />
+      <EditorSettings websiteId={websiteId} data={settings} />
       <Logos websiteId={websiteId} data={logos} />
       <Partners websiteId={websiteId} partners={partners} />
     </div>
