@@ -581,9 +581,9 @@ function EditorSettings({ websiteId, data }: { websiteId: number; data: Decorati
           <legend className="text-base font-semibold">Palette</legend>
           <ul className="mt-2 grid gap-3 sm:grid-cols-2">
             {palette.map((color, index) => (
-              <li key={index} className="flex items-end gap-2" data-testid="palette-row">
+              <li key={index} className="flex flex-wrap items-end gap-2" data-testid="palette-row">
                 <span aria-hidden="true" className="mb-1 inline-block size-8 shrink-0 rounded-md border border-line" style={HEX_COLOR_PATTERN.test(color.hex) ? { background: color.hex } : undefined} />
-                <Labelled label="Colour name" className="flex-1">
+                <Labelled label="Colour name" className="min-w-32 flex-1">
                   <input value={color.name} onChange={(event) => setColor(index, { name: event.target.value })} className={INPUT_CLASS} />
                 </Labelled>
                 <Labelled label="Hex" className="w-28">
