@@ -16,6 +16,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin/work-orders', label: 'Work orders', roles: ALL },
   { href: '/admin/products', label: 'Products', roles: MANAGERS },
   { href: '/admin/catalog', label: 'Catalog', roles: MANAGERS },
+  { href: '/admin/decoration', label: 'Decoration', roles: MANAGERS },
   { href: '/admin/customers', label: 'Customers', roles: MANAGERS },
   { href: '/admin/allowances', label: 'Allowances', roles: MANAGERS },
   { href: '/admin/promotions', label: 'Promotions', roles: MANAGERS },

@@ -23,6 +23,7 @@ import { DELIVERY_ADMIN_MUTATION_INPUTS, DELIVERY_ADMIN_QUERY_INPUTS, type Deliv
 import { CHECKOUT_ADMIN_MUTATION_INPUTS, CHECKOUT_ADMIN_QUERY_INPUTS, type CheckoutAdminMutationResponses, type CheckoutAdminQueryResponses } from './admin-checkout'
 import { SETTINGS_ADMIN_MUTATION_INPUTS, SETTINGS_ADMIN_QUERY_INPUTS, type SettingsAdminMutationResponses, type SettingsAdminQueryResponses } from './admin-settings'
 import { STORE_FILE_ADMIN_QUERY_INPUTS, type StoreFileAdminQueryResponses } from './admin-store-file'
+import { DECORATION_ADMIN_MUTATION_INPUTS, DECORATION_ADMIN_QUERY_INPUTS, type DecorationAdminMutationResponses, type DecorationAdminQueryResponses } from './admin-decoration'
 import { CATALOG_ADMIN_MUTATION_INPUTS, CATALOG_ADMIN_QUERY_INPUTS, type CatalogAdminMutationResponses, type CatalogAdminQueryResponses } from './admin-catalog'
 import { CONTENT_ADMIN_MUTATION_INPUTS, CONTENT_ADMIN_QUERY_INPUTS, type ContentAdminMutationResponses, type ContentAdminQueryResponses } from './admin-content'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
@@ -51,6 +52,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...STORE_FILE_ADMIN_QUERY_INPUTS,
   ...CATALOG_ADMIN_QUERY_INPUTS,
   ...CONTENT_ADMIN_QUERY_INPUTS,
+  ...DECORATION_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -68,6 +70,7 @@ export const ADMIN_MUTATION_INPUTS = {
   ...CHECKOUT_ADMIN_MUTATION_INPUTS,
   ...CATALOG_ADMIN_MUTATION_INPUTS,
   ...CONTENT_ADMIN_MUTATION_INPUTS,
+  ...DECORATION_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -78,8 +81,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses & CatalogAdminQueryResponses & ContentAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses & CatalogAdminMutationResponses & ContentAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses & CatalogAdminQueryResponses & ContentAdminQueryResponses & DecorationAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses & CatalogAdminMutationResponses & ContentAdminMutationResponses & DecorationAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

@@ -1,19 +1,10 @@
 import { amount, httpsUrl, optionalText, percent, positiveAmount, sequence, text } from './field-rules'
+import { hasUsZip, PlaceAddressSchema, US_ZIP_MESSAGE } from './decoration-fields'
 import { z } from './zod'
 
 // The store file's delivery methods (docs/store-file.md), shared with the console (issue 16): the
 // console's delivery method form is validated by this same schema, so a method saved in the console
 // always imports again and the other way round. Money in decimal dollars.
-
-/** A place goods change hands (a pickup point, a decoration partner's workshop). */
-export const PlaceAddressSchema = z.strictObject({
-  street: text,
-  street2: optionalText,
-  city: text,
-  state: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state code like "CO"'),
-  zip: text,
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"').default('US'),
-})
 
 export const DELIVERY_VARIABLES = ['weight', 'volume', 'wv', 'price', 'quantity'] as const
 
@@ -57,8 +48,8 @@ export const DeliveryMethodSchema = z
     if (method.pickupAddress && method.deliveryType !== 'fixed') {
       ctx.addIssue({ code: 'custom', path: ['pickupAddress'], message: 'is only for fixed-price (pickup) methods' })
     }
-    if (method.pickupAddress?.country === 'US' && !/^\d{5}(-\d{4})?$/.test(method.pickupAddress.zip)) {
-      ctx.addIssue({ code: 'custom', path: ['pickupAddress', 'zip'], message: 'must be a US ZIP code like "80202"' })
+    if (method.pickupAddress && !hasUsZip(method.pickupAddress)) {
+      ctx.addIssue({ code: 'custom', path: ['pickupAddress', 'zip'], message: US_ZIP_MESSAGE })
     }
     if (method.deliveryType === 'base_on_rule' && method.priceRules.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['priceRules'], message: 'a base_on_rule method needs at least one price rule' })

@@ -22,6 +22,7 @@ import { DELIVERY_ADMIN_MUTATIONS, DELIVERY_ADMIN_QUERIES } from '../delivery/de
 import { CHECKOUT_ADMIN_MUTATIONS, CHECKOUT_ADMIN_QUERIES } from '../store-import/checkout-sections-admin'
 import { SETTINGS_ADMIN_MUTATIONS, SETTINGS_ADMIN_QUERIES } from '../website/website-settings-admin'
 import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
+import { DECORATION_ADMIN_MUTATIONS, DECORATION_ADMIN_QUERIES } from '../decoration/decoration-admin'
 import { CATALOG_ADMIN_MUTATIONS, CATALOG_ADMIN_QUERIES } from '../catalog/catalog-admin-keys'
 import { CONTENT_ADMIN_MUTATIONS, CONTENT_ADMIN_QUERIES } from '../content/content-admin-keys'
 import { REDIRECT_ADMIN_MUTATIONS, REDIRECT_ADMIN_QUERIES } from '../redirects/redirect-admin'
@@ -50,6 +51,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...CATALOG_ADMIN_QUERIES,
   ...CONTENT_ADMIN_QUERIES,
   ...REDIRECT_ADMIN_QUERIES,
+  ...DECORATION_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -69,6 +71,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...CATALOG_ADMIN_MUTATIONS,
   ...CONTENT_ADMIN_MUTATIONS,
   ...REDIRECT_ADMIN_MUTATIONS,
+  ...DECORATION_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

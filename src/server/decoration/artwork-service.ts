@@ -68,23 +68,7 @@ export async function storeArtwork(ctx: CoreContext, upload: { contentType: stri
 
   const id = randomUUID()
   const folder = `artworks/${id}`
-  let svgSource: Buffer | null = null
-  if (fileType === 'svg') {
-    try {
-      const sanitized = sanitizeSvg(upload.data)
-      if (sanitized.removed.length > 0) logger().info({ removed: sanitized.removed }, 'uploaded SVG cleaned')
-      svgSource = Buffer.from(sanitized.svg)
-    } catch (error) {
-      if (error instanceof SvgRejectedError) throw refuse(error.message)
-      throw error
-    }
-  }
-  // Every decode and draw of the upload is one job of the render queue.
-  const { rendering, colorCount, pngSource } = await renderQueue().run(async () => {
-    const rendering = svgSource ? await drawn(svgSource, 'svg') : await drawn(upload.data, 'png')
-    const pngSource = svgSource ? null : await reencoded(upload.data)
-    return { rendering, pngSource, colorCount: await countArtworkColors(rendering.png) }
-  })
+  const { svgSource, rendering, pngSource, colorCount } = await cleanArtwork(upload.data, fileType)
   let sourcePath: string
   if (svgSource) {
     // SVG is kept for the decoration partner but never served by the image route (PNG, JPEG, WebP only).
@@ -126,8 +110,35 @@ export async function storeArtwork(ctx: CoreContext, upload: { contentType: stri
   }
 }
 
+/** An artwork file made safe: an SVG cleaned (or refused), a PNG re-encoded, and its PNG rendering. */
+export type CleanArtwork = { svgSource: Buffer | null; pngSource: Buffer | null; rendering: Drawn; colorCount: number }
+
+/**
+ * Cleans an artwork file of `fileType` the way every artwork is (shoppers' uploads, the console's
+ * logos): an SVG through the sanitizer (a refusal is a DomainError with its sentence), then drawn
+ * by sharp; a PNG decoded and encoded again. Every decode and draw is one job of the render queue.
+ */
+export async function cleanArtwork(data: Buffer, fileType: 'png' | 'svg'): Promise<CleanArtwork> {
+  let svgSource: Buffer | null = null
+  if (fileType === 'svg') {
+    try {
+      const sanitized = sanitizeSvg(data)
+      if (sanitized.removed.length > 0) logger().info({ removed: sanitized.removed }, 'uploaded SVG cleaned')
+      svgSource = Buffer.from(sanitized.svg)
+    } catch (error) {
+      if (error instanceof SvgRejectedError) throw refuse(error.message)
+      throw error
+    }
+  }
+  return renderQueue().run(async () => {
+    const rendering = svgSource ? await drawn(svgSource, 'svg') : await drawn(data, 'png')
+    const pngSource = svgSource ? null : await reencoded(data)
+    return { svgSource, rendering, pngSource, colorCount: await countArtworkColors(rendering.png) }
+  })
+}
+
 /** The artwork drawn as a PNG, and its own size (an SVG's width and height, a PNG's pixels). */
-type Drawn = { png: Buffer; width: number; height: number }
+export type Drawn = { png: Buffer; width: number; height: number }
 
 /** The upload decoded by sharp and drawn as a PNG at most RENDERING_SIDE on its longer side. */
 async function drawn(data: Buffer, expected: 'png' | 'svg'): Promise<Drawn> {

@@ -1,5 +1,23 @@
 import { z } from 'zod'
-import { DECORATION_METHOD_CODES } from '@/isomorphic/contract/decoration'
+import { type DECORATION_METHOD_CODES } from '@/isomorphic/contract/decoration'
+import {
+  amount,
+} from '@/isomorphic/contract/field-rules'
+import {
+  areaCode,
+  areaSize,
+  artworkFileTypes,
+  FontSchema,
+  inches,
+  LogoMethodsSchema,
+  maxColors,
+  methodCode,
+  methodList,
+  PaletteColorSchema,
+  RIGHTS_STATEMENT_REQUIRED,
+  uploadMaxBytes,
+  uploadsNeedRights,
+} from '@/isomorphic/contract/decoration-fields'
 import { DEFAULT_PRINT_AREAS, VIEW_INCHES } from '../decoration/garment-views'
 import { GARMENT_KINDS } from '../images/garment-shapes'
 import type { ReferenceIssue } from './store-file-error'
@@ -10,23 +28,17 @@ import type { ReferenceIssue } from './store-file-error'
 // may upload their own artwork. Money in decimal dollars, lengths in inches.
 
 const text = z.string().trim().min(1, 'must not be empty')
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6
-const amount = z.number().min(0, 'must be an amount of 0 or more').refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places')
-const inches = z.number().min(0, 'must be 0 inches or more').max(200, 'must be at most 200 inches').refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places')
-const size = z.number().positive('must be more than 0 inches').max(200, 'must be at most 200 inches').refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places')
-const methodCode = z.enum(DECORATION_METHOD_CODES)
-const areaCode = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a code like "left-chest"')
 
-export const LogoMethodsSchema = z.array(methodCode).min(1, 'must list at least one method')
+export { LogoMethodsSchema }
 
 const MethodSchema = z.strictObject({
   code: methodCode,
   name: text,
-  minWidth: size,
-  minHeight: size,
+  minWidth: areaSize,
+  minHeight: areaSize,
   /** Omitted: unlimited (direct to garment). */
-  maxColors: z.number().int('must be a whole number').min(1, 'must be at least 1').nullable().default(null),
-  fileTypes: z.array(z.enum(['png', 'svg'])).min(1, 'must list at least one file type').default(['png', 'svg']),
+  maxColors: maxColors.default(null),
+  fileTypes: artworkFileTypes.default(['png', 'svg']),
   setupFee: amount.default(0),
   pricePerLocation: amount.default(0),
 })
@@ -37,9 +49,9 @@ const AreaFields = {
   view: z.enum(['front', 'back']),
   x: inches,
   y: inches,
-  width: size,
-  height: size,
-  methods: z.array(methodCode).min(1, 'must list at least one method'),
+  width: areaSize,
+  height: areaSize,
+  methods: methodList,
 }
 
 const PrintAreaSchema = z.union(
@@ -49,15 +61,6 @@ const PrintAreaSchema = z.union(
   ],
   { error: 'must be a print area with "garment" (a garment kind) or "product" (a product slug), and code, name, view, x, y, width, height, methods' },
 )
-
-const FontSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be an id like "block-sans"'),
-  name: text,
-  /** A CSS font-family list; the server draws text with the first family the machine has. */
-  cssFamily: z.string().regex(/^[A-Za-z0-9 ,'"-]{1,200}$/, 'must be a CSS font-family list like "\'Liberation Sans\', Arial, sans-serif"'),
-})
-
-const PaletteColorSchema = z.strictObject({ name: text, hex: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like "#1a2b3c"') })
 
 export const DecorationSectionSchema = z.strictObject({
   methods: z.array(MethodSchema).min(1, 'must list at least one method'),
@@ -69,11 +72,11 @@ export const DecorationSectionSchema = z.strictObject({
   uploads: z
     .strictObject({
       allowed: z.boolean().default(false),
-      maxBytes: z.number().int('must be a whole number of bytes').min(1000, 'must be at least 1000 bytes').max(20_000_000, 'must be at most 20 MB').default(2_000_000),
+      maxBytes: uploadMaxBytes.default(2_000_000),
       rightsStatement: z.string().default(''),
     })
     .default({ allowed: false, maxBytes: 2_000_000, rightsStatement: '' })
-    .refine((uploads) => !uploads.allowed || uploads.rightsStatement.trim() !== '', { error: 'a rightsStatement is required when uploads are allowed' }),
+    .refine(uploadsNeedRights, { error: RIGHTS_STATEMENT_REQUIRED }),
 })
 
 export type DecorationSection = z.output<typeof DecorationSectionSchema>

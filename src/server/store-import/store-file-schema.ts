@@ -24,8 +24,9 @@ import {
   weight,
 } from '@/isomorphic/contract/field-rules'
 import { OrderExtraFieldSchema, OrderOptionSchema, PaymentMethodSchema, TaxSchema } from '@/isomorphic/contract/store-file-checkout'
-import { DeliveryMethodSchema, PlaceAddressSchema } from '@/isomorphic/contract/store-file-delivery'
-import { DecorationSectionSchema, LogoMethodsSchema } from './decoration-schema'
+import { DeliveryMethodSchema } from '@/isomorphic/contract/store-file-delivery'
+import { hasUsZip, LogoMethodsSchema, logoColorCount, logoDecorationMethod, PlaceAddressSchema, US_ZIP_MESSAGE } from '@/isomorphic/contract/decoration-fields'
+import { DecorationSectionSchema } from './decoration-schema'
 
 // The store file (docs/store-file.md): one JSON document that loads a whole store. Money is in
 // decimal dollars here and cents in the database. Every record has a natural key (code, slug or
@@ -181,8 +182,8 @@ const DecorationPartnerSchema = z
     email: email.optional(),
   })
   .superRefine((partner, ctx) => {
-    if (partner.address.country === 'US' && !/^\d{5}(-\d{4})?$/.test(partner.address.zip)) {
-      ctx.addIssue({ code: 'custom', path: ['address', 'zip'], message: 'must be a US ZIP code like "80202"' })
+    if (!hasUsZip(partner.address)) {
+      ctx.addIssue({ code: 'custom', path: ['address', 'zip'], message: US_ZIP_MESSAGE })
     }
   })
 
@@ -192,14 +193,14 @@ const LogoSchema = z.strictObject({
   code,
   name: text,
   decorationPartner: code,
-  decorationMethod: z.enum(['embroidery', 'screen print', 'heat transfer', 'direct to garment', 'laser engraving', 'debossed', 'pad print']),
+  decorationMethod: logoDecorationMethod,
   artwork: LogoArtworkSchema,
   /** A reverse (light) version used on dark garments; the artwork is used everywhere when absent. */
   artworkOnDark: LogoArtworkSchema.optional(),
   /** The editor's methods for this logo (decoration.methods codes); omitted: its decorationMethod's. */
   methods: LogoMethodsSchema.optional(),
   /** Thread / ink colours of the artwork; omitted: counted from the artwork file. */
-  colorCount: z.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
+  colorCount: logoColorCount.optional(),
 })
 
 const ProductSchema = z

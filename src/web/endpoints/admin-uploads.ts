@@ -1,11 +1,14 @@
 // The console's uploads (issue 16): POST /api/admin/product-images, a multipart form with websiteId,
-// productId, an optional colorValueId and one or more `file` fields. Like the admin API it refuses a
+// productId, an optional colorValueId and one or more `file` fields; POST /api/admin/logo-artwork,
+// a multipart form with websiteId, logoId, version and one `file` (a PNG or SVG). Like the admin API it refuses a
 // browser's cross-site request (same-origin check), acts with the admin cookie's member only
 // (adminContext, an owner's second factor), answers `no-store`, and reads the body within a bound
 // before parsing it. The core (catalog/product-images-admin.ts) authorizes, checks every file and
 // stores them; a refusal is a 4xx with a sentence, as everywhere in the API.
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGE_SIZE_LABEL } from '@/isomorphic/contract/admin-catalog'
+import { MAX_LOGO_ARTWORK_BYTES, MAX_LOGO_ARTWORK_SIZE_LABEL } from '@/isomorphic/contract/admin-decoration'
 import { uploadProductImages, type UploadedFile } from '@/server/catalog/product-images-admin'
+import { uploadLogoArtwork } from '@/server/decoration/decoration-admin'
 import { assertSecondFactorReady } from '@/server/staff/enrolment-gate'
 import { adminContext } from '../admin-context'
 import { dataResponse, defineRoute } from '../define-route'
@@ -25,22 +28,24 @@ function formId(form: FormData, field: string, what: string, optional = false): 
   return Number(raw)
 }
 
+/** The request's multipart form, read within `maxBytes`; a 415 for another kind of body, a 400 for an unreadable one. */
+async function readUploadForm(request: Request, maxBytes: number, notAForm: string, tooLarge: string): Promise<FormData> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data\s*;\s*boundary=/i.test(contentType)) throw new HttpError(415, 'unsupported_media_type', notAForm)
+  const body = await readBodyBytes(request, maxBytes, tooLarge)
+  try {
+    return await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData()
+  } catch {
+    throw new HttpError(400, 'invalid', 'The upload could not be read as a form. Reload the page and try again.')
+  }
+}
+
 export const productImagesUpload = defineRoute({
   sameOrigin: true,
   context: adminContext,
   async handler({ request, ctx }) {
     await assertSecondFactorReady(ctx, 'productImages.upload')
-    const contentType = request.headers.get('content-type') ?? ''
-    if (!/^multipart\/form-data\s*;\s*boundary=/i.test(contentType)) {
-      throw new HttpError(415, 'unsupported_media_type', 'Send the images as a form upload (multipart/form-data) with one or more "file" fields.')
-    }
-    const body = await readBodyBytes(request, MAX_UPLOAD_BODY_BYTES, `The upload is larger than ${MAX_PRODUCT_IMAGE_SIZE_LABEL}: send images of at most ${MAX_PRODUCT_IMAGE_SIZE_LABEL} each, one at a time.`)
-    let form: FormData
-    try {
-      form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData()
-    } catch {
-      throw new HttpError(400, 'invalid', 'The upload could not be read as a form. Reload the page and try again.')
-    }
+    const form = await readUploadForm(request, MAX_UPLOAD_BODY_BYTES, 'Send the images as a form upload (multipart/form-data) with one or more "file" fields.', `The upload is larger than ${MAX_PRODUCT_IMAGE_SIZE_LABEL}: send images of at most ${MAX_PRODUCT_IMAGE_SIZE_LABEL} each, one at a time.`)
     const websiteId = formId(form, 'websiteId', 'store')
     const productId = formId(form, 'productId', 'product')
     const colorValueId = formId(form, 'colorValueId', 'colour', true)
@@ -50,5 +55,27 @@ export const productImagesUpload = defineRoute({
       files.push({ name: entry.name, data: Buffer.from(await entry.arrayBuffer()) })
     }
     return dataResponse(await uploadProductImages(ctx, { websiteId, productId, colorValueId, files }), { status: 201 })
+  },
+})
+
+export const logoArtworkUpload = defineRoute({
+  sameOrigin: true,
+  context: adminContext,
+  async handler({ request, ctx }) {
+    await assertSecondFactorReady(ctx, 'logos.save')
+    const form = await readUploadForm(
+      request,
+      MAX_LOGO_ARTWORK_BYTES + 64 * 1024,
+      'Send the artwork as a form upload (multipart/form-data) with one "file" field.',
+      `The artwork is larger than ${MAX_LOGO_ARTWORK_SIZE_LABEL}: make it smaller and upload it again.`,
+    )
+    const websiteId = formId(form, 'websiteId', 'store')
+    const logoId = formId(form, 'logoId', 'logo')
+    const version = formId(form, 'version', 'version')
+    const entries = form.getAll('file')
+    if (entries.length !== 1) throw new HttpError(400, 'invalid', 'Invalid request: send exactly one "file" field with the artwork.')
+    const entry = entries[0]!
+    if (typeof entry === 'string') throw new HttpError(400, 'invalid', 'Invalid request: the "file" field must be a file.')
+    return dataResponse(await uploadLogoArtwork(ctx, { websiteId, logoId, version, file: { name: entry.name, data: Buffer.from(await entry.arrayBuffer()) } }), { status: 201 })
   },
 })

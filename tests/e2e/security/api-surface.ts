@@ -49,6 +49,8 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   { path: '/api/admin/roster-import', body: 'raw', stateChanging: true, fields: ['websiteId', 'csv', 'deactivateMissing', 'dryRun'] },
   // A product's images (issue 16): multipart files for a console session; refused (401) before the body is read otherwise.
   { path: '/api/admin/product-images', body: 'raw', stateChanging: true, fields: [] },
+  // The console's uploads (issue 16): multipart forms, the admin cookie only.
+  { path: '/api/admin/logo-artwork', body: 'raw', stateChanging: true, fields: [] },
   // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
   { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]

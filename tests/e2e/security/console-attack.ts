@@ -236,6 +236,9 @@ export const QUERY_PROBES = {
   'content.home': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'redirects.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'redirects.test': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, path: '/old' }) },
+  'logos.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'decorationPartners.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'decorationSettings.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -329,6 +332,25 @@ export const MUTATION_PROBES = {
   'content.saveHome': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, version: 1, heroTitle: 'Taken over' }) },
   'redirects.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, from: `/hijack-${Date.now()}`, to: 'https://attacker.example/', status: 302 }) },
   'redirects.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'logos.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, code: 'ATTACK', name: 'Attacker logo', decorationPartnerId: 1, decorationMethod: 'embroidery', methods: ['embroidery'], colorCount: 1 }) },
+  'decorationPartners.save': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, code: 'ATTACK', name: 'Attacker partner', address: { street: '1 Main St', city: 'Denver', state: 'CO', zip: '80202', country: 'US' } }),
+  },
+  'decorationPartners.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'decorationSettings.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, version: 1, fonts: [], palette: [{ name: 'Attacker red', hex: '#ff0000' }], uploads: { allowed: false, maxBytes: 2_000_000, rightsStatement: '' } }) },
+  'decorationMethods.save': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, version: 1, code: 'embroidery', name: 'Embroidery', minWidth: 1, minHeight: 1, maxColors: 12, fileTypes: ['png', 'svg'], setupFee: 0, pricePerLocation: 0 }),
+  },
+  'printAreas.save': {
+    needs: 'store.manage',
+    names: 'store',
+    value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, garmentKind: 'tee', productId: null, code: 'attack', name: 'Attack', view: 'front', x: 1, y: 1, width: 2, height: 2, methods: ['embroidery'] }),
+  },
+  'printAreas.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

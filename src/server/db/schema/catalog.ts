@@ -62,6 +62,7 @@ export const decorationPartners = pgTable('decoration_partners', {
   zip: text().notNull(),
   phone: text(),
   email: text(),
+  version: version(),
   ...timestamps,
 })
 
@@ -77,6 +78,7 @@ export const logos = pgTable('logos', {
   decorationMethod: text().notNull().default('embroidery'),
   /** Thread / ink colours of the artwork (a decoration method may allow fewer). */
   colorCount: integer().notNull().default(1),
+  version: version(),
   ...timestamps,
 })
 

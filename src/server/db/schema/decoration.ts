@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { Decoration, DecorationDetail, DecorationMethodCode, DecorationView, DesignFont } from '../../../isomorphic/decoration-types'
 import { attributeValues, logos, products } from './catalog'
-import { id, timestamps } from './columns'
+import { id, timestamps, version } from './columns'
 import { partners } from './partners'
 import { websites } from './website'
 
@@ -41,6 +41,7 @@ export const decorationMethods = pgTable(
     /** Per decorated unit and location. */
     pricePerLocationAmount: integer().notNull().default(0),
     sequence: integer().notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -71,6 +72,7 @@ export const printAreas = pgTable(
     height: inches().notNull(),
     methods: jsonb().$type<DecorationMethodCode[]>().notNull(),
     sequence: integer().notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -102,6 +104,7 @@ export const decorationSettings = pgTable('decoration_settings', {
   uploadsAllowed: boolean().notNull().default(false),
   uploadMaxBytes: integer().notNull().default(2_000_000),
   rightsStatement: text().notNull().default(''),
+  version: version(),
   ...timestamps,
 })
 

@@ -1,0 +1,668 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { uploadLogoArtwork } from '@/client/admin/logo-artwork-upload'
+import {
+  type DecorationMethodAdminEntry,
+  type DecorationPartnerAdminEntry,
+  type DecorationSettingsAdminData,
+  LOGO_ARTWORK_ACCEPT,
+  LOGO_DECORATION_METHODS,
+  type LogoAdminEntry,
+  type LogosAdminData,
+  type PrintAreaAdminEntry,
+} from '@/isomorphic/contract/admin-decoration'
+import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
+import { HEX_COLOR_PATTERN } from '@/isomorphic/contract/decoration-fields'
+import type { DecorationMethodCode } from '@/isomorphic/decoration-types'
+import { EditConflictNotice } from './edit-conflict-notice'
+import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
+
+// /admin/decoration (issue 16): the install's logos (artwork, partner, methods) and decoration
+// partners, and this store's decoration settings — methods with their prices, print areas with a
+// preview on the garment, and the editor's fonts, palette and uploads. Each record is its own small
+// form saved with the version it was opened at; a stale save shows what changed (409).
+
+type Failure = { message: string; conflict: EditConflictData | null }
+const failureOf = (error: unknown): Failure =>
+  error instanceof AdminApiError
+    ? { message: error.message, conflict: isEditConflictData(error.data) ? error.data : null }
+    : { message: 'Something went wrong. Please try again!', conflict: null }
+
+function Problem({ failure }: { failure: Failure | null }) {
+  if (!failure) return null
+  return failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />
+}
+
+const METHOD_LABELS: Record<DecorationMethodCode, string> = { embroidery: 'Embroidery', screen_print: 'Screen print', dtg: 'Direct to garment', heat_transfer: 'Heat transfer', engraving: 'Engraving' }
+
+/** Runs a save, shows its refusal, refreshes the page's data after it. */
+function useSave() {
+  const router = useRouter()
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function run(action: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true)
+    setFailure(null)
+    try {
+      await action()
+      router.refresh()
+      return true
+    } catch (error) {
+      setFailure(failureOf(error))
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { failure, busy, run }
+}
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim()
+const number = (data: FormData, name: string) => Number(text(data, name))
+
+function Input({ label, name, defaultValue, type = 'text', step, required = true, className = '', ...rest }: { label: string; name: string; defaultValue?: string | number; type?: string; step?: string; required?: boolean; className?: string; placeholder?: string; pattern?: string; maxLength?: number }) {
+  const id = useId()
+  return (
+    <label htmlFor={id} className={`block min-w-0 text-sm font-medium text-ink ${className}`}>
+      {label}
+      <input id={id} name={name} type={type} step={step} required={required} defaultValue={defaultValue} className={INPUT_CLASS} {...rest} />
+    </label>
+  )
+}
+
+function MethodChecks({ name, offered, chosen, legend }: { name: string; offered: readonly { code: DecorationMethodCode; name: string }[]; chosen: readonly string[]; legend: string }) {
+  return (
+    <fieldset className="min-w-0 text-sm">
+      <legend className="font-medium text-ink">{legend}</legend>
+      {offered.length === 0 ? <p className="text-muted">This store offers no method yet: add one under Methods.</p> : null}
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {offered.map((method) => (
+          <label key={method.code} className="inline-flex items-center gap-1.5">
+            <input type="checkbox" name={name} value={method.code} defaultChecked={chosen.includes(method.code)} />
+            {method.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="mb-10 rounded-card border border-line bg-white p-4 sm:p-5">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 mb-4 max-w-3xl text-sm text-muted">{intro}</p>
+      {children}
+    </section>
+  )
+}
+
+// ---- logos ----------------------------------------------------------------------------------
+
+function LogoForm({ websiteId, data, logo, onDone }: { websiteId: number; data: LogosAdminData; logo?: LogoAdminEntry; onDone?: () => void }) {
+  const { failure, busy, run } = useSave()
+  const upload = useSave()
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const saved = await run(() =>
+      adminMutation('logos.save', {
+        websiteId,
+        ...(logo ? { id: logo.id, version: logo.version } : {}),
+        code: text(form, 'code'),
+        name: text(form, 'name'),
+        decorationPartnerId: number(form, 'decorationPartnerId'),
+        decorationMethod: text(form, 'decorationMethod') as (typeof LOGO_DECORATION_METHODS)[number],
+        methods: form.getAll('methods').map(String) as DecorationMethodCode[],
+        colorCount: number(form, 'colorCount'),
+      }),
+    )
+    if (saved) onDone?.()
+  }
+  async function sendArtwork(file: File | undefined) {
+    if (!file || !logo) return
+    await upload.run(() => uploadLogoArtwork({ websiteId, logoId: logo.id, version: logo.version, file }))
+  }
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3">
+      <Problem failure={failure} />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Input label="Name" name="name" defaultValue={logo?.name} maxLength={200} />
+        <Input label="Code" name="code" defaultValue={logo?.code} className="font-mono" placeholder="GR-MARK" />
+        <label className="block min-w-0 text-sm font-medium text-ink">
+          Decoration partner
+          <select name="decorationPartnerId" defaultValue={logo?.decorationPartnerId ?? data.partners[0]?.id} className={INPUT_CLASS}>
+            {data.partners.map((partner) => (
+              <option key={partner.id} value={partner.id}>
+                {partner.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block min-w-0 text-sm font-medium text-ink">
+          Partner’s method
+          <select name="decorationMethod" defaultValue={logo?.decorationMethod ?? 'embroidery'} className={INPUT_CLASS}>
+            {LOGO_DECORATION_METHODS.map((method) => (
+              <option key={method}>{method}</option>
+            ))}
+          </select>
+        </label>
+        <Input label="Colours in the artwork" name="colorCount" type="number" defaultValue={logo?.colorCount ?? 1} />
+        <div className="sm:col-span-2 lg:col-span-3">
+          <MethodChecks name="methods" legend="Methods the editor allows" offered={data.methods} chosen={logo?.methods ?? data.methods.slice(0, 1).map((method) => method.code)} />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={logo ? SECONDARY_BUTTON_CLASS : PRIMARY_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Saving…' : logo ? 'Save logo' : 'Add logo'}
+        </button>
+        {logo ? (
+          <label className={`${SECONDARY_BUTTON_CLASS} cursor-pointer`}>
+            {upload.busy ? 'Uploading…' : logo.thumbnailUrl ? 'Replace artwork (PNG or SVG)' : 'Upload artwork (PNG or SVG)'}
+            <input type="file" accept={LOGO_ARTWORK_ACCEPT} className="sr-only" disabled={upload.busy} onChange={(event) => void sendArtwork(event.target.files?.[0])} />
+          </label>
+        ) : (
+          <span className="text-sm text-muted">Upload its artwork once it is added.</span>
+        )}
+      </div>
+      <Problem failure={upload.failure} />
+    </form>
+  )
+}
+
+function Logos({ websiteId, data }: { websiteId: number; data: LogosAdminData }) {
+  const [adding, setAdding] = useState(0)
+  return (
+    <Section id="logos" title="Logos" intro="Logos are shared by every store; counts are this store’s products. Artwork is a PNG or SVG: an SVG is cleaned of scripts and links, and both are redrawn as a PNG. Which products carry a logo is set on the product.">
+      <details className="mb-4 rounded-card border border-dashed border-line p-3">
+        <summary className="cursor-pointer text-sm font-semibold">Add a logo</summary>
+        <div className="mt-3">
+          {data.partners.length === 0 ? <p className="text-sm text-muted">Add a decoration partner first.</p> : <LogoForm key={adding} websiteId={websiteId} data={data} onDone={() => setAdding((value) => value + 1)} />}
+        </div>
+      </details>
+      {data.logos.length === 0 ? <p className="text-sm text-muted">No logos yet.</p> : null}
+      <ul>
+        {data.logos.map((logo) => (
+          <li key={`${logo.id}:${logo.version}`} className="border-b border-line py-3 last:border-b-0" data-testid="logo-row">
+            <details>
+              <summary className="flex cursor-pointer flex-wrap items-center gap-3">
+                {logo.thumbnailUrl ? (
+                  // eslint-disable-next-line @next/next/no-img-element
+                  <img src={logo.thumbnailUrl} alt={`${logo.name} artwork`} width={48} height={48} className="size-12 shrink-0 rounded-md border border-line bg-soft object-contain" />
+                ) : (
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-md border border-dashed border-line text-xs text-muted">none</span>
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium break-words">{logo.name}</span>
+                  <span className="block text-sm break-words text-muted">
+                    <span className="font-mono">{logo.code}</span> · {logo.decorationPartnerName} · {logo.methods.length > 0 ? logo.methods.map((code) => METHOD_LABELS[code]).join(', ') : logo.decorationMethod}
+                  </span>
+                </span>
+                <span className="text-sm whitespace-nowrap text-muted">{logo.productCount === 1 ? '1 product' : `${logo.productCount} products`}</span>
+              </summary>
+              <div className="mt-3">
+                <LogoForm websiteId={websiteId} data={data} logo={logo} />
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  )
+}
+
+// ---- decoration partners --------------------------------------------------------------------
+
+function PartnerForm({ websiteId, partner, onDone }: { websiteId: number; partner?: DecorationPartnerAdminEntry; onDone?: () => void }) {
+  const { failure, busy, run } = useSave()
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const email = text(form, 'email')
+    const saved = await run(() =>
+      adminMutation('decorationPartners.save', {
+        websiteId,
+        ...(partner ? { id: partner.id, version: partner.version } : {}),
+        code: text(form, 'code'),
+        name: text(form, 'name'),
+        phone: text(form, 'phone'),
+        ...(email ? { email } : {}),
+        address: { street: text(form, 'street'), street2: text(form, 'street2'), city: text(form, 'city'), state: text(form, 'state').toUpperCase(), zip: text(form, 'zip'), country: text(form, 'country').toUpperCase() || 'US' },
+      }),
+    )
+    if (saved) onDone?.()
+  }
+  async function remove() {
+    if (!partner || !window.confirm(`Delete the decoration partner “${partner.name}”?`)) return
+    await run(() => adminMutation('decorationPartners.delete', { websiteId, id: partner.id, version: partner.version }))
+  }
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3">
+      <Problem failure={failure} />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Input label="Name" name="name" defaultValue={partner?.name} maxLength={200} />
+        <Input label="Code" name="code" defaultValue={partner?.code} className="font-mono" />
+        <Input label="Contact email" name="email" type="email" required={false} defaultValue={partner?.email ?? ''} />
+        <Input label="Phone" name="phone" required={false} defaultValue={partner?.phone ?? ''} />
+        <Input label="Street" name="street" defaultValue={partner?.address.street} />
+        <Input label="Street (line 2)" name="street2" required={false} defaultValue={partner?.address.street2 ?? ''} />
+        <Input label="City" name="city" defaultValue={partner?.address.city} />
+        <div className="grid grid-cols-3 gap-2">
+          <Input label="State" name="state" defaultValue={partner?.address.state} placeholder="CO" />
+          <Input label="ZIP" name="zip" defaultValue={partner?.address.zip} />
+          <Input label="Country" name="country" defaultValue={partner?.address.country ?? 'US'} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={partner ? SECONDARY_BUTTON_CLASS : PRIMARY_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Saving…' : partner ? 'Save partner' : 'Add partner'}
+        </button>
+        {partner ? (
+          <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={busy} onClick={() => void remove()}>
+            Delete
+          </button>
+        ) : null}
+      </div>
+    </form>
+  )
+}
+
+function Partners({ websiteId, partners }: { websiteId: number; partners: DecorationPartnerAdminEntry[] }) {
+  const [adding, setAdding] = useState(0)
+  return (
+    <Section id="partners" title="Decoration partners" intro="The shops that decorate the goods, shared by every store. Carriers quote shipping from the partner’s address. A partner with logos or work orders is kept.">
+      <details className="mb-4 rounded-card border border-dashed border-line p-3">
+        <summary className="cursor-pointer text-sm font-semibold">Add a decoration partner</summary>
+        <div className="mt-3">
+          <PartnerForm key={adding} websiteId={websiteId} onDone={() => setAdding((value) => value + 1)} />
+        </div>
+      </details>
+      <ul>
+        {partners.map((partner) => (
+          <li key={`${partner.id}:${partner.version}`} className="border-b border-line py-3 last:border-b-0" data-testid="partner-row">
+            <details>
+              <summary className="flex cursor-pointer flex-wrap items-center gap-x-3">
+                <span className="min-w-0 flex-1 font-medium break-words">{partner.name}</span>
+                <span className="text-sm break-words text-muted">
+                  {partner.address.city}, {partner.address.state} · {partner.logoCount === 1 ? '1 logo' : `${partner.logoCount} logos`} · {partner.workOrderCount === 1 ? '1 work order' : `${partner.workOrderCount} work orders`}
+                </span>
+              </summary>
+              <div className="mt-3">
+                <PartnerForm websiteId={websiteId} partner={partner} />
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  )
+}
+
+// ---- methods --------------------------------------------------------------------------------
+
+function MethodForm({ websiteId, method, code }: { websiteId: number; method?: DecorationMethodAdminEntry; code: DecorationMethodCode }) {
+  const { failure, busy, run } = useSave()
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const maxColors = text(form, 'maxColors')
+    await run(() =>
+      adminMutation('decorationMethods.save', {
+        websiteId,
+        ...(method ? { version: method.version } : {}),
+        code,
+        name: text(form, 'name'),
+        minWidth: number(form, 'minWidth'),
+        minHeight: number(form, 'minHeight'),
+        maxColors: maxColors === '' ? null : Number(maxColors),
+        fileTypes: form.getAll('fileTypes').map(String) as ('png' | 'svg')[],
+        setupFee: number(form, 'setupFee'),
+        pricePerLocation: number(form, 'pricePerLocation'),
+      }),
+    )
+  }
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3" data-testid={`method-${code}`}>
+      <Problem failure={failure} />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Input label="Name" name="name" defaultValue={method?.name ?? METHOD_LABELS[code]} className="col-span-2 lg:col-span-1" />
+        <Input label="Setup fee ($)" name="setupFee" type="number" step="0.01" defaultValue={method?.setupFee ?? 0} />
+        <Input label="Price per location ($)" name="pricePerLocation" type="number" step="0.01" defaultValue={method?.pricePerLocation ?? 0} />
+        <Input label="Most colours" name="maxColors" type="number" required={false} defaultValue={method?.maxColors ?? ''} placeholder="unlimited" />
+        <Input label="Min width (in)" name="minWidth" type="number" step="0.01" defaultValue={method?.minWidth ?? 1} />
+        <Input label="Min height (in)" name="minHeight" type="number" step="0.01" defaultValue={method?.minHeight ?? 1} />
+        <fieldset className="col-span-2 text-sm">
+          <legend className="font-medium text-ink">Uploaded file types</legend>
+          <div className="mt-2 flex gap-4">
+            {(['png', 'svg'] as const).map((type) => (
+              <label key={type} className="inline-flex items-center gap-1.5">
+                <input type="checkbox" name="fileTypes" value={type} defaultChecked={(method?.fileTypes ?? ['png', 'svg']).includes(type)} />
+                {type.toUpperCase()}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <div>
+        <button type="submit" className={method ? SECONDARY_BUTTON_CLASS : PRIMARY_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Saving…' : method ? `Save ${method.name}` : `Offer ${METHOD_LABELS[code]}`}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function Methods({ websiteId, data }: { websiteId: number; data: DecorationSettingsAdminData }) {
+  const missing = data.methodCodes.filter((code) => !data.methods.some((method) => method.code === code))
+  const [adding, setAdding] = useState<DecorationMethodCode | ''>('')
+  return (
+    <Section id="methods" title="Methods" intro="How this store decorates, with the smallest size each method can make, the most colours, the file types shoppers may upload for it, and its prices: the setup fee once per decorated location of an order line, the price per location on every unit.">
+      <ul>
+        {data.methods.map((method) => (
+          <li key={`${method.code}:${method.version}`} className="border-b border-line py-4 first:pt-0 last:border-b-0">
+            <MethodForm websiteId={websiteId} method={method} code={method.code} />
+          </li>
+        ))}
+      </ul>
+      {missing.length > 0 ? (
+        <div className="mt-4 rounded-card border border-dashed border-line p-3">
+          <label className="block max-w-xs text-sm font-medium text-ink">
+            Offer another method
+            <select value={adding} onChange={(event) => setAdding(event.target.value as DecorationMethodCode | '')} className={INPUT_CLASS}>
+              <option value="">Choose…</option>
+              {missing.map((code) => (
+                <option key={code} value={code}>
+                  {METHOD_LABELS[code]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {adding ? (
+            <div className="mt-3">
+              <MethodForm key={adding} websiteId={websiteId} code={adding} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </Section>
+  )
+}
+
+// ---- print areas ----------------------------------------------------------------------------
+
+function AreaPreview({ area, data }: { area: PrintAreaAdminEntry; data: DecorationSettingsAdminData }) {
+  const kind = area.garmentKind ?? data.products.find((product) => product.id === area.productId)?.garmentKind ?? null
+  const side = data.garmentKinds.find((entry) => entry.kind === kind)?.inches
+  const image = kind ? data.viewImages[`${kind}:${area.view}`] : undefined
+  if (!side) return null
+  const pct = (value: number) => `${(value / side) * 100}%`
+  return (
+    <div className="relative size-28 shrink-0 overflow-hidden rounded-md border border-line bg-soft" aria-label={`${area.name} on the ${kind} ${area.view}`} role="img">
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      {image ? <img src={image} alt="" className="absolute inset-0 size-full object-contain" /> : null}
+      <span className="absolute border-2 border-dashed border-accent bg-accent/15" style={{ left: pct(area.x), top: pct(area.y), width: pct(area.width), height: pct(area.height) }} />
+    </div>
+  )
+}
+
+function AreaForm({ websiteId, data, area, onDone }: { websiteId: number; data: DecorationSettingsAdminData; area?: PrintAreaAdminEntry; onDone?: () => void }) {
+  const { failure, busy, run } = useSave()
+  const offered = data.methods.map((method) => ({ code: method.code, name: method.name }))
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const owner = text(form, 'owner')
+    const saved = await run(() =>
+      adminMutation('printAreas.save', {
+        websiteId,
+        ...(area ? { id: area.id, version: area.version } : {}),
+        garmentKind: owner.startsWith('kind:') ? owner.slice(5) : null,
+        productId: owner.startsWith('product:') ? Number(owner.slice(8)) : null,
+        code: text(form, 'code'),
+        name: text(form, 'name'),
+        view: text(form, 'view') as 'front' | 'back',
+        x: number(form, 'x'),
+        y: number(form, 'y'),
+        width: number(form, 'width'),
+        height: number(form, 'height'),
+        methods: form.getAll('methods').map(String) as DecorationMethodCode[],
+      }),
+    )
+    if (saved) onDone?.()
+  }
+  async function remove() {
+    if (!area || !window.confirm(`Delete the print area “${area.name}”?`)) return
+    await run(() => adminMutation('printAreas.delete', { websiteId, id: area.id, version: area.version }))
+  }
+  const owner = area ? (area.productId !== null ? `product:${area.productId}` : `kind:${area.garmentKind}`) : 'kind:tee'
+  return (
+    <form onSubmit={submit} noValidate className="grid min-w-0 flex-1 gap-3">
+      <Problem failure={failure} />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <label className="col-span-2 block min-w-0 text-sm font-medium text-ink">
+          For
+          <select name="owner" defaultValue={owner} className={INPUT_CLASS}>
+            <optgroup label="Every product drawn as">
+              {data.garmentKinds.map((entry) => (
+                <option key={entry.kind} value={`kind:${entry.kind}`}>
+                  {entry.kind} ({entry.inches} in view)
+                </option>
+              ))}
+            </optgroup>
+            {data.products.length > 0 ? (
+              <optgroup label="One product (replaces its garment’s areas)">
+                {data.products.map((product) => (
+                  <option key={product.id} value={`product:${product.id}`}>
+                    {product.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </select>
+        </label>
+        <Input label="Name" name="name" defaultValue={area?.name} />
+        <Input label="Code" name="code" defaultValue={area?.code} className="font-mono" placeholder="left-chest" />
+        <label className="block min-w-0 text-sm font-medium text-ink">
+          View
+          <select name="view" defaultValue={area?.view ?? 'front'} className={INPUT_CLASS}>
+            <option value="front">front</option>
+            <option value="back">back</option>
+          </select>
+        </label>
+        <Input label="Left (in)" name="x" type="number" step="0.01" defaultValue={area?.x ?? 0} />
+        <Input label="Top (in)" name="y" type="number" step="0.01" defaultValue={area?.y ?? 0} />
+        <Input label="Width (in)" name="width" type="number" step="0.01" defaultValue={area?.width ?? 4} />
+        <Input label="Height (in)" name="height" type="number" step="0.01" defaultValue={area?.height ?? 4} />
+        <div className="col-span-2 lg:col-span-3">
+          <MethodChecks name="methods" legend="Methods allowed here" offered={offered} chosen={area?.methods ?? offered.slice(0, 1).map((method) => method.code)} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={area ? SECONDARY_BUTTON_CLASS : PRIMARY_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Saving…' : area ? 'Save area' : 'Add print area'}
+        </button>
+        {area ? (
+          <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={busy} onClick={() => void remove()}>
+            Delete
+          </button>
+        ) : null}
+      </div>
+    </form>
+  )
+}
+
+function PrintAreas({ websiteId, data }: { websiteId: number; data: DecorationSettingsAdminData }) {
+  const [adding, setAdding] = useState(0)
+  return (
+    <Section id="print-areas" title="Print areas" intro="Where a garment may be decorated: a rectangle in inches from the top left of its front or back view. Areas of a garment kind apply to every product drawn as it; a product’s own areas replace them.">
+      <details className="mb-4 rounded-card border border-dashed border-line p-3">
+        <summary className="cursor-pointer text-sm font-semibold">Add a print area</summary>
+        <div className="mt-3">
+          <AreaForm key={adding} websiteId={websiteId} data={data} onDone={() => setAdding((value) => value + 1)} />
+        </div>
+      </details>
+      {data.printAreas.length === 0 ? <p className="text-sm text-muted">No print areas: the editor has nowhere to place a design.</p> : null}
+      <ul>
+        {data.printAreas.map((area) => (
+          <li key={`${area.id}:${area.version}`} className="border-b border-line py-3 last:border-b-0">
+            <details>
+              <summary className="flex cursor-pointer flex-wrap items-center gap-3">
+                <AreaPreview area={area} data={data} />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium break-words">{area.name}</span>
+                  <span className="block text-sm break-words text-muted">
+                    {area.productName ?? area.garmentKind} · {area.view} · {area.width} × {area.height} in at ({area.x}, {area.y}) · {area.methods.map((code) => METHOD_LABELS[code]).join(', ')}
+                  </span>
+                </span>
+              </summary>
+              <div className="mt-3">
+                <AreaForm websiteId={websiteId} data={data} area={area} />
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  )
+}
+
+// ---- fonts, palette, uploads ----------------------------------------------------------------
+
+function EditorSettings({ websiteId, data }: { websiteId: number; data: DecorationSettingsAdminData }) {
+  const { failure, busy, run } = useSave()
+  const [fonts, setFonts] = useState(data.fonts)
+  const [palette, setPalette] = useState(data.palette)
+  const [uploads, setUploads] = useState(data.uploads)
+  const [saved, setSaved] = useState(false)
+  const setFont = (index: number, change: Partial<(typeof fonts)[number]>) => setFonts((list) => list.map((font, i) => (i === index ? { ...font, ...change } : font)))
+  const setColor = (index: number, change: Partial<(typeof palette)[number]>) => setPalette((list) => list.map((color, i) => (i === index ? { ...color, ...change } : color)))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setSaved(false)
+    const ok = await run(() => adminMutation('decorationSettings.save', { websiteId, ...(data.version !== null ? { version: data.version } : {}), fonts, palette, uploads }))
+    setSaved(ok)
+  }
+
+  return (
+    <Section id="editor" title="Fonts, palette and uploads" intro="What the editor offers for text (fonts and colours) and whether shoppers may upload their own artwork, up to a size, after accepting your rights statement.">
+      <form onSubmit={submit} noValidate className="grid gap-6">
+        <fieldset className="min-w-0">
+          <legend className="text-base font-semibold">Fonts</legend>
+          <ul className="mt-2 grid gap-3">
+            {fonts.map((font, index) => (
+              <li key={index} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_1fr_2fr_auto]">
+                <Labelled label="Id">
+                  <input value={font.id} onChange={(event) => setFont(index, { id: event.target.value })} className={`${INPUT_CLASS} font-mono`} />
+                </Labelled>
+                <Labelled label="Name">
+                  <input value={font.name} onChange={(event) => setFont(index, { name: event.target.value })} className={INPUT_CLASS} />
+                </Labelled>
+                <Labelled label="CSS font family">
+                  <input value={font.cssFamily} onChange={(event) => setFont(index, { cssFamily: event.target.value })} className={INPUT_CLASS} />
+                </Labelled>
+                <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} onClick={() => setFonts((list) => list.filter((_, i) => i !== index))}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={`${SECONDARY_BUTTON_CLASS} mt-3`} onClick={() => setFonts((list) => [...list, { id: '', name: '', cssFamily: "'Liberation Sans', Arial, sans-serif" }])}>
+            Add font
+          </button>
+        </fieldset>
+
+        <fieldset className="min-w-0">
+          <legend className="text-base font-semibold">Palette</legend>
+          <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+            {palette.map((color, index) => (
+              <li key={index} className="flex flex-wrap items-end gap-2" data-testid="palette-row">
+                <span aria-hidden="true" className="mb-1 inline-block size-8 shrink-0 rounded-md border border-line" style={HEX_COLOR_PATTERN.test(color.hex) ? { background: color.hex } : undefined} />
+                <Labelled label="Colour name" className="min-w-32 flex-1">
+                  <input value={color.name} onChange={(event) => setColor(index, { name: event.target.value })} className={INPUT_CLASS} />
+                </Labelled>
+                <Labelled label="Hex" className="w-28">
+                  <input value={color.hex} onChange={(event) => setColor(index, { hex: event.target.value.trim() })} className={`${INPUT_CLASS} font-mono`} />
+                </Labelled>
+                <input type="color" aria-label={`Pick ${color.name || 'the colour'}`} value={HEX_COLOR_PATTERN.test(color.hex) ? color.hex : '#000000'} onChange={(event) => setColor(index, { hex: event.target.value })} className="mb-0.5 h-10 w-10 shrink-0 cursor-pointer rounded-md border border-line bg-white" />
+                <button type="button" aria-label={`Remove ${color.name || 'colour'}`} className={`${SECONDARY_BUTTON_CLASS} px-3 text-danger`} onClick={() => setPalette((list) => list.filter((_, i) => i !== index))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={`${SECONDARY_BUTTON_CLASS} mt-3`} onClick={() => setPalette((list) => [...list, { name: '', hex: '#1f2a44' }])}>
+            Add colour
+          </button>
+        </fieldset>
+
+        <fieldset className="grid min-w-0 gap-3">
+          <legend className="text-base font-semibold">Shoppers’ uploads</legend>
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={uploads.allowed} onChange={(event) => setUploads({ ...uploads, allowed: event.target.checked })} />
+            Shoppers may upload their own artwork (PNG or SVG)
+          </label>
+          <Labelled label="Largest file (bytes)" className="max-w-xs">
+            <input type="number" value={uploads.maxBytes} onChange={(event) => setUploads({ ...uploads, maxBytes: Number(event.target.value) })} className={INPUT_CLASS} />
+          </Labelled>
+          <Labelled label="Rights statement the shopper accepts">
+            <textarea rows={3} value={uploads.rightsStatement} onChange={(event) => setUploads({ ...uploads, rightsStatement: event.target.value })} className={INPUT_CLASS} />
+          </Labelled>
+        </fieldset>
+
+        <Problem failure={failure} />
+        {saved ? (
+          <p role="status" className="text-sm text-accent">
+            Saved. The editor shows the change now.
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
+            {busy ? 'Saving…' : 'Save fonts, palette and uploads'}
+          </button>
+        </div>
+      </form>
+    </Section>
+  )
+}
+
+function Labelled({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <label className={`block min-w-0 text-sm font-medium text-ink ${className}`}>
+      {label}
+      {children}
+    </label>
+  )
+}
+
+export function DecorationConsole({ websiteId, logos, partners, settings }: { websiteId: number; logos: LogosAdminData; partners: DecorationPartnerAdminEntry[]; settings: DecorationSettingsAdminData }) {
+  return (
+    <div>
+      <nav aria-label="Sections" className="mb-6 flex flex-wrap gap-2 text-sm">
+        {(
+          [
+            ['methods', 'Methods'],
+            ['print-areas', 'Print areas'],
+            ['editor', 'Fonts, palette, uploads'],
+            ['logos', 'Logos'],
+            ['partners', 'Decoration partners'],
+          ] as const
+        ).map(([id, label]) => (
+          <a key={id} href={`#${id}`} className="rounded-full border border-line px-3 py-1 hover:bg-soft">
+            {label}
+          </a>
+        ))}
+      </nav>
+      <Methods websiteId={websiteId} data={settings} />
+      <PrintAreas websiteId={websiteId} data={settings} />
+      <EditorSettings websiteId={websiteId} data={settings} />
+      <Logos websiteId={websiteId} data={logos} />
+      <Partners websiteId={websiteId} partners={partners} />
+    </div>
+  )
+}

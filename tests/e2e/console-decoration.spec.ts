@@ -1,0 +1,68 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { CONSOLE_ACCOUNTS } from './support/console-accounts'
+
+// Decoration settings in the console (issue 16): the demo store's manager changes laser engraving's
+// setup fee and adds a colour to the editor's palette, and the decoration editor shows both at the
+// next load. The tumbler (engraved, no other spec designs it) is the product; the test puts the fee
+// and the palette back as they were at the end, so it can run again on the same database.
+
+const EDITOR = '/editor?product=insulated-tumbler-20oz'
+const LASER_LOGO = 'Peak Mark (Laser Engraved)'
+
+/** Signs the demo store's manager in, from an address of its own (the sign-in limits count per address). */
+async function signInManager(page: Page, context: BrowserContext) {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` })
+  const { email, password } = CONSOLE_ACCOUNTS.demoManager
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).not.toHaveURL(/\/admin\/login/)
+}
+
+async function setEngravingSetupFee(page: Page, fee: string) {
+  const engraving = page.getByTestId('method-engraving')
+  await engraving.getByLabel('Setup fee ($)').fill(fee)
+  await engraving.getByRole('button', { name: /^Save / }).click()
+  await expect(page.getByTestId('method-engraving').getByLabel('Setup fee ($)')).toHaveValue(fee)
+  await expect(page.getByTestId('method-engraving').getByRole('alert')).toHaveCount(0)
+}
+
+test('a manager changes a method’s setup fee and adds a palette colour, and the editor shows them', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await signInManager(page, context)
+  await page.goto('/admin/decoration')
+  await expect(page.getByRole('heading', { name: 'Decoration', exact: true })).toBeVisible()
+  const before = await page.getByTestId('method-engraving').getByLabel('Setup fee ($)').inputValue()
+
+  await setEngravingSetupFee(page, '17.25')
+
+  const colorName = `Harbour Teal ${Date.now().toString(36)}`
+  const hex = `#00${Math.floor(Math.random() * 0xffff)
+    .toString(16)
+    .padStart(4, '0')}`
+  const editor = page.locator('#editor')
+  await editor.getByRole('button', { name: 'Add colour' }).click()
+  const row = editor.getByTestId('palette-row').last()
+  await row.getByLabel('Colour name').fill(colorName)
+  await row.getByLabel('Hex').fill(hex)
+  await editor.getByRole('button', { name: 'Save fonts, palette and uploads' }).click()
+  await expect(editor.getByRole('status')).toHaveText('Saved. The editor shows the change now.')
+
+  // The shopper's editor: the engraved logo's setup is the new fee, and text can be the new colour.
+  const shop = await context.newPage()
+  await shop.goto(EDITOR)
+  await shop.getByRole('button', { name: `Add logo ${LASER_LOGO}` }).click()
+  await expect(shop.getByTestId('decoration-setup')).toHaveText('$17.25')
+  await shop.getByRole('button', { name: 'Add text' }).click()
+  await expect(shop.getByRole('radio', { name: colorName })).toBeAttached()
+  await shop.close()
+
+  // Back as it was.
+  await page.reload()
+  await setEngravingSetupFee(page, before)
+  const added = page.locator('#editor').getByTestId('palette-row').filter({ has: page.locator(`input[value="${colorName}"]`) })
+  await added.getByRole('button', { name: `Remove ${colorName}` }).click()
+  await page.locator('#editor').getByRole('button', { name: 'Save fonts, palette and uploads' }).click()
+  await expect(page.locator('#editor').getByRole('status')).toBeVisible()
+})
