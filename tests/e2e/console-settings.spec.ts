@@ -29,7 +29,7 @@ const deliveryNames = async (page: Page): Promise<string[]> => {
 test('a manager’s accent colour is on the storefront’s next page, and a light one is refused with the reason', async ({ browser }) => {
   const manager = await managerPage(browser)
   await manager.goto('/admin/settings')
-  await expect(manager.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(manager.getByRole('heading', { name: 'Store settings' })).toBeVisible()
   const accent = manager.getByRole('textbox', { name: 'Accent colour' })
 
   await accent.fill('#ffe066')

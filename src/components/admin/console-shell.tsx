@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { type ReactNode, useId, useState } from 'react'
 import type { ConsoleMe } from '@/isomorphic/contract/admin-session'
-import { isCurrentSection, navFor, ROLE_LABELS } from './console-nav'
+import { isCurrentSection, navFor, navGroups, ROLE_LABELS } from './console-nav'
 import { SignOutButton } from './sign-out-button'
 
 // The console's frame: a left navigation on a desktop, a top bar with a menu button on a phone.
@@ -17,23 +17,30 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
   const items = navFor(me)
 
   const nav = (
-    <ul className="flex flex-col gap-1">
-      {items.map((item) => {
-        const current = isCurrentSection(item.href, pathname)
-        return (
-          <li key={item.href}>
-            <Link
-              href={item.href}
-              aria-current={current ? 'page' : undefined}
-              onClick={() => setOpen(false)}
-              className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white'}`}
-            >
-              {item.label}
-            </Link>
-          </li>
-        )
-      })}
-    </ul>
+    <div className="flex flex-col gap-4">
+      {navGroups(items).map(({ group, items: groupItems }) => (
+        <div key={group}>
+          {items.length > 6 ? <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-white/50 uppercase">{group}</p> : null}
+          <ul className="flex flex-col gap-0.5">
+            {groupItems.map((item) => {
+              const current = isCurrentSection(item.href, pathname)
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={() => setOpen(false)}
+                    className={`block rounded-md px-3 py-1.5 text-sm font-medium ${current ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white'}`}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ))}
+    </div>
   )
   const who = (
     <div className="text-sm">
@@ -70,13 +77,13 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
           </nav>
         ) : null}
       </header>
-      <aside className="hidden w-60 shrink-0 flex-col justify-between bg-ink px-4 py-6 text-white lg:sticky lg:top-0 lg:flex lg:h-dvh">
-        <div>
-          <Link href="/admin" className="mb-6 block px-3 text-lg font-bold tracking-tight">
-            Console
-          </Link>
-          <nav aria-label="Console">{nav}</nav>
-        </div>
+      <aside className="hidden w-60 shrink-0 flex-col gap-4 bg-ink px-4 py-6 text-white lg:sticky lg:top-0 lg:flex lg:h-dvh">
+        <Link href="/admin" className="block px-3 text-lg font-bold tracking-tight">
+          Console
+        </Link>
+        <nav aria-label="Console" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+          {nav}
+        </nav>
         {who}
       </aside>
       <main id="console-main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">

@@ -4,7 +4,7 @@ import { StoreSettingsForm } from '@/components/admin/store-settings-form'
 import { StorePicker } from '@/components/admin/store-picker'
 import { adminPageQuery } from '@/web/admin-page'
 
-export const metadata: Metadata = { title: 'Settings' }
+export const metadata: Metadata = { title: 'Store settings' }
 
 const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
 
@@ -15,14 +15,14 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const store = options.stores.find((candidate) => candidate.id === wanted) ?? options.stores[0]
   if (!store) {
     return (
-      <ConsolePage title="Settings">
+      <ConsolePage title="Store settings">
         <p className="text-sm text-muted">You have no store to set up yet.</p>
       </ConsolePage>
     )
   }
   const settings = await adminPageQuery('settings.get', { websiteId: store.id })
   return (
-    <ConsolePage title="Settings" actions={<StorePicker action="/admin/settings" stores={options.stores} current={store.id} allLabel={null} />}>
+    <ConsolePage title="Store settings" actions={<StorePicker action="/admin/settings" stores={options.stores} current={store.id} allLabel={null} />}>
       <StoreSettingsForm key={settings.websiteId} settings={settings} />
     </ConsolePage>
   )
