@@ -268,7 +268,7 @@ export function ProductListTable({
         </table>
       </div>
 
-      <ul className="grid gap-2 md:hidden">
+      <ul className="grid grid-cols-1 gap-2 md:hidden">
         <li className="flex items-center gap-2 px-1 text-sm">
           <input
             id="select-all-phone"
@@ -279,7 +279,7 @@ export function ProductListTable({
           <label htmlFor="select-all-phone">Select all on this page</label>
         </li>
         {rows.map((row, index) => (
-          <li key={row.id} className="flex items-start gap-3 rounded-card border border-line bg-white p-3">
+          <li key={row.id} className="flex min-w-0 items-start gap-3 rounded-card border border-line bg-white p-3">
             <input type="checkbox" aria-label={`Select ${row.name}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} className="mt-3" />
             <Thumbnail row={row} />
             <span className="min-w-0 flex-1">

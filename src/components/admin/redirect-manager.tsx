@@ -185,7 +185,7 @@ export function RedirectManager({ websiteId, rules }: { websiteId: number; rules
               </tbody>
             </table>
           </div>
-          <ul className="grid gap-3 md:hidden">
+          <ul className="grid grid-cols-1 gap-3 md:hidden">
             {rules.map((rule) => (
               <li key={rule.id} className="rounded-card border border-line bg-white p-4 text-sm">
                 <p className="font-mono break-all">{rule.fromPath}</p>
