@@ -1,5 +1,5 @@
 import { EditVersionSchema } from './admin-edit'
-import { amount } from './field-rules'
+import { allowanceAmount, allowancePeriod, allowanceRollover, calendarDay, ROLLOVER_CAP_NEEDED } from './field-rules'
 import { z } from './zod'
 
 // Allowance programs in the console (issue 16): per store, a program per customer group (amount,
@@ -68,7 +68,6 @@ export type SsoMappingView = { claim: string; mappings: { value: string; groupId
 export type ResetRunAnswer = { programs: number; granted: number; grantedAmount: number; expiredAmount: number; rolledOverAmount: number; ledgerMismatches: number }
 
 const ID = z.number().int().positive()
-const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)').refine((value) => Number.isFinite(Date.parse(`${value}T00:00:00Z`)), 'must be a real date')
 const NOTE = z.string().trim().min(1, 'must say why (it is kept in the ledger)').max(500)
 /** A signed amount in dollars, at most cents, not 0. */
 const SIGNED_AMOUNT = z
@@ -100,15 +99,15 @@ export const ALLOWANCES_ADMIN_MUTATION_INPUTS = {
       groupId: ID,
       /** The program's version when it was opened; absent for a new program. */
       version: EditVersionSchema.optional(),
-      amount: amount.max(1_000_000, 'must be at most 1,000,000'),
-      period: z.enum(['year', 'quarter', 'month', 'none'], { error: 'must be one of year, quarter, month, none' }),
-      startsOn: DAY,
+      amount: allowanceAmount,
+      period: allowancePeriod,
+      startsOn: calendarDay,
       prorate: z.boolean(),
-      rollover: z.enum(['none', 'all', 'capped'], { error: 'must be one of none, all, capped' }),
-      rolloverCap: amount.max(1_000_000, 'must be at most 1,000,000').nullable().default(null),
+      rollover: allowanceRollover,
+      rolloverCap: allowanceAmount.nullable().default(null),
       isActive: z.boolean(),
     })
-    .refine((value) => value.rollover !== 'capped' || value.rolloverCap !== null, { message: 'is needed when rollover is "up to an amount"', path: ['rolloverCap'] }),
+    .refine((value) => value.rollover !== 'capped' || value.rolloverCap !== null, { message: ROLLOVER_CAP_NEEDED, path: ['rolloverCap'] }),
   'allowances.runReset': z.strictObject({
     websiteId: ID,
     /** The clock to run at (an ISO time): refused unless the install runs with ALLOWANCES_TEST_CLOCK=1. */

@@ -187,3 +187,16 @@ export const redirectRules = z
       ctx.addIssue({ code: 'custom', path: [index, problem.field === 'fromPath' ? 'from' : problem.field === 'target' ? 'to' : 'status'], message: problem.message })
     }
   })
+
+/** How often an allowance program renews ('none': granted once). */
+export const allowancePeriod = z.enum(['year', 'quarter', 'month', 'none'], { error: 'must be one of year, quarter, month, none' })
+/** What is left of an allowance at the end of its period: expires, is kept, or is kept up to an amount. */
+export const allowanceRollover = z.enum(['none', 'all', 'capped'], { error: 'must be one of none, all, capped' })
+/** An allowance amount in dollars, at most 1,000,000. */
+export const allowanceAmount = amount.max(1_000_000, 'must be at most 1,000,000')
+/** A calendar day (UTC), as allowance programs start. */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((value) => Number.isFinite(Date.parse(`${value}T00:00:00Z`)), 'must be a real date')
+export const ROLLOVER_CAP_NEEDED = 'is needed when rollover is "up to an amount"'

@@ -36,7 +36,7 @@ import { fromCents } from '../kernel/money'
 import { PROGRAM_COLUMNS } from '../promotions/promotion-engine'
 import { KEPT_SECRET, SSO_SECRET_KEYS } from './kept-secrets'
 import { STORE_FILE_FORMAT, type StoreFileDocument } from './store-file-schema'
-import { readDeliveryMethodsSection, readOrderFieldsSection, readPaymentsSection, readTaxSection } from './store-sections'
+import { readAllowancesSection, readDeliveryMethodsSection, readOrderFieldsSection, readPaymentsSection, readTaxSection } from './store-sections'
 
 // The live store as a store file (docs/store-file.md, issue 16): the inverse of the import. Reads one
 // website and everything the file format holds for it, in a stable order, so that importing the
@@ -364,6 +364,9 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
   const { orderExtraFields, orderOptions } = await readOrderFieldsSection(db, websiteId)
   file.orderExtraFields = orderExtraFields
   file.orderOptions = orderOptions
+  const allowances = await readAllowancesSection(db, websiteId)
+  file.customerGroups = allowances.customerGroups
+  file.allowancePrograms = allowances.allowancePrograms
 
   if (hasDecoration) {
     const codes = new Set(methodRows.map((method) => method.code))

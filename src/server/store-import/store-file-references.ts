@@ -72,6 +72,15 @@ export function checkReferences(file: StoreFile, baseDir: string, { confined = f
     (promotion) => promotion.promoCode!.toUpperCase(),
     'promo code',
   )
+  unique(file.customerGroups, ['customerGroups'], (group) => group.code.toLowerCase(), 'customer group', 'code')
+  unique(file.allowancePrograms, ['allowancePrograms'], (program) => program.group.toLowerCase(), 'allowance program for the group')
+  const groupCodes = new Set(file.customerGroups.map((group) => group.code.toLowerCase()))
+  file.allowancePrograms.forEach((program, index) => {
+    if (!groupCodes.has(program.group.toLowerCase())) report(['allowancePrograms', index, 'group'], `names the customer group "${program.group}", which customerGroups does not list`)
+  })
+  file.accounts.forEach((account, index) => {
+    if (account.group !== undefined && !groupCodes.has(account.group.toLowerCase())) report(['accounts', index, 'group'], `names the customer group "${account.group}", which customerGroups does not list`)
+  })
   unique(file.orderExtraFields, ['orderExtraFields'], (field) => field.name, 'order extra field', 'name')
   unique(file.orderOptions, ['orderOptions'], (option) => option.name, 'order option', 'name')
   // A company store (budgets or approvers) bills the company only for signed-in partners, under

@@ -2,6 +2,11 @@ import { z } from 'zod'
 import { GARMENT_KINDS, LOGO_PLACEMENTS } from '../images/garment-shapes'
 import {
   accentColor,
+  allowanceAmount,
+  allowancePeriod,
+  allowanceRollover,
+  calendarDay,
+  ROLLOVER_CAP_NEEDED,
   amount,
   analyticsId,
   code,
@@ -233,6 +238,23 @@ const ProductSchema = z
     }
   })
 
+/** A customer group (issue 16): what allowance programs, rosters and single sign-on name by its code. */
+const CustomerGroupSchema = z.strictObject({ code, name: text })
+
+/** What a customer group is given per period (issue 16; the rules in src/isomorphic/allowance-periods.ts). */
+const AllowanceProgramSchema = z
+  .strictObject({
+    group: code,
+    amount: allowanceAmount,
+    period: allowancePeriod,
+    startsOn: calendarDay,
+    prorate: z.boolean().default(false),
+    rollover: allowanceRollover.default('none'),
+    rolloverCap: allowanceAmount.optional(),
+    active: z.boolean().default(true),
+  })
+  .refine((program) => program.rollover !== 'capped' || program.rolloverCap !== undefined, { message: ROLLOVER_CAP_NEEDED, path: ['rolloverCap'] })
+
 /**
  * Accounts to create when missing (demo and test stores). The password is hashed at import; an
  * account that already exists is never changed, so a re-import keeps what its owner did since.
@@ -242,6 +264,8 @@ const AccountSchema = z.strictObject({
   name: text,
   password: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters'),
   budget: amount.optional(),
+  /** The customer group's code (customerGroups): its allowance program applies. */
+  group: code.optional(),
   /** May approve the store's orders that wait for approval (a company store's manager). */
   canApproveOrders: z.boolean().default(false),
   /** A resale certificate on file: only then may the account buy tax-free for resale. */
@@ -298,6 +322,8 @@ export const StoreFileSchema = z.strictObject({
   promotions: z.array(PromotionSchema).default([]),
   orderExtraFields: z.array(OrderExtraFieldSchema).default([]),
   orderOptions: z.array(OrderOptionSchema).default([]),
+  customerGroups: z.array(CustomerGroupSchema).default([]),
+  allowancePrograms: z.array(AllowanceProgramSchema).default([]),
   accounts: z.array(AccountSchema).default([]),
   giftCards: GiftCardsSchema,
   decoration: DecorationSectionSchema.optional(),

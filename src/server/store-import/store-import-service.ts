@@ -9,6 +9,7 @@ import { ImagePreparationError, type PreparedImages, prepareStoreImages } from '
 import { resolveKeptSecrets } from './kept-secrets'
 import { type ChangeCounts, type ChangeDetails, Tally } from './sync-rows'
 import { writeAccounts } from './write-accounts'
+import { writeAllowances } from './write-allowances'
 import { writeCategories, writeBrands, writeColors, writeSizes } from './write-catalog'
 import { writeHomeAndContent, writeRedirects } from './write-content'
 import { writeDecoration } from './write-decoration'
@@ -179,6 +180,8 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   promotions: ['Promotions'],
   orderExtraFields: ['OrderExtraFields'],
   orderOptions: [],
+  customerGroups: [],
+  allowancePrograms: [],
   // The decoration editor's options live in the Products cache.
   decorationMethods: ['Products'],
   printAreas: ['Products'],
@@ -208,7 +211,8 @@ async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImag
   await writeTax(tx, tally, file, websiteId)
   await writePromotions(tx, tally, file, websiteId, productIds)
   await writeOrderFields(tx, tally, file, websiteId)
-  await writeAccounts(tx, tally, file, websiteId)
+  const groupIds = await writeAllowances(tx, tally, file, websiteId)
+  await writeAccounts(tx, tally, file, websiteId, groupIds)
   await writeGiftCards(tx, tally, file, websiteId)
   await writeDecoration(tx, tally, file, websiteId, { productIds, logoIds })
   return { websiteId, createdWebsite, counts: tally.counts, details: tally.details }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { readExtraFields } from '../checkout/order-extra-fields'
 import type { Executor } from '../db/client'
-import { deliveryMethods, deliveryPriceRules, orderOptions, paymentMethods, taxCredentials, taxRates } from '../db/schema'
+import { allowancePrograms, customerGroups, deliveryMethods, deliveryPriceRules, orderOptions, paymentMethods, taxCredentials, taxRates } from '../db/schema'
 import { deliveryMethodFields } from '../delivery/delivery-method-rows'
 import { fromCents } from '../kernel/money'
 import { KEPT_SECRET, TAX_SECRET_KEYS } from './kept-secrets'
@@ -84,5 +84,27 @@ export async function readOrderFieldsSection(db: Executor, websiteId: number): P
       sequence: field.sequence,
     })),
     orderOptions: options.map((option) => ({ name: option.name, label: option.label, price: fromCents(option.priceAmount), sequence: option.sequence })),
+  }
+}
+
+/** The store's customer groups and their allowance programs (amounts in dollars). */
+export async function readAllowancesSection(db: Executor, websiteId: number): Promise<{ customerGroups: Section<'customerGroups'>; allowancePrograms: Section<'allowancePrograms'> }> {
+  const groups = await db.select().from(customerGroups).where(eq(customerGroups.websiteId, websiteId)).orderBy(asc(customerGroups.code))
+  const codeOf = new Map(groups.map((group) => [group.id, group.code]))
+  const programs = await db.select().from(allowancePrograms).where(eq(allowancePrograms.websiteId, websiteId)).orderBy(asc(allowancePrograms.id))
+  return {
+    customerGroups: groups.map((group) => ({ code: group.code, name: group.name })),
+    allowancePrograms: programs
+      .filter((program) => codeOf.has(program.groupId))
+      .map((program) => ({
+        group: codeOf.get(program.groupId)!,
+        amount: fromCents(program.amount),
+        period: program.period,
+        startsOn: program.startsOn,
+        prorate: program.prorate,
+        rollover: program.rollover,
+        ...(program.rollover === 'capped' && program.rolloverCap !== null ? { rolloverCap: fromCents(program.rolloverCap) } : {}),
+        active: program.isActive,
+      })),
   }
 }

@@ -12,7 +12,7 @@ import type { Tally } from './sync-rows'
  * Creates the file's accounts that do not exist yet. Existing accounts are left exactly as they are
  * (their owners may have changed password or addresses), and none is ever removed by an import.
  */
-export async function writeAccounts(tx: Transaction, tally: Tally, file: StoreFile, websiteId: number): Promise<void> {
+export async function writeAccounts(tx: Transaction, tally: Tally, file: StoreFile, websiteId: number, groupIds: ReadonlyMap<string, number> = new Map()): Promise<void> {
   if (file.accounts.length === 0) return
   const wanted = file.accounts.map((account) => ({ ...account, email: normalizeEmail(account.email) }))
   const existing = await tx
@@ -29,6 +29,7 @@ export async function writeAccounts(tx: Transaction, tally: Tally, file: StoreFi
       passwordHash: await hashPassword(account.password),
       budgetAmount: account.budget === undefined ? null : 0,
       canApproveOrders: account.canApproveOrders,
+      groupId: account.group === undefined ? null : (groupIds.get(account.group.toLowerCase()) ?? null),
       resaleCertificateNumber: account.resaleCertificate?.number ?? null,
       resaleCertificateExpiresAt: account.resaleCertificate?.expiresAt ? new Date(account.resaleCertificate.expiresAt) : null,
     }).returning({ id: partners.id })
