@@ -59,9 +59,11 @@ test('a manager imports a 200-person roster, runs the reset twice at the period�
   await card.getByRole('button', { name: 'Create program' }).click()
   await expect(card).toContainText('$100.00 a year · from Jan 1, 2031 · leftover kept up to $25.00')
 
-  // Inside the first period: each of the 200 is granted once.
+  // Inside the first period: each of the 200 is granted once. The reset runs the whole store, so the
+  // demo store's own field-crew member (sam.lee@, data/demo-store.json) may be granted in the same
+  // run, unless an earlier attempt of this test already moved him to 2031.
   const first = await runReset(manager, '2031-03-01T09:00:00Z')
-  await expect(first).toContainText('Granted 200 members $20,000.00')
+  await expect(first).toContainText(/Granted (200 members \$20,000\.00|201 members \$20,150\.00)/)
   await expect(first).toContainText('Every balance equals its ledger.')
 
   // At the period's end, twice: the second run finds every grant there already.

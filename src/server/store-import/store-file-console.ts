@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { access, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
@@ -16,6 +16,7 @@ import { defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { requireStaff, storeScope } from '../kernel/permissions'
+import { imagesRoot } from '../images/image-store'
 import { exportStore } from './export-store'
 import { StoreFileError } from './store-file-error'
 import { STORE_JSON, StoreZipError, storeFileZip, unpackStoreZip } from './store-file-zip'
@@ -92,10 +93,24 @@ export async function importStoreFileUpload(
     } else {
       filePath = path.join(folder, fileName)
       await writeFile(filePath, input.bytes)
+      const linked = new Set<string>()
       for (const image of (await exportStore(db, input.websiteId)).images) {
         const target = path.join(folder, image.zipPath)
         await mkdir(path.dirname(target), { recursive: true })
         await symlink(image.absolutePath, target)
+        linked.add(image.zipPath)
+      }
+      // An earlier export names images by where they were then (a console upload, say): every file
+      // of this store's own image folder is reachable by its path too, never another store's.
+      const own = path.join(imagesRoot(), 'stores', store.code)
+      for (const entry of await readdir(own, { recursive: true, withFileTypes: true }).catch(() => [])) {
+        if (!entry.isFile()) continue
+        const absolutePath = path.join(entry.parentPath, entry.name)
+        const zipPath = `images/${path.relative(imagesRoot(), absolutePath).split(path.sep).join('/')}`
+        if (linked.has(zipPath)) continue
+        const target = path.join(folder, zipPath)
+        await mkdir(path.dirname(target), { recursive: true })
+        await symlink(absolutePath, target)
       }
     }
     const fileCode = await websiteCodeIn(filePath)

@@ -29,6 +29,8 @@ export const storeFileExport = defineRoute({
   sameOrigin: false,
   context: adminContext,
   errors: privateError,
+  // Who may export at all (401/403) before the query is read; the store is checked in the core.
+  auth: (ctx) => requireStaff(ctx, 'store.manage'),
   async handler({ request, ctx }) {
     await assertSecondFactorReady(ctx, 'storeFileExport')
     const { fileName, chunks } = await exportStoreFileZip(ctx, websiteIdOf(request))

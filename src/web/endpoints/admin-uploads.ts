@@ -10,6 +10,7 @@ import { MAX_LOGO_ARTWORK_BYTES, MAX_LOGO_ARTWORK_SIZE_LABEL } from '@/isomorphi
 import { uploadProductImages, type UploadedFile } from '@/server/catalog/product-images-admin'
 import { uploadLogoArtwork } from '@/server/decoration/decoration-admin'
 import { assertSecondFactorReady } from '@/server/staff/enrolment-gate'
+import { requireStaff } from '@/server/kernel/permissions'
 import { adminContext } from '../admin-context'
 import { dataResponse, defineRoute } from '../define-route'
 import { HttpError, readBodyBytes } from '../http'
@@ -43,6 +44,8 @@ async function readUploadForm(request: Request, maxBytes: number, notAForm: stri
 export const productImagesUpload = defineRoute({
   sameOrigin: true,
   context: adminContext,
+  // Who may upload at all, before a byte of the body is read; the store is checked in the core.
+  auth: (ctx) => requireStaff(ctx, 'store.manage'),
   async handler({ request, ctx }) {
     await assertSecondFactorReady(ctx, 'productImages.upload')
     const form = await readUploadForm(request, MAX_UPLOAD_BODY_BYTES, 'Send the images as a form upload (multipart/form-data) with one or more "file" fields.', `The upload is larger than ${MAX_PRODUCT_IMAGE_SIZE_LABEL}: send images of at most ${MAX_PRODUCT_IMAGE_SIZE_LABEL} each, one at a time.`)
@@ -61,6 +64,7 @@ export const productImagesUpload = defineRoute({
 export const logoArtworkUpload = defineRoute({
   sameOrigin: true,
   context: adminContext,
+  auth: (ctx) => requireStaff(ctx, 'store.manage'),
   async handler({ request, ctx }) {
     await assertSecondFactorReady(ctx, 'logos.save')
     const form = await readUploadForm(
