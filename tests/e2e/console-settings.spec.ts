@@ -23,8 +23,8 @@ async function managerPage(browser: Browser): Promise<Page> {
 const deliveryNames = async (page: Page): Promise<string[]> => {
   const answer = await page.request.get('/api/query?key=getDeliveryMethods')
   expect(answer.ok()).toBe(true)
-  const body = (await answer.json()) as { data: { shippingmethods: { shippingmethod: { name: string }[] } } }
-  return body.data.shippingmethods.shippingmethod.map((method) => method.name)
+  const body = (await answer.json()) as { shippingmethods: { shippingmethod: { name: string }[] } }
+  return body.shippingmethods.shippingmethod.map((method) => method.name)
 }
 
 test('a manager’s accent colour is on the storefront’s next page, and a light one is refused with the reason', async ({ browser }) => {

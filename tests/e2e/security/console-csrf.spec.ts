@@ -66,15 +66,15 @@ test('every /api/admin route refuses a cross-site POST with 403, JSON or form, a
   expect(same.status, same.text).toBe(200)
 })
 
-/** Console routes whose calls are form uploads (multipart): files, not JSON. */
-const FORM_UPLOAD_ROUTES = new Set(['/api/admin/product-images', '/api/admin/logo-artwork'])
+/** Console routes whose calls are uploads (a form with files, or the file itself), not JSON. */
+const FORM_UPLOAD_ROUTES = new Set(['/api/admin/product-images', '/api/admin/logo-artwork', '/api/admin/store-file/import'])
 
 test('a form posted to a console route without any Origin is not read as a call (415), and changes nothing', async ({ consoleAs }) => {
   const member = await consoleAs('secondFulfilment')
   for (const route of adminPostRoutes().filter((route) => route !== '/api/admin/sign-out')) {
     for (const form of FORM_TYPES) {
       const answer = await member.post(route, raw(JSON.stringify(bodyFor(route)), form))
-      // The uploads take a form by design: they refuse a member without the permission (403)
+      // The uploads take a form or a file by design: they refuse a member without the permission (403)
       // before reading it, and the admin cookie's SameSite=Strict keeps cross-site forms out.
       const expected = FORM_UPLOAD_ROUTES.has(route) ? 403 : 415
       expect(answer.status, `${route} as ${form}: ${answer.text}`).toBe(expected)
