@@ -5,10 +5,9 @@ import { PRIMARY_BUTTON_CLASS } from '@/components/admin/form-fields'
 import { StorePicker } from '@/components/admin/store-picker'
 import { formatPrice } from '@/isomorphic/format'
 import { adminPageQuery } from '@/web/admin-page'
+import { consoleStore } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Delivery' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
 
 const TYPE_LABELS: Record<string, string> = {
   fixed: 'Fixed price',
@@ -20,18 +19,16 @@ const TYPE_LABELS: Record<string, string> = {
 
 /** A store's delivery methods (issue 16): the checkout's order, their kind and price, on or off. */
 export default async function DeliveryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const options = await adminPageQuery('orderListOptions', {})
-  const wanted = idParam((await searchParams).store)
-  const store = options.stores.find((candidate) => candidate.id === wanted) ?? options.stores[0]
+  const store = await consoleStore(await searchParams)
   if (!store) return <ConsolePage title="Delivery">You have no store yet.</ConsolePage>
-  const methods = await adminPageQuery('delivery.methods', { websiteId: store.id })
+  const methods = await adminPageQuery('delivery.methods', { websiteId: store.websiteId })
   return (
     <ConsolePage
       title="Delivery"
       actions={
         <>
-          <StorePicker action="/admin/delivery" stores={options.stores} current={store.id} allLabel={null} />
-          <Link href={`/admin/delivery/new?store=${store.id}`} className={PRIMARY_BUTTON_CLASS}>
+          <StorePicker action="/admin/delivery" stores={store.stores} current={store.websiteId} allLabel={null} />
+          <Link href={`/admin/delivery/new?store=${store.websiteId}`} className={PRIMARY_BUTTON_CLASS}>
             Add a delivery method
           </Link>
         </>
@@ -46,7 +43,7 @@ export default async function DeliveryPage({ searchParams }: { searchParams: Pro
         <ul className="divide-y divide-line rounded-card border border-line bg-white">
           {methods.map((method) => (
             <li key={method.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-              <Link href={`/admin/delivery/${method.id}?store=${store.id}`} className="min-w-0 flex-1 font-semibold break-words text-accent hover:underline">
+              <Link href={`/admin/delivery/${method.id}?store=${store.websiteId}`} className="min-w-0 flex-1 font-semibold break-words text-accent hover:underline">
                 {method.name}
               </Link>
               <span className="text-sm text-muted">{TYPE_LABELS[method.deliveryType] ?? method.deliveryType}</span>

@@ -7,7 +7,7 @@ import { GiftCardStatusBadge } from '@/components/admin/promotion-status'
 import { StorePicker } from '@/components/admin/store-picker'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import { adminPageQueryOrRefusal } from '@/web/admin-page'
-import { chosenStore, idParam } from '@/web/admin-store-choice'
+import { requireConsoleStore, idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Gift cards' }
 
@@ -20,7 +20,7 @@ const pick = <T extends string>(choices: readonly T[], value: string | string[] 
 /** /admin/gift-cards: issue cards, and find them by the end of their number, status and balance. */
 export default async function GiftCardsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams
-  const store = await chosenStore(params.store)
+  const store = await requireConsoleStore(params)
   const status = pick(STATUSES, params.status)
   const balance = pick(BALANCES, params.balance)
   const last4 = typeof params.last4 === 'string' ? params.last4.trim().slice(0, 4) : ''
@@ -32,7 +32,7 @@ export default async function GiftCardsPage({ searchParams }: { searchParams: Pr
   const cardHref = (id: number) => `/admin/gift-cards/${id}?store=${store.websiteId}`
 
   return (
-    <ConsolePage title="Gift cards" actions={<StorePicker action="/admin/gift-cards" stores={store.stores} current={store.websiteId} allLabel={store.storeName} />}>
+    <ConsolePage title="Gift cards" actions={<StorePicker action="/admin/gift-cards" stores={store.stores} current={store.websiteId} allLabel={store.name} />}>
       <GiftCardIssue websiteId={store.websiteId} />
       <form method="get" action="/admin/gift-cards" role="search" aria-label="Gift cards" className="mb-4 grid gap-3 rounded-card border border-line bg-white p-4 sm:grid-cols-4 sm:items-end">
         <input type="hidden" name="store" value={store.websiteId} />

@@ -7,7 +7,7 @@ import { StorePicker } from '@/components/admin/store-picker'
 import type { PromotionStatus } from '@/isomorphic/contract/admin-selling'
 import { formatDate } from '@/isomorphic/format'
 import { adminPageQueryOrRefusal } from '@/web/admin-page'
-import { chosenStore, idParam } from '@/web/admin-store-choice'
+import { requireConsoleStore, idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Promotions' }
 
@@ -26,7 +26,7 @@ const dates = (from: string | null, to: string | null) => (from || to ? `${from 
 /** /admin/promotions: a store's promotions by status, searched by name or code, with their uses. */
 export default async function PromotionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams
-  const store = await chosenStore(params.store)
+  const store = await requireConsoleStore(params)
   const status = STATUSES.find(([value]) => value === params.status)?.[0] ?? 'all'
   const search = text(params.q).trim().slice(0, 100)
   const page = idParam(params.page) ?? 1
@@ -43,7 +43,7 @@ export default async function PromotionsPage({ searchParams }: { searchParams: P
       title="Promotions"
       actions={
         <>
-          <StorePicker action="/admin/promotions" stores={store.stores} current={store.websiteId} allLabel={store.storeName} />
+          <StorePicker action="/admin/promotions" stores={store.stores} current={store.websiteId} allLabel={store.name} />
           <Link href={`/admin/promotions/new?store=${store.websiteId}`} className={PRIMARY_BUTTON_CLASS}>
             New promotion
           </Link>

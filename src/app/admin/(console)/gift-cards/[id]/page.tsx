@@ -7,7 +7,7 @@ import { GiftCardStatusBadge } from '@/components/admin/promotion-status'
 import type { GiftCardLedgerKind } from '@/isomorphic/contract/admin-selling'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import { adminPageQuery } from '@/web/admin-page'
-import { chosenStore, idParam } from '@/web/admin-store-choice'
+import { requireConsoleStore, idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Gift card' }
 
@@ -27,7 +27,7 @@ const signed = (amount: number) => (amount === 0 ? '—' : `${amount > 0 ? '+' :
 export default async function GiftCardPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const id = idParam((await params).id)
   if (id === null) notFound()
-  const store = await chosenStore((await searchParams).store)
+  const store = await requireConsoleStore(await searchParams)
   const card = await adminPageQuery('giftCards.get', { websiteId: store.websiteId, id })
   return (
     <ConsolePage title={`Gift card …${card.last4}`} actions={<GiftCardStatusBadge status={card.status} />}>
@@ -35,7 +35,7 @@ export default async function GiftCardPage({ params, searchParams }: { params: P
         <Link href={`/admin/gift-cards?store=${store.websiteId}`} className="text-accent underline">
           All gift cards
         </Link>{' '}
-        · {store.storeName}
+        · {store.name}
       </p>
       <dl className="mb-6 grid grid-cols-2 gap-3 rounded-card border border-line bg-white p-4 text-sm sm:grid-cols-4">
         <div>

@@ -6,7 +6,7 @@ import { PromotionForm } from '@/components/admin/promotion-form'
 import { PromotionStatusBadge } from '@/components/admin/promotion-status'
 import { formatDate } from '@/isomorphic/format'
 import { adminPageQuery } from '@/web/admin-page'
-import { chosenStore, idParam } from '@/web/admin-store-choice'
+import { requireConsoleStore, idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Promotion' }
 
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Promotion' }
 export default async function PromotionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const id = idParam((await params).id)
   if (id === null) notFound()
-  const store = await chosenStore((await searchParams).store)
+  const store = await requireConsoleStore(await searchParams)
   const [detail, { products }] = await Promise.all([
     adminPageQuery('promotions.get', { websiteId: store.websiteId, id }),
     adminPageQuery('promotions.options', { websiteId: store.websiteId }),
@@ -25,7 +25,7 @@ export default async function PromotionPage({ params, searchParams }: { params: 
         <Link href={`/admin/promotions?store=${store.websiteId}`} className="text-accent underline">
           All promotions
         </Link>{' '}
-        · {store.storeName}
+        · {store.name}
       </p>
       <dl className="mb-6 grid max-w-3xl grid-cols-2 gap-3 rounded-card border border-line bg-white p-4 text-sm sm:grid-cols-4">
         <div>

@@ -3,13 +3,13 @@ import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { PromotionForm } from '@/components/admin/promotion-form'
 import { adminPageQuery } from '@/web/admin-page'
-import { chosenStore } from '@/web/admin-store-choice'
+import { requireConsoleStore } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'New promotion' }
 
 /** /admin/promotions/new?store=: a new promotion for the store. */
 export default async function NewPromotionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const store = await chosenStore((await searchParams).store)
+  const store = await requireConsoleStore(await searchParams)
   const { products } = await adminPageQuery('promotions.options', { websiteId: store.websiteId })
   return (
     <ConsolePage title="New promotion">
@@ -17,7 +17,7 @@ export default async function NewPromotionPage({ searchParams }: { searchParams:
         <Link href={`/admin/promotions?store=${store.websiteId}`} className="text-accent underline">
           All promotions
         </Link>{' '}
-        · {store.storeName}
+        · {store.name}
       </p>
       <PromotionForm websiteId={store.websiteId} detail={null} products={products} />
     </ConsolePage>
