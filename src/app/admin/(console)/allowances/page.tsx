@@ -6,10 +6,9 @@ import { StorePicker } from '@/components/admin/store-picker'
 import type { AllowanceGroupRow, AllowanceProgramRow, BudgetLedger } from '@/isomorphic/contract/admin-allowances'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import { adminPageContext, adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Allowances' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
 
 const PERIOD_WORDS = { year: 'a year', quarter: 'a quarter', month: 'a month', none: 'once' } as const
 

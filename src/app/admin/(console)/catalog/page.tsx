@@ -3,10 +3,9 @@ import { CatalogTaxonomy } from '@/components/admin/catalog-taxonomy'
 import { ConsolePage } from '@/components/admin/console-page'
 import { StorePicker } from '@/components/admin/store-picker'
 import { adminPageContext, adminPageQuery } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Catalog' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null)
 
 /**
  * /admin/catalog?store= (issue 16): the catalog's vocabulary — the store's categories, and the

@@ -3,10 +3,9 @@ import { ConsolePage } from '@/components/admin/console-page'
 import { DecorationConsole } from '@/components/admin/decoration-console'
 import { StorePicker } from '@/components/admin/store-picker'
 import { adminPageContext, adminPageQuery } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Decoration' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null)
 
 /**
  * /admin/decoration?store= (issue 16): the store's decoration settings (methods and prices, print

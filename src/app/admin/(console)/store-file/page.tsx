@@ -5,10 +5,9 @@ import { StoreFileImport } from '@/components/admin/store-file-import'
 import { StorePicker } from '@/components/admin/store-picker'
 import { formatDate } from '@/isomorphic/format'
 import { adminPageContext, adminPageQuery } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Store file' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
 
 /**
  * The store file (issue 16): download the live store as a .zip (store.json and its images), and

@@ -4,10 +4,9 @@ import { ConsolePage } from '@/components/admin/console-page'
 import { WebhookDeliveries } from '@/components/admin/webhook-deliveries'
 import { WebhookEndpoints } from '@/components/admin/webhook-endpoints'
 import { adminPageContext, adminPageQuery } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Webhooks' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null)
 
 /**
  * A store's outbound webhooks (issue 15): its endpoints (add, edit, rotate the secret, delete) and,

@@ -5,10 +5,9 @@ import { ConsolePage } from '@/components/admin/console-page'
 import { ProductForm } from '@/components/admin/product-form'
 import { ProductTabs } from '@/components/admin/product-tabs'
 import { adminPageQuery } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Product' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null)
 
 // /admin/products/[id]?store= (issue 16): one product's form; another store's product is not found.
 export default async function ProductPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -3,10 +3,9 @@ import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { ProductForm } from '@/components/admin/product-form'
 import { adminPageQuery } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'New product' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null)
 
 // /admin/products/new?store= (issue 16): the product form, empty; the store is ?store= or the member's first.
 export default async function NewProductPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

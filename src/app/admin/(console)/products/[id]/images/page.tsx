@@ -4,10 +4,9 @@ import { notFound } from 'next/navigation'
 import { ConsolePage } from '@/components/admin/console-page'
 import { ProductImagesManager } from '@/components/admin/product-images-manager'
 import { adminPageContext, adminPageQuery } from '@/web/admin-page'
+import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Product images' }
-
-const idParam = (value: string | string[] | undefined) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null)
 
 /**
  * /admin/products/[id]/images?store=&color= (issue 16): a product's images — upload (drop or
