@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { AdminProduct, ProductFieldsInput, ProductsAdminMutationResponses, ProductsAdminQueryResponses } from '@/isomorphic/contract/admin-products'
@@ -9,8 +12,9 @@ import { refusal } from '../../../tests/support/domain-refusal'
 import { staffContext } from '../../../tests/support/staff'
 import { insertTestOrder } from '../documents/document-test-support'
 import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
-import { auditLog, homePages, orderLines, productPriceBreaks, products, productVariants } from '../db/schema'
+import { auditLog, homePages, orderLines, productImages, productPriceBreaks, products, productVariants } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
+import { imagesRoot } from '../images/image-store'
 import { listProducts, listProductsCached } from './catalog-service'
 
 // The console's products (issue 16): a store manager creates, edits, duplicates, archives,
@@ -252,6 +256,33 @@ describe.each(testDatabaseKinds())('products in the console on %s', (kind) => {
     expect(again).toMatchObject({ slug: 'original-tee-copy-2', templateSkuCode: 'ORIG1-COPY2' })
     expect(await db().select().from(productPriceBreaks).where(eq(productPriceBreaks.productId, again.id))).toHaveLength(1)
     expect((await auditOf(copy.id)).map((row) => [row.action, (row.after as { duplicateOf?: number }).duplicateOf])).toEqual([['product.duplicate', product.id]])
+  })
+
+  test('a duplicate shows the original’s pictures, and deleting the copy’s keeps the original’s file', async () => {
+    const product = await create(fields({ name: 'Pictured Tee', slug: 'pictured-tee', templateSkuCode: 'PIC1' }))
+    const navy = product.colorIds[0]!
+    const folder = `stores/test-${product.id}/product-uploads/${product.id}`
+    await mkdir(path.join(imagesRoot(), folder), { recursive: true })
+    await writeFile(path.join(imagesRoot(), folder, 'front.webp'), 'picture')
+    await db()
+      .insert(productImages)
+      .values([
+        { productId: product.id, colorValueId: navy, path: folder, name: 'front.webp', alt: 'Front', sequence: 0 },
+        { productId: product.id, colorValueId: null, path: folder, name: 'back.webp', alt: 'Back', sequence: 1 },
+      ])
+    const copy = (await executeAdminMutation('products.duplicate', { websiteId, productId: product.id }, manager)) as M['products.duplicate']
+    const pictures = (productId: number) =>
+      db()
+        .select({ name: productImages.name, alt: productImages.alt, colorValueId: productImages.colorValueId, sequence: productImages.sequence })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.sequence))
+    expect(await pictures(copy.id)).toEqual(await pictures(product.id))
+    const [first] = await db().select().from(productImages).where(eq(productImages.productId, copy.id)).orderBy(asc(productImages.sequence))
+    await executeAdminMutation('productImages.delete', { websiteId, imageId: first!.id, version: first!.version }, manager)
+    expect((await pictures(product.id)).map((row) => row.name)).toEqual(['front.webp', 'back.webp'])
+    expect(existsSync(path.join(imagesRoot(), folder, 'front.webp'))).toBe(true)
+    await rm(path.join(imagesRoot(), `stores/test-${product.id}`), { recursive: true, force: true })
   })
 
   test('moving a product after another changes the shop’s order', async () => {

@@ -15,6 +15,7 @@ import {
   logos,
   productAttributeValues,
   productCategories,
+  productImages,
   productPriceBreaks,
   products,
   productVariantLogos,
@@ -310,6 +311,8 @@ async function lockProduct(tx: Executor, websiteId: number, productId: number): 
 const label = (row: { name: string }) => `The product “${row.name}”`
 
 export async function createProduct(ctx: CoreContext, fields: ProductFields, { duplicateOf }: { duplicateOf?: number } = {}): Promise<AdminProduct> {
+  // A duplicate also shows the original's pictures: its image rows point at the same files, which
+  // stay on disk while any row uses them (product-images-admin.ts removeUploadedFile).
   await requireStaff(ctx, 'store.manage', fields.websiteId)
   const db = await getDb()
   return db
@@ -326,6 +329,7 @@ export async function createProduct(ctx: CoreContext, fields: ProductFields, { d
         .values({ websiteId: fields.websiteId, ...resolved.row, websiteSequence: (last?.sequence ?? -1) + 1 })
         .returning({ id: products.id })
       await writeDetails(tx, created!.id, resolved)
+      if (duplicateOf !== undefined) await copyImages(tx, duplicateOf, created!.id)
       await writeFeatured(tx, fields.websiteId, store.name, { oldSlug: null, slug: resolved.row.slug, featured: resolved.featured })
       await recordAudit(tx, ctx, {
         websiteId: fields.websiteId,
@@ -337,6 +341,14 @@ export async function createProduct(ctx: CoreContext, fields: ProductFields, { d
       return readAdminProduct(tx, fields.websiteId, created!.id)
     })
     .catch((error: unknown) => translateUnique(error, fields))
+}
+
+async function copyImages(tx: Executor, fromProductId: number, toProductId: number): Promise<void> {
+  const rows = await tx
+    .select({ colorValueId: productImages.colorValueId, logoId: productImages.logoId, path: productImages.path, name: productImages.name, alt: productImages.alt, sequence: productImages.sequence })
+    .from(productImages)
+    .where(eq(productImages.productId, fromProductId))
+  if (rows.length > 0) await tx.insert(productImages).values(rows.map((row) => ({ ...row, productId: toProductId })))
 }
 
 export async function updateProduct(ctx: CoreContext, input: ProductFields & { productId: number; version: number }): Promise<AdminProduct> {
