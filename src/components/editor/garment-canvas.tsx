@@ -272,99 +272,99 @@ export function GarmentCanvas({ store, view, options, productName, invalid, desc
         touchAction: 'pan-x pan-y',
       }}
     >
-    <div
-      ref={canvasRef}
-      tabIndex={-1}
-      className="relative outline-none"
-      style={{ aspectRatio: `${view.width} / ${view.height}`, width: `${zoom * 100}%` }}
-      onPointerDown={(event) => {
-        if (event.target === event.currentTarget) store.getState().select(null)
-      }}
-    >
-      {/* eslint-disable-next-line @next/next/no-img-element -- the server's own rendering of the garment, drawn at the view's size */}
-      <img
-        src={view.imageUrl}
-        alt={t('garmentAlt', { name: productName, view: t(`view.${view.view}`) })}
-        draggable={false}
-        className="pointer-events-none absolute inset-0 size-full object-contain"
-      />
+      <div
+        ref={canvasRef}
+        tabIndex={-1}
+        className="relative outline-none"
+        style={{ aspectRatio: `${view.width} / ${view.height}`, width: `${zoom * 100}%` }}
+        onPointerDown={(event) => {
+          if (event.target === event.currentTarget) store.getState().select(null)
+        }}
+      >
+        {/* eslint-disable-next-line @next/next/no-img-element -- the server's own rendering of the garment, drawn at the view's size */}
+        <img
+          src={view.imageUrl}
+          alt={t('garmentAlt', { name: productName, view: t(`view.${view.view}`) })}
+          draggable={false}
+          className="pointer-events-none absolute inset-0 size-full object-contain"
+        />
 
-      {areas.map((area) => (
-        <AreaOutline key={area.id} area={area} view={view} highlighted={area.id === selectedArea?.id} showGuide={guide === area.id} />
-      ))}
-      {areas.map((area) => {
-        const label = labels.get(area.id)
-        if (!label) return null
-        return (
-          <span
-            key={area.id}
-            aria-hidden="true"
-            data-testid="area-label"
-            className="pointer-events-none absolute overflow-hidden rounded-sm bg-white/90 px-1 text-[11px] leading-4 font-medium text-ellipsis whitespace-nowrap text-muted"
-            style={{ left: percent(label.x, view.width), top: percent(label.y, view.height), width: percent(label.width, view.width), height: percent(label.height, view.height) }}
-          >
-            {area.name}
-          </span>
-        )
-      })}
+        {areas.map((area) => (
+          <AreaOutline key={area.id} area={area} view={view} highlighted={area.id === selectedArea?.id} showGuide={guide === area.id} />
+        ))}
+        {areas.map((area) => {
+          const label = labels.get(area.id)
+          if (!label) return null
+          return (
+            <span
+              key={area.id}
+              aria-hidden="true"
+              data-testid="area-label"
+              className="pointer-events-none absolute overflow-hidden rounded-sm bg-white/90 px-1 text-[11px] leading-4 font-medium text-ellipsis whitespace-nowrap text-muted"
+              style={{ left: percent(label.x, view.width), top: percent(label.y, view.height), width: percent(label.width, view.width), height: percent(label.height, view.height) }}
+            >
+              {area.name}
+            </span>
+          )
+        })}
 
-      {shown.map(({ decoration, index, area }) => {
-        const isSelected = index === selected
-        const isInvalid = invalid.has(index)
-        return (
-          <div
-            key={index}
-            role="button"
-            tabIndex={0}
-            aria-roledescription={t('decorationRole')}
-            aria-label={describe(index)}
-            aria-describedby={helpId}
-            aria-pressed={isSelected}
-            data-selected={isSelected || undefined}
-            className={`absolute cursor-move touch-none outline-offset-2 ${
-              isSelected ? 'outline-2 outline-accent' : 'hover:outline-1 hover:outline-accent/60'
-            } ${isInvalid ? 'outline-2 outline-danger outline-dashed' : ''}`}
-            style={{
-              left: percent(area!.x + decoration.x, view.width),
-              top: percent(area!.y + decoration.y, view.height),
-              width: percent(decoration.width, view.width),
-              height: percent(decoration.height, view.height),
-            }}
-            onFocus={() => {
-              if (store.getState().selected !== index) store.getState().select(index)
-            }}
-            onPointerDown={(event) => startDrag(event, index, 'move')}
-            onPointerMove={continueDrag}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            <DecorationArt decoration={decoration} options={options} artworks={artworks} />
-            {isSelected ? (
-              <span
-                aria-hidden="true"
-                data-testid="resize-handle"
-                // Off the corner, outside the decoration: a small logo is never covered by its own handle.
-                className="absolute top-full left-full z-10 size-5 cursor-nwse-resize touch-none rounded-full border-2 border-white bg-accent shadow pointer-coarse:size-10"
-                onPointerDown={(event) => startDrag(event, index, 'resize')}
-                onPointerMove={(event) => {
-                  event.stopPropagation()
-                  continueDrag(event)
-                }}
-                onPointerUp={(event) => {
-                  event.stopPropagation()
-                  endDrag(event)
-                }}
-                onPointerCancel={(event) => {
-                  event.stopPropagation()
-                  endDrag(event)
-                }}
-              />
-            ) : null}
-          </div>
-        )
-      })}
-    </div>
+        {shown.map(({ decoration, index, area }) => {
+          const isSelected = index === selected
+          const isInvalid = invalid.has(index)
+          return (
+            <div
+              key={index}
+              role="button"
+              tabIndex={0}
+              aria-roledescription={t('decorationRole')}
+              aria-label={describe(index)}
+              aria-describedby={helpId}
+              aria-pressed={isSelected}
+              data-selected={isSelected || undefined}
+              className={`absolute cursor-move touch-none outline-offset-2 ${
+                isSelected ? 'outline-2 outline-accent' : 'hover:outline-1 hover:outline-accent/60'
+              } ${isInvalid ? 'outline-2 outline-danger outline-dashed' : ''}`}
+              style={{
+                left: percent(area!.x + decoration.x, view.width),
+                top: percent(area!.y + decoration.y, view.height),
+                width: percent(decoration.width, view.width),
+                height: percent(decoration.height, view.height),
+              }}
+              onFocus={() => {
+                if (store.getState().selected !== index) store.getState().select(index)
+              }}
+              onPointerDown={(event) => startDrag(event, index, 'move')}
+              onPointerMove={continueDrag}
+              onPointerUp={endDrag}
+              onPointerCancel={endDrag}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              <DecorationArt decoration={decoration} options={options} artworks={artworks} />
+              {isSelected ? (
+                <span
+                  aria-hidden="true"
+                  data-testid="resize-handle"
+                  // Off the corner, outside the decoration: a small logo is never covered by its own handle.
+                  className="absolute top-full left-full z-10 size-5 cursor-nwse-resize touch-none rounded-full border-2 border-white bg-accent shadow pointer-coarse:size-10"
+                  onPointerDown={(event) => startDrag(event, index, 'resize')}
+                  onPointerMove={(event) => {
+                    event.stopPropagation()
+                    continueDrag(event)
+                  }}
+                  onPointerUp={(event) => {
+                    event.stopPropagation()
+                    endDrag(event)
+                  }}
+                  onPointerCancel={(event) => {
+                    event.stopPropagation()
+                    endDrag(event)
+                  }}
+                />
+              ) : null}
+            </div>
+          )
+        })}
+      </div>
     </div>
   )
 }
