@@ -92,7 +92,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:gap-12">
       {/* On a desktop the preview stays in view while the controls beside it scroll. */}
-      <section aria-label={t('canvasLabel')} className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+      <section aria-label={t('canvasLabel')} className="min-w-0 lg:sticky lg:top-28 lg:self-start">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div role="group" aria-label={t('viewLabel')} className="inline-flex rounded-full bg-soft p-1">
             {options.views.map((candidate) => (

@@ -268,7 +268,7 @@ export function GarmentCanvas({ store, view, options, productName, invalid, desc
       style={{
         aspectRatio: `${view.width} / ${view.height}`,
         // As large as the column, and on a desktop as tall as the window leaves room for (header and toolbar).
-        width: `min(100%, calc((100svh - 12rem) * ${view.width / view.height}))`,
+        width: `min(100%, calc((100svh - 14rem) * ${view.width / view.height}))`,
         touchAction: 'pan-x pan-y',
       }}
     >
