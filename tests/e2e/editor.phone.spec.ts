@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe'
 
 // The decoration editor on a phone (Pixel 7, touch): a logo is dragged with a finger, through the
 // touch events Chromium turns into pointer events, and stays inside its print area. The resize
@@ -64,4 +65,11 @@ test('on a phone, a left-chest logo is seen whole, print area names do not overl
   const view = (await page.getByTestId('editor-viewport').boundingBox())!
   expect(zoomed.x).toBeGreaterThanOrEqual(view.x)
   expect(zoomed.x + zoomed.width).toBeLessThanOrEqual(view.x + view.width)
+})
+
+test('on a phone, the editor with a logo placed has no axe violation', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).tap()
+  await expect(page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })).toBeVisible()
+  await expectNoAxeViolations(page, 'the editor on a phone')
 })

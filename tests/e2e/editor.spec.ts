@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { accountMenu, signIn } from './support/accounts'
+import { expectNoAxeViolations } from './support/axe'
 import { guestCheckout } from './support/shopping'
 
 // The decoration editor (issue 7) on the demo store: a hoodie with the company logo on the left
@@ -250,4 +251,15 @@ test('on a desktop the keyboard shortcuts are explained and the touch gestures a
   await page.goto('/editor?product=midweight-pullover-hoodie')
   await expect(page.getByTestId('keyboard-help')).toBeVisible()
   await expect(page.getByTestId('touch-help')).toBeHidden()
+})
+
+test('the editor with a logo and text placed, zoomed in, has no axe violation', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).click()
+  await page.getByRole('button', { name: 'Add text' }).click()
+  await expect(page.getByRole('button', { name: /Text “YOUR NAME” on Full front/ })).toBeVisible()
+  await expectNoAxeViolations(page, 'the editor with a design')
+  await page.getByRole('button', { name: 'Zoom in' }).click()
+  await expect(page.getByTestId('zoom-level')).toHaveText('150%')
+  await expectNoAxeViolations(page, 'the zoomed editor')
 })

@@ -99,7 +99,9 @@ export function ArtworkUpload({ uploads, onUploaded }: { uploads: DecorationOpti
           <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto mb-2 size-7 text-muted" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
             <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
           </svg>
-          <span className="block font-semibold text-ink">{dragging ? t('uploadDragging') : t('uploadDrop')}</span>
+          {/* A phone has nothing to drag from: its zone just chooses a file. */}
+          <span className="block font-semibold text-ink pointer-coarse:hidden">{dragging ? t('uploadDragging') : t('uploadDrop')}</span>
+          <span className="hidden font-semibold text-ink pointer-coarse:block">{t('uploadTap')}</span>
         </label>
         {/* The rules the server applies: the types it reads, the store's byte limit and the pixel limit. */}
         <p id={`${id}-rules`} className="mt-1 text-sm text-muted">

@@ -300,7 +300,7 @@ export function GarmentCanvas({ store, view, options, productName, invalid, desc
               key={area.id}
               aria-hidden="true"
               data-testid="area-label"
-              className="pointer-events-none absolute overflow-hidden rounded-sm bg-white/90 px-1 text-[11px] leading-4 font-medium text-ellipsis whitespace-nowrap text-muted"
+              className="pointer-events-none absolute overflow-hidden rounded-sm bg-white/90 px-1 text-[11px] leading-4 font-medium text-ellipsis whitespace-nowrap text-ink"
               style={{ left: percent(label.x, view.width), top: percent(label.y, view.height), width: percent(label.width, view.width), height: percent(label.height, view.height) }}
             >
               {area.name}
