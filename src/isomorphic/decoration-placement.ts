@@ -1,3 +1,4 @@
+import { contrastRatio, parseCssColor, type Rgb } from './colors'
 import type {
   ApprovedLogo,
   Decoration,
@@ -246,4 +247,86 @@ export function placementProblems(decorations: readonly Decoration[], rules: Pla
     }
   })
   return problems
+}
+
+/** Whether two boxes (in the same inches) share any surface; touching edges do not count. */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width - EPSILON && b.x < a.x + a.width - EPSILON && a.y < b.y + b.height - EPSILON && b.y < a.y + a.height - EPSILON
+}
+
+/** A print area as drawn on its view: its box in the view's inches. */
+export type AreaOnView = Box & { id: number }
+
+/**
+ * Where each print area's name goes on the view (inches from the view's top-left corner), so the
+ * names never cover a decoration or one another. An area that already holds a decoration shows no
+ * name (the decoration and the list beside it say where it is): names are for finding an empty place.
+ * Each name tries, in order, the area's top-left corner inside it, just above it, its bottom-left
+ * corner inside it, just below it, and the same four on the right; the first spot within the view
+ * that is free wins, smallest areas first (they have the fewest spots). An area with no free spot
+ * shows no name. `labelSize` is the name's box in inches at the current scale.
+ */
+export function placeAreaLabels(
+  areas: readonly AreaOnView[],
+  decorations: readonly (Box & { printAreaId: number })[],
+  labelSize: (areaId: number) => { width: Inches; height: Inches },
+  view: AreaSize,
+): Map<number, Box> {
+  const occupied = new Set(decorations.map((decoration) => decoration.printAreaId))
+  // Decorations in view inches: their boxes are kept relative to their own area.
+  const covered: Box[] = decorations.flatMap((decoration) => {
+    const area = areas.find((candidate) => candidate.id === decoration.printAreaId)
+    return area ? [{ x: area.x + decoration.x, y: area.y + decoration.y, width: decoration.width, height: decoration.height }] : []
+  })
+  const placed = new Map<number, Box>()
+  const byFewestSpots = [...areas].filter((area) => !occupied.has(area.id)).sort((a, b) => a.width * a.height - b.width * b.height)
+  for (const area of byFewestSpots) {
+    const { width, height } = labelSize(area.id)
+    const left = area.x
+    const right = area.x + area.width - width
+    const spots: Box[] = [left, right].flatMap((x) =>
+      [area.y, area.y - height, area.y + area.height - height, area.y + area.height].map((y) => ({ x, y, width, height })),
+    )
+    const free = spots.find(
+      (spot) =>
+        spot.x >= -EPSILON &&
+        spot.y >= -EPSILON &&
+        spot.x + spot.width <= view.width + EPSILON &&
+        spot.y + spot.height <= view.height + EPSILON &&
+        !covered.some((box) => boxesOverlap(box, spot)) &&
+        ![...placed.values()].some((box) => boxesOverlap(box, spot)),
+    )
+    if (free) placed.set(area.id, free)
+  }
+  return placed
+}
+
+/** A colour of text a shopper can read on a garment: WCAG's 3 : 1 for large text. */
+export const TEXT_ON_GARMENT_MIN_CONTRAST = 3
+
+/**
+ * The colour a new line of text starts in: the first of the store's palette that reads on the
+ * garment's colour (TEXT_ON_GARMENT_MIN_CONTRAST), else the palette colour that contrasts most.
+ * Without a garment colour (or one that is not a CSS colour), the palette's first colour.
+ */
+export function defaultTextColor(palette: readonly { hex: string }[], garmentCss: string | null | undefined): string | null {
+  if (palette.length === 0) return null
+  let garment: Rgb
+  try {
+    if (!garmentCss) return palette[0]!.hex
+    garment = parseCssColor(garmentCss)
+  } catch {
+    return palette[0]!.hex
+  }
+  const rated = palette.flatMap((swatch) => {
+    try {
+      return [{ hex: swatch.hex, contrast: contrastRatio(parseCssColor(swatch.hex), garment) }]
+    } catch {
+      return []
+    }
+  })
+  const readable = rated.find((swatch) => swatch.contrast >= TEXT_ON_GARMENT_MIN_CONTRAST)
+  if (readable) return readable.hex
+  const best = rated.reduce<(typeof rated)[number] | null>((top, swatch) => (top === null || swatch.contrast > top.contrast ? swatch : top), null)
+  return best?.hex ?? palette[0]!.hex
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe'
 
 // The decoration editor on a phone (Pixel 7, touch): a logo is dragged with a finger, through the
 // touch events Chromium turns into pointer events, and stays inside its print area. The resize
@@ -28,4 +29,47 @@ test('on a phone, a shopper drags a logo with a finger and it moves, staying ins
   // Undo puts it back where it was: one drag is one step.
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(logo).toHaveAttribute('aria-label', before!)
+})
+
+type Rect = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5
+
+test('on a phone, a left-chest logo is seen whole, print area names do not overlap, and touch gestures are explained instead of keyboard shortcuts', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await expect(page.getByTestId('touch-help')).toBeVisible()
+  await expect(page.getByTestId('keyboard-help')).toBeHidden()
+
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).tap()
+  const logo = page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })
+  await logo.scrollIntoViewIfNeeded()
+  const box = (await logo.boundingBox())!
+  // The garment fills the phone's width.
+  const frame = (await page.getByTestId('editor-viewport').boundingBox())!
+  expect(frame.width).toBeGreaterThan(340)
+  const atCentre = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[aria-roledescription]')?.getAttribute('aria-label') ?? null, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  })
+  expect(atCentre).toMatch(/Granite Ridge Primary on Left chest/)
+  const labels = (await Promise.all((await page.getByTestId('area-label').all()).map((label) => label.boundingBox()))).filter((label): label is Rect => label !== null)
+  for (const label of labels) expect(overlaps(label, box)).toBe(false)
+  for (const [i, a] of labels.entries()) for (const b of labels.slice(i + 1)) expect(overlaps(a, b)).toBe(false)
+  expect(overlaps((await page.getByTestId('resize-handle').boundingBox())!, box)).toBe(false)
+
+  // Zoomed in for the small chest area, the logo is larger and still in view.
+  await page.getByRole('button', { name: 'Zoom in' }).tap()
+  await page.getByRole('button', { name: 'Zoom in' }).tap()
+  await expect(page.getByTestId('zoom-level')).toHaveText('200%')
+  const zoomed = (await logo.boundingBox())!
+  expect(zoomed.width).toBeGreaterThan(box.width * 1.8)
+  const view = (await page.getByTestId('editor-viewport').boundingBox())!
+  expect(zoomed.x).toBeGreaterThanOrEqual(view.x)
+  expect(zoomed.x + zoomed.width).toBeLessThanOrEqual(view.x + view.width)
+})
+
+test('on a phone, the editor with a logo placed has no axe violation', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).tap()
+  await expect(page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })).toBeVisible()
+  await expectNoAxeViolations(page, 'the editor on a phone')
 })

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { accountMenu, signIn } from './support/accounts'
+import { expectNoAxeViolations } from './support/axe'
 import { guestCheckout } from './support/shopping'
 
 // The decoration editor (issue 7) on the demo store: a hoodie with the company logo on the left
@@ -126,4 +128,139 @@ test('a signed-in customer finds the designs they made under me/designs, opens o
   await saved.first().getByRole('button', { name: /Delete/ }).click()
   await expect(page.getByText('Design deleted').first()).toBeVisible()
   await expect(saved).toHaveCount(before - 1)
+})
+
+// Issue 17: an editor the shopper can see. What is placed is never hidden under a print area's
+// name or its own resize handle, names never overlap, the preview zooms, new text reads on the
+// garment, and the shopper's own artwork can be dropped on a zone that states the rules.
+
+type Rect = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5
+
+async function visibleBoxes(page: Page, testId: string): Promise<Rect[]> {
+  const boxes = await Promise.all((await page.getByTestId(testId).all()).map((element) => element.boundingBox()))
+  return boxes.filter((box): box is Rect => box !== null && box.width > 0)
+}
+
+test('a left-chest logo is seen whole: no print area name or handle covers it, and the names never overlap one another', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await expect(page.getByText('Color: Heather Grey')).toBeVisible()
+  // The hoodie's front: left chest, full front and left sleeve, each named while empty.
+  await expect(page.getByTestId('area-label')).toHaveCount(3)
+  const empty = await visibleBoxes(page, 'area-label')
+  for (const [i, a] of empty.entries()) for (const b of empty.slice(i + 1)) expect(overlaps(a, b)).toBe(false)
+
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).click()
+  const logo = page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })
+  await expect(logo).toBeVisible()
+  const box = (await logo.boundingBox())!
+  // What is drawn at the logo's centre is the logo itself.
+  const atCentre = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[aria-roledescription]')?.getAttribute('aria-label') ?? null, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  })
+  expect(atCentre).toMatch(/Granite Ridge Primary on Left chest/)
+  // The left chest's name is gone once something is on it; no other name and no handle covers the logo.
+  await expect(page.getByTestId('area-label').filter({ hasText: 'Left chest' })).toHaveCount(0)
+  for (const label of await visibleBoxes(page, 'area-label')) expect(overlaps(label, box)).toBe(false)
+  const handle = (await page.getByTestId('resize-handle').boundingBox())!
+  expect(overlaps(handle, box)).toBe(false)
+  const labels = await visibleBoxes(page, 'area-label')
+  for (const [i, a] of labels.entries()) for (const b of labels.slice(i + 1)) expect(overlaps(a, b)).toBe(false)
+})
+
+test('the preview zooms in and out with its buttons and with Ctrl + wheel, keeping the selected logo in view', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).click()
+  const logo = page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })
+  await expect(logo).toBeVisible()
+  const viewport = page.getByTestId('editor-viewport')
+  const before = (await logo.boundingBox())!
+
+  const zoomIn = page.getByRole('button', { name: 'Zoom in' })
+  await zoomIn.focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('zoom-level')).toHaveText('200%')
+  await expect(viewport).toHaveAttribute('role', 'region')
+  const zoomed = (await logo.boundingBox())!
+  expect(zoomed.width).toBeGreaterThan(before.width * 1.8)
+  // The logo the shopper works on is still inside the preview's visible part.
+  const frame = (await viewport.boundingBox())!
+  expect(zoomed.x).toBeGreaterThanOrEqual(frame.x)
+  expect(zoomed.y).toBeGreaterThanOrEqual(frame.y)
+  expect(zoomed.x + zoomed.width).toBeLessThanOrEqual(frame.x + frame.width)
+  expect(zoomed.y + zoomed.height).toBeLessThanOrEqual(frame.y + frame.height)
+
+  await page.getByRole('button', { name: 'Zoom out' }).click()
+  await expect(page.getByTestId('zoom-level')).toHaveText('150%')
+  await page.getByRole('button', { name: /150%: show the whole garment/ }).click()
+  await expect(page.getByTestId('zoom-level')).toHaveText('100%')
+
+  await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2)
+  await page.keyboard.down('Control')
+  await page.mouse.wheel(0, -400)
+  await page.keyboard.up('Control')
+  await expect(page.getByTestId('zoom-level')).not.toHaveText('100%')
+})
+
+test('new text on a heather-grey hoodie starts in a colour that reads on it, not white', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await expect(page.getByText('Color: Heather Grey')).toBeVisible()
+  await page.getByRole('button', { name: 'Add text' }).click()
+  const colours = page.getByRole('group', { name: 'Text color' })
+  await expect(colours.getByRole('radio', { name: 'Black' })).toBeChecked()
+  await expect(colours.getByRole('radio', { name: 'White' })).not.toBeChecked()
+  await expect(page.locator('[aria-roledescription] svg text').first()).toHaveAttribute('fill', '#111111')
+})
+
+test('artwork dropped on the upload zone is chosen, uploaded and placed, and the zone states the rules', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  const zone = page.getByTestId('artwork-drop-zone')
+  await expect(zone).toContainText('Drag your artwork here, or choose a file')
+  await expect(zone).toContainText('PNG or SVG · up to 2 MB · at most 36 megapixels')
+
+  const png = await sharp({ create: { width: 160, height: 80, channels: 4, background: '#c8102e' } }).png().toBuffer()
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0))
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([bytes], 'team-badge.png', { type: 'image/png' }))
+    return transfer
+  }, png.toString('base64'))
+  await zone.dispatchEvent('dragenter', { dataTransfer })
+  await expect(zone).toContainText('Drop the file to choose it')
+  await zone.dispatchEvent('drop', { dataTransfer })
+  await expect(page.getByTestId('artwork-chosen')).toHaveText('Chosen: team-badge.png')
+
+  await page.getByRole('button', { name: 'Upload and add' }).click()
+  await expect(page.getByText('Accept the statement about your rights to the artwork first.')).toBeVisible()
+  await page.getByRole('checkbox', { name: /I confirm that I own this artwork/ }).check()
+  await page.getByRole('button', { name: 'Upload and add' }).click()
+  await expect(page.getByRole('button', { name: /Your artwork on / })).toBeVisible()
+
+  // A file of another type is refused as soon as it is dropped.
+  const text = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer()
+    transfer.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }))
+    return transfer
+  })
+  await zone.dispatchEvent('drop', { dataTransfer: text })
+  await expect(page.getByText('Only PNG and SVG files can be uploaded.')).toBeVisible()
+})
+
+test('on a desktop the keyboard shortcuts are explained and the touch gestures are not', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await expect(page.getByTestId('keyboard-help')).toBeVisible()
+  await expect(page.getByTestId('touch-help')).toBeHidden()
+})
+
+test('the editor with a logo and text placed, zoomed in, has no axe violation', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await page.getByRole('button', { name: 'Add logo Granite Ridge Primary' }).click()
+  await page.getByRole('button', { name: 'Add text' }).click()
+  await expect(page.getByRole('button', { name: /Text “YOUR NAME” on Full front/ })).toBeVisible()
+  await expectNoAxeViolations(page, 'the editor with a design')
+  await page.getByRole('button', { name: 'Zoom in' }).click()
+  await expect(page.getByTestId('zoom-level')).toHaveText('150%')
+  await expectNoAxeViolations(page, 'the zoomed editor')
 })

@@ -17,9 +17,20 @@ export function DecorationArt({
         ? options.logos.find((candidate) => candidate.id === decoration.logoId)?.imageUrl
         : artworks.find((candidate) => candidate.id === decoration.artworkId)?.imageUrl
     if (!imageUrl) return <span aria-hidden="true" className="block size-full bg-ink/10" />
+    // The image route serves artwork as a square PNG with the artwork centred in it ("contain"), so
+    // a wide logo is a band across the middle of its square. The square is drawn as large as the
+    // box's longer side and centred, and the box shows only the band: the artwork fills its box
+    // (issue 17: a 5 : 1 logo used to shrink to a fifth of its box).
+    const ratio = decoration.width > 0 && decoration.height > 0 ? decoration.width / decoration.height : 1
+    const square =
+      ratio >= 1
+        ? { width: '100%', height: `${ratio * 100}%`, left: '0%', top: `${((1 - ratio) / 2) * 100}%` }
+        : { width: `${(1 / ratio) * 100}%`, height: '100%', left: `${((1 - 1 / ratio) / 2) * 100}%`, top: '0%' }
     return (
-      // eslint-disable-next-line @next/next/no-img-element -- artwork served by the store, shown at any size while resized
-      <img src={imageUrl} alt="" draggable={false} className="pointer-events-none block size-full object-contain" />
+      <span aria-hidden="true" className="pointer-events-none relative block size-full overflow-hidden">
+        {/* eslint-disable-next-line @next/next/no-img-element -- artwork served by the store, shown at any size while resized */}
+        <img src={imageUrl} alt="" draggable={false} className="absolute max-w-none object-contain" style={square} />
+      </span>
     )
   }
   const font = options.fonts.find((candidate) => candidate.id === decoration.fontId)

@@ -1,12 +1,14 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { areasFor, placeArtwork, placeLogo, placeText } from '@/client/editor/decoration-edits'
 import { editorEstimate } from '@/client/editor/editor-page'
 import { useEditor } from '@/client/editor/use-editor'
+import { MAX_ZOOM, MIN_ZOOM, stepZoom } from '@/client/editor/zoom'
 import { useCartStore } from '@/client/stores/cart-store'
 import { useHydrated } from '@/client/use-hydrated'
+import { defaultTextColor } from '@/isomorphic/decoration-placement'
 import type { DecorationOptions } from '@/isomorphic/decoration-types'
 import { formatCents } from '@/isomorphic/format'
 import { toCents } from '@/isomorphic/money'
@@ -35,6 +37,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   const t = useTranslations('editor')
   const formId = useId()
   const helpId = `${formId}-help`
+  const [zoom, setZoom] = useState(1)
   const editor = useEditor({ options, designId, productId: product.id, colorId })
   const { store, decorations, selected, view, problems, invalid, nameOf, describe, announce, blocker, addDecoration, typed, message, saving, artworks } = editor
 
@@ -53,6 +56,8 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   const { totalQuantity, garmentCents, quote } = editorEstimate(quantities, decorations, options.methods)
   const lowestCents = listed.length > 0 ? Math.min(...listed.map((size) => toCents(size.price))) : null
   const color = product.attributeValues.find((value) => value.id === colorId)
+  // New text starts in a colour that reads on the garment (white on white or heather grey would not).
+  const textColor = defaultTextColor(options.palette, color?.htmlColor)
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -86,7 +91,8 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:gap-12">
-      <section aria-label={t('canvasLabel')} className="min-w-0">
+      {/* On a desktop the preview stays in view while the controls beside it scroll. */}
+      <section aria-label={t('canvasLabel')} className="min-w-0 lg:sticky lg:top-28 lg:self-start">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div role="group" aria-label={t('viewLabel')} className="inline-flex rounded-full bg-soft p-1">
             {options.views.map((candidate) => (
@@ -100,6 +106,36 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
                 {t(`view.${candidate.view}`)}
               </button>
             ))}
+          </div>
+          <div role="group" aria-label={t('zoomLabel')} className="inline-flex items-center gap-1">
+            <button
+              type="button"
+              aria-label={t('zoomOut')}
+              disabled={zoom <= MIN_ZOOM}
+              onClick={() => setZoom((current) => stepZoom(current, -1))}
+              className="btn btn-secondary min-h-10 w-10 px-0 text-lg"
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <button
+              type="button"
+              aria-label={t('zoomReset', { percent: Math.round(zoom * 100) })}
+              disabled={zoom <= MIN_ZOOM}
+              onClick={() => setZoom(MIN_ZOOM)}
+              className="min-h-10 min-w-14 rounded-full px-2 text-sm font-semibold text-ink tabular-nums disabled:text-muted"
+              data-testid="zoom-level"
+            >
+              {Math.round(zoom * 100)}%
+            </button>
+            <button
+              type="button"
+              aria-label={t('zoomIn')}
+              disabled={zoom >= MAX_ZOOM}
+              onClick={() => setZoom((current) => stepZoom(current, 1))}
+              className="btn btn-secondary min-h-10 w-10 px-0 text-lg"
+            >
+              <span aria-hidden="true">+</span>
+            </button>
           </div>
           <div className="flex gap-2">
             <button
@@ -131,10 +167,16 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
           announce={announce}
           helpId={helpId}
           artworks={artworks}
+          zoom={zoom}
+          onZoom={setZoom}
         />
 
-        <p id={helpId} className="mt-3 text-sm text-muted">
+        {/* Keyboard shortcuts are for a keyboard and a mouse; a touch screen gets the gestures instead. */}
+        <p id={helpId} className="mt-3 text-sm text-muted pointer-coarse:hidden" data-testid="keyboard-help">
           {t('keyboardHelp')}
+        </p>
+        <p className="mt-3 hidden text-sm text-muted pointer-coarse:block" data-testid="touch-help">
+          {t('touchHelp')}
         </p>
         <div role="alert" className="mt-3 space-y-1 text-sm text-danger">
           {problems.map((problem) => (
@@ -184,11 +226,9 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
           )}
           <button
             type="button"
-            disabled={options.fonts.length === 0 || options.palette.length === 0 || areasFor(options, null).length === 0}
+            disabled={options.fonts.length === 0 || textColor === null || areasFor(options, null).length === 0}
             onClick={() =>
-              addDecoration(
-                placeText(options, { text: t('defaultText'), fontId: options.fonts[0]!.id, color: options.palette[0]!.hex }, store.getState().view),
-              )
+              addDecoration(placeText(options, { text: t('defaultText'), fontId: options.fonts[0]!.id, color: textColor! }, store.getState().view))
             }
             className="btn btn-secondary w-full"
           >

@@ -1,5 +1,6 @@
 import os from 'node:os'
 import sharp, { type SharpInput, type SharpOptions } from 'sharp'
+import { MAX_INPUT_PIXELS } from '@/isomorphic/image-limits'
 import { env } from '../env'
 import { DomainError } from '../kernel/errors'
 
@@ -15,8 +16,8 @@ import { DomainError } from '../kernel/errors'
 
 /** sharp stops a pipeline that is still working after this long (checked between its steps). */
 export const RENDER_TIMEOUT_SECONDS = 10
-/** Decoding bombs stop here (a 6000 × 6000 image is already far beyond what any page or print needs). */
-export const MAX_INPUT_PIXELS = 36_000_000
+/** Decoding bombs stop here; the editor's upload states the same limit (src/isomorphic/image-limits.ts). */
+export { MAX_INPUT_PIXELS }
 export const RENDER_BUSY = 'The server is busy drawing images. Please try again in a moment.'
 export const RENDER_TOO_SLOW = 'This image takes too long to draw. Simplify it and try again.'
 
