@@ -35,7 +35,7 @@ export function ProductCard({ product, headingLevel: Heading = 'h3', eager = fal
       <div className="overflow-hidden rounded-card bg-soft">
         <Picture
           image={image}
-          alt={image === product.image ? product.image?.alt || product.name : `${product.name}, ${colorValue?.name}`}
+          alt={colorValue && image !== product.image ? t('cardInColor', { name: product.name, color: colorValue.name }) : product.image?.alt || product.name}
           sizes={sizes}
           widths={[256, 384, 512, 768]}
           loading={eager || priority ? 'eager' : 'lazy'}
