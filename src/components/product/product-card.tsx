@@ -27,7 +27,8 @@ export function ProductCard({ product, headingLevel: Heading = 'h3', eager = fal
   const t = useTranslations('product')
   const colors = colorsOf(product.attributeValues)
   const colorValue = color === null ? undefined : product.attributeValues.find((value) => value.attribute.name === 'Color' && value.name === color)
-  const colorImage = colorValue ? product.colorImages.find((image) => image.colorValueId === colorValue.id) : undefined
+  // A list cached by an older release has no colorImages: the card then keeps its main picture.
+  const colorImage = colorValue ? product.colorImages?.find((image) => image.colorValueId === colorValue.id) : undefined
   const image = colorImage && product.image?.colorValueId !== colorValue?.id ? colorImage : product.image
   const href = `/product/${encodeURIComponent(product.slug)}${colorValue ? `?${new URLSearchParams({ color: colorValue.name })}` : ''}`
   return (
