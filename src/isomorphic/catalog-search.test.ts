@@ -5,8 +5,10 @@ import {
   facetsOf,
   filterProducts,
   hasActiveFilters,
+  LIST_FACETS,
   parseShopFilters,
   serializeShopFilters,
+  shownColor,
   type ShopFilters,
   sortProducts,
 } from './catalog-search'
@@ -30,6 +32,7 @@ function product(overrides: Partial<ProductListItem> & { colors?: string[]; size
     drBrandId: null,
     productVariants: variantLogos.map((names, index) => ({ id: id * 100 + index, logoIds: names.map((name) => ({ id: nextId++, name })) })),
     image: null,
+    colorImages: [],
     websiteSequence: id,
     ...fields,
   }
@@ -190,7 +193,77 @@ describe('facets', () => {
   })
 
   test('are empty for no products', () => {
-    expect(facetsOf([])).toEqual({ sizes: [], colors: [], categories: [], logos: [], brands: [], priceRange: null })
+    expect(facetsOf([])).toEqual({ categories: [], sizes: [], colors: [], logos: [], brands: [], priceRange: null })
+  })
+
+  test('count each facet over the products that match the other filters', () => {
+    const black = facetsOf(products, { colors: ['Black'] })
+    // The cap is navy only: its size and category drop out; the colours still count every product.
+    expect(black.sizes).toEqual([
+      { value: 'S', count: 1 },
+      { value: 'M', count: 2 },
+      { value: 'L', count: 1 },
+      { value: 'XL', count: 1 },
+      { value: '2XL', count: 1 },
+    ])
+    expect(black.categories.map((f) => [f.value, f.count])).toEqual([['Best Sellers', 1], ['Outerwear', 1], ['Polos', 1]])
+    expect(black.colors).toEqual([
+      { value: 'Black', count: 2 },
+      { value: 'Navy', count: 2 },
+      { value: 'Red', count: 1 },
+    ])
+    expect(black.priceRange).toEqual({ min: 18, max: 60 })
+  })
+
+  test('combine: black in size S leaves the polo, and each facet shows what ticking a value would give', () => {
+    const facets = facetsOf(products, { colors: ['black'], sizes: ['S'] })
+    expect(facets.colors).toEqual([
+      { value: 'Black', count: 1 },
+      { value: 'Navy', count: 1 },
+    ])
+    expect(facets.sizes.map((f) => f.value)).toEqual(['S', 'M', 'L', 'XL', '2XL'])
+    expect(facets.categories).toEqual([{ value: 'Polos', count: 1 }])
+    expect(facets.brands).toEqual([{ value: 'Port Authority', count: 1 }])
+    expect(filterProducts(products, { colors: ['black'], sizes: ['S'] }).length).toBe(facets.categories[0]!.count)
+  })
+
+  test('follow the search and the price range', () => {
+    expect(facetsOf(products, { searchText: 'polo' }).categories).toEqual([
+      { value: 'Caps', count: 1 },
+      { value: 'Polos', count: 1 },
+    ])
+    expect(facetsOf(products, { minPrice: 50 }).sizes.map((f) => f.value)).toEqual(['M', 'XL', '2XL'])
+  })
+
+  test('keep a chosen value no product has, at 0, so it can be unticked', () => {
+    const facets = facetsOf(products, { colors: ['Green'] })
+    expect(facets.colors).toEqual([
+      { value: 'Black', count: 2 },
+      { value: 'Green', count: 0 },
+      { value: 'Navy', count: 2 },
+      { value: 'Red', count: 1 },
+    ])
+    expect(facets.sizes).toEqual([])
+    expect(facets.priceRange).toBeNull()
+  })
+
+  test('leave "Quantity" out of the sizes: it is how a piece-priced product fills its Size', () => {
+    const mug = product({ id: 9, name: 'Camp Mug', sizes: ['Quantity'], colors: ['White'] })
+    const facets = facetsOf([...products, mug], { sizes: ['Quantity'] })
+    expect(facets.sizes.map((f) => f.value)).toEqual(['S', 'M', 'L', 'XL', '2XL', 'OSFA'])
+    expect(facetsOf([mug]).sizes).toEqual([])
+    expect(facetsOf([mug]).colors).toEqual([{ value: 'White', count: 1 }])
+  })
+
+  test('a card shows the product in its first colour among the chosen ones', () => {
+    expect(shownColor(polo, ['black'])).toBe('Black')
+    expect(shownColor(polo, ['Red', 'Black', 'Navy'])).toBe('Navy')
+    expect(shownColor(cap, ['Black'])).toBeNull()
+    expect(shownColor(polo, [])).toBeNull()
+  })
+
+  test('list Category first, then Size and Color', () => {
+    expect(LIST_FACETS.slice(0, 3)).toEqual(['categories', 'sizes', 'colors'])
   })
 })
 

@@ -40,37 +40,58 @@ export type SearchableProduct = Pick<
   'id' | 'name' | 'templateSkuCode' | 'price' | 'maxPrice' | 'attributeValues' | 'categories' | 'drBrandId' | 'websiteSequence'
 > & { productVariants: readonly { logoIds: readonly { name: string }[] }[] }
 
+/** Folded value → the value as the store spells it. */
+type FacetEntries = Map<string, string>
+
 type ProductIndex = {
   name: string
   sku: string
-  sizes: Set<string>
-  colors: Set<string>
-  logos: Set<string>
-  categories: Set<string>
-  brand: string | null
+  sizes: FacetEntries
+  colors: FacetEntries
+  logos: FacetEntries
+  categories: FacetEntries
+  brands: FacetEntries
 }
 
 const fold = (value: string) => value.trim().toLowerCase()
 
+/**
+ * Size values that are not sizes: "Quantity" is how a product sold by the piece (a mug, a pen)
+ * fills its Size attribute (spec 9's size order lists it last). The size filter leaves it out.
+ */
+const NOT_SIZES = new Set(['quantity'])
+
 // Lower-cased lookups per product, built once per product object and reused on every keystroke.
 const indexes = new WeakMap<SearchableProduct, ProductIndex>()
+
+function addEntry(entries: FacetEntries, name: string) {
+  const key = fold(name)
+  if (key !== '' && !entries.has(key)) entries.set(key, name.trim())
+}
 
 function indexOf(product: SearchableProduct): ProductIndex {
   let index = indexes.get(product)
   if (index) return index
-  const byAttribute: Record<AttributeName, Set<string>> = { Color: new Set(), Size: new Set(), Logo: new Set() }
-  for (const value of product.attributeValues) byAttribute[value.attribute.name]?.add(fold(value.name))
-  for (const variant of product.productVariants) {
-    for (const logo of variant.logoIds) byAttribute.Logo.add(fold(logo.name))
+  const byAttribute: Record<AttributeName, FacetEntries> = { Color: new Map(), Size: new Map(), Logo: new Map() }
+  for (const value of product.attributeValues) {
+    const entries = byAttribute[value.attribute.name]
+    if (entries) addEntry(entries, value.name)
   }
+  for (const variant of product.productVariants) {
+    for (const logo of variant.logoIds) addEntry(byAttribute.Logo, logo.name)
+  }
+  const categories: FacetEntries = new Map()
+  for (const category of product.categories) addEntry(categories, category.name)
+  const brands: FacetEntries = new Map()
+  if (product.drBrandId) addEntry(brands, product.drBrandId.name)
   index = {
     name: product.name.toLowerCase(),
     sku: product.templateSkuCode.toLowerCase(),
     sizes: byAttribute.Size,
     colors: byAttribute.Color,
     logos: byAttribute.Logo,
-    categories: new Set(product.categories.map((category) => fold(category.name))),
-    brand: product.drBrandId ? fold(product.drBrandId.name) : null,
+    categories,
+    brands,
   }
   indexes.set(product, index)
   return index
@@ -81,9 +102,55 @@ function foldedSet(values: readonly string[]): Set<string> | null {
   return set.size > 0 ? set : null
 }
 
-function intersects(have: Set<string>, wanted: Set<string>): boolean {
+function intersects(have: FacetEntries, wanted: Set<string>): boolean {
   for (const value of wanted) if (have.has(value)) return true
   return false
+}
+
+/** The list facets, in the order the filter panel shows them (the most used first). */
+export const LIST_FACETS = ['categories', 'sizes', 'colors', 'logos', 'brands'] as const
+export type ListFacet = (typeof LIST_FACETS)[number]
+
+// What a product fails, as bits: one per list facet, then the search and the price range.
+const FACET_BIT: Record<ListFacet, number> = { categories: 1, sizes: 2, colors: 4, logos: 8, brands: 16 }
+const SEARCH_BIT = 32
+const PRICE_BIT = 64
+
+type CompiledFilters = {
+  search: string
+  wanted: [ListFacet, Set<string>][]
+  min: number
+  max: number
+  hasPriceRange: boolean
+  active: boolean
+}
+
+function compile(filters: Partial<ShopFilters>): CompiledFilters {
+  const search = (filters.searchText ?? '').trim().toLowerCase()
+  const wanted: [ListFacet, Set<string>][] = []
+  for (const facet of LIST_FACETS) {
+    const set = foldedSet(filters[facet] ?? [])
+    if (set) wanted.push([facet, set])
+  }
+  const hasPriceRange = filters.minPrice != null || filters.maxPrice != null
+  return {
+    search,
+    wanted,
+    min: filters.minPrice ?? 0,
+    max: filters.maxPrice ?? Number.POSITIVE_INFINITY,
+    hasPriceRange,
+    active: search !== '' || wanted.length > 0 || hasPriceRange,
+  }
+}
+
+/** The filters the product fails (0: it matches them all). */
+function failures(product: SearchableProduct, filters: CompiledFilters): number {
+  let failed = 0
+  if (filters.hasPriceRange && (product.price > filters.max || Math.max(product.maxPrice, product.price) < filters.min)) failed |= PRICE_BIT
+  const index = indexOf(product)
+  if (filters.search && !index.name.includes(filters.search) && !index.sku.includes(filters.search)) failed |= SEARCH_BIT
+  for (const [facet, set] of filters.wanted) if (!intersects(index[facet], set)) failed |= FACET_BIT[facet]
+  return failed
 }
 
 /**
@@ -92,29 +159,19 @@ function intersects(have: Set<string>, wanted: Set<string>): boolean {
  * products whose [price, maxPrice] overlaps [minPrice ?? 0, maxPrice ?? ∞].
  */
 export function filterProducts<P extends SearchableProduct>(products: readonly P[], filters: Partial<ShopFilters>): P[] {
-  const search = (filters.searchText ?? '').trim().toLowerCase()
-  const sizes = foldedSet(filters.sizes ?? [])
-  const colors = foldedSet(filters.colors ?? [])
-  const categories = foldedSet(filters.categories ?? [])
-  const logos = foldedSet(filters.logos ?? [])
-  const brands = foldedSet(filters.brands ?? [])
-  const min = filters.minPrice ?? 0
-  const max = filters.maxPrice ?? Number.POSITIVE_INFINITY
-  const hasPriceRange = filters.minPrice != null || filters.maxPrice != null
+  const compiled = compile(filters)
+  if (!compiled.active) return [...products]
+  return products.filter((product) => failures(product, compiled) === 0)
+}
 
-  if (!search && !sizes && !colors && !categories && !logos && !brands && !hasPriceRange) return [...products]
-
-  return products.filter((product) => {
-    if (hasPriceRange && (product.price > max || Math.max(product.maxPrice, product.price) < min)) return false
-    const index = indexOf(product)
-    if (search && !index.name.includes(search) && !index.sku.includes(search)) return false
-    if (sizes && !intersects(index.sizes, sizes)) return false
-    if (colors && !intersects(index.colors, colors)) return false
-    if (categories && !intersects(index.categories, categories)) return false
-    if (logos && !intersects(index.logos, logos)) return false
-    if (brands && (index.brand === null || !brands.has(index.brand))) return false
-    return true
-  })
+/**
+ * The colour a card shows when the shopper filters by colours: the product's first colour (in its
+ * own order) among the chosen ones; null without a colour filter.
+ */
+export function shownColor(product: Pick<SearchableProduct, 'attributeValues'>, colors: readonly string[]): string | null {
+  if (colors.length === 0) return null
+  const wanted = new Set(colors.map(fold))
+  return product.attributeValues.find((value) => value.attribute.name === 'Color' && wanted.has(fold(value.name)))?.name ?? null
 }
 
 const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
@@ -150,58 +207,70 @@ export type ShopFacets = {
 
 class FacetCounter {
   private readonly counts = new Map<string, FacetValue>()
-  private seen = new Set<string>()
 
-  startProduct() {
-    this.seen = new Set()
+  add(entries: FacetEntries, skip?: Set<string>) {
+    for (const [key, name] of entries) {
+      if (skip?.has(key)) continue
+      const entry = this.counts.get(key)
+      if (entry) entry.count += 1
+      else this.counts.set(key, { value: name, count: 1 })
+    }
   }
 
-  add(name: string) {
-    const key = fold(name)
-    if (key === '' || this.seen.has(key)) return
-    this.seen.add(key)
-    const entry = this.counts.get(key)
-    if (entry) entry.count += 1
-    else this.counts.set(key, { value: name.trim(), count: 1 })
-  }
-
-  sorted(compare: (a: string, b: string) => number): FacetValue[] {
+  /** The counted values and the selected ones (count 0 when no product has them), in order. */
+  sorted(selected: readonly string[], compare: (a: string, b: string) => number): FacetValue[] {
+    for (const value of selected) {
+      const key = fold(value)
+      if (key !== '' && !this.counts.has(key)) this.counts.set(key, { value: value.trim(), count: 0 })
+    }
     return [...this.counts.values()].sort((a, b) => compare(a.value, b.value))
   }
 }
 
-/** The filter values the products offer, with how many products have each; sizes in size order. */
-export function facetsOf(products: readonly SearchableProduct[]): ShopFacets {
-  const sizes = new FacetCounter()
-  const colors = new FacetCounter()
-  const categories = new FacetCounter()
-  const logos = new FacetCounter()
-  const brands = new FacetCounter()
+/**
+ * The filter values to offer for the products and the filters chosen, with how many products each
+ * would show: each facet is counted over the products that match every other filter (the search,
+ * the price and the other facets), so a value's count is what ticking it adds, and values no such
+ * product has are left out. Values already chosen stay listed. Sizes come in the spec's size order
+ * without the non-size "Quantity". One pass over the products, whatever the number of facets.
+ */
+export function facetsOf(products: readonly SearchableProduct[], filters: Partial<ShopFilters> = {}): ShopFacets {
+  const compiled = compile(filters)
+  const counters: Record<ListFacet, FacetCounter> = {
+    categories: new FacetCounter(),
+    sizes: new FacetCounter(),
+    colors: new FacetCounter(),
+    logos: new FacetCounter(),
+    brands: new FacetCounter(),
+  }
   let min = Number.POSITIVE_INFINITY
   let max = Number.NEGATIVE_INFINITY
 
   for (const product of products) {
-    for (const counter of [sizes, colors, categories, logos, brands]) counter.startProduct()
-    for (const value of product.attributeValues) {
-      if (value.attribute.name === 'Size') sizes.add(value.name)
-      else if (value.attribute.name === 'Color') colors.add(value.name)
-      else if (value.attribute.name === 'Logo') logos.add(value.name)
+    const failed = compiled.active ? failures(product, compiled) : 0
+    const index = indexOf(product)
+    if (failed === 0) {
+      for (const facet of LIST_FACETS) counters[facet].add(index[facet], facet === 'sizes' ? NOT_SIZES : undefined)
+    } else {
+      // Failing exactly one facet: the product counts toward that facet's other values.
+      const only = LIST_FACETS.find((facet) => FACET_BIT[facet] === failed)
+      if (only) counters[only].add(index[only], only === 'sizes' ? NOT_SIZES : undefined)
     }
-    for (const variant of product.productVariants) for (const logo of variant.logoIds) logos.add(logo.name)
-    for (const category of product.categories) categories.add(category.name)
-    if (product.drBrandId) brands.add(product.drBrandId.name)
-    min = Math.min(min, product.price)
-    max = Math.max(max, product.maxPrice, product.price)
+    if ((failed & ~PRICE_BIT) === 0) {
+      min = Math.min(min, product.price)
+      max = Math.max(max, product.maxPrice, product.price)
+    }
   }
 
   const byName = (a: string, b: string) => nameCollator.compare(a, b)
+  const selectedSizes = (filters.sizes ?? []).filter((size) => !NOT_SIZES.has(fold(size)))
   return {
-    sizes: sizes.sorted(compareSizes),
-    colors: colors.sorted(byName),
-    categories: categories.sorted(byName),
-    logos: logos.sorted(byName),
-    brands: brands.sorted(byName),
-    priceRange: products.length > 0 ? { min, max } : null,
+    categories: counters.categories.sorted(filters.categories ?? [], byName),
+    sizes: counters.sizes.sorted(selectedSizes, compareSizes),
+    colors: counters.colors.sorted(filters.colors ?? [], byName),
+    logos: counters.logos.sorted(filters.logos ?? [], byName),
+    brands: counters.brands.sorted(filters.brands ?? [], byName),
+    priceRange: Number.isFinite(min) ? { min, max } : null,
   }
 }
 

@@ -59,8 +59,12 @@ export type ProductListItem = {
   /** Variants collapsed to their distinct logo sets: enough for the Logo filter. */
   productVariants: ProductVariantSummary[]
   image: ProductImage | null
+  /** Each colour's first picture, for a card shown in the colour the shopper filtered by. */
+  colorImages: ColorImage[]
   websiteSequence: number
 }
+
+export type ColorImage = { colorValueId: number; path: string; name: string }
 
 export type ProductVariant = {
   id: number
@@ -72,7 +76,7 @@ export type ProductVariant = {
 }
 
 /** The product page's product. */
-export type ProductDetails = Omit<ProductListItem, 'productVariants' | 'image'> & {
+export type ProductDetails = Omit<ProductListItem, 'productVariants' | 'image' | 'colorImages'> & {
   description: string
   weight: number
   taxCode: string

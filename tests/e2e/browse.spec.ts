@@ -53,6 +53,67 @@ test.describe('a shopper browsing the demo store', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('the filters put Category first with counts; by Black, every card shows and opens the product in black', async ({ page, request }) => {
+    type Listed = { slug: string; attributeValues: { id: number; name: string; attribute: { name: string } }[]; colorImages: { colorValueId: number; name: string }[] }
+    const listed = (await (await request.get('/api/query?key=getProductList')).json()) as { data?: { products: { products: Listed[] } }; products?: { products: Listed[] } }
+    const products = (listed.data ?? listed).products!.products
+    const blackPicture = new Map<string, string>()
+    for (const product of products) {
+      const black = product.attributeValues.find((value) => value.attribute.name === 'Color' && value.name === 'Black')
+      const picture = black && product.colorImages.find((image) => image.colorValueId === black.id)
+      if (picture) blackPicture.set(product.slug, picture.name.replace(/\.[a-z]+$/, ''))
+    }
+    expect(blackPicture.size).toBeGreaterThan(3)
+
+    await page.goto('/shop')
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    const groups = filters.getByRole('group')
+    await expect(groups.first()).toHaveAccessibleName('Category')
+    await expect(groups.nth(1)).toHaveAccessibleName('Size')
+    await expect(groups.nth(2)).toHaveAccessibleName('Color')
+    const sizeNames = (await groups.nth(1).locator('label').allTextContents()).map((label) => label.replace(/\d+$/, ''))
+    expect(sizeNames).not.toContain('Quantity')
+    expect(sizeNames.slice(0, 3)).toEqual(['XS', 'S', 'M'])
+    for (const label of await groups.nth(1).locator('label').allTextContents()) expect(label).toMatch(/^\S+?[1-9]\d*$/)
+
+    const count = page.getByText(/^\d+ products?$/)
+    await expect(count).toBeVisible()
+    const categoryLabel = groups.first().locator('label').first()
+    const [, categoryName, categoryCount] = /^(.*?)(\d+)$/.exec((await categoryLabel.textContent())!.trim())!
+    await groups.first().getByRole('checkbox', { name: categoryName!.trim() }).first().check()
+    await expect(count).toHaveText(`${categoryCount} product${categoryCount === '1' ? '' : 's'}`)
+    // The colours now count within the category: ticking one shows exactly its count.
+    const blackLabel = groups.nth(2).locator('label').filter({ hasText: /^Black\d+$/ })
+    if ((await blackLabel.count()) > 0) {
+      const blackCount = /(\d+)$/.exec((await blackLabel.textContent())!)![1]
+      await blackLabel.click()
+      await expect(count).toHaveText(`${blackCount} product${blackCount === '1' ? '' : 's'}`)
+    }
+
+    await page.goto('/shop?color=Black')
+    await expect(filters.getByRole('checkbox', { name: /^Black/ })).toBeChecked()
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('article')
+    await expect(cards.first().getByRole('link')).toHaveAttribute('href', /\?color=Black$/)
+    const shown = await cards.evaluateAll((articles) =>
+      articles.map((article) => ({ href: article.querySelector('a')!.getAttribute('href')!, src: article.querySelector('img')?.getAttribute('src') ?? '' })),
+    )
+    expect(shown.length).toBeGreaterThan(0)
+    let checked = 0
+    for (const card of shown) {
+      expect(card.href).toMatch(/\?color=Black$/)
+      const slug = decodeURIComponent(card.href.replace(/^\/product\//, '').replace(/\?.*$/, ''))
+      const stem = blackPicture.get(slug)
+      if (stem) {
+        expect(card.src, slug).toContain(stem)
+        checked += 1
+      }
+    }
+    expect(checked).toBeGreaterThan(0)
+
+    await cards.first().getByRole('link').click()
+    await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked()
+  })
+
   test('orders a product as a size grid and sees it counted in the cart', async ({ page }) => {
     await page.goto('/product/essential-crew-tee')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Essential Crew Tee')

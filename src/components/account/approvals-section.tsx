@@ -18,6 +18,7 @@ import { notify } from '@/client/notify'
 import { Link, useRouter } from '@/i18n/navigation'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import type { ApprovalDecision } from '@/isomorphic/order-types'
+import { orderTotalRows } from '@/isomorphic/order-totals'
 import { FormAlert } from './form-controls'
 import { AddressBlock, Amount, Detail, OrderLinesTable } from './order-detail'
 
@@ -232,14 +233,9 @@ function ApprovalReview({ order, onDone }: { order: ApprovalOrder; onDone: () =>
           {tOrders('totals')}
         </h3>
         <dl className="space-y-2 text-sm">
-          <Amount label={tOrders('subtotal')} value={amounts.subTotal} />
-          {amounts.discount > 0 ? <Amount label={tOrders('discount')} value={-amounts.discount} /> : null}
-          {amounts.options > 0 ? <Amount label={tOrders('options')} value={amounts.options} /> : null}
-          <Amount label={tOrders('shipping')} value={amounts.shipping} />
-          <Amount label={tOrders('taxes')} value={amounts.taxes} />
-          <Amount label={tOrders('total')} value={amounts.total} strong />
-          {amounts.giftCard > 0 ? <Amount label={tOrders('giftCard')} value={-amounts.giftCard} /> : null}
-          {amounts.budget > 0 ? <Amount label={tOrders('budget')} value={-amounts.budget} /> : null}
+          {orderTotalRows(amounts, { due: false }).map((row) => (
+            <Amount key={row.key} label={tOrders(row.key)} value={row.amount} strong={row.strong} />
+          ))}
           <Amount label={t('overBudgetLabel')} value={order.overBudget} strong />
         </dl>
       </section>

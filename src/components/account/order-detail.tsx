@@ -12,6 +12,7 @@ import { formatCents, formatDate, formatPrice } from '@/isomorphic/format'
 import type { OrderEventData, OrderEventType } from '@/isomorphic/order-events'
 import type { OrderLineDesign } from '@/isomorphic/decoration-types'
 import type { OrderAddressData, OrderLineData } from '@/isomorphic/order-types'
+import { orderTotalRows } from '@/isomorphic/order-totals'
 
 // One order or quotation (getOrderDetails {id, accessToken}): its status, lines, addresses,
 // delivery, extra fields, options and totals, with its PDF. The owner sees it signed in; anyone
@@ -176,15 +177,9 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
           {t('totals')}
         </h3>
         <dl className="space-y-2 text-sm">
-          <Amount label={t('subtotal')} value={amounts.subTotal} />
-          {amounts.discount > 0 ? <Amount label={t('discount')} value={-amounts.discount} /> : null}
-          {amounts.options > 0 ? <Amount label={t('options')} value={amounts.options} /> : null}
-          <Amount label={t('shipping')} value={amounts.shipping} />
-          <Amount label={t('taxes')} value={amounts.taxes} />
-          <Amount label={t('total')} value={amounts.total} strong />
-          {amounts.giftCard > 0 ? <Amount label={t('giftCard')} value={-amounts.giftCard} /> : null}
-          {amounts.budget > 0 ? <Amount label={t('budget')} value={-amounts.budget} /> : null}
-          {amounts.due !== amounts.total ? <Amount label={t('due')} value={amounts.due} strong /> : null}
+          {orderTotalRows(amounts).map((row) => (
+            <Amount key={row.key} label={t(row.key)} value={row.amount} strong={row.strong} />
+          ))}
           {order.refunded > 0 ? <Amount label={t('refunded')} value={-order.refunded} /> : null}
         </dl>
       </section>

@@ -28,6 +28,13 @@ export function initialColorId(colors: ColorOption[], images: ProductImage[]): n
   return colors.find((color) => color.id === pictured)?.id ?? colors[0]?.id ?? null
 }
 
+/** The colour of that name (any case), as `?color=<name>` asks for it; null when none or not one of these. */
+export function colorNamed(colors: ColorOption[], name: string | null): number | null {
+  const asked = name?.trim().toLowerCase()
+  if (!asked) return null
+  return colors.find((color) => color.name.trim().toLowerCase() === asked)?.id ?? null
+}
+
 /** The logos the chosen colour's variants may be decorated with, in first-seen order. */
 export function logoOptions(product: OptionsSource, colorId: number | null): LogoOption[] {
   const seen = new Map<number, LogoOption>()

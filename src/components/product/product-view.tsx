@@ -1,7 +1,8 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
+import { useSearchParams } from 'next/navigation'
 import { toast } from 'react-toastify'
 import { useCartStore } from '@/client/stores/cart-store'
 import { useHydrated } from '@/client/use-hydrated'
@@ -13,7 +14,7 @@ import { ProductGallery } from './product-gallery'
 import { parseQuantity } from '@/isomorphic/quantity'
 import { formatCents } from '@/isomorphic/format'
 import { sumCents, toCents } from '@/isomorphic/money'
-import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, quantityTiers, sizeOptions, unitPriceFor } from './product-options'
+import { chosenLogoId, colorNamed, colorOptions, imagesFor, initialColorId, logoOptions, quantityTiers, sizeOptions, unitPriceFor } from './product-options'
 import { PriceTiers } from './price-tiers'
 import { SizeGrid } from './size-grid'
 
@@ -37,7 +38,11 @@ export function ProductView({ product, summary, details, customizable = false }:
   const t = useTranslations('product')
   const formId = useId()
   const colors = colorOptions(product)
-  const [chosenColorId, setChosenColorId] = useState<number | null>(() => initialColorId(colors, product.images))
+  // A shop card filtered by a colour links here with ?color=<name>: the product opens in it. The
+  // page is static (one render for every visitor), so the address is read in the browser.
+  const [addressColor, setAddressColor] = useState<string | null>(null)
+  const [pickedColorId, setChosenColorId] = useState<number | null>(null)
+  const chosenColorId = pickedColorId ?? colorNamed(colors, addressColor) ?? initialColorId(colors, product.images)
   const colorId = colors.some((color) => color.id === chosenColorId) ? chosenColorId : (colors[0]?.id ?? null)
   const color = colors.find((option) => option.id === colorId) ?? null
 
@@ -100,6 +105,9 @@ export function ProductView({ product, summary, details, customizable = false }:
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14">
+      <Suspense fallback={null}>
+        <AddressColor onChange={setAddressColor} />
+      </Suspense>
       <ProductGallery key={`${colorId ?? 'all'}/${logo?.id ?? 'any'}`} images={images} name={product.name} />
 
       <div className="min-w-0">
@@ -236,4 +244,11 @@ export function ProductView({ product, summary, details, customizable = false }:
       </div>
     </div>
   )
+}
+
+/** Reports the ?color= of the address (alone in its Suspense boundary, so the page stays static). */
+function AddressColor({ onChange }: { onChange: (color: string | null) => void }) {
+  const color = useSearchParams().get('color')
+  useEffect(() => onChange(color), [onChange, color])
+  return null
 }

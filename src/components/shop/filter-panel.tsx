@@ -2,10 +2,8 @@
 
 import { useTranslations } from 'next-intl'
 import { type FormEvent, useState } from 'react'
-import type { FacetValue, ShopFacets, ShopFilters } from '@/isomorphic/catalog-search'
+import type { FacetValue, ListFacet, ShopFacets, ShopFilters } from '@/isomorphic/catalog-search'
 import { swatchColor } from '../product/color-dots'
-
-export type ListFacet = 'sizes' | 'colors' | 'categories' | 'logos' | 'brands'
 
 type FilterPanelProps = {
   idPrefix: string
@@ -25,6 +23,13 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
 
   return (
     <div className="space-y-7">
+      <CheckboxFacet
+        idPrefix={`${idPrefix}-category`}
+        legend={t('categories')}
+        values={facets.categories}
+        selected={selected('categories')}
+        onToggle={(value) => onToggle('categories', value)}
+      />
       {facets.sizes.length > 0 ? (
         <fieldset>
           <legend className="mb-3 text-sm font-semibold text-ink">{t('sizes')}</legend>
@@ -46,6 +51,7 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
                     className="inline-flex h-9 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line px-2.5 text-sm font-medium text-ink transition-colors select-none peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent hover:border-ink"
                   >
                     {size.value}
+                    <span className={`ml-1.5 text-xs font-normal tabular-nums ${checked ? 'text-white' : 'text-muted'}`}>{size.count}</span>
                   </label>
                 </span>
               )
@@ -61,13 +67,6 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
         selected={selected('colors')}
         onToggle={(value) => onToggle('colors', value)}
         swatches={swatches}
-      />
-      <CheckboxFacet
-        idPrefix={`${idPrefix}-category`}
-        legend={t('categories')}
-        values={facets.categories}
-        selected={selected('categories')}
-        onToggle={(value) => onToggle('categories', value)}
       />
       <CheckboxFacet
         idPrefix={`${idPrefix}-logo`}

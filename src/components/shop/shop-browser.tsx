@@ -6,7 +6,10 @@ import { type FormEvent, memo, Suspense, useCallback, useEffect, useLayoutEffect
 import type { ProductListItem } from '@/isomorphic/catalog-types'
 import {
   applyShopFilters,
+  facetsOf,
   hasActiveFilters,
+  LIST_FACETS,
+  type ListFacet,
   parseShopFilters,
   PRODUCT_SORTS,
   type ProductSort,
@@ -16,7 +19,7 @@ import {
 } from '@/isomorphic/catalog-search'
 import { formatPrice } from '@/isomorphic/format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
-import { FilterPanel as FilterPanelView, type ListFacet } from './filter-panel'
+import { FilterPanel as FilterPanelView } from './filter-panel'
 import { useProductIndex } from './product-index'
 import { useAfterPaint } from './use-after-paint'
 import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
@@ -32,6 +35,7 @@ export type ShopBrowserProps = {
   initialProducts: ProductListItem[]
   /** How many products the catalog has. */
   total: number
+  /** The whole catalog's filter values; once the index is here they follow the chosen filters. */
   facets: ShopFacets
   /** Lower-cased colour name → CSS colour, for the colour filter's swatches. */
   swatches: Record<string, string>
@@ -68,7 +72,6 @@ const SORT_LABELS: Record<ProductSort, string> = {
   'price-desc': 'sortPriceDesc',
   'name-asc': 'sortNameAsc',
 }
-const LIST_FACETS: ListFacet[] = ['sizes', 'colors', 'categories', 'logos', 'brands']
 
 function urlFiltersNow(): ShopFilters {
   return parseShopFilters(new URLSearchParams(window.location.search))
@@ -115,6 +118,8 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
     return narrowed ? null : initialProducts
   }, [index.products, filters, narrowed, initialProducts])
   const count = results === null ? null : index.products ? results.length : total
+  // Counted in the same pass over the index as any filter change needs (no request).
+  const shownFacets = useMemo(() => (index.products ? facetsOf(index.products, filters) : facets), [index.products, filters, facets])
 
   const searchTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(searchTimer.current), [])
@@ -183,7 +188,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
 
   const [dialogOpen, setDialogOpen] = useState(false)
   const panel = (idPrefix: string) => (
-    <FilterPanel idPrefix={idPrefix} facets={facets} swatches={swatches} filters={urlFilters} onToggle={onToggle} onPrice={onPrice} />
+    <FilterPanel idPrefix={idPrefix} facets={shownFacets} swatches={swatches} filters={urlFilters} onToggle={onToggle} onPrice={onPrice} />
   )
 
   return (
@@ -295,7 +300,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
               </button>
             </div>
           ) : (
-            <WindowedProductGrid products={results} label={t('productsList')} />
+            <WindowedProductGrid products={results} label={t('productsList')} colors={filters.colors} />
           )}
         </div>
       </section>

@@ -1,6 +1,7 @@
 'use client'
 
 import { memo, useEffect, useRef, useState } from 'react'
+import { shownColor } from '@/isomorphic/catalog-search'
 import type { ProductListItem } from '@/isomorphic/catalog-types'
 import { ProductCard as ProductCardView } from '../product/product-card'
 import { FIRST_SCREEN } from './first-screen'
@@ -35,7 +36,7 @@ function rowsInView(metrics: Metrics, scrolledInto: number, totalRows: number): 
  * the number of products), placed inside a box as tall as all rows would be. Columns come from the
  * CSS grid itself and the row height from the first card, so the layout has one source: the CSS.
  */
-export function WindowedProductGrid({ products, label }: { products: ProductListItem[]; label: string }) {
+export function WindowedProductGrid({ products, label, colors }: { products: ProductListItem[]; label: string; colors: readonly string[] }) {
   const listRef = useRef<HTMLUListElement>(null)
   const [metrics, setMetrics] = useState<Metrics | null>(() => remembered?.metrics ?? null)
   const columns = metrics?.columns ?? 1
@@ -104,7 +105,13 @@ export function WindowedProductGrid({ products, label }: { products: ProductList
     <ul ref={listRef} role="list" aria-label={label} className={`${SHOP_GRID_CLASS} content-start`} style={style}>
       {visible.map((product, offset) => (
         <li key={product.id} aria-setsize={products.length} aria-posinset={first + offset + 1}>
-          <ProductCard product={product} eager={first + offset < 2} priority={first + offset === 0} sizes={CARD_SIZES} />
+          <ProductCard
+            product={product}
+            eager={first + offset < 2}
+            priority={first + offset === 0}
+            sizes={CARD_SIZES}
+            color={shownColor(product, colors)}
+          />
         </li>
       ))}
     </ul>

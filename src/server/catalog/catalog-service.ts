@@ -73,6 +73,8 @@ async function loadProductRows(db: Executor, inScope: SQL) {
       image: sql<
         [path: string, name: string, alt: string, colorValueId: string | null, logoId: string | null] | null
       >`(select array[${productImages.path}, ${productImages.name}, ${productImages.alt}, ${productImages.colorValueId}::text, ${productImages.logoId}::text] from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.sequence}, ${productImages.id} limit 1)`,
+      // Each colour's first picture (a card filtered by colour shows the product in it).
+      colorImages: sql<[colorValueId: number, path: string, name: string][] | null>`(select json_agg(json_build_array(color_images.color_value_id, color_images.path, color_images.name) order by color_images.color_value_id) from (select distinct on (${productImages.colorValueId}) ${productImages.colorValueId} as color_value_id, ${productImages.path} as path, ${productImages.name} as name from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.colorValueId} is not null order by ${productImages.colorValueId}, ${productImages.sequence}, ${productImages.id}) as color_images)`,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -253,6 +255,7 @@ async function loadProductList(db: Executor, scope: ProductScope): Promise<Produ
               colorValueId: colorValueId == null ? null : Number(colorValueId),
               logoId: logoId == null ? null : Number(logoId),
             },
+      colorImages: (row.colorImages ?? []).map(([colorValueId, path, name]) => ({ colorValueId: Number(colorValueId), path, name })),
       websiteSequence: row.websiteSequence,
     }
   })
@@ -387,7 +390,7 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
     logoIds: logosByVariant.get(variant.id) ?? [],
   }))
 
-  const { productVariants: _sets, image: _image, ...base } = card
+  const { productVariants: _sets, image: _image, colorImages: _colorImages, ...base } = card
   return {
     ...base,
     description: product.description,

@@ -86,7 +86,7 @@ export function buildOrderDocument(overrides: Partial<OrderDocument> = {}): Orde
     ],
     options: [],
     extraFields: [],
-    amounts: { untaxed: 123400, discount: 0, delivery: 1250, options: 0, tax: 8725, total: 133375, giftCard: 0, budget: 0, due: 133375 },
+    amounts: { untaxed: 124650, discount: 0, delivery: 1250, options: 0, tax: 8725, total: 133375, giftCard: 0, budget: 0, due: 133375 },
     ...overrides,
   }
 }

@@ -63,7 +63,7 @@ describe('renderOrderPdf', () => {
       ),
     )
     expect(runs).toEqual(
-      expect.arrayContaining(['Discount (SPRING10)', '-$123.40', 'Rush decoration', '$25.00', 'Gift card', '-$50.00', 'Budget', '-$1,000.00', 'Amount due', '$135.60']),
+      expect.arrayContaining(['Promotion', '-$123.40', 'Rush decoration', '$25.00', 'Gift cards', '-$50.00', 'Budget', '-$1,000.00', 'Left to pay', '$135.60']),
     )
   })
 

@@ -5,6 +5,8 @@ import sharp from 'sharp'
 import { imagesRoot } from '../images/image-store'
 import { logger } from '../kernel/logger'
 import { formatCents, formatDate } from '@/isomorphic/format'
+import { itemsSubtotal, orderTotalRows } from '@/isomorphic/order-totals'
+import messages from '../../../messages/en.json'
 import {
   addressLines,
   BOLD,
@@ -230,20 +232,25 @@ function drawLines(writer: PageWriter, lines: OrderDocumentLine[], money: (cents
   }
 }
 
-function drawTotals(writer: PageWriter, doc: OrderDocument, money: (cents: Cents) => string) {
+/** The same rows, amounts and words as the order page (src/isomorphic/order-totals.ts). */
+export function totalsRows(doc: OrderDocument): { label: string; amount: Cents; strong: boolean }[] {
   const { amounts } = doc
-  type Row = { label: string; amount: string; strong?: boolean; ruleAbove?: boolean }
-  const rows: Row[] = [{ label: 'Subtotal', amount: money(amounts.untaxed) }]
-  if (amounts.discount !== 0) rows.push({ label: doc.promoCode ? `Discount (${doc.promoCode})` : 'Discount', amount: money(-Math.abs(amounts.discount)) })
-  rows.push({ label: 'Delivery', amount: money(amounts.delivery) })
-  if (amounts.options !== 0) rows.push({ label: 'Order options', amount: money(amounts.options) })
-  rows.push({ label: 'Tax', amount: money(amounts.tax) })
-  rows.push({ label: 'Total', amount: money(amounts.total), strong: true, ruleAbove: true })
-  if (amounts.giftCard !== 0) rows.push({ label: 'Gift card', amount: money(-Math.abs(amounts.giftCard)) })
-  if (amounts.budget !== 0) rows.push({ label: 'Budget', amount: money(-Math.abs(amounts.budget)) })
-  if (amounts.giftCard !== 0 || amounts.budget !== 0 || amounts.due !== amounts.total) {
-    rows.push({ label: 'Amount due', amount: money(amounts.due), strong: true, ruleAbove: true })
+  const breakdown = {
+    subTotal: itemsSubtotal(amounts),
+    discount: amounts.discount,
+    options: amounts.options,
+    shipping: amounts.delivery,
+    taxes: amounts.tax,
+    total: amounts.total,
+    giftCard: amounts.giftCard,
+    budget: amounts.budget,
+    due: amounts.due,
   }
+  return orderTotalRows(breakdown).map((row) => ({ label: messages.orders[row.key], amount: row.amount, strong: row.strong }))
+}
+
+function drawTotals(writer: PageWriter, doc: OrderDocument, money: (cents: Cents) => string) {
+  const rows = totalsRows(doc).map((row) => ({ ...row, amount: money(row.amount), ruleAbove: row.strong }))
 
   const rowHeight = 17
   const width = 250

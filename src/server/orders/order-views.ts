@@ -1,4 +1,5 @@
 import type { OrderEventData } from '@/isomorphic/order-events'
+import { itemsSubtotal } from '@/isomorphic/order-totals'
 import type { OrderAddressData, OrderData, OrderDetailData, OrderLineData } from '@/isomorphic/order-types'
 import type { OrderAddressSnapshot, orderLines, orders } from '../db/schema'
 import { orderLineDesign } from '../decoration/design-details'
@@ -18,7 +19,7 @@ export function orderDocumentUrls(id: number, accessToken: string): { orderUrl: 
 }
 
 export function toOrderData(row: OrderRow): OrderData {
-  const subTotal = row.amountUntaxed + row.amountDiscount - row.amountOptions - row.amountDelivery
+  const subTotal = itemsSubtotal({ untaxed: row.amountUntaxed, discount: row.amountDiscount, options: row.amountOptions, delivery: row.amountDelivery })
   return {
     id: row.id,
     name: row.name,
