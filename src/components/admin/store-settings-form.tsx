@@ -209,7 +209,7 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
         </Field>
       </Section>
 
-      <Section title="Logo and pictures" description="The store’s logo, the browser tab’s icon and the picture of shared links. PNG, JPEG or WebP, up to 5 MB each; saved as soon as you choose a file.">
+      <Section title="Logo and pictures" description="The store’s logo, the browser tab’s icon and the picture of shared links. PNG, JPEG, WebP or SVG (cleaned of scripts and drawn as a picture), up to 5 MB each; saved as soon as you choose a file.">
         {pictureNote ? (
           <p role="status" className="rounded-md border border-accent/40 bg-soft px-3 py-2 text-sm">
             {pictureNote}

@@ -17,7 +17,7 @@ export const SITE_IMAGE_KINDS = ['logo', 'favicon', 'social'] as const
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number]
 export const MAX_SITE_IMAGE_BYTES = 5 * 1024 * 1024
 export const MAX_SITE_IMAGE_SIZE_LABEL = '5 MB'
-export const SITE_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp'
+export const SITE_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml,.png,.jpg,.jpeg,.webp,.svg'
 /** The smallest picture each kind takes (width, height): a favicon is drawn at 32 px, link previews want 600 × 315 or more. */
 export const SITE_IMAGE_MIN_SIZE: Record<SiteImageKind, { width: number; height: number }> = {
   logo: { width: 16, height: 16 },

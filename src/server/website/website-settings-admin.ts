@@ -18,6 +18,7 @@ import { fileLabel, type UploadedFile } from '../catalog/product-images-admin'
 import { type Executor, getDb } from '../db/client'
 import { websites } from '../db/schema'
 import { env } from '../env'
+import { cleanArtwork } from '../decoration/artwork-service'
 import { normalizeUploadedImage, storeUploadedImage } from '../images/uploaded-image'
 import { installRecaptchaSiteKey } from './website-service'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
@@ -32,8 +33,8 @@ import { requireStaff } from '../kernel/permissions'
 // reads it, sso-service.ts), never answered, and recorded in the audit log only as "changed".
 // The reCAPTCHA secret is kept the same way (websites.recaptchaSecretKey): a store sets both keys
 // or none, and none means the install's (NEXT_PUBLIC_RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY).
-// The logo, favicon and social image are uploads (POST /api/admin/site-image): decoded and encoded
-// again by the image pipeline, stored where the store file's import puts them (stores/{code}/site),
+// The logo, favicon and social image are uploads (POST /api/admin/site-image): an SVG cleaned by the
+// artwork sanitizer and drawn as a PNG, any picture decoded and encoded again by the image pipeline, stored where the store file's import puts them (stores/{code}/site),
 // so an export carries them and an import brings them back.
 
 /** The column each of the store's pictures is kept in. */
@@ -193,12 +194,33 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return changed
 }
 
+/** True when the bytes are an SVG drawing (its markup), whatever the file is called. */
+function isSvg(data: Buffer): boolean {
+  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '')
+  return /^\s*</.test(head) && /<svg[\s>]/i.test(head)
+}
+
+/**
+ * An SVG goes through the sanitizer every artwork goes through (scripts, links and outside
+ * references never survive) and is drawn as a PNG, as the store file's import draws one; other
+ * bytes are left for the image pipeline to read or refuse.
+ */
+async function drawnIfSvg(data: Buffer, label: string): Promise<Buffer> {
+  if (!isSvg(data)) return data
+  try {
+    return (await cleanArtwork(data, 'svg')).rendering.png
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'invalid') throw new DomainError('invalid', error.message, `${label}: ${error.userMessage}`)
+    throw error
+  }
+}
+
 /** A picture's refusal: its name, what is wrong, and what to do. */
 const refuse = (message: string) => new DomainError('invalid', message)
 
 /**
  * Makes the upload the store's logo, favicon or social image: checked by what the bytes are (PNG,
- * JPEG or WebP; never an SVG or a page), decoded and encoded again without its metadata, at least
+ * JPEG, WebP, or an SVG cleaned and drawn; never a page or anything else), decoded and encoded again without its metadata, at least
  * the kind's smallest size, stored under a content-hashed name in stores/{code}/site. Moves the
  * settings' version like a save (a stale one is a 409), audited, and the storefront's Website cache
  * dropped so the next page shows it.
@@ -210,7 +232,7 @@ export async function uploadSiteImage(ctx: CoreContext, input: { websiteId: numb
   const label = fileLabel(input.file.name)
   const what = `the store’s ${SITE_IMAGE_LABELS[input.kind]}`
   if (input.file.data.length > MAX_SITE_IMAGE_BYTES) throw refuse(`${label} is larger than ${MAX_SITE_IMAGE_SIZE_LABEL}: make it smaller and upload it again.`)
-  const image = await normalizeUploadedImage(input.file.data, label, what)
+  const image = await normalizeUploadedImage(await drawnIfSvg(input.file.data, label), label, what)
   const min = SITE_IMAGE_MIN_SIZE[input.kind]
   if (image.width < min.width || image.height < min.height) {
     const advice = input.kind === 'favicon' ? 'a square image of at least 32 × 32 pixels (512 × 512 is best)' : input.kind === 'social' ? 'an image of at least 600 × 315 pixels (1200 × 630 is best)' : `an image of at least ${min.width} × ${min.height} pixels`
