@@ -10,7 +10,7 @@
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGE_SIZE_LABEL } from '@/isomorphic/contract/admin-catalog'
 import { MAX_LOGO_ARTWORK_BYTES, MAX_LOGO_ARTWORK_SIZE_LABEL } from '@/isomorphic/contract/admin-decoration'
 import { MAX_SITE_IMAGE_BYTES, MAX_SITE_IMAGE_SIZE_LABEL, SITE_IMAGE_KINDS, type SiteImageKind } from '@/isomorphic/contract/admin-settings'
-import { uploadSiteImage } from '@/server/website/website-settings-admin'
+import { uploadSiteImage } from '@/server/site-images/site-image-upload'
 import { uploadProductImages, type UploadedFile } from '@/server/catalog/product-images-admin'
 import { uploadLogoArtwork } from '@/server/decoration/decoration-admin'
 import { assertSecondFactorReady } from '@/server/staff/enrolment-gate'
