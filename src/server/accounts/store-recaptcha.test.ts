@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds())('reCAPTCHA keys per store on %s', (kind) => {
 
   const read = (ctx = manager, id = websiteId) => executeAdminQuery('settings.get', { websiteId: id }, ctx) as Promise<StoreSettings>
   async function save(recaptcha: Record<string, string> | undefined, ctx = manager, id = websiteId) {
-    const current = await read(manager, id)
+    const current = await read(ctx, id)
     const value = { websiteId: id, version: current.version, name: current.name, lockBrowsing: false, guestCheckout: true, sso: { label: null }, ...(recaptcha ? { recaptcha } : {}) }
     return executeAdminMutation('settings.save', value, ctx) as Promise<StoreSettings>
   }
