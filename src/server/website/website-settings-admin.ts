@@ -58,7 +58,7 @@ export function settingsOf(row: typeof websites.$inferSelect): StoreSettings {
     images: {
       logo: row.logoImage ? imageUrl(row.logoImage, 384, 96) : null,
       favicon: row.faviconImage ? imageUrl(row.faviconImage, 64, 64, 'png') : null,
-      social: row.socialImage ? imageUrl(row.socialImage, 600, 315) : null,
+      social: row.socialImage ? imageUrl(row.socialImage, 1200, 630) : null,
     },
     recaptcha: {
       siteKey: row.recaptchaSiteKey ?? '',
