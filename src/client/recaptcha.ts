@@ -1,5 +1,6 @@
-// reCAPTCHA v3 for the sign-in, sign-up and password-reset forms (spec 7 and 9), only when
-// NEXT_PUBLIC_RECAPTCHA_SITE_KEY is set: the script comes from the alternate domain
+// reCAPTCHA v3 for the sign-in, sign-up and password-reset forms (spec 7 and 9), only when the
+// store has a site key (its public settings' recaptchaSiteKey: its own, set in the console, or the
+// install's NEXT_PUBLIC_RECAPTCHA_SITE_KEY; the page hands it to the form): the script comes from the alternate domain
 // (www.recaptcha.net) in Indonesian (hl=id), the badge is hidden (the forms show the notice
 // instead, as Google requires), and the script's arrival is polled every 25 ms. Tokens last two
 // minutes, so one is fetched when the form is sent, never ahead.
@@ -16,9 +17,6 @@ export const BADGE_CSS = '.grecaptcha-badge{visibility:hidden}'
 export class RecaptchaError extends Error {
   override readonly name = 'RecaptchaError'
 }
-
-/** The site key compiled into the browser bundle, or null: no script, no notice, no tokens. */
-export const RECAPTCHA_SITE_KEY: string | null = process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY?.trim() || null
 
 /** Google's action names allow letters, digits and slashes. */
 export type RecaptchaAction = 'login' | 'signup' | 'password/reset'
@@ -137,15 +135,15 @@ export function createRecaptchaLoader(host: RecaptchaHost, { pollMs = RECAPTCHA_
 let browserLoader: ReturnType<typeof createRecaptchaLoader> | null = null
 
 /**
- * A token for action when reCAPTCHA is configured, undefined when it is not. Rejects when the
- * script cannot load or another site key is already on the page.
+ * A token for action with the store's site key, undefined when the store has none (reCAPTCHA off).
+ * Rejects when the script cannot load or another site key is already on the page.
  */
-export async function getRecaptchaToken(action: RecaptchaAction): Promise<string | undefined> {
-  if (!RECAPTCHA_SITE_KEY || typeof window === 'undefined') return undefined
+export async function getRecaptchaToken(siteKey: string | null, action: RecaptchaAction): Promise<string | undefined> {
+  if (!siteKey || typeof window === 'undefined') return undefined
   browserLoader ??= createRecaptchaLoader({
     document: document as unknown as RecaptchaHost['document'],
     window: window as unknown as RecaptchaHost['window'],
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
   })
-  return browserLoader.token(RECAPTCHA_SITE_KEY, action)
+  return browserLoader.token(siteKey, action)
 }

@@ -100,6 +100,8 @@ export type Website = {
   faviconImage: string | null
   socialImage: string | null
   logoImage: string | null
+  /** The reCAPTCHA v3 site key the sign-in, sign-up and reset forms use: the store's own, else the install's; null: reCAPTCHA is off. */
+  recaptchaSiteKey: string | null
   lockBrowsing: string
   ssologin: string | null
   currency: string

@@ -1,9 +1,12 @@
+import path from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { CONSOLE_ACCOUNTS } from './support/console-accounts'
 
 // The console's store settings and delivery methods (issue 16): the demo store's manager changes the
 // storefront's accent colour and the next page shows it; adds a fixed-price delivery method, which
-// the checkout's list offers at once, and turns it off again; a carrier's secret is never shown back.
+// the checkout's list offers at once, and turns it off again; a carrier's secret is never shown back;
+// uploads a logo that the storefront's header shows at the next page (and puts the demo's back).
 
 async function personPage(browser: Browser, address: string): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })
@@ -71,4 +74,38 @@ test('a delivery method added in the console is offered by the checkout’s list
   expect(await deliveryNames(manager)).not.toContain(name)
   await manager.getByRole('link', { name: '← Delivery' }).click()
   await expect(manager.getByRole('listitem').filter({ hasText: name })).toContainText('Off')
+})
+
+test('a logo uploaded in the settings is in the storefront’s header at the next page; a bad file is refused with a sentence', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const manager = await managerPage(browser)
+  await manager.goto('/admin/settings')
+  const logo = manager.getByTestId('site-image-logo')
+  const upload = logo.getByLabel('Upload the store’s logo')
+
+  await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
+  await expect(manager.getByRole('alert').filter({ hasText: '“notes.txt” is not an image this store can read' })).toBeVisible()
+
+  // A colour of this run's own: the stored name is the picture's hash, so each run's upload is new.
+  const background = `#7a${Math.floor(Math.random() * 0xffff).toString(16).padStart(4, '0')}`
+  const png = await sharp({ create: { width: 480, height: 120, channels: 4, background } }).png().toBuffer()
+  const preview = logo.getByRole('img', { name: 'The store’s logo' })
+  const shownLogo = async () => ((await preview.count()) === 0 ? null : (/\/(logo\.[0-9a-f]+)_/.exec((await preview.getAttribute('src')) ?? '')?.[1] ?? null))
+  const before = await shownLogo()
+  await upload.setInputFiles({ name: 'crimson-wordmark.png', mimeType: 'image/png', buffer: png })
+  try {
+    await expect(manager.getByRole('status')).toContainText('Logo saved')
+    await expect.poll(shownLogo).not.toBe(before)
+    const stored = await shownLogo()
+    const shopper = await personPage(browser, '198.19.10.6')
+    await shopper.goto('/')
+    const headerLogo = shopper.getByRole('banner').getByRole('link').locator('img').first()
+    await expect(headerLogo).toHaveAttribute('src', new RegExp(`/${stored}_`))
+    await expect.poll(() => headerLogo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+  } finally {
+    // The demo's own logo back (an SVG: cleaned and drawn like any upload).
+    const uploaded = await shownLogo()
+    await upload.setInputFiles(path.resolve('data/logos/granite-ridge-primary.svg'))
+    await expect.poll(shownLogo).not.toBe(uploaded)
+  }
 })

@@ -18,7 +18,7 @@ function currentReturnTo(): string {
 }
 
 /** Email and password (spec 4); with single sign-on configured, also the way to the provider. */
-export function LoginForm({ ssoEnabled }: { ssoEnabled: boolean }) {
+export function LoginForm({ ssoEnabled, recaptchaSiteKey }: { ssoEnabled: boolean; recaptchaSiteKey: string | null }) {
   const t = useTranslations('auth')
   const { values, change } = useFieldValues({ email: '', password: '' })
   const { formRef, errors, failure, busy, onSubmit } = useFormSubmission<'email' | 'password'>(t)
@@ -26,7 +26,7 @@ export function LoginForm({ ssoEnabled }: { ssoEnabled: boolean }) {
   const submit = onSubmit({
     check: () => collectErrors({ email: checkEmail(values.email), password: checkPassword(values.password) }),
     send: async () => {
-      const recaptchaToken = await getRecaptchaToken('login')
+      const recaptchaToken = await getRecaptchaToken(recaptchaSiteKey, 'login')
       await auth.signIn({ login: values.email.trim(), password: values.password, recaptchaToken })
       // An account gone by the time its partner loads has been logged out and sent to '/' already.
       if (useUserStore.getState().isAuthenticated) navigateTo(currentReturnTo())
@@ -83,7 +83,7 @@ export function LoginForm({ ssoEnabled }: { ssoEnabled: boolean }) {
           {t('createAccountLink')}
         </Link>
       </p>
-      <RecaptchaNotice />
+      <RecaptchaNotice siteKey={recaptchaSiteKey} />
     </>
   )
 }

@@ -13,7 +13,7 @@ import { CheckEmail } from './signup-view'
 import { useFieldValues, useFormSubmission } from './use-form-submission'
 
 /** /password/reset: one email field; the answer is the same whether the account exists or not. */
-export function PasswordResetForm() {
+export function PasswordResetForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) {
   const t = useTranslations('auth')
   const [email, setEmail] = useState('')
   const { formRef, errors, failure, busy, onSubmit } = useFormSubmission<'email'>(t)
@@ -22,7 +22,7 @@ export function PasswordResetForm() {
   const submit = onSubmit({
     check: () => collectErrors({ email: checkEmail(email) }),
     send: async () => {
-      const recaptchaToken = await getRecaptchaToken('password/reset')
+      const recaptchaToken = await getRecaptchaToken(recaptchaSiteKey, 'password/reset')
       const answer = await accountApi.resetPassword({ email: email.trim(), recaptchaToken })
       setSent(answer.data.message)
     },
@@ -44,7 +44,7 @@ export function PasswordResetForm() {
           {t('backToSignIn')}
         </Link>
       </p>
-      <RecaptchaNotice />
+      <RecaptchaNotice siteKey={recaptchaSiteKey} />
     </>
   )
 }

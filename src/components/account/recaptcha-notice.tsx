@@ -2,7 +2,6 @@
 
 import { useTranslations } from 'next-intl'
 import type { ReactNode } from 'react'
-import { RECAPTCHA_SITE_KEY } from '@/client/recaptcha'
 
 function PolicyLink({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -12,10 +11,10 @@ function PolicyLink({ href, children }: { href: string; children: ReactNode }) {
   )
 }
 
-/** Google's required wording when the reCAPTCHA badge is hidden; nothing when reCAPTCHA is off. */
-export function RecaptchaNotice() {
+/** Google's required wording when the reCAPTCHA badge is hidden; nothing when the store has no site key (reCAPTCHA off). */
+export function RecaptchaNotice({ siteKey }: { siteKey: string | null }) {
   const t = useTranslations('auth')
-  if (!RECAPTCHA_SITE_KEY) return null
+  if (!siteKey) return null
   return (
     <p className="mt-6 text-xs leading-5 text-muted">
       {t.rich('recaptchaNotice', {

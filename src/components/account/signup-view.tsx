@@ -17,15 +17,15 @@ import { runOnceWhileMounted } from './run-once'
 import { useFieldValues, useFormSubmission } from './use-form-submission'
 
 /** /signup: the form, or with ?token= (the link in the mail) the account's confirmation. */
-export function SignupView() {
+export function SignupView({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) {
   const token = useSearchParams().get('token')
-  return token ? <SignupConfirmation token={token} /> : <SignupForm />
+  return token ? <SignupConfirmation token={token} /> : <SignupForm recaptchaSiteKey={recaptchaSiteKey} />
 }
 
 type Fields = 'name' | 'email' | 'password'
 
 /** Always ends on 'check your email' with the server's message, whether the address is new or not. */
-export function SignupForm() {
+export function SignupForm({ recaptchaSiteKey }: { recaptchaSiteKey: string | null }) {
   const t = useTranslations('auth')
   const { values, change } = useFieldValues<Fields>({ name: '', email: '', password: '' })
   const { formRef, errors, failure, busy, onSubmit } = useFormSubmission<Fields>(t)
@@ -39,7 +39,7 @@ export function SignupForm() {
         password: checkNewPassword(values.password),
       }),
     send: async () => {
-      const recaptchaToken = await getRecaptchaToken('signup')
+      const recaptchaToken = await getRecaptchaToken(recaptchaSiteKey, 'signup')
       const answer = await accountApi.signup({
         name: values.name.trim(),
         email: values.email.trim(),
@@ -69,7 +69,7 @@ export function SignupForm() {
           {t('signInLink')}
         </Link>
       </p>
-      <RecaptchaNotice />
+      <RecaptchaNotice siteKey={recaptchaSiteKey} />
     </>
   )
 }

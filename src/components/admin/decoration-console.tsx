@@ -128,6 +128,10 @@ function LogoForm({ websiteId, data, logo, onDone }: { websiteId: number; data: 
     if (!file || !logo) return
     await upload.run(() => uploadLogoArtwork({ websiteId, logoId: logo.id, version: logo.version, file }))
   }
+  async function remove() {
+    if (!logo || !window.confirm(`Delete the logo “${logo.name}”?`)) return
+    await run(() => adminMutation('logos.delete', { websiteId, id: logo.id, version: logo.version }))
+  }
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
       <Problem failure={failure} />
@@ -136,12 +140,14 @@ function LogoForm({ websiteId, data, logo, onDone }: { websiteId: number; data: 
         <Input label="Code" name="code" defaultValue={logo?.code} className="font-mono" placeholder="GR-MARK" />
         <label className="block min-w-0 text-sm font-medium text-ink">
           Decoration partner
-          <select name="decorationPartnerId" defaultValue={logo?.decorationPartnerId ?? data.partners[0]?.id} className={INPUT_CLASS}>
-            {data.partners.map((partner) => (
-              <option key={partner.id} value={partner.id}>
-                {partner.name}
-              </option>
-            ))}
+          <select name="decorationPartnerId" defaultValue={logo?.decorationPartnerId ?? data.partners.find((partner) => partner.active)?.id} className={INPUT_CLASS}>
+            {data.partners
+              .filter((partner) => partner.active || partner.id === logo?.decorationPartnerId)
+              .map((partner) => (
+                <option key={partner.id} value={partner.id}>
+                  {partner.active ? partner.name : `${partner.name} (inactive)`}
+                </option>
+              ))}
           </select>
         </label>
         <label className="block min-w-0 text-sm font-medium text-ink">
@@ -169,6 +175,11 @@ function LogoForm({ websiteId, data, logo, onDone }: { websiteId: number; data: 
         ) : (
           <span className="text-sm text-muted">Upload its artwork once it is added.</span>
         )}
+        {logo ? (
+          <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={busy} onClick={() => void remove()}>
+            Delete logo
+          </button>
+        ) : null}
       </div>
       <Problem failure={upload.failure} />
     </form>
@@ -182,7 +193,7 @@ function Logos({ websiteId, data }: { websiteId: number; data: LogosAdminData })
       <details className="mb-4 rounded-card border border-dashed border-line p-3">
         <summary className="cursor-pointer text-sm font-semibold">Add a logo</summary>
         <div className="mt-3">
-          {data.partners.length === 0 ? <p className="text-sm text-muted">Add a decoration partner first.</p> : <LogoForm key={adding} websiteId={websiteId} data={data} onDone={() => setAdding((value) => value + 1)} />}
+          {!data.partners.some((partner) => partner.active) ? <p className="text-sm text-muted">Add a decoration partner first (or activate one).</p> : <LogoForm key={adding} websiteId={websiteId} data={data} onDone={() => setAdding((value) => value + 1)} />}
         </div>
       </details>
       {data.logos.length === 0 ? <p className="text-sm text-muted">No logos yet.</p> : null}
@@ -241,6 +252,11 @@ function PartnerForm({ websiteId, partner, onDone }: { websiteId: number; partne
     if (!partner || !window.confirm(`Delete the decoration partner “${partner.name}”?`)) return
     await run(() => adminMutation('decorationPartners.delete', { websiteId, id: partner.id, version: partner.version }))
   }
+  async function setActive(active: boolean) {
+    if (!partner) return
+    if (!active && !window.confirm(`Deactivate the decoration partner “${partner.name}”? It keeps its logos and work orders, and no new logo or console account can be given to it.`)) return
+    await run(() => adminMutation('decorationPartners.setActive', { websiteId, id: partner.id, version: partner.version, active }))
+  }
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
       <Problem failure={failure} />
@@ -263,6 +279,11 @@ function PartnerForm({ websiteId, partner, onDone }: { websiteId: number; partne
           {busy ? 'Saving…' : partner ? 'Save partner' : 'Add partner'}
         </button>
         {partner ? (
+          <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => void setActive(!partner.active)}>
+            {partner.active ? 'Deactivate' : 'Activate again'}
+          </button>
+        ) : null}
+        {partner ? (
           <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={busy} onClick={() => void remove()}>
             Delete
           </button>
@@ -275,7 +296,7 @@ function PartnerForm({ websiteId, partner, onDone }: { websiteId: number; partne
 function Partners({ websiteId, partners }: { websiteId: number; partners: DecorationPartnerAdminEntry[] }) {
   const [adding, setAdding] = useState(0)
   return (
-    <Section id="partners" title="Decoration partners" intro="The shops that decorate the goods, shared by every store. Carriers quote shipping from the partner’s address. A partner with logos or work orders is kept.">
+    <Section id="partners" title="Decoration partners" intro="The shops that decorate the goods, shared by every store. Carriers quote shipping from the partner’s address. A partner with logos or work orders is kept: deactivate it instead (it keeps its history and is offered for no new logo).">
       <details className="mb-4 rounded-card border border-dashed border-line p-3">
         <summary className="cursor-pointer text-sm font-semibold">Add a decoration partner</summary>
         <div className="mt-3">
@@ -287,7 +308,10 @@ function Partners({ websiteId, partners }: { websiteId: number; partners: Decora
           <li key={`${partner.id}:${partner.version}`} className="border-b border-line py-3 last:border-b-0" data-testid="partner-row">
             <details>
               <summary className="flex cursor-pointer flex-wrap items-center gap-x-3">
-                <span className="min-w-0 flex-1 font-medium break-words">{partner.name}</span>
+                <span className="min-w-0 flex-1 font-medium break-words">
+                  {partner.name}
+                  {partner.active ? null : <span className="ml-2 inline-block rounded-full border border-line bg-soft px-2 py-0.5 align-middle text-xs font-semibold text-muted">Inactive</span>}
+                </span>
                 <span className="text-sm break-words text-muted">
                   {partner.address.city}, {partner.address.state} · {partner.logoCount === 1 ? '1 logo' : `${partner.logoCount} logos`} · {partner.workOrderCount === 1 ? '1 work order' : `${partner.workOrderCount} work orders`}
                 </span>

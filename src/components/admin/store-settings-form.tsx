@@ -1,18 +1,20 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { uploadSiteImage } from '@/client/admin/site-image-upload'
 import { ACCENT_MIN_CONTRAST, contrastRatio, parseCssColor } from '@/isomorphic/colors'
 import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
-import { type StoreSettings, TOKEN_AUTH_METHODS } from '@/isomorphic/contract/admin-settings'
+import { SITE_IMAGE_ACCEPT, type SiteImageKind, type StoreSettings, TOKEN_AUTH_METHODS } from '@/isomorphic/contract/admin-settings'
 import { EditConflictNotice } from './edit-conflict-notice'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 // A store's settings (issue 16), in sections like Shopify's: the store, contact, access, look,
 // analytics and single sign-on. One save for the page, versioned: a colleague's save in between is
 // a 409 shown with what they changed. The client secret is write-only: the field is empty, says
-// whether one is stored, and an empty field keeps it.
+// whether one is stored, and an empty field keeps it (the reCAPTCHA secret key too). The logo,
+// favicon and social image are uploaded (and removed) at once, each moving the page's version.
 
 const WHITE = { r: 255, g: 255, b: 255 }
 
@@ -49,6 +51,61 @@ function Check({ name, label, hint, defaultChecked }: { name: string; label: str
   )
 }
 
+const PICTURES: { kind: SiteImageKind; title: string; hint: string; preview: string }[] = [
+  { kind: 'logo', title: 'Logo', hint: 'In the storefront’s header, the mails and the order PDFs. A wide PNG with a transparent background reads best. None: the store’s name as text.', preview: 'h-16 w-56' },
+  { kind: 'favicon', title: 'Favicon', hint: 'The browser tab’s icon. Square, at least 32 × 32 pixels (512 × 512 is best). None: no icon.', preview: 'size-16' },
+  { kind: 'social', title: 'Social image', hint: 'The picture of links to the store shared in chats and social media. At least 600 × 315 pixels (1200 × 630 is best).', preview: 'h-24 w-44' },
+]
+
+/** One of the store's pictures: its preview, an upload (or replace) and a remove, each saved at once. */
+function PictureField({
+  picture,
+  url,
+  busy,
+  onUpload,
+  onRemove,
+}: {
+  picture: (typeof PICTURES)[number]
+  url: string | null
+  busy: boolean
+  onUpload: (kind: SiteImageKind, file: File) => void
+  onRemove: (kind: SiteImageKind) => void
+}) {
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (file) onUpload(picture.kind, file)
+  }
+  const label = picture.title.toLowerCase()
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center" data-testid={`site-image-${picture.kind}`}>
+      <div className={`flex shrink-0 items-center justify-center overflow-hidden rounded-md border border-line bg-soft ${picture.preview}`}>
+        {url ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our image route
+          <img src={url} alt={`The store’s ${label}`} className="max-h-full max-w-full object-contain" />
+        ) : (
+          <span className="px-2 text-center text-xs text-muted">None</span>
+        )}
+      </div>
+      <div className="min-w-0">
+        <p className="text-sm font-medium">{picture.title}</p>
+        <p className="text-sm text-muted">{picture.hint}</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <label className={`inline-flex min-h-10 cursor-pointer items-center rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-soft ${busy ? 'pointer-events-none opacity-60' : ''}`}>
+            {url ? `Replace ${label}` : `Upload ${label}`}
+            <input type="file" accept={SITE_IMAGE_ACCEPT} className="sr-only" aria-label={`Upload the store’s ${label}`} disabled={busy} onChange={choose} />
+          </label>
+          {url ? (
+            <button type="button" disabled={busy} onClick={() => onRemove(picture.kind)} className="min-h-10 rounded-md px-3 text-sm font-medium text-danger hover:bg-soft disabled:opacity-60">
+              Remove {label}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  )
+}
+
 export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
   const router = useRouter()
   const [error, setError] = useState<string | null>(null)
@@ -58,7 +115,35 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
   const [accent, setAccent] = useState(settings.accentColor ?? '')
   // The version this page's next save is based on: the one read, then each save's own.
   const [version, setVersion] = useState(settings.version)
+  const [images, setImages] = useState(settings.images)
+  const [pictureBusy, setPictureBusy] = useState(false)
+  const [pictureNote, setPictureNote] = useState<string | null>(null)
   const contrast = accent.trim() ? contrastOnAccent(accent.trim()) : null
+
+  function failed(failure: unknown) {
+    if (failure instanceof AdminApiError && failure.status === 409 && isEditConflictData(failure.data)) setConflict({ message: failure.message, data: failure.data })
+    else setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
+  }
+
+  async function changePicture(kind: SiteImageKind, file: File | null) {
+    setPictureBusy(true)
+    setError(null)
+    setConflict(null)
+    setSaved(false)
+    setPictureNote(null)
+    try {
+      const answer = file ? await uploadSiteImage({ websiteId: settings.websiteId, version, kind, file }) : await adminMutation('settings.removeImage', { websiteId: settings.websiteId, version, kind })
+      setVersion(answer.version)
+      setImages(answer.images)
+      const what = PICTURES.find((picture) => picture.kind === kind)!.title
+      setPictureNote(file ? `${what} saved. The storefront shows it from its next page.` : `${what} removed. The storefront shows its default from its next page.`)
+      router.refresh()
+    } catch (failure) {
+      failed(failure)
+    } finally {
+      setPictureBusy(false)
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -88,13 +173,16 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
           scope: field('ssoScope'),
           tokenAuthMethod: field('ssoTokenAuthMethod') as (typeof TOKEN_AUTH_METHODS)[number],
         },
+        recaptcha: {
+          siteKey: field('recaptchaSiteKey').trim(),
+          ...(field('recaptchaSecretKey').trim() ? { secretKey: field('recaptchaSecretKey').trim() } : {}),
+        },
       })
       setVersion(answer.version)
       setSaved(true)
       router.refresh()
     } catch (failure) {
-      if (failure instanceof AdminApiError && failure.status === 409 && isEditConflictData(failure.data)) setConflict({ message: failure.message, data: failure.data })
-      else setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
+      failed(failure)
     } finally {
       setBusy(false)
     }
@@ -119,6 +207,17 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
         <Field label="Description" hint="Shown to search engines and in shared links.">
           <textarea name="description" rows={3} maxLength={2000} defaultValue={settings.description} className={INPUT_CLASS} />
         </Field>
+      </Section>
+
+      <Section title="Logo and pictures" description="The store’s logo, the browser tab’s icon and the picture of shared links. PNG, JPEG, WebP or SVG (cleaned of scripts and drawn as a picture), up to 5 MB each; saved as soon as you choose a file.">
+        {pictureNote ? (
+          <p role="status" className="rounded-md border border-accent/40 bg-soft px-3 py-2 text-sm">
+            {pictureNote}
+          </p>
+        ) : null}
+        {PICTURES.map((picture) => (
+          <PictureField key={picture.kind} picture={picture} url={images[picture.kind]} busy={pictureBusy} onUpload={(kind, file) => void changePicture(kind, file)} onRemove={(kind) => void changePicture(kind, null)} />
+        ))}
       </Section>
 
       <Section title="Contact" description="Shown in the footer and in the shopper’s mails.">
@@ -190,6 +289,18 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
               </option>
             ))}
           </select>
+        </Field>
+      </Section>
+
+      <Section
+        title="reCAPTCHA"
+        description={`Google reCAPTCHA v3 checks that sign-in, sign-up and password reset come from people. Leave the site key empty to use ${settings.recaptcha.installKeys ? 'the install’s keys' : 'none (the install has no keys: reCAPTCHA is off)'}.`}
+      >
+        <Field label="Site key" hint="From the reCAPTCHA v3 site in Google’s admin console; it is public (the browser uses it).">
+          <TextInput name="recaptchaSiteKey" defaultValue={settings.recaptcha.siteKey} autoComplete="off" className="font-mono" />
+        </Field>
+        <Field label="Secret key" hint={settings.recaptcha.secretKeySet ? 'A secret key is stored. It is never shown; type a new one only to replace it.' : 'No secret key stored yet.'}>
+          <TextInput name="recaptchaSecretKey" type="password" autoComplete="new-password" placeholder={settings.recaptcha.secretKeySet ? '•••••••• (stored)' : ''} className="font-mono" />
         </Field>
       </Section>
 

@@ -104,6 +104,10 @@ export const DECORATION_ADMIN_MUTATION_INPUTS = {
   'logos.save': LogoSaveSchema,
   'decorationPartners.save': PartnerSaveSchema,
   'decorationPartners.delete': removed,
+  /** Deactivates a partner (kept with its history, offered for no new logo or account) or makes it active again. */
+  'decorationPartners.setActive': z.strictObject({ websiteId, id: idSchema('decoration partner'), version: EditVersionSchema, active: z.boolean() }),
+  /** Deletes a logo no product and no order carries (else a 409 that says how many). */
+  'logos.delete': removed,
   'decorationSettings.save': SettingsSaveSchema,
   'decorationMethods.save': MethodSaveSchema,
   'printAreas.save': PrintAreaSaveSchema,
@@ -129,7 +133,8 @@ export type LogoAdminEntry = {
 
 export type LogosAdminData = {
   logos: LogoAdminEntry[]
-  partners: { id: number; name: string }[]
+  /** The partners a logo may be given to: the active ones, and an inactive one that a logo still has (marked). */
+  partners: { id: number; name: string; active: boolean }[]
   /** The methods this store offers (a logo's methods are among them). */
   methods: { code: DecorationMethodCode; name: string }[]
 }
@@ -142,6 +147,8 @@ export type DecorationPartnerAdminEntry = {
   address: { street: string; street2?: string; city: string; state: string; zip: string; country: string }
   phone: string | null
   email: string | null
+  /** False: deactivated (kept with its history; offered for no new logo or console account). */
+  active: boolean
   logoCount: number
   workOrderCount: number
 }
@@ -204,6 +211,8 @@ export type DecorationAdminMutationResponses = {
   'logos.save': Saved
   'decorationPartners.save': Saved
   'decorationPartners.delete': { deleted: number }
+  'decorationPartners.setActive': Saved
+  'logos.delete': { deleted: number }
   'decorationSettings.save': { version: number }
   'decorationMethods.save': { code: DecorationMethodCode; version: number }
   'printAreas.save': Saved

@@ -8,6 +8,30 @@ import { z } from './zod'
 
 export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const
 
+/**
+ * The store's own pictures (issue 16), uploaded through POST /api/admin/site-image (multipart:
+ * websiteId, version, kind, file): the header's logo, the browser tab's favicon and the picture of
+ * shared links. None: the storefront's default (the name as text, no icon, no picture).
+ */
+export const SITE_IMAGE_KINDS = ['logo', 'favicon', 'social'] as const
+export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number]
+export const MAX_SITE_IMAGE_BYTES = 5 * 1024 * 1024
+export const MAX_SITE_IMAGE_SIZE_LABEL = '5 MB'
+export const SITE_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml,.png,.jpg,.jpeg,.webp,.svg'
+/** The smallest picture each kind takes (width, height): a favicon is drawn at 32 px, link previews want 600 × 315 or more. */
+export const SITE_IMAGE_MIN_SIZE: Record<SiteImageKind, { width: number; height: number }> = {
+  logo: { width: 16, height: 16 },
+  favicon: { width: 32, height: 32 },
+  social: { width: 600, height: 315 },
+}
+export const SITE_IMAGE_LABELS: Record<SiteImageKind, string> = { logo: 'logo', favicon: 'favicon', social: 'social image' }
+
+/** A reCAPTCHA key as Google gives it: letters, digits, - and _. */
+const recaptchaKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a key as Google gives it (20 to 100 letters, digits, - and _)')
+
 export type StoreSettings = {
   websiteId: number
   code: string
@@ -30,6 +54,17 @@ export type StoreSettings = {
     /** Whether a client secret is stored; it is never sent back. */
     clientSecretSet: boolean
   }
+  /** The store's pictures as small previews for the console (an /api/images address), or null: the default. */
+  images: Record<SiteImageKind, string | null>
+  /** reCAPTCHA v3 for sign-in, sign-up and password reset: the store's own keys, or the install's when it sets none. */
+  recaptcha: {
+    /** The store's site key; empty: it uses the install's keys (installKeys says whether there are any). */
+    siteKey: string
+    /** Whether the store's secret key is stored; it is never sent back. */
+    secretKeySet: boolean
+    /** Whether the install has keys of its own (the environment's), used when the store sets none. */
+    installKeys: boolean
+  }
 }
 
 /** An optional text field: empty or absent is null. */
@@ -45,6 +80,12 @@ const SsoSettingsInput = z.strictObject({
   clientSecret: z.string().max(2000).optional(),
   scope: z.string().trim().max(500).default(''),
   tokenAuthMethod: z.enum(TOKEN_AUTH_METHODS).default('client_secret_basic'),
+})
+
+/** Empty site key: the install's keys (both of the store's are cleared). Empty or absent secret: keep the stored one. */
+const RecaptchaSettingsInput = z.strictObject({
+  siteKey: z.union([z.literal(''), recaptchaKey]).default(''),
+  secretKey: z.union([z.literal(''), recaptchaKey]).optional(),
 })
 
 export const SETTINGS_ADMIN_QUERY_INPUTS = {
@@ -64,8 +105,16 @@ export const SETTINGS_ADMIN_MUTATION_INPUTS = {
     accentColor: optional(accentColor),
     analyticsId: optional(analyticsId),
     sso: SsoSettingsInput,
+    /** Absent: the store's reCAPTCHA keys stay as they are. */
+    recaptcha: RecaptchaSettingsInput.optional(),
+  }),
+  /** Takes the store's logo, favicon or social image away: the storefront shows its default again. */
+  'settings.removeImage': z.strictObject({
+    websiteId: z.number().int().positive(),
+    version: EditVersionSchema,
+    kind: z.enum(SITE_IMAGE_KINDS),
   }),
 }
 
 export type SettingsAdminQueryResponses = { 'settings.get': StoreSettings }
-export type SettingsAdminMutationResponses = { 'settings.save': StoreSettings }
+export type SettingsAdminMutationResponses = { 'settings.save': StoreSettings; 'settings.removeImage': StoreSettings }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS } from '@/isomorphic/account-types'
 import { assertHuman } from '../adapters/recaptcha'
+import { storeRecaptchaSecret } from '../website/website-service'
 import { rateLimiter } from '../cache/rate-limiter'
 import type { Database } from '../db/client'
 import { partners } from '../db/schema'
@@ -46,7 +47,7 @@ export async function signInWithPassword(
 ): Promise<IssuedToken> {
   const email = normalizeEmail(input.login)
   await assertSignInAllowed(caller.websiteId, email, caller.ip)
-  await assertHuman('login', input.recaptchaToken, caller.ip)
+  await assertHuman('login', input.recaptchaToken, caller.ip, await storeRecaptchaSecret(db, caller.websiteId))
   const [partner] = await db
     .select({ id: partners.id, passwordHash: partners.passwordHash, isActive: partners.isActive })
     .from(partners)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { type CheckEmailAnswer, PasswordCreateSchema, PasswordResetSchema, RESET_LINK_EXPIRED } from '@/isomorphic/contract/accounts'
 import { assertHuman } from '../adapters/recaptcha'
+import { storeRecaptchaSecret } from '../website/website-service'
 import type { Database } from '../db/client'
 import { partners } from '../db/schema'
 import { env } from '../env'
@@ -47,7 +48,7 @@ export async function requestPasswordReset(db: Database, body: unknown, caller: 
     ],
     { message: TOO_MANY_RESETS, log: { websiteId: caller.websiteId, ip: caller.ip } },
   )
-  await assertHuman('password/reset', input.recaptchaToken, caller.ip)
+  await assertHuman('password/reset', input.recaptchaToken, caller.ip, await storeRecaptchaSecret(db, caller.websiteId))
 
   const [partner] = await db
     .select({ id: partners.id })

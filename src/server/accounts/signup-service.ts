@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { assertHuman } from '../adapters/recaptcha'
+import { storeRecaptchaSecret } from '../website/website-service'
 import { rateLimiter, type RateLimit } from '../cache/rate-limiter'
 import type { Database } from '../db/client'
 import { partners } from '../db/schema'
@@ -58,7 +59,7 @@ export async function requestSignup(db: Database, body: unknown, caller: Caller)
     ],
     { message: TOO_MANY_SIGNUPS, log: { websiteId: caller.websiteId, ip: caller.ip } },
   )
-  await assertHuman('signup', input.recaptchaToken, caller.ip)
+  await assertHuman('signup', input.recaptchaToken, caller.ip, await storeRecaptchaSecret(db, caller.websiteId))
 
   // The same work whatever the answer will be: one argon2 hash and one indexed read.
   const passwordHash = await hashPassword(input.password)

@@ -2,7 +2,8 @@ import { env } from '../env'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 
-// reCAPTCHA v3 verification (external-apis.md §5). On only when RECAPTCHA_SECRET_KEY is set. A token
+// reCAPTCHA v3 verification (external-apis.md §5). On when the store has its own secret key (set in
+// the console, issue 16) or else when RECAPTCHA_SECRET_KEY is set. A token
 // passes when Google says success AND the action is the one expected AND the hostname is ours
 // (when PUBLIC_ORIGIN names it) AND the score reaches RECAPTCHA_MIN_SCORE. Anything else — a
 // missing, reused or expired token, a timeout, a malformed answer — fails closed.
@@ -16,9 +17,13 @@ export function humanCheckEnabled(): boolean {
   return Boolean(env().RECAPTCHA_SECRET_KEY)
 }
 
-/** Throws `forbidden` unless the token proves a human did `action`. Does nothing when not configured. */
-export async function assertHuman(action: string, token: string | null | undefined, remoteIp: string | null): Promise<void> {
-  const { RECAPTCHA_SECRET_KEY: secret, RECAPTCHA_VERIFY_URL: url, RECAPTCHA_MIN_SCORE: minScore, PUBLIC_ORIGIN } = env()
+/**
+ * Throws `forbidden` unless the token proves a human did `action`, verified with the store's secret
+ * key (`storeSecret`) or else the install's. Does nothing when neither is set.
+ */
+export async function assertHuman(action: string, token: string | null | undefined, remoteIp: string | null, storeSecret: string | null = null): Promise<void> {
+  const { RECAPTCHA_SECRET_KEY: installSecret, RECAPTCHA_VERIFY_URL: url, RECAPTCHA_MIN_SCORE: minScore, PUBLIC_ORIGIN } = env()
+  const secret = storeSecret ?? installSecret
   if (!secret) return
   const refuse = (why: string, extra: Record<string, unknown> = {}): never => {
     logger().warn({ action, remoteIp, why, ...extra }, 'human verification refused')

@@ -170,6 +170,62 @@ describe.each(testDatabaseKinds())('decoration in the console on %s', (kind) => 
     expect((await audit('decorationPartner', created.id)).map((row) => row.action)).toEqual(['decorationPartner.create', 'decorationPartner.update', 'decorationPartner.delete'])
   })
 
+  test('a deactivated partner keeps its logos, is marked inactive, is offered for no new logo, and can be activated again', async () => {
+    const partner = await mutate('decorationPartners.save', { code: `ACTIVE-${kind}`, name: 'Thread House', address: { street: '3 Loom Rd', city: 'Denver', state: 'CO', zip: '80202', country: 'US' } })
+    const logo = await mutate('logos.save', { code: `THREAD-${kind}`, name: 'Thread crest', decorationPartnerId: partner.id, decorationMethod: 'embroidery', methods: ['embroidery'], colorCount: 1 })
+    const unused = await mutate('decorationPartners.save', { code: `IDLE-${kind}`, name: 'Idle Prints', address: { street: '4 Ink Way', city: 'Denver', state: 'CO', zip: '80202', country: 'US' } })
+
+    const off = await mutate('decorationPartners.setActive', { id: partner.id, version: partner.version, active: false })
+    expect(off.version).toBe(partner.version + 1)
+    await mutate('decorationPartners.setActive', { id: unused.id, version: unused.version, active: false })
+    const partners = ((await executeAdminQuery('decorationPartners.list', { websiteId }, manager)) as { partners: DecorationPartnerAdminEntry[] }).partners
+    expect(partners.find((entry) => entry.id === partner.id)).toMatchObject({ active: false, logoCount: 1 })
+    // The logo form offers the inactive partner only to the logo that still has it.
+    const offered = ((await executeAdminQuery('logos.list', { websiteId }, manager)) as LogosAdminData).partners
+    expect(offered.find((entry) => entry.id === partner.id)).toMatchObject({ active: false })
+    expect(offered.some((entry) => entry.id === unused.id)).toBe(false)
+
+    const refused = await refusal(mutate('logos.save', { code: `NEW-THREAD-${kind}`, name: 'Another', decorationPartnerId: partner.id, decorationMethod: 'embroidery', methods: ['embroidery'], colorCount: 1 }))
+    expect(refused.code).toBe('invalid')
+    expect(refused.userMessage).toBe('The decoration partner “Thread House” is inactive: choose an active partner, or activate it again in Decoration partners.')
+    // The logo that has it may still be edited, keeping its partner.
+    const renamed = await mutate('logos.save', { id: logo.id, version: logo.version, code: `THREAD-${kind}`, name: 'Thread crest 2', decorationPartnerId: partner.id, decorationMethod: 'embroidery', methods: ['embroidery'], colorCount: 1 })
+    expect(renamed.version).toBe(logo.version + 1)
+
+    const stale = await refusal(mutate('decorationPartners.setActive', { id: partner.id, version: partner.version, active: true }))
+    expect(stale.code).toBe('conflict')
+    await mutate('decorationPartners.setActive', { id: partner.id, version: off.version, active: true })
+    const added = await mutate('logos.save', { code: `NEW-THREAD-${kind}`, name: 'Another', decorationPartnerId: partner.id, decorationMethod: 'embroidery', methods: ['embroidery'], colorCount: 1 })
+    expect(added.id).toBeGreaterThan(0)
+    expect((await audit('decorationPartner', partner.id)).map((row) => row.action)).toEqual(['decorationPartner.create', 'decorationPartner.deactivate', 'decorationPartner.activate'])
+
+    const fulfilment = await staffContext(websiteId, { role: 'fulfilment' })
+    const otherManager = await staffContext((await createWebsite()).id, { role: 'store_manager' })
+    const value = { id: unused.id, version: unused.version + 1, active: true }
+    expect((await refusal(mutate('decorationPartners.setActive', value, fulfilment))).code).toBe('forbidden')
+    expect((await refusal(mutate('decorationPartners.setActive', value, otherManager))).code).toBe('not_found')
+  })
+
+  test('a logo on a product is not deleted (409 saying on how many); an unused one is deleted, audited; fulfilment gets 403 and another store’s manager 404', async () => {
+    const peak = ((await executeAdminQuery('logos.list', { websiteId }, manager)) as LogosAdminData).logos.find((logo) => logo.id === store.peak.id)!
+    const kept = await refusal(mutate('logos.delete', { id: peak.id, version: peak.version }))
+    expect(kept.code).toBe('conflict')
+    expect(kept.userMessage).toBe(`The logo “${peak.name}” is on 1 product, so it cannot be deleted. Take it off that product in Products first.`)
+    expect(await db().select().from(logos).where(eq(logos.id, peak.id))).toHaveLength(1)
+
+    const partner = await createDecorationPartner()
+    const unused = await mutate('logos.save', { code: `UNUSED-${kind}`, name: 'Unused crest', decorationPartnerId: partner.id, decorationMethod: 'embroidery', methods: ['embroidery'], colorCount: 1 })
+    const fulfilment = await staffContext(websiteId, { role: 'fulfilment' })
+    const otherManager = await staffContext((await createWebsite()).id, { role: 'store_manager' })
+    expect((await refusal(mutate('logos.delete', { id: unused.id, version: unused.version }, fulfilment))).code).toBe('forbidden')
+    expect((await refusal(mutate('logos.delete', { id: unused.id, version: unused.version }, otherManager))).code).toBe('not_found')
+    expect((await refusal(mutate('logos.delete', { id: unused.id, version: unused.version + 1 }))).code).toBe('conflict')
+
+    expect(await mutate('logos.delete', { id: unused.id, version: unused.version })).toEqual({ deleted: unused.id })
+    expect(await db().select().from(logos).where(eq(logos.id, unused.id))).toHaveLength(0)
+    expect((await audit('logo', unused.id)).map((row) => row.action)).toEqual(['logo.create', 'logo.delete'])
+  })
+
   test('a fulfilment member is refused (403), a manager of another store is told it does not exist (404), and a shared logo other stores use is an owner’s to change', async () => {
     const fulfilment = await staffContext(websiteId, { role: 'fulfilment' })
     expect((await refusal(settings(fulfilment))).code).toBe('forbidden')

@@ -17,7 +17,7 @@ import { assertFreshEdit } from '../audit/edit-conflict'
 import { type CacheName, invalidateCaches } from '../cache/named-cache'
 import { fileLabel, type UploadedFile } from '../catalog/product-images-admin'
 import { type Executor, getDb, type Transaction } from '../db/client'
-import { decorationMethods, decorationPartners, decorationSettings, logoDecorationMethods, logos, printAreas, products, productVariantLogos, productVariants, staff, workOrders } from '../db/schema'
+import { decorationMethods, decorationPartners, decorationSettings, logoDecorationMethods, logos, orderLines, printAreas, products, productVariantLogos, productVariants, staff, workOrders } from '../db/schema'
 import { contentHash, slugify, storeImage } from '../images/image-store'
 import { GARMENT_KINDS } from '../images/garment-shapes'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
@@ -135,10 +135,12 @@ export async function listLogos(ctx: CoreContext, value: ParsedAdminQueryValues[
   const db = await getDb()
   const [entries, partners, methods] = await Promise.all([
     logoEntries(db, value.websiteId),
-    db.select({ id: decorationPartners.id, name: decorationPartners.name }).from(decorationPartners).orderBy(asc(decorationPartners.name), asc(decorationPartners.id)),
+    db.select({ id: decorationPartners.id, name: decorationPartners.name, active: decorationPartners.active }).from(decorationPartners).orderBy(asc(decorationPartners.name), asc(decorationPartners.id)),
     storeMethods(db, value.websiteId),
   ])
-  return { logos: entries, partners, methods: methods.map((method) => ({ code: method.code, name: method.name })) }
+  // An inactive partner is offered only to the logos it still has (so their form shows it).
+  const kept = new Set(entries.map((entry) => entry.decorationPartnerId))
+  return { logos: entries, partners: partners.filter((partner) => partner.active || kept.has(partner.id)), methods: methods.map((method) => ({ code: method.code, name: method.name })) }
 }
 
 async function lockedLogo(tx: Executor, id: number) {
@@ -165,8 +167,12 @@ export async function saveLogo(ctx: CoreContext, value: ParsedAdminMutationValue
       await assertFreshEdit(tx, { entityType: 'logo', entityId: row.id, label: `The logo ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
       assertInScope(member, [...new Set(((await logoStores(tx, [row.id])).get(row.id) ?? []).map((entry) => entry.websiteId))], `The logo “${row.name}”`)
     }
-    const [partner] = await tx.select({ id: decorationPartners.id }).from(decorationPartners).where(eq(decorationPartners.id, value.decorationPartnerId))
+    const [partner] = await tx.select({ id: decorationPartners.id, name: decorationPartners.name, active: decorationPartners.active }).from(decorationPartners).where(eq(decorationPartners.id, value.decorationPartnerId))
     if (!partner) throw new DomainError('invalid', `no decoration partner ${value.decorationPartnerId}`, 'That decoration partner does not exist any more. Reload the page and choose another.')
+    // A logo may stay with its partner after the partner is deactivated, but none is given to one.
+    if (!partner.active && row?.decorationPartnerId !== partner.id) {
+      throw new DomainError('invalid', `decoration partner ${partner.id} is inactive`, `The decoration partner “${partner.name}” is inactive: choose an active partner, or activate it again in Decoration partners.`)
+    }
     const offered = new Set((await storeMethods(tx, value.websiteId)).map((method) => method.code))
     const missing = value.methods.filter((method) => !offered.has(method))
     if (missing.length > 0) {
@@ -201,6 +207,36 @@ export async function saveLogo(ctx: CoreContext, value: ParsedAdminMutationValue
     }
     await tx.insert(logoDecorationMethods).values(value.methods.map((method) => ({ logoId: id, method })))
     return { id, version }
+  })
+}
+
+/**
+ * Deletes a logo that nothing carries. A logo on products is refused (409) with how many: taking it
+ * off them is a visible change to the shop, made in Products, not a side effect of a delete (as
+ * Shopify refuses to delete a location or a market still in use). A logo on orders is kept for
+ * their history (the work-order sheets print its artwork).
+ */
+export async function deleteLogo(ctx: CoreContext, value: ParsedAdminMutationValues['logos.delete']): Promise<DecorationAdminMutationResponses['logos.delete']> {
+  const member = await requireStaff(ctx, 'store.manage', value.websiteId)
+  const db = await getDb()
+  return db.transaction(async (tx) => {
+    const row = await lockedLogo(tx, value.id)
+    await assertFreshEdit(tx, { entityType: 'logo', entityId: row.id, label: `The logo ${row.name}`, expectedVersion: value.version, currentVersion: row.version })
+    const used = (await logoStores(tx, [row.id])).get(row.id) ?? []
+    assertInScope(member, [...new Set(used.map((entry) => entry.websiteId))], `The logo “${row.name}”`)
+    const productCount = new Set(used.map((entry) => entry.productId)).size
+    if (productCount > 0) {
+      const products = productCount === 1 ? '1 product' : `${productCount} products`
+      throw new DomainError('conflict', `logo ${row.id} is on ${productCount} products`, `The logo “${row.name}” is on ${products}, so it cannot be deleted. Take it off ${productCount === 1 ? 'that product' : 'those products'} in Products first.`)
+    }
+    const [{ count: orderCount } = { count: 0 }] = await tx.select({ count: sql<number>`count(distinct ${orderLines.orderId})::int` }).from(orderLines).where(eq(orderLines.logoId, row.id))
+    if (Number(orderCount) > 0) {
+      const orders = Number(orderCount) === 1 ? '1 order' : `${orderCount} orders`
+      throw new DomainError('conflict', `logo ${row.id} is on ${orderCount} orders`, `The logo “${row.name}” is on ${orders}, so it is kept for their history and cannot be deleted.`)
+    }
+    await tx.delete(logos).where(eq(logos.id, row.id))
+    await recordAudit(tx, ctx, { websiteId: value.websiteId, action: 'logo.delete', entityType: 'logo', entityId: row.id, before: { code: row.code, name: row.name, decorationPartnerId: row.decorationPartnerId, image: row.image } })
+    return { deleted: row.id }
   })
 }
 
@@ -287,6 +323,7 @@ export async function listDecorationPartners(ctx: CoreContext, value: ParsedAdmi
       address: { street: row.street, ...(row.street2 ? { street2: row.street2 } : {}), city: row.city, state: row.stateCode, zip: row.zip, country: row.countryCode },
       phone: row.phone,
       email: row.email,
+      active: row.active,
       logoCount: countOf(logoCounts, row.id),
       workOrderCount: countOf(workOrderCounts, row.id),
     })),
@@ -352,6 +389,26 @@ export async function deleteDecorationPartner(ctx: CoreContext, value: ParsedAdm
     await tx.delete(decorationPartners).where(eq(decorationPartners.id, row.id))
     await recordAudit(tx, ctx, { websiteId: value.websiteId, action: 'decorationPartner.delete', entityType: 'decorationPartner', entityId: row.id, before: { code: row.code, name: row.name } })
     return { deleted: row.id }
+  })
+}
+
+/**
+ * Deactivates a partner or makes it active again. An inactive partner keeps its logos, work orders
+ * and console accounts (their history and their work in progress), and is offered for no new logo
+ * or account; its logos' next orders still go to it until they are given to another partner.
+ */
+export async function setDecorationPartnerActive(ctx: CoreContext, value: ParsedAdminMutationValues['decorationPartners.setActive']): Promise<DecorationAdminMutationResponses['decorationPartners.setActive']> {
+  const member = await requireStaff(ctx, 'store.manage', value.websiteId)
+  const db = await getDb()
+  return db.transaction(async (tx) => {
+    const row = await lockedPartner(tx, value.id)
+    await assertFreshEdit(tx, { entityType: 'decorationPartner', entityId: row.id, label: `The decoration partner ${row.name}`, expectedVersion: value.version, currentVersion: row.version })
+    assertInScope(member, await partnerStores(tx, row.id), `The decoration partner “${row.name}”`)
+    if (row.active === value.active) return { id: row.id, version: row.version }
+    const version = row.version + 1
+    await tx.update(decorationPartners).set({ active: value.active, version, updatedAt: new Date() }).where(eq(decorationPartners.id, row.id))
+    await recordAudit(tx, ctx, { websiteId: value.websiteId, action: value.active ? 'decorationPartner.activate' : 'decorationPartner.deactivate', entityType: 'decorationPartner', entityId: row.id, before: { active: row.active }, after: { active: value.active, version } })
+    return { id: row.id, version }
   })
 }
 
@@ -619,6 +676,8 @@ export const DECORATION_ADMIN_MUTATIONS = {
   // A partner's address is where the cart's shipping is quoted from (the product's pricing, in Products).
   'decorationPartners.save': defineAdminMutation('decorationPartners.save', { invalidates: EDITOR_CACHES, handler: (value, ctx) => saveDecorationPartner(ctx, value) }),
   'decorationPartners.delete': defineAdminMutation('decorationPartners.delete', { invalidates: EDITOR_CACHES, handler: (value, ctx) => deleteDecorationPartner(ctx, value) }),
+  'decorationPartners.setActive': defineAdminMutation('decorationPartners.setActive', { invalidates: EDITOR_CACHES, handler: (value, ctx) => setDecorationPartnerActive(ctx, value) }),
+  'logos.delete': defineAdminMutation('logos.delete', { invalidates: LOGO_CACHES, handler: (value, ctx) => deleteLogo(ctx, value) }),
   'decorationSettings.save': defineAdminMutation('decorationSettings.save', { invalidates: EDITOR_CACHES, handler: (value, ctx) => saveDecorationSettings(ctx, value) }),
   'decorationMethods.save': defineAdminMutation('decorationMethods.save', { invalidates: EDITOR_CACHES, handler: (value, ctx) => saveDecorationMethod(ctx, value) }),
   'printAreas.save': defineAdminMutation('printAreas.save', { invalidates: EDITOR_CACHES, handler: (value, ctx) => savePrintArea(ctx, value) }),

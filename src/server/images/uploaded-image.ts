@@ -30,9 +30,9 @@ export type NormalizedImage = { data: Buffer; ext: 'png' | 'jpg' | 'webp'; width
  * The upload as it will be stored, or a refusal naming the file (`label`): empty, an SVG, not an
  * image, another format than PNG, JPEG or WebP, too many pixels, or damaged.
  */
-export async function normalizeUploadedImage(data: Buffer, label: string): Promise<NormalizedImage> {
+export async function normalizeUploadedImage(data: Buffer, label: string, what = 'product images'): Promise<NormalizedImage> {
   if (data.length === 0) throw refuse(`${label} is empty.`)
-  if (looksLikeMarkup(data)) throw refuse(`${label} is a drawing or a web page, not a photo: upload product images as PNG, JPEG or WebP files.`)
+  if (looksLikeMarkup(data)) throw refuse(`${label} is a drawing or a web page, not a photo: upload ${what} as PNG, JPEG or WebP files.`)
   return renderQueue().run(async () => {
     let metadata: Metadata
     try {

@@ -277,7 +277,8 @@ export async function staffFormOptions(ctx: CoreContext): Promise<StaffFormOptio
   const db = await getDb()
   const [stores, partners] = await Promise.all([
     db.select({ id: websites.id, name: websites.name }).from(websites).orderBy(asc(websites.name)),
-    db.select({ id: decorationPartners.id, name: decorationPartners.name }).from(decorationPartners).orderBy(asc(decorationPartners.name)),
+    // A deactivated partner is offered for no new account (its members keep theirs).
+    db.select({ id: decorationPartners.id, name: decorationPartners.name }).from(decorationPartners).where(eq(decorationPartners.active, true)).orderBy(asc(decorationPartners.name)),
   ])
   return { stores, decorationPartners: partners }
 }

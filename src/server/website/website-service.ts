@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Website, WebsiteCountry } from '@/isomorphic/catalog-types'
-import { getDb } from '../db/client'
+import { type Executor, getDb } from '../db/client'
 import { contentPages, countries, states, websites, websiteShippingCountries } from '../db/schema'
 import { notFound } from '../kernel/errors'
 import { namedCache } from '../cache/named-cache'
@@ -26,6 +26,7 @@ export async function getWebsite({ websiteId }: { websiteId: number }): Promise<
         guestCheckout: websites.guestCheckout,
         accentColor: websites.accentColor,
         analyticsId: websites.analyticsId,
+        recaptchaSiteKey: websites.recaptchaSiteKey,
       })
       .from(websites)
       .where(eq(websites.id, websiteId)),
@@ -61,7 +62,18 @@ export async function getWebsite({ websiteId }: { websiteId: number }): Promise<
     states: stateRows.filter((state) => state.countryId === country.id).map(({ countryId: _countryId, ...state }) => state),
   }))
 
-  return { ...website, shippingCountry, contentPages: footerPages }
+  return { ...website, recaptchaSiteKey: website.recaptchaSiteKey ?? installRecaptchaSiteKey(), shippingCountry, contentPages: footerPages }
+}
+
+/** The install's reCAPTCHA site key (the environment's), for stores that set none of their own. */
+export function installRecaptchaSiteKey(): string | null {
+  return process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY?.trim() || null
+}
+
+/** The store's own reCAPTCHA secret key, or null: the install's (RECAPTCHA_SECRET_KEY) is used. Never logged. */
+export async function storeRecaptchaSecret(db: Executor, websiteId: number): Promise<string | null> {
+  const [row] = await db.select({ secret: websites.recaptchaSecretKey }).from(websites).where(eq(websites.id, websiteId))
+  return row?.secret ?? null
 }
 
 // Served from the named caches, so a page render costs no query once warm; writes invalidate the

@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('store settings in the console on %s', (kind)
   const read = (ctx = manager) => executeAdminQuery('settings.get', { websiteId }, ctx) as Promise<Q['settings.get']>
   const save = async (changes: Record<string, unknown>, ctx = manager) => {
     const current = await read(ctx)
-    const { websiteId: _w, code: _c, sso, ...fields } = current
+    const { websiteId: _w, code: _c, sso, images: _i, recaptcha: _r, ...fields } = current
     const { clientSecretSet: _s, ...ssoFields } = sso
     return executeAdminMutation('settings.save', { websiteId, ...fields, sso: ssoFields, ...changes }, ctx) as Promise<M['settings.save']>
   }
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('store settings in the console on %s', (kind)
   })
 
   test('a save from a version someone else has since saved is a 409 naming who changed what', async () => {
-    const { code: _code, sso: _sso, ...opened } = await read()
+    const { code: _code, sso: _sso, images: _images, recaptcha: _recaptcha, ...opened } = await read()
     await save({ contactEmail: 'orders@acme.example' }, colleague)
     const error = await refusal(executeAdminMutation('settings.save', { ...opened, sso: { label: null }, description: 'Mine' }, manager))
     expect(error.code).toBe('conflict')

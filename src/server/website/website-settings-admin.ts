@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
 import type { ParsedAdminMutationValues } from '@/isomorphic/contract/admin'
-import { TOKEN_AUTH_METHODS, type StoreSettings } from '@/isomorphic/contract/admin-settings'
+import { type SiteImageKind, TOKEN_AUTH_METHODS, type StoreSettings } from '@/isomorphic/contract/admin-settings'
+import { imageUrl } from '@/isomorphic/image-address'
 import { issuerUrl } from '../adapters/oidc'
 import { recordAudit } from '../audit/audit-log'
 import { assertFreshEdit } from '../audit/edit-conflict'
 import { type Executor, getDb } from '../db/client'
 import { websites } from '../db/schema'
+import { env } from '../env'
+import { installRecaptchaSiteKey } from './website-service'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { DomainError, notFound } from '../kernel/errors'
@@ -16,12 +19,20 @@ import { requireStaff } from '../kernel/permissions'
 // analytics, and the single sign-on provider. The provider's client secret is write-only: it is
 // stored in websites.ssoConfig beside the other provider settings (where the storefront's sign-in
 // reads it, sso-service.ts), never answered, and recorded in the audit log only as "changed".
+// The reCAPTCHA secret is kept the same way (websites.recaptchaSecretKey): a store sets both keys
+// or none, and none means the install's (NEXT_PUBLIC_RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY).
+// The logo, favicon and social image are uploads (POST /api/admin/site-image): an SVG cleaned by the
+// artwork sanitizer and drawn as a PNG, any picture decoded and encoded again by the image pipeline, stored where the store file's import puts them (stores/{code}/site),
+// so an export carries them and an import brings them back.
+
+/** The column each of the store's pictures is kept in. */
+export const IMAGE_COLUMNS = { logo: 'logoImage', favicon: 'faviconImage', social: 'socialImage' } as const satisfies Record<SiteImageKind, keyof typeof websites.$inferSelect>
 
 type SsoConfig = { issuer?: string; clientId?: string; clientSecret?: string; scope?: string; tokenAuthMethod?: string }
 
 const SSO_INCOMPLETE = 'To turn on single sign-on, give the provider’s issuer address, the client id and the client secret.'
 
-function settingsOf(row: typeof websites.$inferSelect): StoreSettings {
+export function settingsOf(row: typeof websites.$inferSelect): StoreSettings {
   const sso = (row.ssoConfig ?? {}) as SsoConfig
   const method = TOKEN_AUTH_METHODS.find((value) => value === sso.tokenAuthMethod) ?? 'client_secret_basic'
   return {
@@ -44,10 +55,20 @@ function settingsOf(row: typeof websites.$inferSelect): StoreSettings {
       tokenAuthMethod: method,
       clientSecretSet: Boolean(sso.clientSecret),
     },
+    images: {
+      logo: row.logoImage ? imageUrl(row.logoImage, 384, 96) : null,
+      favicon: row.faviconImage ? imageUrl(row.faviconImage, 64, 64, 'png') : null,
+      social: row.socialImage ? imageUrl(row.socialImage, 1200, 630) : null,
+    },
+    recaptcha: {
+      siteKey: row.recaptchaSiteKey ?? '',
+      secretKeySet: Boolean(row.recaptchaSecretKey),
+      installKeys: Boolean(env().RECAPTCHA_SECRET_KEY && installRecaptchaSiteKey()),
+    },
   }
 }
 
-async function storeRow(db: Executor, websiteId: number, forUpdate = false) {
+export async function storeRow(db: Executor, websiteId: number, forUpdate = false) {
   const query = db.select().from(websites).where(eq(websites.id, websiteId))
   const [row] = forUpdate ? await query.for('update') : await query
   if (!row) throw notFound('Store', websiteId)
@@ -80,11 +101,29 @@ function ssoConfigAfter(input: ParsedAdminMutationValues['settings.save']['sso']
   return config.issuer || config.clientId || config.clientSecret ? config : null
 }
 
-/** What the audit log keeps of the settings: everything but the secret, which shows only as changed or not. */
-function audited(settings: StoreSettings, secretChanged: boolean) {
-  const { sso, ...rest } = settings
+const RECAPTCHA_SECRET_NEEDED = 'To use the store’s own reCAPTCHA keys, give the secret key too (from the same reCAPTCHA site in Google’s admin console).'
+
+/** The store's reCAPTCHA keys after this save: absent input keeps them, an empty site key clears both (the install's keys again). */
+function recaptchaAfter(input: ParsedAdminMutationValues['settings.save']['recaptcha'], row: typeof websites.$inferSelect): { recaptchaSiteKey: string | null; recaptchaSecretKey: string | null } {
+  if (!input) return { recaptchaSiteKey: row.recaptchaSiteKey, recaptchaSecretKey: row.recaptchaSecretKey }
+  if (!input.siteKey) {
+    if (input.secretKey) throw new DomainError('invalid', 'recaptcha secret without a site key', 'Give the reCAPTCHA site key with the secret key, or leave both empty to use the install’s keys.')
+    return { recaptchaSiteKey: null, recaptchaSecretKey: null }
+  }
+  const secret = input.secretKey || row.recaptchaSecretKey
+  if (!secret) throw new DomainError('invalid', 'recaptcha site key without a secret', RECAPTCHA_SECRET_NEEDED)
+  return { recaptchaSiteKey: input.siteKey, recaptchaSecretKey: secret }
+}
+
+/** What the audit log keeps of the settings: everything but the secrets, which show only as changed or not. */
+function audited(settings: StoreSettings, secretChanged: boolean, recaptchaSecretChanged = false) {
+  const { sso, recaptcha, images: _images, ...rest } = settings
   const { clientSecretSet: _set, ...ssoRest } = sso
-  return { ...rest, sso: { ...ssoRest, clientSecret: secretChanged ? 'changed' : 'unchanged' } }
+  return {
+    ...rest,
+    sso: { ...ssoRest, clientSecret: secretChanged ? 'changed' : 'unchanged' },
+    recaptcha: { siteKey: recaptcha.siteKey, secretKey: recaptchaSecretChanged ? 'changed' : 'unchanged' },
+  }
 }
 
 export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMutationValues['settings.save']): Promise<StoreSettings> {
@@ -96,6 +135,8 @@ export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMuta
     const currentSso = (row.ssoConfig ?? null) as SsoConfig | null
     const ssoConfig = ssoConfigAfter(input.sso, currentSso)
     const secretChanged = (ssoConfig?.clientSecret ?? null) !== (currentSso?.clientSecret ?? null)
+    const recaptcha = recaptchaAfter(input.recaptcha, row)
+    const recaptchaSecretChanged = recaptcha.recaptchaSecretKey !== row.recaptchaSecretKey
     const [updated] = await tx
       .update(websites)
       .set({
@@ -109,6 +150,7 @@ export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMuta
         analyticsId: input.analyticsId,
         ssologin: input.sso.label,
         ssoConfig,
+        ...recaptcha,
         version: row.version + 1,
         updatedAt: new Date(),
       })
@@ -122,7 +164,7 @@ export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMuta
       entityType: 'store_settings',
       entityId: row.id,
       before: audited(before, false),
-      after: { ...changedFields(audited(before, false), audited(after, secretChanged)), version: after.version },
+      after: { ...changedFields(audited(before, false), audited(after, secretChanged, recaptchaSecretChanged)), version: after.version },
     })
     return after
   })
@@ -138,6 +180,25 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return changed
 }
 
+/** Takes the picture away: the storefront's default again (the file stays in the image store, as every stored image does). */
+export async function removeSiteImage(ctx: CoreContext, input: ParsedAdminMutationValues['settings.removeImage']): Promise<StoreSettings> {
+  await requireStaff(ctx, 'store.manage', input.websiteId)
+  const db = await getDb()
+  const column = IMAGE_COLUMNS[input.kind]
+  return db.transaction(async (tx) => {
+    const row = await storeRow(tx, input.websiteId, true)
+    await assertFreshEdit(tx, { entityType: 'store_settings', entityId: row.id, label: 'The store’s settings', expectedVersion: input.version, currentVersion: row.version })
+    if (row[column] === null) return settingsOf(row)
+    const [updated] = await tx
+      .update(websites)
+      .set({ [column]: null, version: row.version + 1, updatedAt: new Date() })
+      .where(eq(websites.id, row.id))
+      .returning()
+    await recordAudit(tx, ctx, { websiteId: row.id, action: 'store_settings.image', entityType: 'store_settings', entityId: row.id, before: { [input.kind]: row[column] }, after: { [input.kind]: null, version: updated!.version } })
+    return settingsOf(updated!)
+  })
+}
+
 export const SETTINGS_ADMIN_QUERIES = {
   'settings.get': defineAdminQuery('settings.get', (value, ctx) => storeSettings(ctx, value)),
 }
@@ -146,4 +207,5 @@ export const SETTINGS_ADMIN_MUTATIONS = {
   // The Website cache feeds every rendered page (the header, the footer, the accent colour) and the
   // single sign-on settings; the sign-in pages read ssologin from it too.
   'settings.save': defineAdminMutation('settings.save', { invalidates: ['Website'], handler: (value, ctx) => saveStoreSettings(ctx, value) }),
+  'settings.removeImage': defineAdminMutation('settings.removeImage', { invalidates: ['Website'], handler: (value, ctx) => removeSiteImage(ctx, value) }),
 }

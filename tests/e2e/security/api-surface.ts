@@ -51,6 +51,8 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   { path: '/api/admin/product-images', body: 'raw', stateChanging: true, fields: [] },
   // The console's uploads (issue 16): multipart forms, the admin cookie only.
   { path: '/api/admin/logo-artwork', body: 'raw', stateChanging: true, fields: [] },
+  // The store's logo, favicon and social image (issue 16): a multipart form, the admin cookie only.
+  { path: '/api/admin/site-image', body: 'raw', stateChanging: true, fields: [] },
   // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
   { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]

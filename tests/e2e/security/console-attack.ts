@@ -307,6 +307,7 @@ export const MUTATION_PROBES = {
     names: 'store',
     value: (t) => ({ websiteId: t.storeId, version: 1, name: 'Taken over', lockBrowsing: false, guestCheckout: true, sso: { label: null } }),
   },
+  'settings.removeImage': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, version: 1, kind: 'logo' }) },
   'delivery.saveMethod': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: null, method: { name: 'Attacker delivery', deliveryType: 'fixed', price: 0 } }) },
   'delivery.setMethodActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, active: false }) },
   'checkout.saveSection': {
@@ -339,6 +340,8 @@ export const MUTATION_PROBES = {
     value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, code: 'ATTACK', name: 'Attacker partner', address: { street: '1 Main St', city: 'Denver', state: 'CO', zip: '80202', country: 'US' } }),
   },
   'decorationPartners.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  'decorationPartners.setActive': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, active: false }) },
+  'logos.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
   'decorationSettings.save': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, version: 1, fonts: [], palette: [{ name: 'Attacker red', hex: '#ff0000' }], uploads: { allowed: false, maxBytes: 2_000_000, rightsStatement: '' } }) },
   'decorationMethods.save': {
     needs: 'store.manage',

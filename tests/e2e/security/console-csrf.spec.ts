@@ -67,7 +67,7 @@ test('every /api/admin route refuses a cross-site POST with 403, JSON or form, a
 })
 
 /** Console routes whose calls are uploads (a form with files, or the file itself), not JSON. */
-const FORM_UPLOAD_ROUTES = new Set(['/api/admin/product-images', '/api/admin/logo-artwork', '/api/admin/store-file/import'])
+const FORM_UPLOAD_ROUTES = new Set(['/api/admin/product-images', '/api/admin/logo-artwork', '/api/admin/site-image', '/api/admin/store-file/import'])
 
 test('a form posted to a console route without any Origin is not read as a call (415), and changes nothing', async ({ consoleAs }) => {
   const member = await consoleAs('secondFulfilment')

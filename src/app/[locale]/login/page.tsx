@@ -21,7 +21,7 @@ export default async function LoginPage({ params }: PageProps) {
   const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'auth' }), loadWebsite()])
   return (
     <AuthCard title={t('loginHeading')} intro={t('loginIntro')}>
-      <LoginForm ssoEnabled={Boolean(website?.ssologin?.trim())} />
+      <LoginForm ssoEnabled={Boolean(website?.ssologin?.trim())} recaptchaSiteKey={website?.recaptchaSiteKey ?? null} />
     </AuthCard>
   )
 }

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { Suspense } from 'react'
 import { AuthCard } from '@/components/account/auth-card'
 import { SignupForm, SignupView } from '@/components/account/signup-view'
+import { loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../store-metadata'
 
 type PageProps = { params: Promise<{ locale: string }> }
@@ -18,11 +19,12 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function SignupPage({ params }: PageProps) {
   const { locale } = await params
   setRequestLocale(locale)
-  const t = await getTranslations({ locale, namespace: 'auth' })
+  const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'auth' }), loadWebsite()])
+  const recaptchaSiteKey = website?.recaptchaSiteKey ?? null
   return (
     <AuthCard title={t('signupHeading')} intro={t('signupIntro')}>
-      <Suspense fallback={<SignupForm />}>
-        <SignupView />
+      <Suspense fallback={<SignupForm recaptchaSiteKey={recaptchaSiteKey} />}>
+        <SignupView recaptchaSiteKey={recaptchaSiteKey} />
       </Suspense>
     </AuthCard>
   )

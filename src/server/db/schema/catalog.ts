@@ -62,6 +62,8 @@ export const decorationPartners = pgTable('decoration_partners', {
   zip: text().notNull(),
   phone: text(),
   email: text(),
+  /** False: deactivated in the console (issue 16): kept with its history, offered for no new logo or account. */
+  active: boolean().notNull().default(true),
   version: version(),
   ...timestamps,
 })

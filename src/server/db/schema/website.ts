@@ -26,6 +26,9 @@ export const websites = pgTable('websites', {
   accentColor: text(),
   /** Google Analytics 4 measurement id (G-…); null: NEXT_PUBLIC_GA_ID, or no analytics. */
   analyticsId: text(),
+  /** reCAPTCHA v3 keys set in the console (issue 16); both null: the install's (NEXT_PUBLIC_RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY). The secret is write-only. */
+  recaptchaSiteKey: text(),
+  recaptchaSecretKey: text(),
   version: version(),
   ...timestamps,
 })

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { AuthCard } from '@/components/account/auth-card'
 import { PasswordResetForm } from '@/components/account/password-forms'
+import { loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../../store-metadata'
 
 type PageProps = { params: Promise<{ locale: string }> }
@@ -15,10 +16,10 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function PasswordResetPage({ params }: PageProps) {
   const { locale } = await params
   setRequestLocale(locale)
-  const t = await getTranslations({ locale, namespace: 'auth' })
+  const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'auth' }), loadWebsite()])
   return (
     <AuthCard title={t('resetHeading')} intro={t('resetIntro')}>
-      <PasswordResetForm />
+      <PasswordResetForm recaptchaSiteKey={website?.recaptchaSiteKey ?? null} />
     </AuthCard>
   )
 }
