@@ -53,6 +53,20 @@ test.describe('a shopper browsing the demo store', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('a result clicked the moment the search is typed opens the product, and Back returns to the search', async ({ page }) => {
+    await page.goto('/shop')
+    await expect(page.getByText(/^\d+ products?$/)).toBeVisible()
+    // No wait between the last keystroke and the click: the search's own address update is still
+    // pending (it follows a pause), and the click must win over it.
+    await page.getByRole('searchbox', { name: 'Search by name or SKU' }).fill('Essential Crew')
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: 'Essential Crew Tee' }).first().click()
+    await expect(page).toHaveURL(/\/product\/essential-crew-tee$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Essential Crew Tee')
+    await page.goBack()
+    await expect(page).toHaveURL(/\/shop\?q=Essential(\+|%20)Crew$/)
+    await expect(page.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('Essential Crew')
+  })
+
   test('orders a product as a size grid and sees it counted in the cart', async ({ page }) => {
     await page.goto('/product/essential-crew-tee')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Essential Crew Tee')
