@@ -79,6 +79,7 @@ export const QUERY_KEYS: Readonly<Record<string, readonly string[]>> = {
   getDesign: ['id'],
   getDesigns: [],
   getOrdersAwaitingApproval: [],
+  getDecidedApprovals: [],
   getOrderExtraFields: [],
   getFeaturedProducts: ['filter'],
   getDeliveryMethods: [],
