@@ -125,3 +125,13 @@ test("a guest's new tab asks the server for no session", async ({ page }) => {
   await page.waitForLoadState('networkidle')
   expect(partnerCalls).toEqual([])
 })
+
+test('an approver sees the orders waiting and the history of decided orders', async ({ page }) => {
+  await signIn(page, { email: 'jamie.reyes@graniteridge.example', password: 'granite-ridge-approver' })
+  await expect(accountMenu(page, 'Jamie Reyes')).toBeVisible()
+  await page.goto('/me/approvals')
+  await expect(page.getByRole('heading', { name: 'Orders awaiting approval' })).toBeVisible()
+  const history = page.getByRole('region', { name: 'Decided orders' })
+  await expect(history).toBeVisible()
+  await expect(history.getByText(/No orders have been approved or rejected yet\.|(Approved|Rejected) by .+ on /).first()).toBeVisible()
+})

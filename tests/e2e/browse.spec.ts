@@ -128,6 +128,22 @@ test.describe('a shopper browsing the demo store', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
+  test('the not-found page is titled so, and offers a search and ways on into the shop', async ({ page }) => {
+    await page.goto('/no/such/page')
+    await expect(page).toHaveTitle(`Page not found | ${STORE}`)
+    const ways = page.getByRole('navigation', { name: 'Or start from' })
+    await expect(ways.getByRole('link', { name: 'All products' })).toHaveAttribute('href', '/shop')
+    await expect(ways.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/')
+    expect(await ways.getByRole('link', { name: /.+/ }).count()).toBeGreaterThan(2)
+    await page.getByRole('main').getByRole('searchbox', { name: 'Search the store' }).fill('polo')
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/shop\?q=polo$/)
+    await expect(page.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('polo')
+
+    await page.goto('/product/no-such-product')
+    await expect(page).toHaveTitle(`Page not found | ${STORE}`)
+  })
+
   test('an unknown product is a 404 too', async ({ page }) => {
     const response = await page.goto('/product/no-such-product')
     expect(response?.status()).toBe(404)
