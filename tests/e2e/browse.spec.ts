@@ -58,8 +58,13 @@ test.describe('a shopper browsing the demo store', () => {
     await expect(page.getByText(/^\d+ products?$/)).toBeVisible()
     // No wait between the last keystroke and the click: the search's own address update is still
     // pending (it follows a pause), and the click must win over it.
-    await page.getByRole('searchbox', { name: 'Search by name or SKU' }).fill('Essential Crew')
-    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: 'Essential Crew Tee' }).first().click()
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('link', { name: 'Essential Crew Tee' }).first()).toBeVisible()
+    // The last keystroke and the click in one go, inside the page: well within the search's pause.
+    await page.getByRole('searchbox', { name: 'Search by name or SKU' }).evaluate((input: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Essential Crew')
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      document.querySelector<HTMLAnchorElement>('[aria-label="Products"] a[href$="/product/essential-crew-tee"]')!.click()
+    })
     await expect(page).toHaveURL(/\/product\/essential-crew-tee$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Essential Crew Tee')
     await page.goBack()
