@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { NotFoundView } from '@/components/errors/not-found-view'
+import { notFoundTexts } from '@/components/errors/not-found-texts'
 import { routing } from '@/i18n/routing'
 import messages from '../../messages/en.json'
 import './globals.css'
@@ -14,7 +15,7 @@ export default function RootNotFound() {
     <html lang={routing.defaultLocale}>
       <body className="bg-white text-ink antialiased">
         <main>
-          <NotFoundView title={messages.errors.notFound} body={messages.errors.notFoundBody} backHome={messages.errors.backHome} />
+          <NotFoundView texts={notFoundTexts(messages.errors)} />
         </main>
       </body>
     </html>

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, DecideOrderApprovalAnswer, OrderAwaitingApprovalData } from '@/isomorphic/order-types'
+import type { ApprovalDecision, DecidedApprovalData, DecideOrderApprovalAnswer, OrderAwaitingApprovalData } from '@/isomorphic/order-types'
 import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
 import { ApiError, apiClient } from './api-client'
 
@@ -10,6 +10,13 @@ export type ApprovalOrder = OrderAwaitingApprovalData
 
 export async function loadOrdersAwaitingApproval(): Promise<ApprovalOrder[]> {
   return (await apiClient.query('getOrdersAwaitingApproval')).orders
+}
+
+export type DecidedApproval = DecidedApprovalData
+
+/** The approvers' history: the latest decided orders (getDecidedApprovals). */
+export async function loadDecidedApprovals(): Promise<DecidedApproval[]> {
+  return (await apiClient.query('getDecidedApprovals')).orders
 }
 
 export async function decideApproval(input: { orderId: number; decision: ApprovalDecision; note: string }): Promise<DecideOrderApprovalAnswer['decideOrderApproval']> {

@@ -128,6 +128,20 @@ export type OrderAwaitingApprovalData = {
 
 export type ApprovalDecision = 'approve' | 'reject'
 
+/** One decided order in the approvers' history (getDecidedApprovals): what was decided, by whom and when. */
+export type DecidedApprovalData = {
+  id: number
+  name: string
+  createdAt: string
+  customer: { name: string }
+  total: number
+  decision: 'approved' | 'rejected'
+  decidedAt: string
+  /** The approver who decided; null when their account has since been removed. */
+  decidedBy: { name: string } | null
+  note: string | null
+}
+
 /** mutation decideOrderApproval {orderId, decision, note?} → its answer. */
 export type DecideOrderApprovalAnswer = {
   decideOrderApproval: {

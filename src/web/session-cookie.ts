@@ -1,3 +1,5 @@
+import { SESSION_HINT } from '@/isomorphic/session-hint'
+
 // The store's HttpOnly cookies (decision 009): HttpOnly, SameSite=Lax, Path=/. Over HTTPS each is
 // `__Host-<name>` with Secure (the prefix pins it to this host and path); over plain HTTP (a
 // loopback demo or test) it is `<name>`, since browsers drop Secure cookies sent over HTTP.
@@ -47,7 +49,31 @@ export function sessionCookie(token: string, expiresAt: number, { secure, now = 
   return SESSION.set(token, expiresAt - now / 1000, { secure })
 }
 
-export const clearedSessionCookies = (): string[] => SESSION.cleared()
+export const clearedSessionCookies = (): string[] => [...SESSION.cleared(), ...clearedSessionHint()]
+
+/**
+ * The session hint (issue 17): a cookie the page can read, carrying nothing but the session's
+ * expiry (seconds), set and cleared with the session cookie and living as long. A tab that starts
+ * without the user state in its session storage reads it to know a session is worth restoring
+ * (getPartner with the cookie) and when it ends; a guest has none, so a guest's tab asks nothing.
+ * It proves nothing: the server trusts only the HttpOnly session cookie.
+ */
+export function sessionHintCookie(expiresAt: number, { secure, now = Date.now() }: { secure: boolean; now?: number }): string {
+  const parts = [
+    `${sessionHintName(secure)}=${Math.floor(expiresAt)}`,
+    'Path=/',
+    `Max-Age=${Math.max(0, Math.floor(expiresAt - now / 1000))}`,
+    'SameSite=Lax',
+  ]
+  if (secure) parts.push('Secure')
+  return parts.join('; ')
+}
+
+const sessionHintName = (secure: boolean) => (secure ? `__Host-${SESSION_HINT}` : SESSION_HINT)
+
+function clearedSessionHint(): string[] {
+  return [`__Host-${SESSION_HINT}=; Path=/; Max-Age=0; SameSite=Lax; Secure`, `${SESSION_HINT}=; Path=/; Max-Age=0; SameSite=Lax`]
+}
 
 export const sessionTokenFromCookies = (cookieHeader: string | null | undefined): string | null => SESSION.read(cookieHeader)
 

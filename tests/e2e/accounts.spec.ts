@@ -85,3 +85,53 @@ test('the account pages send an anonymous visitor to sign in and back', async ({
   await expect(page).toHaveURL(/\/me\/addresses$/)
   await expect(page.getByRole('heading', { name: 'Shipping addresses' })).toBeVisible()
 })
+
+test('a signed-in shopper opening their orders in a new tab stays signed in there and sees their cart', async ({ page, context }) => {
+  const name = 'Robin New Tab'
+  await signUp(page, { name, email: freshEmail('new-tab'), password: 'tabs kept in step' })
+  await page.goto('/product/essential-crew-tee')
+  await page.getByRole('radio', { name: 'True Navy' }).check({ force: true })
+  await page.getByRole('spinbutton', { name: 'Quantity for size M', exact: true }).fill('3')
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/cart') && response.request().postDataJSON()?.items?.length === 1)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  expect((await saved).status()).toBe(200)
+
+  // A new tab starts with empty session storage; the server's session is restored into it.
+  const tab = await context.newPage()
+  await tab.goto('/me/orders', { waitUntil: 'domcontentloaded' })
+  // Before the page is interactive, the header does not offer 'Sign in' to someone signed in.
+  await expect(tab.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeHidden()
+  await expect(accountMenu(tab, name)).toBeVisible()
+  await expect(tab).toHaveURL(/\/me\/orders$/)
+  await expect(tab.getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(tab.getByRole('link', { name: /Cart, 3 items/ })).toBeVisible()
+
+  // Signing out in the new tab ends the session; a further new tab is a guest's.
+  await logOut(tab, name)
+  const after = await context.newPage()
+  await after.goto('/me/orders')
+  await expect(after).toHaveURL(/\/login\?returnTo=%2Fme%2Forders$/)
+})
+
+test("a guest's new tab asks the server for no session", async ({ page }) => {
+  const partnerCalls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/query') && request.postData()?.includes('getPartner')) partnerCalls.push(request.url())
+  })
+  await page.goto('/shop')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await page.goto('/')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(partnerCalls).toEqual([])
+})
+
+test('an approver sees the orders waiting and the history of decided orders', async ({ page }) => {
+  await signIn(page, { email: 'jamie.reyes@graniteridge.example', password: 'granite-ridge-approver' })
+  await expect(accountMenu(page, 'Jamie Reyes')).toBeVisible()
+  await page.goto('/me/approvals')
+  await expect(page.getByRole('heading', { name: 'Orders awaiting approval' })).toBeVisible()
+  const history = page.getByRole('region', { name: 'Decided orders' })
+  await expect(history).toBeVisible()
+  await expect(history.getByText(/No orders have been approved or rejected yet\.|(Approved|Rejected) by .+ on /).first()).toBeVisible()
+})

@@ -112,6 +112,23 @@ test.describe('a shopper browsing the demo store', () => {
 
     await cards.first().getByRole('link').click()
     await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked()
+  test('a result clicked the moment the search is typed opens the product, and Back returns to the search', async ({ page }) => {
+    await page.goto('/shop')
+    await expect(page.getByText(/^\d+ products?$/)).toBeVisible()
+    // No wait between the last keystroke and the click: the search's own address update is still
+    // pending (it follows a pause), and the click must win over it.
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('link', { name: 'Essential Crew Tee' }).first()).toBeVisible()
+    // The last keystroke and the click in one go, inside the page: well within the search's pause.
+    await page.getByRole('searchbox', { name: 'Search by name or SKU' }).evaluate((input: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Essential Crew')
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      document.querySelector<HTMLAnchorElement>('[aria-label="Products"] a[href$="/product/essential-crew-tee"]')!.click()
+    })
+    await expect(page).toHaveURL(/\/product\/essential-crew-tee$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Essential Crew Tee')
+    await page.goBack()
+    await expect(page).toHaveURL(/\/shop\?q=Essential(\+|%20)Crew$/)
+    await expect(page.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('Essential Crew')
   })
 
   test('orders a product as a size grid and sees it counted in the cart', async ({ page }) => {
@@ -173,6 +190,22 @@ test.describe('a shopper browsing the demo store', () => {
     await expect(page.getByText('Page Not Found: /no-such-page')).toBeVisible()
     await page.getByRole('link', { name: 'back home' }).click()
     await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('the not-found page is titled so, and offers a search and ways on into the shop', async ({ page }) => {
+    await page.goto('/no/such/page')
+    await expect(page).toHaveTitle(`Page not found | ${STORE}`)
+    const ways = page.getByRole('navigation', { name: 'Or start from' })
+    await expect(ways.getByRole('link', { name: 'All products' })).toHaveAttribute('href', '/shop')
+    await expect(ways.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/')
+    expect(await ways.getByRole('link', { name: /.+/ }).count()).toBeGreaterThan(2)
+    await page.getByRole('main').getByRole('searchbox', { name: 'Search the store' }).fill('polo')
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/shop\?q=polo$/)
+    await expect(page.getByRole('searchbox', { name: 'Search by name or SKU' })).toHaveValue('polo')
+
+    await page.goto('/product/no-such-product')
+    await expect(page).toHaveTitle(`Page not found | ${STORE}`)
   })
 
   test('an unknown product is a 404 too', async ({ page }) => {

@@ -8,6 +8,7 @@ import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { routing } from '@/i18n/routing'
 import { accentPalette } from '@/isomorphic/colors'
+import { SESSION_MARK_SCRIPT } from '@/isomorphic/session-hint'
 import { imageUrl, originalImageUrl } from '@/isomorphic/image-address'
 import { loadTopCategories, loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from './store-metadata'
@@ -80,8 +81,11 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   const [website, categories] = await Promise.all([loadWebsite(), loadTopCategories()])
 
   return (
-    <html lang={locale} style={accentStyle(website?.accentColor ?? null)}>
+    // suppressHydrationWarning: the script below may mark <html> data-session before React hydrates.
+    <html lang={locale} style={accentStyle(website?.accentColor ?? null)} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-white text-ink antialiased">
+        {/* Before the header paints: a signed-in shopper's page keeps 'Sign in' hidden (issue 17). */}
+        <script dangerouslySetInnerHTML={{ __html: SESSION_MARK_SCRIPT }} />
         <NextIntlClientProvider>
           <AppProviders gaId={website?.analyticsId ?? process.env.NEXT_PUBLIC_GA_ID}>
             <a

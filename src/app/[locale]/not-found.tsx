@@ -1,11 +1,19 @@
 import type { Metadata } from 'next'
 import { useMessages } from 'next-intl'
 import { NotFoundView } from '@/components/errors/not-found-view'
+import { notFoundTexts } from '@/components/errors/not-found-texts'
+import { loadTopCategories } from '@/web/catalog-data'
 import messages from '../../../messages/en.json'
 
 export const metadata: Metadata = { title: messages.errors.notFoundTitle }
 
 export default function NotFound() {
-  const { errors } = useMessages() as { errors: Record<'notFound' | 'notFoundBody' | 'backHome', string> }
-  return <NotFoundView title={errors.notFound} body={errors.notFoundBody} backHome={errors.backHome} />
+  const { errors } = useMessages() as unknown as { errors: typeof messages.errors }
+  return <NotFoundWithCategories texts={notFoundTexts(errors)} />
+}
+
+/** The store's main categories (the header's) as ways on from the 404. */
+async function NotFoundWithCategories({ texts }: { texts: ReturnType<typeof notFoundTexts> }) {
+  const categories = await loadTopCategories().catch(() => [])
+  return <NotFoundView texts={texts} categories={categories} />
 }

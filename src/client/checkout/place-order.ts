@@ -76,14 +76,22 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
 
   /**
    * Pays the placed order with the chosen method: the order as it now is, or the card provider's
-   * page to go to. A refusal is shown and the order stays as it was (placed, unpaid).
+   * page to go to. A refusal is shown and the order stays as it was (placed, unpaid). One success
+   * toast for the order (issue 17): 'confirmed' when the payment went through, which says it was
+   * placed too; 'placed' otherwise.
    */
-  const payOrder = async (order: PlacedOrder, acquirerId: number): Promise<{ order: PlacedOrder; redirectUrl?: string; refused?: true }> => {
+  const payOrder = async (
+    order: PlacedOrder,
+    acquirerId: number,
+  ): Promise<{ order: PlacedOrder; redirectUrl?: string; refused?: true }> => {
     try {
       const answer = await deps.api.orderPayment({ acquirerId, orderId: order.id, ...(order.accessToken ? { accessToken: order.accessToken } : {}) })
       const paid = answer?.orderPayment
       if (paid?.success !== true) throw new CheckoutApiError('orderPayment answered without success', 200, null, null, answer)
-      if (paid.redirectUrl) return { order, redirectUrl: paid.redirectUrl }
+      if (paid.redirectUrl) {
+        deps.notifySuccess(ORDER_PLACED)
+        return { order, redirectUrl: paid.redirectUrl }
+      }
       const confirmed: PlacedOrder = { ...order, state: paid.order?.state ?? order.state, paymentState: paid.order?.paymentState ?? order.paymentState }
       deps.storeOrder(confirmed)
       deps.notifySuccess(ORDER_CONFIRMED)
@@ -91,6 +99,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
     } catch (error) {
       const refusal = error instanceof CheckoutApiError ? error : null
       if (!refusal) log('Paying the order failed:', error)
+      deps.notifySuccess(ORDER_PLACED)
       deps.notifyError((refusal?.status !== 200 && refusal?.serverMessage) || ORDER_PAYMENT_FAILED)
       return { order, refused: true }
     }
@@ -118,7 +127,6 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       await quietly('invalidating the promotions', deps.invalidatePromotions)
       await quietly('clearing the cart', deps.clearCart)
       if (signedIn) await quietly('reloading the partner', deps.reloadPartner)
-      deps.notifySuccess(quotation ? QUOTATION_SAVED : ORDER_PLACED)
       let destination: string | null = null
       if (!quotation && needsPayment(order, draft.paymentId)) {
         const payment = await payOrder(order, draft.paymentId)
@@ -129,6 +137,8 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
         }
         // A card payment that could not start: the payment page offers it again (or another method).
         if (payment.refused && REDIRECT_PROVIDERS.includes(draft.paymentProvider ?? '')) destination = paymentPath(order.id, order.accessToken)
+      } else {
+        deps.notifySuccess(quotation ? QUOTATION_SAVED : ORDER_PLACED)
       }
       destination ??= destinationFor(order, { signedIn })
       if (quotation && openDocument && order.orderUrl) deps.openDocument(order.orderUrl)

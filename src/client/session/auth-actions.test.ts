@@ -249,6 +249,68 @@ describe('the other ways in', () => {
   })
 })
 
+describe('starting a tab (issue 17: signed in in every tab the server says)', () => {
+  let hintsForgotten = 0
+  const tab = () =>
+    createAuthActions({
+      account: createAccountApi(createApiClient({ baseURL })),
+      watcher,
+      navigate: (path) => void navigations.push(path),
+      notifyError: (message) => void toasts.push(message),
+      clearBrowser: () => void (browserClears += 1),
+      forgetHint: () => void (hintsForgotten += 1),
+    })
+  beforeEach(() => {
+    hintsForgotten = 0
+  })
+
+  test('a guest tab without a session hint asks the server nothing', async () => {
+    await expect(tab().startSession(null)).resolves.toBeNull()
+    expect(calls).toEqual([])
+    expect(useUserStore.getState().isAuthenticated).toBe(false)
+    expect(watcher.isRunning()).toBe(false)
+  })
+
+  test('a new tab with a live hint restores the partner, the address books and the watcher from the server', async () => {
+    const expiresAt = nowSeconds() + HOUR
+    await expect(tab().startSession(expiresAt)).resolves.toEqual(partner)
+    expect(route('/api/query:getPartner')).toHaveLength(1)
+    expect(useUserStore.getState()).toMatchObject({ isAuthenticated: true, tokenExpiresAt: expiresAt, user: partner })
+    expect(useAddressStore.getState().billingAddresses).toEqual([address])
+    expect(watcher.isRunning()).toBe(true)
+    expect(useAppStore.getState().showExpiryPopup).toBe(false)
+  })
+
+  test('a hint whose session the server no longer knows leaves a quiet guest and is forgotten', async () => {
+    answers['/api/query:getPartner'] = failure(401, 'User does not exist.')
+    await expect(tab().startSession(nowSeconds() + HOUR)).resolves.toBeNull()
+    expect(useUserStore.getState().isAuthenticated).toBe(false)
+    expect(hintsForgotten).toBe(1)
+    expect(useSessionNoticeStore.getState().sessionEnded).toBe(false)
+    expect([navigations, toasts, browserClears]).toEqual([[], [], 0])
+    expect(watcher.isRunning()).toBe(false)
+  })
+
+  test('a server that fails otherwise leaves a guest and keeps the hint for the next tab', async () => {
+    answers['/api/query:getPartner'] = failure(500, 'Something went wrong')
+    await expect(tab().startSession(nowSeconds() + HOUR)).resolves.toBeNull()
+    expect(useUserStore.getState().isAuthenticated).toBe(false)
+    expect(hintsForgotten).toBe(0)
+  })
+
+  test('a tab that kept its session asks nothing and takes a later expiry another tab extended to', async () => {
+    const stored = nowSeconds() + 60
+    useUserStore.setState({ isAuthenticated: true, tokenExpiresAt: stored, user: partner })
+    const extended = nowSeconds() + HOUR
+    await expect(tab().startSession(extended)).resolves.toEqual(partner)
+    expect(calls).toEqual([])
+    expect(useUserStore.getState().tokenExpiresAt).toBe(extended)
+    expect(useAppStore.getState().showExpiryPopup).toBe(false)
+    await tab().startSession(stored - 30)
+    expect(useUserStore.getState().tokenExpiresAt).toBe(extended)
+  })
+})
+
 describe('extending the session', () => {
   test('a new token restarts the watcher from its expiry and hides the popup', async () => {
     signedInState(nowSeconds() + 120)

@@ -33,6 +33,8 @@ export type AuthDependencies = {
   notifyError: (message: string) => void
   /** Clears every readable cookie and local storage. */
   clearBrowser: () => void
+  /** Expires the session hint cookie (a restore the server refused). */
+  forgetHint?: () => void
 }
 
 /** The session is not (or no longer) known to the server: nothing is left to end there. */
@@ -44,7 +46,7 @@ function isUserGone(error: unknown): boolean {
   return error instanceof ApiError && (error.statusCode === 401 || error.statusMessage === USER_DOES_NOT_EXIST)
 }
 
-export function createAuthActions({ account, watcher, navigate, notifyError, clearBrowser }: AuthDependencies) {
+export function createAuthActions({ account, watcher, navigate, notifyError, clearBrowser, forgetHint = () => undefined }: AuthDependencies) {
   const setBusy = (isLoading: boolean) => useAppStore.setState({ isLoading })
 
   /** Spec 4's local half of logout: storage, user, address books, cart and the watcher. */
@@ -100,13 +102,44 @@ export function createAuthActions({ account, watcher, navigate, notifyError, cle
   async function acceptToken(token: string | null | undefined): Promise<Partner | null> {
     const expiresAt = tokenExpiresAt(token)
     if (expiresAt === null) throw new MissingTokenError()
+    markSignedIn(expiresAt)
+    const partner = await loadPartner()
+    // The anonymous cart joins the partner's saved one (in the browser only; never blocks sign-in).
+    if (partner) void mergeCartAtSignIn(partner.id)
+    return partner
+  }
+
+  function markSignedIn(expiresAt: number): void {
     useUserStore.setState({ isAuthenticated: true, tokenExpiresAt: expiresAt })
     useSessionNoticeStore.getState().dismiss()
     useAppStore.setState({ showExpiryPopup: false })
     watcher.start(expiresAt)
-    const partner = await loadPartner()
-    // The anonymous cart joins the partner's saved one (in the browser only; never blocks sign-in).
-    if (partner) void mergeCartAtSignIn(partner.id)
+  }
+
+  /**
+   * A tab that starts without the user state (a new tab, a link opened in a new window) while the
+   * browser holds a live session (the hint cookie's expiry, `hintExpiresAt`): the partner is asked
+   * for with the session cookie (getPartner), and on success the tab is signed in as at sign-in —
+   * user, address books, watcher, and the saved cart. A session the server no longer knows (401)
+   * leaves a guest quietly (no 'session ended' notice: this tab never showed it signed in) and
+   * forgets the stale hint; any other failure leaves a guest too, and the next tab tries again.
+   */
+  async function restoreFromServer(hintExpiresAt: number): Promise<Partner | null> {
+    let partner: Partner
+    try {
+      partner = (await account.getPartner()).partner
+    } catch (error) {
+      if (isUserGone(error)) forgetHint()
+      else console.error('Could not restore the session:', error)
+      return null
+    }
+    // Signed in meanwhile (another path of this tab): that sign-in stands.
+    if (useUserStore.getState().isAuthenticated) return useUserStore.getState().user
+    markSignedIn(hintExpiresAt)
+    useUserStore.setState({ user: partner })
+    useAddressStore.getState().setAddresses('Billing', partner.billingAddress ?? [])
+    useAddressStore.getState().setAddresses('Shipping', partner.shippingAddress ?? [])
+    void mergeCartAtSignIn(partner.id)
     return partner
   }
 
@@ -137,6 +170,23 @@ export function createAuthActions({ account, watcher, navigate, notifyError, cle
     resumeSession(): void {
       const { isAuthenticated, tokenExpiresAt: expiresAt } = useUserStore.getState()
       if (isAuthenticated && expiresAt !== null) watcher.start(expiresAt)
+    },
+
+    /**
+     * On app load (issue 17): a session kept in this tab's storage is watched again (from the hint's
+     * expiry when another tab has extended it since); without one, a live hint restores the session
+     * from the server. Without a hint nothing is asked: a guest's tab makes no request.
+     */
+    async startSession(hintExpiresAt: number | null): Promise<Partner | null> {
+      const { isAuthenticated, tokenExpiresAt: expiresAt, user } = useUserStore.getState()
+      if (isAuthenticated) {
+        const latest = hintExpiresAt !== null && (expiresAt === null || hintExpiresAt > expiresAt) ? hintExpiresAt : expiresAt
+        if (latest !== expiresAt) useUserStore.setState({ tokenExpiresAt: latest })
+        if (latest !== null) watcher.start(latest)
+        return user
+      }
+      if (hintExpiresAt === null) return null
+      return restoreFromServer(hintExpiresAt)
     },
 
     /**

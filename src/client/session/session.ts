@@ -6,6 +6,7 @@ import { createAccountApi } from './account-api'
 import { createAuthActions } from './auth-actions'
 import { clearBrowserState } from './browser-reset'
 import { createSessionWatcher } from './session-schedule'
+import { forgetSessionHint } from './session-restore-store'
 
 // The browser's one session: its account calls, its expiry watcher and its actions.
 
@@ -22,4 +23,5 @@ export const auth = createAuthActions({
   navigate: (path) => void navigateTo(path),
   notifyError: notify.error,
   clearBrowser: clearBrowserState,
+  forgetHint: () => forgetSessionHint(document, { secure: window.location.protocol === 'https:' }),
 })

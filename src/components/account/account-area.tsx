@@ -1,9 +1,10 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { loginPathFor } from '@/client/session/return-to'
 import { auth } from '@/client/session/session'
+import { useSessionRestoreStore } from '@/client/session/session-restore-store'
 import { useAppStore } from '@/client/stores/app-store'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link, usePathname, useRouter } from '@/i18n/navigation'
@@ -32,16 +33,20 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
   const t = useTranslations('account')
   const hydrated = useHydrated()
   const signedIn = useUserStore((state) => state.isAuthenticated)
+  const restoring = useSessionRestoreStore((state) => state.restoring)
   const user = useUserStore((state) => state.user)
   const pathname = usePathname()
   const router = useRouter()
 
-  // Checked when the area opens, not on every change: a logout from here goes to '/' itself.
+  // Checked when the area opens (once a session this tab is restoring from the server has settled,
+  // issue 17), not on every change: a logout from here goes to '/' itself.
+  const checked = useRef(false)
   useEffect(() => {
-    if (!hydrated) return
+    if (!hydrated || restoring || checked.current) return
+    checked.current = true
     if (!useUserStore.getState().isAuthenticated) router.replace(loginPathFor(`${pathname}${window.location.search}`))
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the area opens
-  }, [hydrated])
+  }, [hydrated, restoring])
 
   // A session without its partner (a reload after a failed load) loads it here.
   const [loadFailed, setLoadFailed] = useState(false)

@@ -3,19 +3,25 @@
 import { usePathname } from 'next/navigation'
 import { useTranslations } from 'next-intl'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useSessionRestoreStore } from '@/client/session/session-restore-store'
 import { useAppStore } from '@/client/stores/app-store'
 import { useUserStore } from '@/client/stores/user-store'
 import { Link } from '@/i18n/navigation'
 import { UserIcon } from '../ui/icons'
 import { useHydrated } from '@/client/use-hydrated'
 
-/** The signed-in partner as the header shows them, or null for a visitor (and until hydration). */
+/**
+ * The signed-in partner as the header shows them, or null for a visitor (and until hydration). A
+ * tab still restoring the browser's session from the server (issue 17) shows the account entry
+ * too, as 'Account', so a signed-in shopper never sees 'Sign in' flash by.
+ */
 function useAccount(): { name: string; email: string; canApproveOrders: boolean } | null {
   const t = useTranslations('account')
   const hydrated = useHydrated()
   const signedIn = useUserStore((state) => state.isAuthenticated)
+  const restoring = useSessionRestoreStore((state) => state.restoring)
   const user = useUserStore((state) => state.user)
-  if (!hydrated || !signedIn) return null
+  if (!hydrated || !(signedIn || restoring)) return null
   // Until the partner has loaded there is no name yet: 'Account' stands in.
   return { name: user?.name || user?.email || t('menu'), email: user?.email ?? '', canApproveOrders: user?.canApproveOrders ?? false }
 }
@@ -34,12 +40,14 @@ const CHEVRON = (
  * The header's account entry (wider screens): 'Sign in' for a visitor; for a signed-in partner a
  * button with their name opening links to the account and orders (and approvals, for an
  * approver), and Logout. Session storage is read only after hydration, so the server's markup
- * ('Sign in') and the first render agree.
+ * ('Sign in') and the first render agree; until then the link is marked `data-session-pending`,
+ * which the layout's script hides while the document says a session is there (`data-session`).
  */
 export function AccountMenu() {
   const t = useTranslations('account')
   const tShell = useTranslations('shell')
   const account = useAccount()
+  const hydrated = useHydrated()
   const busy = useAppStore((state) => state.isLoading)
   const [open, setOpen] = useState(false)
   const [openedAt, setOpenedAt] = useState<string | null>(null)
@@ -78,6 +86,7 @@ export function AccountMenu() {
       <Link
         href="/login"
         prefetch={false}
+        data-session-pending={hydrated ? undefined : ''}
         className="hidden h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap text-ink hover:bg-soft sm:inline-flex"
       >
         <UserIcon width={20} height={20} />

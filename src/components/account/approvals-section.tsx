@@ -6,7 +6,9 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
 import {
   type ApprovalOrder,
+  type DecidedApproval,
   decideApproval,
+  loadDecidedApprovals,
   loadOrdersAwaitingApproval,
   noteProblem,
   pickOrder,
@@ -20,7 +22,7 @@ import { formatDate, formatPrice } from '@/isomorphic/format'
 import type { ApprovalDecision } from '@/isomorphic/order-types'
 import { orderTotalRows } from '@/isomorphic/order-totals'
 import { FormAlert } from './form-controls'
-import { AddressBlock, Amount, Detail, OrderLinesTable } from './order-detail'
+import { AddressBlock, Amount, Detail, OrderDesigns, OrderLinesTable } from './order-detail'
 
 // me/approvals (issue 5, company stores): the orders beyond their customers' budgets waiting for
 // the signed-in approver, oldest first, and one of them in full when the address names it
@@ -114,6 +116,7 @@ function ApprovalQueue({ orderId }: { orderId: number | null }) {
   }
 
   return (
+    <div className="space-y-12">
     <section aria-labelledby="approvals-heading">
       <h2 id="approvals-heading" className="text-xl font-semibold text-ink">
         {t('heading')}
@@ -148,6 +151,87 @@ function ApprovalQueue({ orderId }: { orderId: number | null }) {
               </Link>
             </li>
           ))}
+        </ul>
+      )}
+    </section>
+    <ApprovalHistory />
+    </div>
+  )
+}
+
+function useDecidedApprovals() {
+  const [state, setState] = useState<{ orders: DecidedApproval[] | null; failed: boolean }>({ orders: null, failed: false })
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    let current = true
+    loadDecidedApprovals().then(
+      (orders) => {
+        if (current) setState({ orders, failed: false })
+      },
+      (error: unknown) => {
+        console.error('Could not load the decided orders:', error)
+        if (current) setState((previous) => ({ ...previous, failed: true }))
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [attempt])
+  const reload = useCallback(() => setAttempt((value) => value + 1), [])
+  return { ...state, reload }
+}
+
+/** The approvers' history (issue 17): the latest decided orders, approved or rejected, by whom and when. */
+function ApprovalHistory() {
+  const t = useTranslations('approvals')
+  const { orders, failed, reload } = useDecidedApprovals()
+  return (
+    <section aria-labelledby="approval-history-heading">
+      <h2 id="approval-history-heading" className="text-xl font-semibold text-ink">
+        {t('historyHeading')}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{t('historyIntro')}</p>
+      {failed && orders === null ? (
+        <div role="alert" className="mt-4 rounded-card border border-line bg-soft px-6 py-8 text-center">
+          <p className="text-ink">{t('historyLoadError')}</p>
+          <button type="button" onClick={reload} className="btn btn-secondary mt-4">
+            {t('tryAgain')}
+          </button>
+        </div>
+      ) : orders === null ? (
+        <p role="status" className="mt-4 text-sm text-muted">
+          {t('historyLoading')}
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="mt-4 rounded-card border border-dashed border-line px-6 py-10 text-center text-ink">{t('historyNone')}</p>
+      ) : (
+        <ul role="list" aria-label={t('historyHeading')} className="mt-4 divide-y divide-line rounded-card border border-line">
+          {orders.map((order) => {
+            const decision = t(order.decision === 'approved' ? 'decisionApproved' : 'decisionRejected')
+            const date = formatDate(order.decidedAt)
+            return (
+              <li key={order.id} className="grid gap-1 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-4">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-ink">{t('orderTitle', { name: order.name })}</span>
+                    <span
+                      className={`inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                        order.decision === 'approved' ? 'bg-accent-soft text-accent-strong' : 'bg-danger/10 text-danger'
+                      }`}
+                    >
+                      {decision}
+                    </span>
+                  </p>
+                  <p className="mt-1 text-sm break-words text-ink">
+                    {order.decidedBy ? t('decidedBy', { decision, name: order.decidedBy.name, date }) : t('decidedByRemoved', { decision, date })}
+                  </p>
+                  <p className="mt-0.5 text-sm break-words text-muted">{t('placedByName', { name: order.customer.name, date: formatDate(order.createdAt) })}</p>
+                  {order.note ? <p className="mt-1 text-sm break-words text-muted">{t('decisionNote', { note: order.note })}</p> : null}
+                </div>
+                <p className="text-sm font-medium text-ink tabular-nums sm:text-right">{formatPrice(order.total)}</p>
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>
@@ -211,6 +295,9 @@ function ApprovalReview({ order, onDone }: { order: ApprovalOrder; onDone: () =>
         <OrderLinesTable lines={order.lines} />
       </section>
 
+      {/* What the buyer designed, as it will be made (issue 17): the approver decides on the real thing. */}
+      <OrderDesigns lines={order.lines} />
+
       <div className="grid gap-6 sm:grid-cols-2">
         <AddressBlock title={tOrders('billingAddress')} address={order.billingAddress} email={order.customer.email} />
         <AddressBlock title={tOrders('shippingAddress')} address={order.shippingAddress ?? order.billingAddress} />
@@ -269,7 +356,7 @@ function ApprovalReview({ order, onDone }: { order: ApprovalOrder; onDone: () =>
           <div role="group" aria-label={t('confirmReject', { name: order.name })} className="mt-4 rounded-lg border border-danger/30 bg-danger/5 p-4">
             <p className="text-sm text-ink">{t('confirmReject', { name: order.name })}</p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <button type="button" disabled={busy !== null} aria-busy={busy === 'reject' || undefined} onClick={() => void decide('reject')} className="btn btn-primary">
+              <button type="button" disabled={busy !== null} aria-busy={busy === 'reject' || undefined} onClick={() => void decide('reject')} className="btn btn-danger">
                 {busy === 'reject' ? t('busy') : t('confirmRejectYes')}
               </button>
               <button type="button" disabled={busy !== null} onClick={() => setConfirmingReject(false)} className="btn btn-secondary">

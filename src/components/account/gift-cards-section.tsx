@@ -61,7 +61,9 @@ export function GiftCardRedeemForm({ onRedeemed, insideForm = false }: { onRedee
       setProblem(null)
       try {
         const answer = await checkoutApi.redeemGiftCard(gcNumber.trim())
-        notify.success(answer.redeemGiftCard.message || t('added'))
+        // A card already on the account adds nothing: said as information, not as a success.
+        if (answer.redeemGiftCard.alreadyOnAccount) notify.info(answer.redeemGiftCard.message || t('alreadyOnAccount'))
+        else notify.success(answer.redeemGiftCard.message || t('added'))
         setGcNumber('')
         await onRedeemed()
       } catch (error) {

@@ -122,25 +122,47 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   const shownFacets = useMemo(() => (index.products ? facetsOf(index.products, filters) : facets), [index.products, filters, facets])
 
   const searchTimer = useRef<number | undefined>(undefined)
+  // The search text still waiting for its pause before it goes into the address.
+  const pendingSearch = useRef<string | null>(null)
   useEffect(() => () => window.clearTimeout(searchTimer.current), [])
+
+  // A click always wins over a pending search update (issue 17): a link clicked within the pause
+  // (a result, a header link) writes the search into the shop's address first, at once, so the
+  // delayed update can no longer replace the address while the click's navigation is under way,
+  // and Back returns to the results the shopper saw. Capture phase: before the link's own handler.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (pendingSearch.current === null) return
+      if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return
+      const text = pendingSearch.current
+      pendingSearch.current = null
+      window.clearTimeout(searchTimer.current)
+      writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace')
+    }
+    document.addEventListener('click', onClick, true)
+    return () => document.removeEventListener('click', onClick, true)
+  }, [])
 
   const push = (change: Partial<ShopFilters>) => {
     window.clearTimeout(searchTimer.current)
+    pendingSearch.current = null
     setWritten(writeUrl({ ...urlFiltersNow(), searchText: draft.trim(), ...change }, 'push'))
   }
 
   const onSearch = (text: string) => {
     setDraft(text)
     window.clearTimeout(searchTimer.current)
-    searchTimer.current = window.setTimeout(
-      () => setWritten(writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace')),
-      SEARCH_DEBOUNCE_MS,
-    )
+    pendingSearch.current = text
+    searchTimer.current = window.setTimeout(() => {
+      pendingSearch.current = null
+      setWritten(writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace'))
+    }, SEARCH_DEBOUNCE_MS)
   }
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault()
     window.clearTimeout(searchTimer.current)
+    pendingSearch.current = null
     setWritten(writeUrl({ ...urlFiltersNow(), searchText: draft.trim() }, 'replace'))
   }
 

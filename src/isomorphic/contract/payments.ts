@@ -53,7 +53,7 @@ export const RedeemGiftCardSchema = z.strictObject({
   }),
 })
 
-/** mutation redeemGiftCard → the card added to the account. */
+/** mutation redeemGiftCard → the card added to the account (or already on it: `alreadyOnAccount`, nothing added). */
 export type RedeemGiftCardAnswer = {
-  redeemGiftCard: { success: boolean; message: string; giftCard: { id: number; last4: string; balance: number; expiresAt: string | null } }
+  redeemGiftCard: { success: boolean; alreadyOnAccount: boolean; message: string; giftCard: { id: number; last4: string; balance: number; expiresAt: string | null } }
 }

@@ -3,7 +3,7 @@ import type { AccountPartner } from '../account-types'
 import { ADDRESS_TYPES, type AccountAddress } from './address'
 import type { HomePageData, ProductListItem, Website } from '../catalog-types'
 import type { DecorationOptions, ListedDesign, SavedDesign } from '../decoration-types'
-import type { OrderAwaitingApprovalData, OrderData, OrderDetailData } from '../order-types'
+import type { DecidedApprovalData, OrderAwaitingApprovalData, OrderData, OrderDetailData } from '../order-types'
 import { DecorationOptionsValueSchema, DesignIdValueSchema } from './decoration'
 import { idSchema, NoValueSchema } from './fields'
 import { OrderDetailsQuerySchema, OrdersQuerySchema } from './orders'
@@ -131,6 +131,7 @@ export type QueryResponses = {
   getDesign: { design: SavedDesign }
   getDesigns: { designs: ListedDesign[] }
   getOrdersAwaitingApproval: { orders: OrderAwaitingApprovalData[] }
+  getDecidedApprovals: { orders: DecidedApprovalData[] }
 }
 
 export type QueryKey = keyof QueryResponses
@@ -188,6 +189,7 @@ export const QUERY_INPUTS = {
   getDesign: DesignIdValueSchema,
   getDesigns: NoValueSchema,
   getOrdersAwaitingApproval: NoValueSchema,
+  getDecidedApprovals: NoValueSchema,
 } satisfies Record<QueryKey, z.ZodType>
 
 /** What a client may send as each key's `value`. */

@@ -48,4 +48,33 @@ describe('sign-in attempt limits', () => {
     }
     expect(refused).toBe(1)
   })
+
+  test('successful sign-ins do not count: eleven in a row from one address are all accepted, and guessing is still limited after them', async () => {
+    const office = '192.0.2.40'
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount.max + 1; attempt += 1) {
+      expect((await signIn(TEST_PASSWORD, office)).accessToken).toEqual(expect.any(String))
+    }
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount.max; attempt += 1) {
+      expect((await refusal(signIn(`guess ${attempt}`, office))).userMessage).toBe(LOGIN_FAILED)
+    }
+    expect((await refusal(signIn('one more guess', office))).userMessage).toBe(TOO_MANY_SIGN_IN_ATTEMPTS)
+  })
+
+  test('an office behind one address signs colleagues in past both limits (each more than ten times)', async () => {
+    const office = '192.0.2.41'
+    const colleagues = await Promise.all(Array.from({ length: 3 }, () => createPartner({ websiteId })))
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAddress.max + 5; attempt += 1) {
+      const colleague = colleagues[attempt % colleagues.length]!
+      const session = await signInWithPassword(db(), { login: colleague.email, password: TEST_PASSWORD }, { websiteId, ip: office, userAgent: 'vitest' })
+      expect(session.accessToken).toEqual(expect.any(String))
+    }
+  })
+
+  test('guesses sent all at once are all counted before any password is checked', async () => {
+    const attacker = '203.0.113.68'
+    const answers = await Promise.all(
+      Array.from({ length: SIGN_IN_LIMITS.perAccount.max + 5 }, (_, attempt) => refusal(signIn(`burst ${attempt}`, attacker))),
+    )
+    expect(answers.filter((error) => error.code === 'rate_limited')).toHaveLength(5)
+  })
 })

@@ -12,8 +12,9 @@ import { normalizeEmail } from './partner-service'
 import { type IssuedToken, startSession } from './session-service'
 
 // Sign-in by email and password (spec 4; security.md 4.8, 4.9). One answer for every failure, an
-// argon2 verify even when the account does not exist, and attempts limited per (account, address)
-// and per address before the password is looked at. Not per account alone: then anyone could lock
+// argon2 verify even when the account does not exist, and failed attempts limited per (account,
+// address) and per address (each attempt is counted before the password is looked at and given
+// back when it succeeds). Not per account alone: then anyone could lock
 // an owner out by guessing ten times (issue 13); the owner signing in from another address is not
 // counted with the attacker, and the attacker's address stays refused.
 
@@ -28,15 +29,25 @@ export const SIGN_IN_LIMITS = {
 
 export type Caller = { websiteId: number; ip: string | null; userAgent: string | null }
 
-export async function assertSignInAllowed(websiteId: number, email: string, ip: string | null): Promise<void> {
+/**
+ * Counts one sign-in attempt against both limits before the password is looked at (so attempts sent
+ * at once are all counted) and throws 429 once either is used up. Returns the give-back for a
+ * sign-in that succeeds: only failures count (issue 17), so an office behind one address or
+ * colleagues sharing an account are never told to wait for signing in right.
+ */
+export async function takeSignInAttempt(websiteId: number, email: string, ip: string | null): Promise<() => Promise<void>> {
   const limiter = rateLimiter()
-  const [account, address] = await Promise.all([
-    limiter.take(`sign-in:account:${websiteId}:${email}:from:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAccount),
-    limiter.take(`sign-in:ip:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAddress),
-  ])
-  if (!account.allowed || !address.allowed) {
-    logger().warn({ websiteId, ip, perAccount: !account.allowed }, 'sign-in attempts throttled')
+  const keys = [
+    [`sign-in:account:${websiteId}:${email}:from:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAccount],
+    [`sign-in:ip:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAddress],
+  ] as const
+  const [account, address] = await Promise.all(keys.map(([key, limit]) => limiter.take(key, limit)))
+  if (!account!.allowed || !address!.allowed) {
+    logger().warn({ websiteId, ip, perAccount: !account!.allowed }, 'sign-in attempts throttled')
     throw new DomainError('rate_limited', 'too many sign-in attempts', TOO_MANY_SIGN_IN_ATTEMPTS)
+  }
+  return async () => {
+    await Promise.all(keys.map(([key, limit]) => limiter.giveBack(key, limit)))
   }
 }
 
@@ -46,7 +57,7 @@ export async function signInWithPassword(
   caller: Caller,
 ): Promise<IssuedToken> {
   const email = normalizeEmail(input.login)
-  await assertSignInAllowed(caller.websiteId, email, caller.ip)
+  const succeeded = await takeSignInAttempt(caller.websiteId, email, caller.ip)
   await assertHuman('login', input.recaptchaToken, caller.ip, await storeRecaptchaSecret(db, caller.websiteId))
   const [partner] = await db
     .select({ id: partners.id, passwordHash: partners.passwordHash, isActive: partners.isActive })
@@ -58,5 +69,7 @@ export async function signInWithPassword(
     logger().info({ websiteId: caller.websiteId, ip: caller.ip, known: Boolean(partner) }, 'sign-in refused')
     throw new DomainError('unauthorized', 'wrong email or password', LOGIN_FAILED)
   }
-  return startSession(db, { partnerId: partner.id, websiteId: caller.websiteId, method: 'password', ip: caller.ip, userAgent: caller.userAgent })
+  const issued = await startSession(db, { partnerId: partner.id, websiteId: caller.websiteId, method: 'password', ip: caller.ip, userAgent: caller.userAgent })
+  await succeeded()
+  return issued
 }

@@ -17,7 +17,7 @@ import { catalogAccess } from '../accounts/site-lock'
 import { getDb } from '../db/client'
 import { GET_DECORATION_OPTIONS_QUERY, GET_DESIGN_QUERY, GET_DESIGNS_QUERY } from '../decoration/decoration-api'
 import { GET_GIFT_CARDS_QUERY } from '../gift-cards/gift-card-mutations'
-import { listOrdersAwaitingApproval } from '../orders/order-approval-service'
+import { listDecidedApprovals, listOrdersAwaitingApproval } from '../orders/order-approval-service'
 import { getOrderDetails, listOrders } from '../orders/order-queries'
 import { getOrderId } from '../orders/order-reference'
 import { encodePayload, type EncodedPayload } from './encoded-payload'
@@ -155,6 +155,10 @@ export const QUERIES = {
   getOrdersAwaitingApproval: defineQuery('getOrdersAwaitingApproval', {
     cache: null,
     handler: async (_value, ctx) => ({ orders: await listOrdersAwaitingApproval(ctx) }),
+  }),
+  getDecidedApprovals: defineQuery('getDecidedApprovals', {
+    cache: null,
+    handler: async (_value, ctx) => ({ orders: await listDecidedApprovals(ctx) }),
   }),
 } satisfies Record<QueryKey, QueryDefinition>
 

@@ -16,6 +16,12 @@ export type RateDecision = { allowed: boolean; retryAfterMs: number }
  */
 export type RateLimiter = {
   take(key: string, limit: RateLimit): Promise<RateDecision>
+  /**
+   * Hands back one call taken from the key's current window (never below zero; a window that has
+   * ended keeps nothing to give back). Limits that count only failures take a call before the work,
+   * so concurrent calls are all counted, and give it back when the call succeeds.
+   */
+  giveBack(key: string, limit: RateLimit): Promise<void>
 }
 
 const SWEEP_ABOVE = 10_000
@@ -39,6 +45,10 @@ export function createMemoryRateLimiter(now: () => number = () => Date.now()): R
       if (window.count >= max) return { allowed: false, retryAfterMs: window.startedAt + windowMs - at }
       window.count += 1
       return { allowed: true, retryAfterMs: 0 }
+    },
+    async giveBack(key, { windowMs }) {
+      const window = windows.get(key)
+      if (window && now() - window.startedAt < windowMs && window.count > 0) window.count -= 1
     },
   }
 }

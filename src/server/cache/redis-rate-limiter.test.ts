@@ -49,6 +49,15 @@ describe.skipIf(!TEST_REDIS_URL)(`the Redis rate limiter${needs('TEST_REDIS_URL'
     const decisions = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 ? a : b).take('burst', limit)))
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10)
   })
+
+  test('a call given back on one instance frees its place for the other', async () => {
+    const [a, b] = [instance(), instance()]
+    const limit = { max: 1, windowMs: 60_000 }
+    expect(await a.take('given-back', limit)).toMatchObject({ allowed: true })
+    await a.giveBack('given-back', limit)
+    expect(await b.take('given-back', limit)).toMatchObject({ allowed: true })
+    expect(await a.take('given-back', limit)).toMatchObject({ allowed: false })
+  })
 })
 
 describe('the Redis rate limiter when Redis cannot be reached', () => {

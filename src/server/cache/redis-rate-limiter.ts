@@ -18,13 +18,26 @@ end
 return {count, ttl}
 `
 
-type RedisWithTake = Redis & { webstoreRateTake(key: string, windowMs: number): Promise<[number, number]> }
+// A call given back: the count goes down by one while its window lasts (an ended window is gone).
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return count
+`
+
+type RedisWithTake = Redis & {
+  webstoreRateTake(key: string, windowMs: number): Promise<[number, number]>
+  webstoreRateGiveBack(key: string): Promise<number>
+}
 
 /** One warning per outage is enough; the log would otherwise get one line per request. */
 const OUTAGE_LOG_INTERVAL_MS = 30_000
 
 export function createRedisRateLimiter({ redis, prefix }: { redis: Redis; prefix: string }): RateLimiter {
   redis.defineCommand('webstoreRateTake', { numberOfKeys: 1, lua: TAKE_SCRIPT })
+  redis.defineCommand('webstoreRateGiveBack', { numberOfKeys: 1, lua: GIVE_BACK_SCRIPT })
   const counters = redis as RedisWithTake
   // Counts kept here while Redis is out of reach, so a limit still holds per instance.
   const local = createMemoryRateLimiter()
@@ -52,6 +65,16 @@ export function createRedisRateLimiter({ redis, prefix }: { redis: Redis; prefix
       }
       const [count, ttl] = reply
       return count <= limit.max ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: Math.max(ttl, 1) }
+    },
+    async giveBack(key, limit) {
+      // Both counts: the call may have been taken here while Redis was out of reach.
+      await local.giveBack(key, limit)
+      try {
+        await counters.webstoreRateGiveBack(`${prefix}rate:${key}`)
+      } catch (error) {
+        // The call stays counted: a limit that errs towards refusing is still a limit.
+        reportOutage(error)
+      }
     },
   }
 }

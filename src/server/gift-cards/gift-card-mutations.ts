@@ -2,18 +2,23 @@ import { type CoreContext, requireShopper } from '../kernel/context'
 import type { MutationKey } from '@/isomorphic/contract/mutations'
 import { defineMutation, type MutationDefinition } from '../kernel/mutation-definition'
 import { getDb } from '../db/client'
-import { GIFT_CARD_ADDED, type GiftCardView, listGiftCards, redeemGiftCard } from './gift-card-service'
+import { GIFT_CARD_ADDED, GIFT_CARD_ALREADY_ON_ACCOUNT, type GiftCardView, listGiftCards, redeemGiftCard } from './gift-card-service'
 
 // The gift card keys of the API: mutation redeemGiftCard (spec 7) and query getGiftCards (the
 // account's cards for me/gift-cards and the checkout). Both need a signed-in partner.
 
 export const GIFT_CARD_MUTATIONS = {
-  /** Adds a gift card to the signed-in partner's account: 'Gift card added successfully' or one refusal for every failure. */
+  /** Adds a gift card to the signed-in partner's account: 'Gift card added successfully', that it is already there (`alreadyOnAccount`, nothing added), or one refusal for every failure. */
   redeemGiftCard: defineMutation('redeemGiftCard', {
     async handler({ gcNumber }, ctx) {
       const principal = await requireShopper(ctx)
-      const giftCard = await redeemGiftCard(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal.partnerId, ip: ctx.clientKey }, gcNumber)
-      return { redeemGiftCard: { success: true, message: GIFT_CARD_ADDED, giftCard } }
+      const { alreadyOnAccount, ...giftCard } = await redeemGiftCard(
+        await getDb(),
+        { websiteId: ctx.store.websiteId, partnerId: principal.partnerId, ip: ctx.clientKey },
+        gcNumber,
+      )
+      const message = alreadyOnAccount ? GIFT_CARD_ALREADY_ON_ACCOUNT : GIFT_CARD_ADDED
+      return { redeemGiftCard: { success: true, alreadyOnAccount, message, giftCard } }
     },
   }),
 } satisfies Partial<Record<MutationKey, MutationDefinition>>

@@ -18,6 +18,7 @@ import { GET_GIFT_CARDS_QUERY, GIFT_CARD_MUTATIONS } from './gift-card-mutations
 import {
   availableGiftCardBalance,
   GIFT_CARD_ADDED,
+  GIFT_CARD_ALREADY_ON_ACCOUNT,
   GIFT_CARD_REFUSED,
   refundGiftCardSpend,
   spendGiftCards,
@@ -98,6 +99,7 @@ describe.each(testDatabaseKinds())('gift cards on %s', (kind) => {
       expect(answer).toEqual({
         redeemGiftCard: {
           success: true,
+          alreadyOnAccount: false,
           message: GIFT_CARD_ADDED,
           giftCard: { id: card.id, last4: '7050', balance: 50, expiresAt: card.expiresAt!.toISOString() },
         },
@@ -115,13 +117,21 @@ describe.each(testDatabaseKinds())('gift cards on %s', (kind) => {
       expect((await cardRow(card.id)).partnerId).toBe(partner.id)
     })
 
-    test("redeeming one's own card again succeeds and records nothing new", async () => {
+    test("redeeming one's own card again says it is already on the account and records nothing new", async () => {
       const { ctx } = await signedInPartner()
-      const card = await createGiftCard({ websiteId })
-      await redeem(ctx, { gcNumber: card.code })
-      const again = await redeem(ctx, { gcNumber: card.code })
-      expect(again).toMatchObject({ redeemGiftCard: { success: true, message: GIFT_CARD_ADDED, giftCard: { id: card.id } } })
+      const card = await createGiftCard({ websiteId, initialAmount: 2500 })
+      expect(await redeem(ctx, { gcNumber: card.code })).toMatchObject({ redeemGiftCard: { alreadyOnAccount: false, message: GIFT_CARD_ADDED } })
+      const again = await redeem(ctx, { gcNumber: card.code.toLowerCase() })
+      expect(again).toEqual({
+        redeemGiftCard: {
+          success: true,
+          alreadyOnAccount: true,
+          message: GIFT_CARD_ALREADY_ON_ACCOUNT,
+          giftCard: expect.objectContaining({ id: card.id, balance: 25 }),
+        },
+      })
       expect(await ledgerOf(card.id)).toHaveLength(1)
+      expect((await cardRow(card.id)).balanceAmount).toBe(2500)
     })
 
     test("refuses unknown, expired, deactivated and another partner's cards with one message, changing nothing", async () => {

@@ -13,6 +13,8 @@ import { GIFT_CARD_CODE_MAX_LENGTH, hashGiftCardCode, normalizeGiftCardCode } fr
 // every balance movement has a row in gift_card_transactions (initial + Σ amount = balance).
 
 export const GIFT_CARD_ADDED = 'Gift card added successfully'
+/** Redeeming a card the account already holds adds nothing: the shopper is told so (issue 17). */
+export const GIFT_CARD_ALREADY_ON_ACCOUNT = 'This gift card is already on your account: its balance is ready to use at checkout.'
 /** The one answer to every refused redemption (unknown, expired, inactive, someone else's): no oracle. */
 export const GIFT_CARD_REFUSED = 'There is some error please contact your administrator!'
 export const TOO_MANY_GIFT_CARD_ATTEMPTS = 'Too many gift card attempts. Please wait a few minutes and try again.'
@@ -35,7 +37,14 @@ export type GiftCardView = {
   redeemedAt: string | null
 }
 
-export type RedeemedGiftCard = { id: number; last4: string; balance: number; expiresAt: string | null }
+export type RedeemedGiftCard = {
+  id: number
+  last4: string
+  balance: number
+  expiresAt: string | null
+  /** The card was on the caller's account before this call: nothing was added. */
+  alreadyOnAccount: boolean
+}
 
 export type GiftCardCaller = { websiteId: number; partnerId: number; ip: string | null }
 
@@ -61,7 +70,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null)
 /**
  * Attaches the card with this number to the caller's account. A card nobody has redeemed is claimed
  * by one conditional UPDATE (`WHERE partner_id IS NULL`), so of two partners racing for it exactly
- * one wins; redeeming one's own card again succeeds and changes nothing. Every refusal is the same
+ * one wins; redeeming one's own card again changes nothing and says the card is already there. Every refusal is the same
  * 400 (GIFT_CARD_REFUSED); attempts are rate limited per partner and per address.
  */
 export async function redeemGiftCard(db: Database, caller: GiftCardCaller, gcNumber: string, now: Date = new Date()): Promise<RedeemedGiftCard> {
@@ -81,19 +90,19 @@ export async function redeemGiftCard(db: Database, caller: GiftCardCaller, gcNum
     if (claimed) {
       // Redeeming moves no money: the row records who attached the card and when.
       await tx.insert(giftCardTransactions).values({ giftCardId: claimed.id, partnerId: caller.partnerId, kind: 'redeem', amount: 0, createdAt: now })
-      return claimed
+      return { ...claimed, alreadyOnAccount: false }
     }
     const [own] = await tx
       .select()
       .from(giftCards)
       .where(and(eq(giftCards.websiteId, caller.websiteId), eq(giftCards.codeHash, codeHash), eq(giftCards.partnerId, caller.partnerId), usableAt(now)))
-    return own ?? null
+    return own ? { ...own, alreadyOnAccount: true } : null
   })
   if (!card) {
     logger().info({ websiteId: caller.websiteId, partnerId: caller.partnerId, ip: caller.ip }, 'gift card redemption refused')
     throw refused('unknown, expired, inactive or another partner’s card')
   }
-  return { id: card.id, last4: card.codeLast4, balance: fromCents(card.balanceAmount), expiresAt: iso(card.expiresAt) }
+  return { id: card.id, last4: card.codeLast4, balance: fromCents(card.balanceAmount), expiresAt: iso(card.expiresAt), alreadyOnAccount: card.alreadyOnAccount }
 }
 
 /** The partner's cards, every one they redeemed (spent, expired and deactivated included). */

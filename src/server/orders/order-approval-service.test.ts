@@ -106,6 +106,37 @@ describe.each(testDatabaseKinds())('order approvals on %s', (kind) => {
     })
   })
 
+  describe('getDecidedApprovals', () => {
+    test('approvers see the decided orders, latest first, with the decision, who made it, when and the note; others are refused', async () => {
+      const secondApprover = await makeApprover(store.websiteId)
+      const approved = (await waitingOrder()).order
+      const rejected = (await waitingOrder()).order
+      const stillWaiting = (await waitingOrder()).order
+      await decide(approver.ctx, approved.id, 'approve')
+      await decide(secondApprover.ctx, rejected.id, 'reject', 'Over the <quarter> limit')
+
+      const { orders: history } = await runQuery('getDecidedApprovals', undefined, approver.ctx)
+      const mine = history.filter((order) => [approved.id, rejected.id, stillWaiting.id].includes(order.id))
+      expect(mine.map((order) => order.name)).toEqual([rejected.name, approved.name])
+      expect(mine[0]).toEqual({
+        id: rejected.id,
+        name: rejected.name,
+        createdAt: rejected.createdAt,
+        customer: { name: 'Jordan Buyer' },
+        total: 86.27,
+        decision: 'rejected',
+        decidedAt: (await orderRow(rejected.id)).approvalDecidedAt!.toISOString(),
+        decidedBy: { name: secondApprover.partner.name },
+        note: 'Over the <quarter> limit',
+      })
+      expect(mine[1]).toMatchObject({ decision: 'approved', decidedBy: { name: approver.partner.name }, note: null })
+      expect(Date.parse(mine[0]!.decidedAt)).toBeGreaterThanOrEqual(Date.parse(mine[1]!.decidedAt))
+
+      const customer = await signedInCustomer(store.websiteId)
+      expect((await refusal(runQuery('getDecidedApprovals', undefined, customer.ctx))).userMessage).toBe(APPROVERS_ONLY)
+    })
+  })
+
   describe('decideOrderApproval', () => {
     test('approving confirms the order (the rest stays to be invoiced), records who and why, and moves no money', async () => {
       const { customer, card, order } = await waitingOrder()

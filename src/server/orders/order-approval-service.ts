@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { DecideOrderApprovalInput } from '@/isomorphic/contract/orders'
-import type { ApprovalDecision, OrderApprovalState, OrderAwaitingApprovalData, OrderPaymentState, OrderState } from '@/isomorphic/order-types'
+import type { ApprovalDecision, DecidedApprovalData, OrderApprovalState, OrderAwaitingApprovalData, OrderPaymentState, OrderState } from '@/isomorphic/order-types'
 import { type CoreContext, requireShopper } from '../kernel/context'
 import { type Executor, getDb } from '../db/client'
 import { orders, partners } from '../db/schema'
@@ -98,6 +98,54 @@ export async function listOrdersAwaitingApproval(ctx: CoreContext): Promise<Orde
     extraFields: extraFieldsOf(row.extraFields, fields),
     orderOptions: row.orderOptions.map((option) => ({ name: option.name, label: option.label, price: fromCents(option.price) })),
     lines: lines.filter((line) => line.orderId === row.id).map(toLineData),
+  }))
+}
+
+/** At most this many decided orders in the approvers' history, the latest decision first. */
+export const APPROVAL_HISTORY_LIMIT = 50
+
+/**
+ * getDecidedApprovals: the website's orders whose approval was decided (approved or rejected), the
+ * latest decision first, with who decided, when and the note they gave. Approvers only (403).
+ */
+export async function listDecidedApprovals(ctx: CoreContext): Promise<DecidedApprovalData[]> {
+  const db = await getDb()
+  const approver = await findApprover(db, ctx)
+  if (!approver) throw new DomainError('forbidden', 'approval history asked by a partner who may not approve orders', APPROVERS_ONLY)
+  const rows = await db
+    .select({
+      id: orders.id,
+      name: orders.name,
+      createdAt: orders.createdAt,
+      customerName: orders.partnerName,
+      total: orders.amountTotal,
+      decision: orders.approvalState,
+      decidedAt: orders.approvalDecidedAt,
+      note: orders.approvalNote,
+      decidedBy: partners.name,
+    })
+    .from(orders)
+    .leftJoin(partners, eq(partners.id, orders.approvalDecidedBy))
+    .where(
+      and(
+        eq(orders.websiteId, ctx.store.websiteId),
+        eq(orders.kind, 'order'),
+        inArray(orders.approvalState, ['approved', 'rejected']),
+        isNotNull(orders.approvalDecidedAt),
+      ),
+    )
+    .orderBy(desc(orders.approvalDecidedAt), desc(orders.id))
+    .limit(APPROVAL_HISTORY_LIMIT)
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    customer: { name: row.customerName },
+    total: fromCents(row.total),
+    decision: row.decision === 'approved' ? 'approved' : 'rejected',
+    decidedAt: row.decidedAt!.toISOString(),
+    decidedBy: row.decidedBy === null ? null : { name: row.decidedBy },
+    note: row.note,
   }))
 }
 

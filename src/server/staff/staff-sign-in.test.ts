@@ -77,6 +77,18 @@ describe.each(testDatabaseKinds())('console sign-in and sessions on %s', (kind) 
     expect((await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '198.51.100.77', userAgent: null }))).code).toBe('rate_limited')
   })
 
+  test('successful console sign-ins do not count: a member signs in more times than the limits allow, guesses are still refused after', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const office = { ip: '198.51.100.90', userAgent: null }
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perEmail.max + 1; attempt += 1) {
+      expect((await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, office)).next).toBe('done')
+    }
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perEmail.max; attempt += 1) {
+      expect((await refusal(signInStaff(db(), { email: member.email, password: `guess ${attempt}` }, office))).code).toBe('unauthorized')
+    }
+    expect((await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, office))).code).toBe('rate_limited')
+  })
+
   test('a session ends after 30 idle minutes, lives on while used, and ends 12 hours after sign-in whatever happens', async () => {
     const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
     const start = new Date(Date.now() + 60_000)

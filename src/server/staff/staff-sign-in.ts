@@ -10,7 +10,7 @@ import { hashToken, liveStaffSession, newSessionToken, revokeStaffSessionByToken
 
 // Signing in to the console (issue 15, decision 021): email and password, then — for a member who
 // turned two-factor on — a TOTP code or a recovery code. One answer for every wrong password, an
-// argon2 verify even for an unknown email, and attempts limited per client address, per email from
+// argon2 verify even for an unknown email, and failed attempts limited per client address, per email from
 // one address, and per email from everywhere (a higher cap), before anything is looked at. The code step is limited per session as well, so a stolen password
 // gives a handful of guesses at six digits, not a million.
 
@@ -41,18 +41,26 @@ export type SignInStep = 'second_factor' | 'enrol' | 'done'
 
 export type StaffSignIn = { token: string; absoluteExpiresAt: Date; next: SignInStep }
 
-async function take(keys: [string, RateLimit][], log: Record<string, unknown>): Promise<void> {
+/**
+ * Counts one attempt on every key before anything is checked (attempts sent at once are all
+ * counted) and refuses once a limit is used up. Returns the give-back for an attempt that succeeds:
+ * only failures count (issue 17), so members signing in right from one office are never held up.
+ */
+async function take(keys: [string, RateLimit][], log: Record<string, unknown>): Promise<() => Promise<void>> {
   const limiter = rateLimiter()
   const decisions = await Promise.all(keys.map(([key, limit]) => limiter.take(key, limit)))
   if (decisions.some((decision) => !decision.allowed)) {
     logger().warn(log, 'console sign-in attempts throttled')
     throw new DomainError('rate_limited', 'too many console sign-in attempts', STAFF_TOO_MANY_ATTEMPTS)
   }
+  return async () => {
+    await Promise.all(keys.map(([key, limit]) => limiter.giveBack(key, limit)))
+  }
 }
 
 export async function signInStaff(db: Database, input: { email: string; password: string }, caller: StaffCaller, now: Date = new Date()): Promise<StaffSignIn> {
   const email = input.email.trim().toLowerCase()
-  await take(
+  const succeeded = await take(
     [
       [`staff-sign-in:ip:${caller.ip ?? 'unknown'}`, STAFF_SIGN_IN_LIMITS.perAddress],
       [`staff-sign-in:email:${email}:from:${caller.ip ?? 'unknown'}`, STAFF_SIGN_IN_LIMITS.perEmail],
@@ -72,6 +80,7 @@ export async function signInStaff(db: Database, input: { email: string; password
   const hasSecondFactor = member.totpEnabledAt !== null
   const session = await startStaffSession(db, { staffId: member.id, secondFactorDone: !hasSecondFactor, ip: caller.ip, userAgent: caller.userAgent, now })
   if (!hasSecondFactor) await db.update(staff).set({ lastSignInAt: now }).where(eq(staff.id, member.id))
+  await succeeded()
   logger().info({ staffId: member.id, ip: caller.ip, secondFactor: hasSecondFactor }, 'console sign-in: password accepted')
   const next: SignInStep = hasSecondFactor ? 'second_factor' : member.role === 'owner' ? 'enrol' : 'done'
   return { token: session.token, absoluteExpiresAt: session.absoluteExpiresAt, next }
@@ -84,7 +93,7 @@ export async function signInStaff(db: Database, input: { email: string; password
 export async function finishSecondFactor(db: Database, token: string | null, code: string, caller: StaffCaller, now: Date = new Date()): Promise<StaffSignIn> {
   const session = await liveStaffSession(db, token, now)
   if (!session || session.secondFactorDone) throw new DomainError('unauthorized', 'no pending console sign-in', SIGN_IN_AGAIN)
-  await take(
+  const succeeded = await take(
     [
       [`staff-second-factor:session:${session.sessionId}`, STAFF_SIGN_IN_LIMITS.perSession],
       [`staff-sign-in:ip:${caller.ip ?? 'unknown'}`, STAFF_SIGN_IN_LIMITS.perAddress],
@@ -108,6 +117,7 @@ export async function finishSecondFactor(db: Database, token: string | null, cod
     logger().info({ staffId: session.staffId, ip: caller.ip }, 'console second factor refused')
     throw new DomainError('unauthorized', 'wrong second factor code', SECOND_FACTOR_FAILED)
   }
+  await succeeded()
   return { token: fresh, absoluteExpiresAt: finished.absoluteExpiresAt, next: 'done' }
 }
 

@@ -81,6 +81,7 @@ export const QUERY_KEYS: Readonly<Record<string, readonly string[]>> = {
   getDesign: ['id'],
   getDesigns: [],
   getOrdersAwaitingApproval: [],
+  getDecidedApprovals: [],
   getOrderExtraFields: [],
   getFeaturedProducts: ['filter'],
   getDeliveryMethods: [],

@@ -16,7 +16,8 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: ContentPageProps): Promise<Metadata> {
   const { locale, content } = await params
   const page = await loadContentPage(decodeSegment(content))
-  if (!page) return {}
+  // Said here too, so the 404's own title ('Page not found') is the one the page gets.
+  if (!page) notFound()
   return storeMetadata({ locale, title: page.title, description: page.metaDescription || plainText(page.body) })
 }
 

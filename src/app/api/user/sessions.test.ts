@@ -81,7 +81,19 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
 
   test('the cookie is __Host- prefixed and Secure when the store is reached over HTTPS', async () => {
     const response = await post(login, '/api/user/login', { login: 'dana@example.com', password: TEST_PASSWORD }, { 'x-forwarded-proto': 'https' })
-    expect(response.headers.get('set-cookie')).toMatch(/^__Host-session=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/)
+    expect(response.headers.getSetCookie()[0]).toMatch(/^__Host-session=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/)
+    expect(response.headers.getSetCookie()[1]).toMatch(/^__Host-session_hint=\d+; Path=\/; Max-Age=\d+; SameSite=Lax; Secure$/)
+  })
+
+  test('signing in sets a readable hint that holds only the expiry, and both logouts clear it (issue 17)', async () => {
+    const { response, token } = await signIn('dana@example.com')
+    const [session, hint] = response.headers.getSetCookie()
+    expect(session).toContain(`session=${token}`)
+    expect(hint).toBe(`session_hint=${claimsOf(token).exp}; Path=/; Max-Age=${/Max-Age=(\d+)/.exec(session!)![1]}; SameSite=Lax`)
+    expect(hint).not.toContain(token.split('.')[2]!)
+
+    const local = await post(logout, '/api/user/logout', undefined, { cookie: `session=${token}` })
+    expect(local.headers.getSetCookie()).toEqual(expect.arrayContaining(['session_hint=; Path=/; Max-Age=0; SameSite=Lax']))
   })
 
   test('a wrong password and an unknown email get the very same answer', async () => {

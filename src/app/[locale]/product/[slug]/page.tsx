@@ -26,7 +26,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: ProductPageProps): Promise<Metadata> {
   const { locale, slug } = await params
   const product = await loadProduct(decodeSegment(slug))
-  if (!product) return {}
+  if (!product) notFound()
   const picture = product.images[0]
   return storeMetadata({
     locale,

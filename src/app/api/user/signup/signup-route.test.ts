@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds())('POST /api/user/signup and /signup/confirm on
     expect(confirmed.status).toBe(200)
     const { data } = (await confirmed.json()) as { data: { access_token: string } }
     expect(data.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
-    expect(confirmed.headers.get('set-cookie')).toMatch(/^session=[\w.-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/)
+    expect(confirmed.headers.getSetCookie()[0]).toMatch(/^session=[\w.-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/)
 
     const partner = await queryPOST(request('/api/query', { key: 'getPartner' }, { authorization: `Bearer ${data.access_token}` }))
     expect(partner.status).toBe(200)
