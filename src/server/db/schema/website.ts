@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamps, version } from './columns'
+import type { DaySpan } from '@/isomorphic/business-days'
 
 /** One store. A deployment serves the website named by WEBSITE_ID; several may share a database. */
 export const websites = pgTable('websites', {
@@ -26,6 +27,8 @@ export const websites = pgTable('websites', {
   accentColor: text(),
   /** Google Analytics 4 measurement id (G-…); null: NEXT_PUBLIC_GA_ID, or no analytics. */
   analyticsId: text(),
+  /** Production time before an order ships, in business days (issue 17); a product may override it. Null: not stated. */
+  leadTime: jsonb().$type<DaySpan | null>(),
   version: version(),
   ...timestamps,
 })
