@@ -16,10 +16,11 @@ import { sumCents, toCents } from '@/isomorphic/money'
 import { chosenLogoId, colorOptions, imagesFor, initialColorId, logoOptions, quantityTiers, sizeOptions, unitPriceFor } from './product-options'
 import { PriceTiers } from './price-tiers'
 import { SizeGrid } from './size-grid'
+import { SizeChartDialog } from './size-chart-dialog'
 
 export type ProductViewData = Pick<
   ProductDetails,
-  'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks'
+  'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks' | 'sizeChart'
 >
 
 type ProductViewProps = {
@@ -184,6 +185,11 @@ export function ProductView({ product, summary, details, customizable = false }:
             </fieldset>
           ) : null}
 
+          {product.sizeChart ? (
+            <div className="-mb-5 flex justify-end">
+              <SizeChartDialog chart={product.sizeChart} productName={product.name} />
+            </div>
+          ) : null}
           <SizeGrid
             idPrefix={formId}
             sizes={sizes}
