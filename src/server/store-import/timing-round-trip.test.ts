@@ -57,9 +57,9 @@ describe.each(testDatabaseKinds())('timing and sizing in the store file on %s', 
 
     const { file } = await exportStore(db(), websiteId)
     expect(file.website.leadTime).toEqual({ minDays: 7, maxDays: 10 })
-    const exportedTee = file.products.find((product) => product.slug === 'field-tee')!
+    const exportedTee = file.products!.find((product) => product.slug === 'field-tee')!
     expect(exportedTee).toMatchObject({ leadTime: { minDays: 10, maxDays: 14 }, sizeChart: SIZE_CHART })
-    expect(file.products.find((product) => product.slug === 'field-cap')).not.toHaveProperty('sizeChart')
+    expect(file.products!.find((product) => product.slug === 'field-cap')).not.toHaveProperty('sizeChart')
     expect(file.deliveryMethods?.[0]).toMatchObject({ transitDays: { minDays: 3, maxDays: 5 } })
 
     // What the export says imports again without a change to these rows (the images stay the original file's).
@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds())('timing and sizing in the store file on %s', 
       ...original,
       website: { ...original.website, leadTime: file.website.leadTime },
       products: original.products.map((product) => {
-        const exported = file.products.find((row) => row.slug === product.slug)!
+        const exported = file.products!.find((row) => row.slug === product.slug)!
         return { ...product, leadTime: exported.leadTime, sizeChart: exported.sizeChart }
       }),
       deliveryMethods: file.deliveryMethods,
