@@ -80,6 +80,10 @@ export type DeliveryOptionData = {
   price: number | null
   free: boolean
   error: string | null
+  /** The store's words about the method, shown under its name; empty: none. */
+  description: string
+  /** When the order arrives with this method (production then transit, business days); null: not known. */
+  arrival: { earliest: string; latest: string } | null
 }
 
 /** The destination of an estimate, as the cart page's form sends it (codes of the website's countries). */
@@ -93,4 +97,6 @@ export type CartSummaryData = {
   /** The chosen method, when it could be priced. */
   deliveryMethodId: number | null
   taxError?: string
+  /** The production time of the cart (its slowest product), in business days; null: the store states none. */
+  leadTime: { minDays: number; maxDays: number } | null
 }

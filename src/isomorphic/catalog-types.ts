@@ -86,6 +86,10 @@ export type ProductDetails = Omit<ProductListItem, 'productVariants' | 'image' |
   basePrice: number
   /** Quantity price breaks, lowest first: from `minQuantity` pieces the base price is `price` (src/isomorphic/price-breaks.ts). */
   priceBreaks: { minQuantity: number; price: number }[]
+  /** Production time in business days (the product's, else the store's); null: not stated. */
+  leadTime: { minDays: number; maxDays: number } | null
+  /** Measurements per size (issue 17); null: none. */
+  sizeChart: { unit: 'in' | 'cm'; measurements: string[]; rows: { size: string; values: number[] }[] } | null
 }
 
 export type WebsiteState = { id: number; code: string; name: string }

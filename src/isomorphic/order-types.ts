@@ -94,6 +94,8 @@ export type OrderDetailData = OrderData & {
   billingAddress: OrderAddressData
   shippingAddress: OrderAddressData | null
   deliveryMethod: { id: number | null; name: string } | null
+  /** The day the shopper needs the order in hands ("YYYY-MM-DD"); null: none given. */
+  inHandsDate: string | null
   paymentMethodId: number | null
   promoCode: string | null
   orderForResale: boolean

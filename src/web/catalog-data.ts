@@ -51,7 +51,7 @@ export const loadTopCategories = cache(async (limit = 4): Promise<string[]> => {
 /** What the product page and the editor hand to the browser of a product: only what they show. */
 export function productViewData(
   product: ProductDetails,
-): Pick<ProductDetails, 'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks'> {
-  const { id, name, slug, templateSkuCode, attributeValues, productVariants, images, basePrice, priceBreaks } = product
-  return { id, name, slug, templateSkuCode, attributeValues, productVariants, images, basePrice, priceBreaks }
+): Pick<ProductDetails, 'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks' | 'sizeChart'> {
+  const { id, name, slug, templateSkuCode, attributeValues, productVariants, images, basePrice, priceBreaks, sizeChart } = product
+  return { id, name, slug, templateSkuCode, attributeValues, productVariants, images, basePrice, priceBreaks, sizeChart }
 }

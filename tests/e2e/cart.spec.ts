@@ -52,7 +52,7 @@ test('a shopper edits the cart, removes a line and estimates delivery and tax fo
   await expect(options.getByText('Standard Ground')).toBeVisible()
   await expect(options.locator('label').filter({ hasText: 'Standard Ground' })).toContainText('$9.95')
   // 6 tees × 0.42 lb = 2.52 lb: the "up to 5 lb" rule.
-  await expect(options.locator('label').filter({ hasText: 'Ground by Weight' })).toContainText('$11.00')
+  await expect(options.locator('label').filter({ hasText: 'Economy Ground' })).toContainText('$11.00')
   await expect(options.locator('label').filter({ hasText: 'Two-Day Express' })).toContainText('$24.95')
 
   await options.getByRole('radio', { name: /Standard Ground/ }).check()

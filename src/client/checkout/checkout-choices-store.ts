@@ -11,6 +11,8 @@ export type CheckoutChoicesData = {
   sameAsBilling: boolean
   deliveryMethodId: number | null
   useGiftCards: boolean
+  /** The day the shopper needs the order ("YYYY-MM-DD"); empty: none. */
+  inHandsDate: string
 }
 
 export type CheckoutChoicesState = CheckoutChoicesData & {
@@ -21,6 +23,7 @@ export const initialCheckoutChoices: CheckoutChoicesData = {
   sameAsBilling: true,
   deliveryMethodId: null,
   useGiftCards: false,
+  inHandsDate: '',
 }
 
 export const useCheckoutChoicesStore = create<CheckoutChoicesState>()(

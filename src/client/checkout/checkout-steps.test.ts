@@ -113,8 +113,8 @@ describe('step checks', () => {
 
   test('delivery needs a method the server priced for this address', () => {
     const offered = [
-      { id: 1, name: 'Ground', deliveryType: 'fixed', price: 9.5, free: false, error: null },
-      { id: 2, name: 'UPS', deliveryType: 'ups_rubikx', price: null, free: false, error: 'Not a valid address. Please check your entered address' },
+      { id: 1, name: 'Ground', deliveryType: 'fixed', price: 9.5, free: false, error: null, description: '', arrival: null },
+      { id: 2, name: 'UPS', deliveryType: 'ups_rubikx', price: null, free: false, error: 'Not a valid address. Please check your entered address', description: '', arrival: null },
     ]
     expect(checkDelivery(null, offered)).toEqual({ delivery: 'deliveryRequired' })
     expect(checkDelivery(2, offered)).toEqual({ delivery: 'deliveryUnavailable' })

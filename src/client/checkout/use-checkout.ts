@@ -269,6 +269,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
           deliveryMethodId: choices.deliveryMethodId,
           promoCode: checkout.codePromotion,
           useGiftCards: signedIn && choices.useGiftCards,
+          inHandsDate: choices.inHandsDate,
           expectedTotal: ready.totalPrice,
           budgetAmount: user?.budgetAmount ?? null,
         },

@@ -147,6 +147,7 @@ export function AdminOrderView({ order, fulfilment }: { order: AdminOrderDetail;
         <Panel title="Shipping" id="order-shipping">
           <Address address={order.shippingAddress ?? order.billingAddress} />
           {order.deliveryMethod ? <p className="mt-2 text-muted">{order.deliveryMethod}</p> : null}
+          {order.inHandsDate ? <p className="mt-2 font-medium">In hands by {formatDate(`${order.inHandsDate}T00:00:00Z`, 'long')}</p> : null}
         </Panel>
       </div>
 

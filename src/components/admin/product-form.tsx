@@ -12,6 +12,7 @@ import { slugText, variantSku } from '@/isomorphic/slugify'
 import { EditConflictNotice } from './edit-conflict-notice'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 import { ProductStatusBadge } from './product-list-table'
+import { daySpanOf } from './day-span-fields'
 
 // The product's edit form (issue 16): every field of a store file product in one save — General,
 // Pricing & price breaks, Variants (the colour × size grid, each with its SKU, price and logos),
@@ -37,6 +38,13 @@ type FormState = {
   weight: string
   taxCode: string
   garmentKind: string
+  leadMin: string
+  leadMax: string
+  chartUnit: 'in' | 'cm'
+  /** Measurement names, comma-separated ("Chest, Body length"). */
+  chartMeasurements: string
+  /** Size name → its values, comma-separated in the measurements' order. */
+  chartRows: Record<string, string>
   featured: boolean
   published: boolean
 }
@@ -64,6 +72,11 @@ function initialState(product: AdminProduct | null, options: AdminProductOptions
       weight: '0.5',
       taxCode: 'PC040100',
       garmentKind: '',
+      leadMin: '',
+      leadMax: '',
+      chartUnit: 'in',
+      chartMeasurements: '',
+      chartRows: {},
       featured: false,
       published: false,
     }
@@ -99,9 +112,27 @@ function initialState(product: AdminProduct | null, options: AdminProductOptions
     weight: String(product.weight),
     taxCode: product.taxCode,
     garmentKind: product.garmentKind ?? '',
+    leadMin: product.leadTime ? String(product.leadTime.minDays) : '',
+    leadMax: product.leadTime ? String(product.leadTime.maxDays) : '',
+    chartUnit: product.sizeChart?.unit ?? 'in',
+    chartMeasurements: product.sizeChart?.measurements.join(', ') ?? '',
+    chartRows: Object.fromEntries((product.sizeChart?.rows ?? []).map((row) => [row.size, row.values.join(', ')])),
     featured: product.featured,
     published: product.published,
   }
+}
+
+/**
+ * The size chart the form describes: null when no measurement is named; a size left empty is not
+ * in the chart. Values that are not numbers go to the server as NaN (null), whose rule says so.
+ */
+function sizeChartOf(state: FormState, sizeNames: readonly string[]): ProductFieldsInput['sizeChart'] {
+  const measurements = state.chartMeasurements.split(',').map((name) => name.trim()).filter((name) => name !== '')
+  if (measurements.length === 0) return null
+  const rows = sizeNames
+    .filter((size) => (state.chartRows[size] ?? '').trim() !== '')
+    .map((size) => ({ size, values: state.chartRows[size]!.split(',').map((value) => amountOf(value)) }))
+  return { unit: state.chartUnit, measurements, rows }
 }
 
 /** A typed amount as a number (12, 12.5, "12,50"), or NaN. */
@@ -240,6 +271,8 @@ export function ProductForm({ websiteId, options, product, currency }: { website
       weight,
       taxCode: state.taxCode.trim(),
       garmentKind: state.garmentKind === '' ? null : state.garmentKind,
+      leadTime: daySpanOf(state.leadMin, state.leadMax),
+      sizeChart: sizeChartOf(state, sizes.map((size) => size.name)),
       featured: state.featured,
       published: state.published,
     }
@@ -515,6 +548,37 @@ export function ProductForm({ websiteId, options, product, currency }: { website
             </select>
           </Field>
         </div>
+      </Section>
+
+      <Section id="timing" title="Production time & size chart" hint="Production time in business days; leave both empty to use the store’s.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Production from (business days)">
+            <TextInput value={state.leadMin} type="number" min={0} max={120} inputMode="numeric" onChange={(event) => set('leadMin', event.target.value)} />
+          </Field>
+          <Field label="Production to (business days)">
+            <TextInput value={state.leadMax} type="number" min={0} max={120} inputMode="numeric" onChange={(event) => set('leadMax', event.target.value)} />
+          </Field>
+        </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto]">
+          <Field label="Size chart measurements" hint="Comma-separated, e.g. “Chest, Body length”. Leave empty for no size chart.">
+            <TextInput value={state.chartMeasurements} onChange={(event) => set('chartMeasurements', event.target.value)} />
+          </Field>
+          <Field label="Unit">
+            <select value={state.chartUnit} onChange={(event) => set('chartUnit', event.target.value as 'in' | 'cm')} className={INPUT_CLASS}>
+              <option value="in">inches</option>
+              <option value="cm">centimeters</option>
+            </select>
+          </Field>
+        </div>
+        {state.chartMeasurements.trim() ? (
+          <div className="mt-4 grid gap-3 sm:grid-cols-3">
+            {sizes.map((size) => (
+              <Field key={size.id} label={`Size ${size.name}`} hint="Values in the measurements’ order">
+                <TextInput value={state.chartRows[size.name] ?? ''} inputMode="decimal" onChange={(event) => set('chartRows', { ...state.chartRows, [size.name]: event.target.value })} />
+              </Field>
+            ))}
+          </div>
+        ) : null}
       </Section>
 
       <Section id="status" title="Status">

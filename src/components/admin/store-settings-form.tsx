@@ -9,6 +9,7 @@ import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract
 import { SITE_IMAGE_ACCEPT, type SiteImageKind, type StoreSettings, TOKEN_AUTH_METHODS } from '@/isomorphic/contract/admin-settings'
 import { EditConflictNotice } from './edit-conflict-notice'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { daySpanOf } from './day-span-fields'
 
 // A store's settings (issue 16), in sections like Shopify's: the store, contact, access, look,
 // analytics and single sign-on. One save for the page, versioned: a colleague's save in between is
@@ -165,6 +166,7 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
         guestCheckout: data.get('guestCheckout') === 'on',
         accentColor: field('accentColor'),
         analyticsId: field('analyticsId'),
+        leadTime: daySpanOf(field('leadTimeMin'), field('leadTimeMax')),
         sso: {
           label: field('ssoLabel'),
           issuer: field('ssoIssuer'),
@@ -257,6 +259,17 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
             </span>
           </div>
         ) : null}
+      </Section>
+
+      <Section title="Production time" description="How long orders take to make before they ship, in business days: shown on product pages, the cart and the checkout, and added to each delivery option’s arrival estimate. Products may have their own. Leave both empty for none.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="From (business days)">
+            <TextInput name="leadTimeMin" type="number" min={0} max={120} step={1} inputMode="numeric" defaultValue={settings.leadTime?.minDays ?? ''} />
+          </Field>
+          <Field label="To (business days)">
+            <TextInput name="leadTimeMax" type="number" min={0} max={120} step={1} inputMode="numeric" defaultValue={settings.leadTime?.maxDays ?? ''} />
+          </Field>
+        </div>
       </Section>
 
       <Section title="Analytics" description="Google Analytics 4: page views and the shop’s events. Leave empty for none (or the install’s default).">

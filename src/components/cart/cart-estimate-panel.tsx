@@ -9,6 +9,7 @@ import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { formatPrice } from '@/isomorphic/format'
 import { FormAlert, SelectField, TextField } from '../account/form-controls'
 import { requestCartSummary } from '@/client/cart/use-cart-summary'
+import { DeliveryOptionDetails } from '../checkout/delivery-option-details'
 
 type EstimatePanelProps = {
   lines: readonly CartLine[]
@@ -128,6 +129,7 @@ export function CartEstimatePanel({ lines, countries, address, deliveryMethodId,
                         {method.price === null ? '—' : method.free || method.price === 0 ? t('free') : formatPrice(method.price)}
                       </span>
                     </span>
+                    <DeliveryOptionDetails option={method} />
                     {method.error ? <span className="mt-1 block text-danger">{method.error}</span> : null}
                   </span>
                 </label>

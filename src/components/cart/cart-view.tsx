@@ -19,6 +19,7 @@ import { TrashIcon } from '../ui/icons'
 import { Picture } from '../ui/picture'
 import { useHydrated } from '@/client/use-hydrated'
 import { CartEstimatePanel } from './cart-estimate-panel'
+import { formatBusinessDays } from '@/isomorphic/business-days'
 import { useCartSummary } from '@/client/cart/use-cart-summary'
 
 /**
@@ -131,6 +132,11 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
             <p className="text-muted">{chosen !== null ? t('noteEstimated') : t('note')}</p>
           )}
         </div>
+        {data?.leadTime ? (
+          <p className="mt-2 text-sm text-ink" data-testid="cart-lead-time">
+            {t('leadTime', { days: formatBusinessDays(data.leadTime) })}
+          </p>
+        ) : null}
         <Link href="/checkout" className="btn btn-primary mt-6 w-full">
           {t('checkout')}
         </Link>

@@ -8,6 +8,8 @@ import type { PartnerAddress } from '@/client/stores/address-store'
 import { type CheckoutAddress, emptyCheckoutAddress } from '@/client/stores/checkout-store'
 import { useUserStore } from '@/client/stores/user-store'
 import type { DeliveryOptionData } from '@/isomorphic/cart-types'
+import { type DaySpan, dayOf, formatBusinessDays, formatDayWindow, inHandsRisk, isDay } from '@/isomorphic/business-days'
+import { DeliveryOptionDetails } from './delivery-option-details'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import type { CountryLookup } from '@/isomorphic/country-lookup'
 import { formatDate, formatPrice } from '@/isomorphic/format'
@@ -123,16 +125,24 @@ type DeliveryProps = {
   problem: string | null
   errors: Errors
   onChoose: (id: number) => void
+  /** The cart's production time, business days; null: the store states none. */
+  leadTime?: DaySpan | null
+  inHandsDate?: string
+  onInHandsDate?: (day: string) => void
 }
 
 /** The delivery methods the server priced for the shipping address; one that cannot deliver says why. */
-export function DeliveryChoice({ options, chosen, waiting, addressMissing, problem, errors, onChoose }: DeliveryProps) {
+export function DeliveryChoice({ options, chosen, waiting, addressMissing, problem, errors, onChoose, leadTime = null, inHandsDate = '', onInHandsDate }: DeliveryProps) {
   const t = useTranslations('checkout')
   const message = useMessage(errors)
   if (addressMissing) return <p className="text-sm text-muted">{t('deliveryNeedsAddress')}</p>
+  const arrival = options.find((option) => option.id === chosen)?.arrival ?? null
+  const risk = arrival && isDay(inHandsDate) ? inHandsRisk(inHandsDate, arrival) : null
   return (
+    <>
     <fieldset aria-describedby={errors.delivery ? 'delivery-error' : undefined}>
       <legend className="text-sm font-semibold text-ink">{t('deliveryOptions')}</legend>
+      {leadTime ? <p className="mt-1 text-sm text-muted" data-testid="checkout-lead-time">{t('leadTime', { days: formatBusinessDays(leadTime) })}</p> : null}
       {problem ? (
         <div className="mt-3">
           <FormAlert message={problem} />
@@ -161,6 +171,7 @@ export function DeliveryChoice({ options, chosen, waiting, addressMissing, probl
                   <span className="font-medium text-ink">{option.name}</span>
                   <span className="shrink-0 text-ink tabular-nums">{option.price === null ? '—' : option.free || option.price === 0 ? t('free') : formatPrice(option.price)}</span>
                 </span>
+                <DeliveryOptionDetails option={option} />
                 {option.error ? <span className="mt-1 block text-danger">{option.error}</span> : null}
               </span>
             </label>
@@ -173,6 +184,32 @@ export function DeliveryChoice({ options, chosen, waiting, addressMissing, probl
         </p>
       ) : null}
     </fieldset>
+    {onInHandsDate ? (
+      <div className="mt-5">
+        <label htmlFor="in-hands-date" className="block text-sm font-semibold text-ink">
+          {t('inHandsDate')}
+        </label>
+        <p id="in-hands-hint" className="mt-0.5 text-sm text-muted">
+          {t('inHandsHint')}
+        </p>
+        <input
+          id="in-hands-date"
+          name="inHandsDate"
+          type="date"
+          value={inHandsDate}
+          min={dayOf(new Date())}
+          onChange={(event) => onInHandsDate(event.target.value)}
+          aria-describedby={risk ? 'in-hands-hint in-hands-warning' : 'in-hands-hint'}
+          className="field mt-2 w-full sm:w-56"
+        />
+        {risk && arrival ? (
+          <p id="in-hands-warning" role="status" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="in-hands-warning">
+            {t(risk === 'late' ? 'inHandsLate' : 'inHandsAtRisk', { window: formatDayWindow(arrival) })}
+          </p>
+        ) : null}
+      </div>
+    ) : null}
+    </>
   )
 }
 

@@ -154,6 +154,9 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
           addressMissing={destination === null}
           problem={summary.error}
           errors={errors}
+          leadTime={summary.data?.leadTime ?? null}
+          inHandsDate={choices.inHandsDate}
+          onInHandsDate={(inHandsDate) => useCheckoutChoicesStore.setState({ inHandsDate })}
           onChoose={(id) => {
             useCheckoutChoicesStore.setState({ deliveryMethodId: id })
             useCheckoutStore.setState({ delivery: data.deliveryMethods.find((method) => method.id === id) ?? null, errors: {} })

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { ProductImage } from '@/isomorphic/catalog-types'
 import { Picture } from '../ui/picture'
 
@@ -10,19 +10,51 @@ export function ProductGallery({ images, name }: { images: ProductImage[]; name:
   const t = useTranslations('product')
   const [index, setIndex] = useState(0)
   const current = images[index] ?? images[0] ?? null
+  const zoom = useRef<HTMLDialogElement>(null)
+  const zoomTitleId = useId()
 
   return (
     <section aria-label={t('gallery')} className="min-w-0 lg:sticky lg:top-32 lg:self-start">
       <div className="overflow-hidden rounded-2xl bg-soft">
-        <Picture
-          image={current}
-          alt={current?.alt || name}
-          sizes="(min-width: 1280px) 600px, (min-width: 1024px) 46vw, 100vw"
-          widths={[384, 512, 640, 768, 960, 1280]}
-          priority
-          className="aspect-square w-full object-cover"
-        />
+        {current ? (
+          // Click (or Enter / Space) opens the picture large: a zoom for the print and the fabric.
+          <button type="button" onClick={() => zoom.current?.showModal()} aria-haspopup="dialog" className="block w-full cursor-zoom-in" title={t('zoomImage')}>
+            <span className="sr-only">{t('zoomImage')}</span>
+            <Picture
+              image={current}
+              alt={current.alt || name}
+              sizes="(min-width: 1280px) 600px, (min-width: 1024px) 46vw, 100vw"
+              widths={[384, 512, 640, 768, 960, 1280]}
+              priority
+              className="aspect-square w-full object-cover"
+            />
+          </button>
+        ) : (
+          <Picture image={null} alt={name} sizes="100vw" widths={[384]} className="aspect-square w-full object-cover" />
+        )}
       </div>
+      {current ? (
+        <dialog
+          ref={zoom}
+          aria-labelledby={zoomTitleId}
+          className="m-auto max-h-[calc(100dvh-2rem)] w-[min(64rem,calc(100vw-2rem))] overflow-auto rounded-card bg-white p-0 shadow-xl backdrop:bg-black/70"
+          onClick={(event) => {
+            if (event.target === zoom.current) zoom.current.close()
+          }}
+        >
+          <div className="flex items-center justify-between gap-4 px-4 py-3">
+            <h2 id={zoomTitleId} className="text-sm font-semibold text-ink">
+              {t('zoomTitle', { name })}
+            </h2>
+            <form method="dialog">
+              <button type="submit" className="rounded-md px-2 py-1 text-sm font-medium text-muted hover:text-ink" autoFocus>
+                {t('closeDialog')}
+              </button>
+            </form>
+          </div>
+          <Picture image={current} alt={current.alt || name} sizes="(min-width: 1024px) 1024px, 100vw" widths={[960, 1280, 1600]} className="w-full bg-soft object-contain" />
+        </dialog>
+      ) : null}
       {images.length > 1 ? (
         <ul role="list" className="mt-3 grid grid-cols-5 gap-2.5 sm:grid-cols-6">
           {images.map((image, position) => (

@@ -17,10 +17,11 @@ import { sumCents, toCents } from '@/isomorphic/money'
 import { chosenLogoId, colorNamed, colorOptions, imagesFor, initialColorId, logoOptions, quantityTiers, sizeOptions, unitPriceFor } from './product-options'
 import { PriceTiers } from './price-tiers'
 import { SizeGrid } from './size-grid'
+import { SizeChartDialog } from './size-chart-dialog'
 
 export type ProductViewData = Pick<
   ProductDetails,
-  'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks'
+  'id' | 'name' | 'slug' | 'templateSkuCode' | 'attributeValues' | 'productVariants' | 'images' | 'basePrice' | 'priceBreaks' | 'sizeChart'
 >
 
 type ProductViewProps = {
@@ -192,6 +193,11 @@ export function ProductView({ product, summary, details, customizable = false }:
             </fieldset>
           ) : null}
 
+          {product.sizeChart ? (
+            <div className="-mb-5 flex justify-end">
+              <SizeChartDialog chart={product.sizeChart} productName={product.name} />
+            </div>
+          ) : null}
           <SizeGrid
             idPrefix={formId}
             sizes={sizes}

@@ -96,6 +96,8 @@ export type AdminOrderDetail = {
   billingAddress: OrderAddressData
   shippingAddress: OrderAddressData | null
   deliveryMethod: string | null
+  /** The day the shopper needs the order in hands ("YYYY-MM-DD"); null: none given. */
+  inHandsDate: string | null
   paymentMethod: { id: number | null; name: string; provider: string; offline: boolean } | null
   promoCode: string | null
   orderForResale: boolean

@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { LeadTimeSchema, SizeChartSchema } from './timing-fields'
 import { idSchema } from './fields'
 import { EditVersionSchema } from './admin-edit'
 import { amount, positiveAmount, priceBreaks, slug, styleCode, taxCode, text, weight } from './field-rules'
@@ -67,6 +68,10 @@ export const ProductFieldsSchema = z.strictObject({
   taxCode: taxCode.default('PC040100'),
   /** The decoration editor's garment drawing (a garment kind), or null: not designable. */
   garmentKind: z.string().max(40).nullable().default(null),
+  /** This product's production time (the store file's rule); null: the store's. */
+  leadTime: LeadTimeSchema.nullable().default(null),
+  /** Measurements per size (the store file's rule, sizes by name); null: none. */
+  sizeChart: SizeChartSchema.nullable().default(null),
   featured: z.boolean().default(false),
   published: z.boolean().default(false),
 })
@@ -181,6 +186,8 @@ export type AdminProduct = {
   weight: number
   taxCode: string
   garmentKind: string | null
+  leadTime: { minDays: number; maxDays: number } | null
+  sizeChart: { unit: 'in' | 'cm'; measurements: string[]; rows: { size: string; values: number[] }[] } | null
   featured: boolean
   published: boolean
   archived: boolean

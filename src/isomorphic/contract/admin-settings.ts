@@ -1,6 +1,7 @@
 import { EditVersionSchema } from './admin-edit'
 import { accentColor, analyticsId, email, text } from './field-rules'
 import { z } from './zod'
+import { LeadTimeSchema } from './timing-fields'
 
 // A store's settings in the console (issue 16): its name and description, contact details, who may
 // browse and buy, its accent colour, analytics, and single sign-on. Secrets are write-only: the
@@ -44,6 +45,8 @@ export type StoreSettings = {
   guestCheckout: boolean
   accentColor: string | null
   analyticsId: string | null
+  /** Production time before an order ships, business days; null: not stated. */
+  leadTime: { minDays: number; maxDays: number } | null
   sso: {
     /** The label of the storefront's sign-in button; null: single sign-on is off. */
     label: string | null
@@ -104,6 +107,8 @@ export const SETTINGS_ADMIN_MUTATION_INPUTS = {
     guestCheckout: z.boolean(),
     accentColor: optional(accentColor),
     analyticsId: optional(analyticsId),
+    /** The store file's website.leadTime rule; null: not stated. */
+    leadTime: LeadTimeSchema.nullable().default(null),
     sso: SsoSettingsInput,
     /** Absent: the store's reCAPTCHA keys stay as they are. */
     recaptcha: RecaptchaSettingsInput.optional(),

@@ -148,6 +148,8 @@ export type WorkOrderView = WorkOrderSummary & {
   customerName: string
   shipTo: ShipToAddress
   deliveryMethod: string | null
+  /** The day the customer needs the order in hands ("YYYY-MM-DD"); null: none given. */
+  inHandsDate: string | null
   lines: WorkOrderLine[]
   tally: SizeTally[]
   decorations: WorkOrderDecoration[]

@@ -1,3 +1,4 @@
+import { InHandsDateSchema } from './timing-fields'
 import { z } from './zod'
 import { AddressCheckSchema } from './address'
 import { chosen, idSchema } from './fields'
@@ -122,6 +123,8 @@ export const CreateOrderSchema = z.strictObject(
       .nullish()
       .transform((code) => (code ? code : null)),
     useGiftCards: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    /** The day the shopper needs the order in hands ("YYYY-MM-DD"), or none (issue 17). */
+    inHandsDate: InHandsDateSchema.optional().transform((day) => day ?? null),
     /** The order total the shopper saw (the summary's totalPrice), in dollars. */
     expectedTotal: z
       .number({ error: 'is required: the total shown to the shopper, in dollars' })

@@ -1,6 +1,7 @@
 import { amount, httpsUrl, optionalText, percent, positiveAmount, sequence, text } from './field-rules'
 import { hasUsZip, PlaceAddressSchema, US_ZIP_MESSAGE } from './decoration-fields'
 import { z } from './zod'
+import { TransitDaysSchema } from './timing-fields'
 
 // The store file's delivery methods (docs/store-file.md), shared with the console (issue 16): the
 // console's delivery method form is validated by this same schema, so a method saved in the console
@@ -41,6 +42,8 @@ export const DeliveryMethodSchema = z
       .default({}),
     /** A pickup method: where the order is handed over, so where it is taxed (not the shopper's address). */
     pickupAddress: PlaceAddressSchema.optional(),
+    /** Business days in transit once shipped (the arrival estimate), when the carrier does not answer with its own. */
+    transitDays: TransitDaysSchema.optional(),
     sequence,
     active: z.boolean().default(true),
   })

@@ -10,7 +10,7 @@ import {
   NOT_A_VALID_ADDRESS,
 } from './carrier-http'
 import type { PostalAddress } from '../kernel/pricing-types'
-import { type FedexSettings, rateFedexShipment, warmFedexToken } from './fedex'
+import { type FedexSettings, fedexTransitDays, quoteFedexShipment, rateFedexShipment, warmFedexToken } from './fedex'
 
 const origin: PostalAddress = { street: '2100 Blake St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80205' }
 const destination: PostalAddress = { street: '55 Oak Ave', city: 'Alpharetta', stateCode: 'GA', countryCode: 'US', zip: '30005' }
@@ -34,6 +34,19 @@ beforeEach(() => {
 })
 
 describe('FedEx rating', () => {
+  test('asks for transit times and answers FedEx\'s business days in transit with the rate', async () => {
+    const quote = await quoteFedexShipment(settings, { origin, destination, weight: 3.5 }, options)
+    expect(quote).toEqual({ amount: expect.closeTo(fedex.priceFor(3.5) * 100, 6), transitDays: fedex.transitDays })
+    expect(JSON.parse(fedex.rateCalls()[0]!.body)).toMatchObject({ rateRequestControlParameters: { returnTransitTimes: true } })
+  })
+
+  test('reads FedEx transit words and knows when FedEx gives none', () => {
+    expect(fedexTransitDays({ operationalDetail: { transitTime: 'ONE_DAY' } })).toBe(1)
+    expect(fedexTransitDays({ commit: { transitDays: { minimumTransitTime: 'SEVEN_DAYS' } } })).toBe(7)
+    expect(fedexTransitDays({ operationalDetail: { transitTime: 'UNKNOWN' } })).toBeNull()
+    expect(fedexTransitDays({})).toBeNull()
+  })
+
   test('prices a shipment at the account rate, credentials in the token form body', async () => {
     const amount = await rateFedexShipment(settings, { origin, destination, weight: 3.5 }, options)
     expect(amount).toBeCloseTo(fedex.priceFor(3.5) * 100, 6)

@@ -20,6 +20,7 @@ import {
 import { splitIntoPackages } from '../kernel/measures'
 import type { PostalAddress } from '../kernel/pricing-types'
 import { logger } from '../kernel/logger'
+import type { CarrierRate } from './ups'
 
 // FedEx over its REST APIs (external-apis.md §2): OAuth (credentials in the form body) and the
 // Rates and Transit Times API. Settings come from the fedex_rubikx delivery method (url = API base
@@ -96,6 +97,7 @@ export function fedexRateRequest(settings: { accountNumber: string }, shipment: 
   const packages = splitIntoPackages(shipment.weight, FEDEX_MAX_PACKAGE_LB)
   return {
     accountNumber: { value: settings.accountNumber },
+    rateRequestControlParameters: { returnTransitTimes: true },
     requestedShipment: {
       shipper: { address: fedexAddress(shipment.origin, false) },
       recipient: { address: fedexAddress(shipment.destination, true) },
@@ -117,6 +119,26 @@ const ADDRESS_ERROR = /POSTAL|ZIP|ADDRESS|STATE|COUNTRY|CITY|DESTINATION|RECIPIE
 
 /** The FedEx Ground price (unrounded cents) of one shipment: the account rate, else the list rate. */
 export async function rateFedexShipment(settings: FedexSettings, shipment: FedexShipment, options: CarrierOptions = {}): Promise<number> {
+  return (await quoteFedexShipment(settings, shipment, options)).amount
+}
+
+const TRANSIT_WORDS = ['ZERO', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN', 'ELEVEN', 'TWELVE', 'THIRTEEN', 'FOURTEEN', 'FIFTEEN', 'SIXTEEN', 'SEVENTEEN', 'EIGHTEEN', 'NINETEEN', 'TWENTY']
+
+/** FedEx says transit as "THREE_DAYS" (operationalDetail.transitTime or commit.transitDays.minimumTransitTime). */
+export function fedexTransitDays(reply: Record<string, unknown> | undefined): number | null {
+  if (!reply) return null
+  const commit = isRecord(reply.commit) && isRecord(reply.commit.transitDays) ? reply.commit.transitDays.minimumTransitTime : undefined
+  const operational = isRecord(reply.operationalDetail) ? reply.operationalDetail.transitTime : undefined
+  for (const value of [operational, commit]) {
+    const match = typeof value === 'string' ? /^([A-Z]+)_DAYS?$/.exec(value) : null
+    const days = match ? TRANSIT_WORDS.indexOf(match[1]!) : -1
+    if (days >= 0) return days
+  }
+  return null
+}
+
+/** The FedEx Ground price of one shipment and its business days in transit (null when FedEx does not say). */
+export async function quoteFedexShipment(settings: FedexSettings, shipment: FedexShipment, options: CarrierOptions = {}): Promise<CarrierRate> {
   const fedexSettings = ready(settings)
   const context = carrierContext(options)
   const payload = JSON.stringify(fedexRateRequest(fedexSettings, shipment))
@@ -156,5 +178,5 @@ export async function rateFedexShipment(settings: FedexSettings, shipment: Fedex
     logger().warn({ carrier: 'fedex', currency }, 'FedEx rate answer without a USD net charge')
     throw new CarrierError('unavailable', CARRIER_UNAVAILABLE)
   }
-  return amount
+  return { amount, transitDays: fedexTransitDays(reply) }
 }

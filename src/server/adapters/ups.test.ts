@@ -11,7 +11,7 @@ import {
 } from './carrier-http'
 import type { PostalAddress } from '../kernel/pricing-types'
 import { logger } from '../kernel/logger'
-import { rateUpsShipment, type UpsSettings, validateAddressWithUps, warmUpsToken } from './ups'
+import { quoteUpsShipment, rateUpsShipment, type UpsSettings, validateAddressWithUps, warmUpsToken } from './ups'
 
 const origin: PostalAddress = { name: 'Front Range Embroidery', street: '2100 Blake St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80205' }
 const destination: PostalAddress = { name: 'Jane Buyer', street: '55 Oak Ave', street2: 'Apt 2', city: 'Alpharetta', stateCode: 'GA', countryCode: 'US', zip: '30005' }
@@ -38,6 +38,14 @@ afterEach(() => {
 })
 
 describe('UPS rating', () => {
+  test('answers the business days in transit UPS gives with the rate (Ratetimeintransit)', async () => {
+    const quote = await quoteUpsShipment(settings, { origin, destination, weight: 3.5 }, options)
+    expect(quote.amount).toBeCloseTo(ups.priceFor(3.5, '80205') * 100, 6)
+    expect(quote.transitDays).toBe(ups.transitDaysFor('80205', '30005'))
+    const shipment = (JSON.parse(ups.rateCalls()[0]!.body) as { RateRequest: { Shipment: Record<string, unknown> } }).RateRequest.Shipment
+    expect(shipment).toMatchObject({ ShipmentTotalWeight: { UnitOfMeasurement: { Code: 'LBS' }, Weight: '3.5' }, DeliveryTimeInformation: { PackageBillType: '03' } })
+  })
+
   test('prices a shipment with a Bearer token and a v2409 Rate request, in cents', async () => {
     const amount = await rateUpsShipment(settings, { origin, destination, weight: 3.5 }, options)
     expect(amount).toBeCloseTo(ups.priceFor(3.5, '80205') * 100, 6)
@@ -48,7 +56,7 @@ describe('UPS rating', () => {
     expect(token!.body).toBe('grant_type=client_credentials')
 
     const [rate] = ups.rateCalls()
-    expect(rate!.path).toBe('/api/rating/v2409/Rate')
+    expect(rate!.path).toBe('/api/rating/v2409/Ratetimeintransit')
     expect(rate!.headers.authorization).toMatch(/^Bearer ups-/)
     const shipment = (JSON.parse(rate!.body) as { RateRequest: { Shipment: Record<string, unknown> } }).RateRequest.Shipment
     expect(shipment).toMatchObject({

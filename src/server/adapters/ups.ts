@@ -147,6 +147,9 @@ function packageWeight(pounds: number): string {
 
 export type UpsShipment = { origin: PostalAddress; destination: PostalAddress; weight: number }
 
+/** A carrier's price (unrounded cents) and, when it says, its business days in transit. */
+export type CarrierRate = { amount: number; transitDays: number | null }
+
 export function upsRateRequest(settings: { accountNumber: string | null }, shipment: UpsShipment) {
   const packages = splitIntoPackages(shipment.weight, UPS_MAX_PACKAGE_LB)
   const shipper = upsAddress(shipment.origin)
@@ -169,6 +172,10 @@ export function upsRateRequest(settings: { accountNumber: string | null }, shipm
           : {}),
         Service: { Code: UPS_SERVICE_CODE, Description: 'Ground' },
         NumOfPieces: String(packages.length),
+        // Ratetimeintransit answers the transit time with the rate (issue 17): it needs the total
+        // weight and the bill type ("03": non-document).
+        ShipmentTotalWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: packageWeight(shipment.weight) },
+        DeliveryTimeInformation: { PackageBillType: '03' },
         Package: packages.map((pounds) => ({
           PackagingType: { Code: '02', Description: 'Package' },
           PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: packageWeight(pounds) },
@@ -180,13 +187,31 @@ export function upsRateRequest(settings: { accountNumber: string | null }, shipm
 
 /** The UPS Ground price (unrounded cents) of one shipment. Throws CarrierError. */
 export async function rateUpsShipment(settings: UpsSettings, shipment: UpsShipment, options: CarrierOptions = {}): Promise<number> {
+  return (await quoteUpsShipment(settings, shipment, options)).amount
+}
+
+/** `TimeInTransit.ServiceSummary.EstimatedArrival.BusinessDaysInTransit` (a string), else null. */
+function upsTransitDays(rated: unknown): number | null {
+  const inTransit = isRecord(rated) && isRecord(rated.TimeInTransit) ? rated.TimeInTransit : null
+  const summaries = inTransit ? (Array.isArray(inTransit.ServiceSummary) ? inTransit.ServiceSummary : [inTransit.ServiceSummary]) : []
+  for (const summary of summaries) {
+    const arrival = isRecord(summary) && isRecord(summary.EstimatedArrival) ? summary.EstimatedArrival : null
+    const days = arrival ? Number(arrival.BusinessDaysInTransit) : NaN
+    if (Number.isInteger(days) && days >= 0 && days <= 60) return days
+  }
+  const guaranteed = isRecord(rated) && isRecord(rated.GuaranteedDelivery) ? Number(rated.GuaranteedDelivery.BusinessDaysInTransit) : NaN
+  return Number.isInteger(guaranteed) && guaranteed >= 0 && guaranteed <= 60 ? guaranteed : null
+}
+
+/** The UPS Ground price of one shipment and its business days in transit (null when UPS does not say). Throws CarrierError. */
+export async function quoteUpsShipment(settings: UpsSettings, shipment: UpsShipment, options: CarrierOptions = {}): Promise<CarrierRate> {
   const upsSettings = ready(settings)
   const context = carrierContext(options)
   const response = await authorizedPost(
     upsSettings,
     context,
     'rate',
-    `/api/rating/${UPS_RATING_VERSION}/Rate`,
+    `/api/rating/${UPS_RATING_VERSION}/Ratetimeintransit`,
     upsRateRequest(upsSettings, shipment),
   )
   if (!response || response.status !== 200) throw failure('rate', response)
@@ -200,7 +225,7 @@ export async function rateUpsShipment(settings: UpsSettings, shipment: UpsShipme
     logger().warn({ carrier: 'ups', currency: total?.CurrencyCode }, 'UPS rate answer without a USD total')
     throw new CarrierError('unavailable', CARRIER_UNAVAILABLE)
   }
-  return amount
+  return { amount, transitDays: upsTransitDays(rated) }
 }
 
 // ---------------------------------------------------------------------------------------------

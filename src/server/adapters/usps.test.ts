@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { startFakeUsps, type FakeUsps } from '../../../tests/support/fake-carriers/usps'
 import { CARRIER_NOT_CONFIGURED, CARRIER_UNAVAILABLE, NOT_A_VALID_ADDRESS } from './carrier-http'
 import { logger } from '../kernel/logger'
-import { parseRateV4Response, poundsAndOunces, rateUspsShipment, USPS_TOO_HEAVY, type UspsSettings, uspsRateRequestXml } from './usps'
+import { parseRateV4Response, poundsAndOunces, quoteUspsShipment, rateUspsShipment, USPS_TOO_HEAVY, type UspsSettings, uspsRateRequestXml } from './usps'
 
 let usps: FakeUsps
 let settings: UspsSettings
@@ -46,6 +46,16 @@ describe('USPS RateV4 request', () => {
 })
 
 describe('USPS pricing over HTTP', () => {
+  test('reads the business days in transit from the ship date to the CommitmentDate', async () => {
+    // Monday 2 March ships, the fake commits to 2 business days: Wednesday 4 March.
+    const quote = await quoteUspsShipment(settings, { originZip: '80205', destinationZip: '30005', weight: 3.5, shipDate }, options)
+    expect(quote.transitDays).toBe(2)
+    expect(quote.amount).toBeCloseTo(usps.priceFor(3, 8) * 100, 6)
+    // Shipped on a Friday, the commitment falls on Tuesday: still 2 business days.
+    const friday = await quoteUspsShipment(settings, { originZip: '80205', destinationZip: '30005', weight: 1, shipDate: new Date('2026-03-06T15:00:00Z') }, options)
+    expect(friday.transitDays).toBe(2)
+  })
+
   test('answers the Priority rate in cents, the user id in a POST form (not in the URL)', async () => {
     const amount = await rateUspsShipment(settings, { originZip: '80205', destinationZip: '30005', weight: 3.5, shipDate }, options)
     expect(amount).toBeCloseTo(usps.priceFor(3, 8) * 100, 6)
@@ -101,7 +111,7 @@ describe('USPS pricing over HTTP', () => {
 describe('reading RateV4 answers', () => {
   test('a package count that does not match the request is not trusted', () => {
     const xml = '<RateV4Response><Package ID="0"><Postage CLASSID="1"><Rate>9.80</Rate></Postage></Package></RateV4Response>'
-    expect(parseRateV4Response(xml, 1)).toEqual({ kind: 'rates', amounts: [980] })
+    expect(parseRateV4Response(xml, 1)).toEqual({ kind: 'rates', amounts: [980], commitmentDates: [null] })
     expect(parseRateV4Response(xml, 2)).toEqual({ kind: 'garbage' })
   })
 

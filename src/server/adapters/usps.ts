@@ -11,6 +11,8 @@ import {
 } from './carrier-http'
 import { splitIntoPackages } from '../kernel/measures'
 import { logger } from '../kernel/logger'
+import { businessDaysBetween, isDay } from '@/isomorphic/business-days'
+import type { CarrierRate } from './ups'
 
 // USPS Web Tools RateV4 (spec 7, external-apis.md §3.2): an XML rate request for Priority Mail
 // from the origin ZIP to the destination ZIP with pounds, ounces, container VARIABLE and the ship
@@ -77,7 +79,7 @@ export function uspsRateRequestXml(username: string, shipment: UspsShipment): st
 
 const element = (xml: string, name: string) => xml.match(new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`))?.[1]
 
-type ParsedAnswer = { kind: 'rates'; amounts: number[] } | { kind: 'error'; number: string; description: string; packageLevel: boolean } | { kind: 'garbage' }
+type ParsedAnswer = { kind: 'rates'; amounts: number[]; commitmentDates: (string | null)[] } | { kind: 'error'; number: string; description: string; packageLevel: boolean } | { kind: 'garbage' }
 
 /** Reads a RateV4 answer: the Priority rate of each package, or the first error. */
 export function parseRateV4Response(xml: string, expectedPackages: number): ParsedAnswer {
@@ -90,6 +92,7 @@ export function parseRateV4Response(xml: string, expectedPackages: number): Pars
   const packages = [...root.matchAll(/<Package(?:\s[^>]*)?>([\s\S]*?)<\/Package>/g)].map((match) => match[1]!)
   if (packages.length !== expectedPackages) return { kind: 'garbage' }
   const amounts: number[] = []
+  const commitmentDates: (string | null)[] = []
   for (const pkg of packages) {
     const error = element(pkg, 'Error')
     if (error !== undefined) {
@@ -99,12 +102,22 @@ export function parseRateV4Response(xml: string, expectedPackages: number): Pars
     const amount = postage === undefined ? null : carrierAmount(element(postage, 'Rate')?.trim())
     if (amount === null) return { kind: 'garbage' }
     amounts.push(amount)
+    const commitment = element(postage!, 'CommitmentDate')?.trim() ?? ''
+    commitmentDates.push(isDay(commitment) ? commitment : null)
   }
-  return { kind: 'rates', amounts }
+  return { kind: 'rates', amounts, commitmentDates }
 }
 
 /** The USPS Priority Mail price (unrounded cents) of one shipment. Throws CarrierError. */
 export async function rateUspsShipment(settings: UspsSettings, shipment: UspsShipment, options: CarrierOptions = {}): Promise<number> {
+  return (await quoteUspsShipment(settings, shipment, options)).amount
+}
+
+/**
+ * The USPS Priority Mail price of one shipment and its business days in transit: from the ship
+ * date to the latest package's CommitmentDate (null when USPS gives none).
+ */
+export async function quoteUspsShipment(settings: UspsSettings, shipment: UspsShipment, options: CarrierOptions = {}): Promise<CarrierRate> {
   const url = carrierBaseUrl('usps', settings.url)
   if (!settings.username) {
     logger().warn('USPS delivery method has no uspsUsername')
@@ -130,7 +143,14 @@ export async function rateUspsShipment(settings: UspsSettings, shipment: UspsShi
     throw new CarrierError('unavailable', CARRIER_UNAVAILABLE)
   }
   const answer = parseRateV4Response(response.text, expected)
-  if (answer.kind === 'rates') return answer.amounts.reduce((sum, amount) => sum + amount, 0)
+  if (answer.kind === 'rates') {
+    const dates = answer.commitmentDates
+    const latest = dates.every((date): date is string => date !== null) && dates.length > 0 ? [...dates].sort().at(-1)! : null
+    return {
+      amount: answer.amounts.reduce((sum, amount) => sum + amount, 0),
+      transitDays: latest === null ? null : businessDaysBetween(isoDate(shipment.shipDate), latest),
+    }
+  }
   if (answer.kind === 'garbage') {
     logger().warn({ carrier: 'usps' }, 'USPS answer is not a RateV4Response')
     throw new CarrierError('unavailable', CARRIER_UNAVAILABLE)

@@ -27,6 +27,7 @@ import {
   products,
   productVariantLogos,
   productVariants,
+  websites,
 } from '../db/schema'
 import { fromCents } from '../kernel/money'
 import { readProductImages, VARIANT_COLUMNS } from './product-columns'
@@ -337,8 +338,18 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
   if (!isStorableText(slug)) return null
   const db = await getDb()
   const [product] = await db
-    .select({ id: products.id, description: products.description, weight: products.weight, taxCode: products.taxCode, basePriceAmount: products.priceAmount })
+    .select({
+      id: products.id,
+      description: products.description,
+      weight: products.weight,
+      taxCode: products.taxCode,
+      basePriceAmount: products.priceAmount,
+      leadTime: products.leadTime,
+      sizeChart: products.sizeChart,
+      storeLeadTime: websites.leadTime,
+    })
     .from(products)
+    .innerJoin(websites, eq(websites.id, products.websiteId))
     .where(and(eq(products.websiteId, websiteId), eq(products.slug, slug), eq(products.isPublished, true)))
   if (!product) return null
 
@@ -400,6 +411,8 @@ export async function findProductBySlug({ websiteId, slug }: { websiteId: number
     productVariants: productVariantList,
     basePrice: fromCents(product.basePriceAmount),
     priceBreaks: priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, price: fromCents(tier.priceAmount) })),
+    leadTime: product.leadTime ?? product.storeLeadTime ?? null,
+    sizeChart: product.sizeChart ?? null,
   }
 }
 

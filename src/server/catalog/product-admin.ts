@@ -1,3 +1,5 @@
+import type { DaySpan } from '@/isomorphic/business-days'
+import { type SizeChart, sizeChartStrangers } from '@/isomorphic/contract/timing-fields'
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { AdminProduct, AdminProductStatus, BulkProductActionSchema, ProductFields } from '@/isomorphic/contract/admin-products'
 import type { z } from '@/isomorphic/contract/zod'
@@ -53,6 +55,8 @@ type ResolvedProduct = {
     taxCode: string
     brandId: number | null
     garmentKind: string | null
+    leadTime: DaySpan | null
+    sizeChart: SizeChart | null
     isPublished: boolean
   }
   categoryIds: number[]
@@ -99,6 +103,8 @@ async function resolveFields(tx: Executor, fields: ProductFields, currency: stri
   if (fields.garmentKind !== null && !(GARMENT_KINDS as readonly string[]).includes(fields.garmentKind)) {
     throw invalid(`The garment "${fields.garmentKind}" is not one the decoration editor draws. Choose one of: ${GARMENT_KINDS.join(', ')}.`)
   }
+  const strangers = fields.sizeChart ? sizeChartStrangers(fields.sizeChart, sizeIds.map((id) => sizeName.get(id)!)) : []
+  if (strangers.length > 0) throw invalid(`The size chart lists ${strangers.join(', ')}, which the product does not come in. Add the size to the product or take it out of the chart.`)
 
   const basePrice = toCents(fields.price)
   const upcharge = new Map<number, number>()
@@ -147,6 +153,8 @@ async function resolveFields(tx: Executor, fields: ProductFields, currency: stri
       taxCode: fields.taxCode,
       brandId: fields.brandId,
       garmentKind: fields.garmentKind,
+      leadTime: fields.leadTime,
+      sizeChart: fields.sizeChart,
       isPublished: fields.published,
     },
     categoryIds,
@@ -259,6 +267,8 @@ function audited(product: AdminProduct | (ResolvedProduct & { archived?: boolean
       weight: product.row.weight,
       taxCode: product.row.taxCode,
       garmentKind: product.row.garmentKind,
+      leadTime: product.row.leadTime,
+      sizeChart: product.row.sizeChart,
       featured: product.featured,
       published: product.row.isPublished,
     }
@@ -278,6 +288,8 @@ function audited(product: AdminProduct | (ResolvedProduct & { archived?: boolean
     weight: product.weight,
     taxCode: product.taxCode,
     garmentKind: product.garmentKind,
+    leadTime: product.leadTime,
+    sizeChart: product.sizeChart,
     featured: product.featured,
     published: product.published,
   }
@@ -415,6 +427,8 @@ export async function duplicateProduct(ctx: CoreContext, { websiteId, productId 
       weight: source.weight,
       taxCode: source.taxCode,
       garmentKind: source.garmentKind,
+      leadTime: source.leadTime,
+      sizeChart: source.sizeChart,
       featured: false,
       published: false,
     },

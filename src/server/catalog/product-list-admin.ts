@@ -262,6 +262,8 @@ export async function readAdminProduct(db: Executor, websiteId: number, productI
     weight: row.weight,
     taxCode: row.taxCode,
     garmentKind: row.garmentKind,
+    leadTime: row.leadTime ?? null,
+    sizeChart: row.sizeChart ?? null,
     featured: featured.includes(row.slug),
     published: row.isPublished,
     archived: row.archivedAt !== null,

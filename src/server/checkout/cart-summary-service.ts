@@ -17,6 +17,8 @@ import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
 import type { CartSummaryRequest } from '@/isomorphic/contract/cart'
 import { priceCartItemsLeniently } from '../cart/cart-pricing'
+import { arrivalEstimate, leadTimeOfProducts } from '../catalog/lead-times'
+import { type DaySpan, dayOf } from '@/isomorphic/business-days'
 
 // POST /api/cart/summary (decision 010): the browser's cart priced by the server, the delivery
 // methods for an address, the tax for the chosen method, and spec 3's order summary. Every amount
@@ -32,7 +34,7 @@ export const TOO_MANY_ESTIMATES = 'Too many price estimates in a short time. Ple
 const ESTIMATES_PER_MINUTE = { max: 60, windowMs: 60_000 }
 
 
-function optionOf(quote: DeliveryQuote): DeliveryOptionData {
+function optionOf(quote: DeliveryQuote, today: string, leadTime: DaySpan | null): DeliveryOptionData {
   return {
     id: quote.methodId,
     name: quote.name,
@@ -40,6 +42,8 @@ function optionOf(quote: DeliveryQuote): DeliveryOptionData {
     price: quote.amount === null ? null : fromCents(quote.amount),
     free: quote.free,
     error: quote.error,
+    description: quote.description,
+    arrival: quote.error === null ? arrivalEstimate(today, leadTime, quote.transit) : null,
   }
 }
 
@@ -71,6 +75,8 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
   const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, request.items, viewer)
   const lines = priced.map((entry) => entry.line)
   const subTotal = lines.reduce((sum, line) => sum + line.amount, 0)
+  const leadTime = await leadTimeOfProducts(db, websiteId, lines.map((line) => line.productId))
+  const today = dayOf(options.now ?? new Date())
   const answer = (extra: Partial<CartSummaryData> & { shipping?: Cents; taxes?: Cents; freeShipping?: boolean } = {}): CartSummaryData => {
     const { shipping = 0, taxes = 0, freeShipping = false, ...rest } = extra
     return {
@@ -79,6 +85,7 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
       orderSummary: orderSummary({ subTotal, shipping, taxes, freeShipping }),
       deliveryMethods: [],
       deliveryMethodId: null,
+      leadTime,
       ...rest,
     }
   }
@@ -101,7 +108,7 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
   const customer = partnerId === null ? null : { partnerId }
   const promotion = await evaluatePromotions(db, { websiteId, partnerId, lines, subtotal: subTotal, shipping: 0, promoCode: request.promoCode || null, customer })
   const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal - promotion.discount }, options.carriers)
-  const deliveryMethods = quotes.map(optionOf)
+  const deliveryMethods = quotes.map((quote) => optionOf(quote, today, leadTime))
   if (!request.deliveryMethodId) return answer({ deliveryMethods })
 
   const chosen = quotes.find((quote) => quote.methodId === request.deliveryMethodId)

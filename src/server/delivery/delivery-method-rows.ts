@@ -35,6 +35,7 @@ export function deliveryMethodValues(method: DeliveryMethodFields) {
           country: method.pickupAddress.country,
         }
       : null,
+    transitDays: method.transitDays ?? null,
     sequence: method.sequence,
     isActive: method.active,
   }
@@ -79,6 +80,7 @@ export function deliveryMethodFields(row: MethodRow, rules: readonly RuleRow[]):
     ...(address
       ? { pickupAddress: { street: address.street, ...(address.street2 ? { street2: address.street2 } : {}), city: address.city, state: address.state, zip: address.zip, country: address.country } }
       : {}),
+    ...(row.transitDays ? { transitDays: { ...row.transitDays } } : {}),
     sequence: row.sequence,
     active: row.isActive,
   }

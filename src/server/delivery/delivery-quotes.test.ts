@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('delivery quotes on %s', (kind) => {
 
     expect(quotes.map((q) => q.name)).toEqual(['Standard', 'By weight', 'USPS Priority', 'UPS Ground', 'FedEx Ground', 'Pick up'])
     const byName = Object.fromEntries(quotes.map((q) => [q.name, q]))
-    expect(byName.Standard).toEqual({ methodId: methods.standard.id, name: 'Standard', deliveryType: 'fixed', amount: 1095, free: false, error: null }) // 9.95 + 10 %
+    expect(byName.Standard).toEqual({ methodId: methods.standard.id, name: 'Standard', deliveryType: 'fixed', amount: 1095, free: false, error: null, description: '', transit: null }) // 9.95 + 10 %
     expect(byName['By weight']!.amount).toBe(1100)
     expect(byName['USPS Priority']!.amount).toBe(Math.round(usps.priceFor(3, 8) * 100))
     expect(byName['UPS Ground']!.amount).toBe(Math.round(ups.priceFor(3.5, '80205') * 100 * 1.2))

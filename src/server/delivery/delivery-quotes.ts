@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { rateFedexShipment } from '../adapters/fedex'
-import { rateUpsShipment } from '../adapters/ups'
-import { rateUspsShipment, USPS_DOMESTIC_ONLY } from '../adapters/usps'
+import type { DaySpan } from '@/isomorphic/business-days'
+import { quoteFedexShipment } from '../adapters/fedex'
+import { type CarrierRate, quoteUpsShipment } from '../adapters/ups'
+import { quoteUspsShipment, USPS_DOMESTIC_ONLY } from '../adapters/usps'
 import type { Executor } from '../db/client'
 import { type DeliveryCredentials, deliveryMethods, deliveryPriceRules, type DeliveryType, type PickupAddress } from '../db/schema'
 import type { DeliveryQuote, PostalAddress, PricedLine } from '../kernel/pricing-types'
@@ -37,6 +38,7 @@ export type QuoteInput = {
 type MethodRow = {
   id: number
   name: string
+  description: string
   deliveryType: DeliveryType
   priceAmount: number
   marginPercent: number
@@ -44,7 +46,11 @@ type MethodRow = {
   freeOverAmount: number
   url: string | null
   credentials: DeliveryCredentials
+  transitDays: DaySpan | null
 }
+
+/** A method's base price (unrounded cents) and, when a carrier said, its days in transit. */
+type BaseQuote = { price: number; carrierTransit: number | null }
 
 /** One shipment: the lines that ship from one origin ZIP, their weight summed. */
 export type Shipment = { origin: PostalAddress; weight: number; lineKeys: string[] }
@@ -82,8 +88,8 @@ export function orderMeasures(lines: readonly PricedLine[], orderAmount: Cents):
 async function carrierPrice(
   method: MethodRow,
   input: QuoteInput,
-  rate: (shipment: Shipment, destination: PostalAddress) => Promise<number>,
-): Promise<number> {
+  rate: (shipment: Shipment, destination: PostalAddress) => Promise<CarrierRate>,
+): Promise<BaseQuote> {
   const { destination } = input
   if (!destination) throw new CarrierError('address', ADDRESS_NEEDED)
   const shipments = shipmentsByOrigin(input.lines)
@@ -92,28 +98,33 @@ async function carrierPrice(
     throw new CarrierError('order', NOT_AVAILABLE_FOR_ORDER)
   }
   // One call per origin, in parallel (a cart rarely has more than a few decoration partners).
-  const prices = await Promise.all(shipments.map((shipment) => rate(shipment, destination)))
-  return prices.reduce((sum, price) => sum + price, 0)
+  const rates = await Promise.all(shipments.map((shipment) => rate(shipment, destination)))
+  // The order arrives with its slowest box; a box whose transit the carrier did not give leaves it unknown.
+  const transits = rates.map((answer) => answer.transitDays)
+  return {
+    price: rates.reduce((sum, answer) => sum + answer.amount, 0),
+    carrierTransit: transits.every((days): days is number => days !== null) ? Math.max(...transits) : null,
+  }
 }
 
 /** The base price (unrounded cents) of one method, before margin and free-over. Throws CarrierError. */
-async function basePrice(method: MethodRow, rules: PriceRule[], input: QuoteInput, options: CarrierOptions): Promise<number> {
+async function basePrice(method: MethodRow, rules: PriceRule[], input: QuoteInput, options: CarrierOptions): Promise<BaseQuote> {
   const { credentials } = method
   switch (method.deliveryType) {
     case 'fixed':
-      return method.priceAmount
+      return { price: method.priceAmount, carrierTransit: null }
     case 'base_on_rule': {
       const price = ruleBasedPrice(rules, orderMeasures(input.lines, input.orderAmount))
       if (price === null) throw new CarrierError('order', NOT_AVAILABLE_FOR_ORDER)
-      return price
+      return { price, carrierTransit: null }
     }
     case 'usps': {
       // Spec 5: USPS pricing needs a destination ZIP, else the price is 0 (no call is made).
-      if (!input.destination || input.destination.zip.trim() === '') return 0
+      if (!input.destination || input.destination.zip.trim() === '') return { price: 0, carrierTransit: null }
       if (input.destination.countryCode !== 'US') throw new CarrierError('order', USPS_DOMESTIC_ONLY)
       const shipDate = new Date(carrierContext(options).now())
       return carrierPrice(method, input, (shipment, destination) =>
-        rateUspsShipment(
+        quoteUspsShipment(
           { url: method.url, username: credentials.uspsUsername },
           { originZip: shipment.origin.zip, destinationZip: destination.zip, weight: shipment.weight, shipDate },
           options,
@@ -122,7 +133,7 @@ async function basePrice(method: MethodRow, rules: PriceRule[], input: QuoteInpu
     }
     case 'ups_rubikx':
       return carrierPrice(method, input, (shipment, destination) =>
-        rateUpsShipment(
+        quoteUpsShipment(
           { url: method.url, clientId: credentials.upsClientId, clientSecret: credentials.upsClientSecret, accountNumber: credentials.upsAccountNumber },
           { origin: shipment.origin, destination, weight: shipment.weight },
           options,
@@ -130,7 +141,7 @@ async function basePrice(method: MethodRow, rules: PriceRule[], input: QuoteInpu
       )
     case 'fedex_rubikx':
       return carrierPrice(method, input, (shipment, destination) =>
-        rateFedexShipment(
+        quoteFedexShipment(
           {
             url: method.url,
             clientId: credentials.fedexClientid,
@@ -146,12 +157,20 @@ async function basePrice(method: MethodRow, rules: PriceRule[], input: QuoteInpu
 
 async function priceMethod(method: MethodRow, rules: PriceRule[], input: QuoteInput, options: CarrierOptions) {
   const base = await basePrice(method, rules, input, options)
-  return finalPrice(base, { marginPercent: method.marginPercent, freeOver: method.freeOver, freeOverAmount: method.freeOverAmount }, input.orderAmount)
+  const price = finalPrice(base.price, { marginPercent: method.marginPercent, freeOver: method.freeOver, freeOverAmount: method.freeOverAmount }, input.orderAmount)
+  return { ...price, transit: transitOf(method, base.carrierTransit) }
+}
+
+/** The carrier's days in transit when it gave them, else the method's own setting, else unknown. */
+function transitOf(method: MethodRow, carrierTransit: number | null): DaySpan | null {
+  if (carrierTransit !== null) return { minDays: carrierTransit, maxDays: carrierTransit }
+  return method.transitDays ? { minDays: method.transitDays.minDays, maxDays: method.transitDays.maxDays } : null
 }
 
 const methodColumns = {
   id: deliveryMethods.id,
   name: deliveryMethods.name,
+  description: deliveryMethods.description,
   deliveryType: deliveryMethods.deliveryType,
   priceAmount: deliveryMethods.priceAmount,
   marginPercent: deliveryMethods.marginPercent,
@@ -159,6 +178,7 @@ const methodColumns = {
   freeOverAmount: deliveryMethods.freeOverAmount,
   url: deliveryMethods.url,
   credentials: deliveryMethods.credentials,
+  transitDays: deliveryMethods.transitDays,
 }
 
 async function rulesFor(db: Executor, methodIds: number[]): Promise<Map<number, PriceRule[]>> {
@@ -199,12 +219,12 @@ export async function quoteDeliveryMethods(db: Executor, input: QuoteInput, opti
   )
   return Promise.all(
     methods.map(async (method): Promise<DeliveryQuote> => {
-      const quote = { methodId: method.id, name: method.name, deliveryType: method.deliveryType }
+      const quote = { methodId: method.id, name: method.name, deliveryType: method.deliveryType, description: method.description }
       try {
-        const { amount, free } = await priceMethod(method, rules.get(method.id) ?? [], input, options)
-        return { ...quote, amount, free, error: null }
+        const { amount, free, transit } = await priceMethod(method, rules.get(method.id) ?? [], input, options)
+        return { ...quote, amount, free, error: null, transit }
       } catch (error) {
-        return { ...quote, amount: null, free: false, error: failureText(method, error) }
+        return { ...quote, amount: null, free: false, error: failureText(method, error), transit: null }
       }
     }),
   )
@@ -224,7 +244,8 @@ export async function quoteDeliveryMethod(
   const method = await findActiveMethod(db, input)
   const rules = method.deliveryType === 'base_on_rule' ? ((await rulesFor(db, [method.id])).get(method.id) ?? []) : []
   try {
-    return await priceMethod(method, rules, input, options)
+    const { amount, free } = await priceMethod(method, rules, input, options)
+    return { amount, free }
   } catch (error) {
     if (error instanceof CarrierError) {
       const code = error.kind === 'address' || error.kind === 'order' ? 'invalid' : 'unavailable'

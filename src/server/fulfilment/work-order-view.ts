@@ -275,6 +275,7 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
       shippingAddress: orders.shippingAddress,
       billingAddress: orders.billingAddress,
       deliveryMethodName: orders.deliveryMethodName,
+      inHandsDate: orders.inHandsDate,
     })
     .from(workOrders)
     .innerJoin(orders, eq(orders.id, workOrders.orderId))
@@ -326,6 +327,7 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
     customerName: head.partnerName,
     shipTo: shipTo(head),
     deliveryMethod: head.deliveryMethodName,
+    inHandsDate: head.inHandsDate,
     lines: lines.map(
       (line): WorkOrderLine => ({
         orderLineId: line.orderLineId,

@@ -1,3 +1,4 @@
+import type { DaySpan } from '@/isomorphic/business-days'
 import type { PostalAddress } from '@/isomorphic/contract/address'
 import type { Cents } from './money'
 
@@ -38,6 +39,10 @@ export type DeliveryQuote = {
   /** True when free-over made it free. */
   free: boolean
   error: string | null
+  /** What the shopper reads under the method's name (the store's words). */
+  description: string
+  /** Business days in transit: the carrier's answer, else the method's setting; null: unknown. */
+  transit: DaySpan | null
 }
 
 export type TaxResult = {

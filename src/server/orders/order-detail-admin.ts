@@ -67,6 +67,7 @@ export async function orderDetail(ctx: CoreContext, { orderId }: { orderId: numb
     billingAddress: toAddressData(order.billingAddress),
     shippingAddress: order.shippingAddress ? toAddressData(order.shippingAddress) : null,
     deliveryMethod: order.deliveryMethodName,
+    inHandsDate: order.inHandsDate ?? null,
     paymentMethod: method?.id ? { id: method.id, name: method.name, provider: method.provider, offline: offlineMethod } : null,
     promoCode: order.promoCode,
     orderForResale: order.orderForResale,

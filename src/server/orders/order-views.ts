@@ -105,6 +105,7 @@ export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], st
     billingAddress: toAddressData(row.billingAddress),
     shippingAddress: row.shippingAddress ? toAddressData(row.shippingAddress) : null,
     deliveryMethod: row.deliveryMethodName === null ? null : { id: row.deliveryMethodId, name: row.deliveryMethodName },
+    inHandsDate: row.inHandsDate ?? null,
     paymentMethodId: row.paymentMethodId,
     promoCode: row.promoCode,
     orderForResale: row.orderForResale,

@@ -203,6 +203,7 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
         states: stateRows.filter((state) => state.countryId === country.id).map((state) => ({ code: state.code, name: state.name })),
       })),
       sizeOrder,
+      ...(website.leadTime ? { leadTime: { ...website.leadTime } } : {}),
     },
   }
 
@@ -323,6 +324,8 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
       ...(breaks.length > 0 ? { priceBreaks: breaks.map((row) => ({ minQuantity: row.minQuantity, price: fromCents(row.priceAmount) })) } : {}),
       images: productImagesList,
       ...(product.garmentKind ? { garment: product.garmentKind as 'tee' } : {}),
+      ...(product.leadTime ? { leadTime: { ...product.leadTime } } : {}),
+      ...(product.sizeChart ? { sizeChart: product.sizeChart } : {}),
     }
   })
 

@@ -32,6 +32,7 @@ import { OrderExtraFieldSchema, OrderOptionSchema, PaymentMethodSchema, TaxSchem
 import { DeliveryMethodSchema } from '@/isomorphic/contract/store-file-delivery'
 import { hasUsZip, LogoMethodsSchema, logoColorCount, logoDecorationMethod, PlaceAddressSchema, US_ZIP_MESSAGE } from '@/isomorphic/contract/decoration-fields'
 import { DecorationSectionSchema } from './decoration-schema'
+import { LeadTimeSchema, SizeChartSchema, sizeChartStrangers } from '@/isomorphic/contract/timing-fields'
 
 // The store file (docs/store-file.md): one JSON document that loads a whole store. Money is in
 // decimal dollars here and cents in the database. Every record has a natural key (code, slug or
@@ -140,6 +141,8 @@ const WebsiteSchema = z.strictObject({
   guestCheckout: z.boolean().default(true),
   shippingCountries: z.array(CountrySchema).min(1, 'must list at least one country'),
   sizeOrder: z.array(text).min(1, 'must list at least one size'),
+  /** Production time before an order ships, in business days (e.g. {"minDays": 7, "maxDays": 10}); products may override it. */
+  leadTime: LeadTimeSchema.optional(),
 })
 
 const HomeSectionSchema = z.strictObject({
@@ -231,8 +234,15 @@ const ProductSchema = z
     images: z.array(ProductImageSchema).default([]),
     /** The garment drawing of the decoration editor; omitted: the garment of its first mockup image. */
     garment: z.enum(GARMENT_KINDS).optional(),
+    /** This product's production time; omitted: the store's leadTime. */
+    leadTime: LeadTimeSchema.optional(),
+    /** Measurements per size, opened from the product page's size grid. */
+    sizeChart: SizeChartSchema.optional(),
   })
   .superRefine((product, ctx) => {
+    for (const size of product.sizeChart ? sizeChartStrangers(product.sizeChart, product.sizes) : []) {
+      ctx.addIssue({ code: 'custom', path: ['sizeChart', 'rows'], message: `lists size ${size}, which the product does not have (its sizes: ${product.sizes.join(', ')})` })
+    }
     for (const issue of priceBreakIssues(product.price, product.priceBreaks)) {
       ctx.addIssue({ code: 'custom', path: ['priceBreaks', ...issue.path], message: issue.message })
     }

@@ -22,6 +22,7 @@ export async function writeDelivery(tx: Transaction, tally: Tally, file: StoreFi
       url: deliveryMethods.url,
       credentials: deliveryMethods.credentials,
       pickupAddress: deliveryMethods.pickupAddress,
+      transitDays: deliveryMethods.transitDays,
       sequence: deliveryMethods.sequence,
       isActive: deliveryMethods.isActive,
     })

@@ -30,6 +30,8 @@ export async function writeProducts(tx: Transaction, tally: Tally, file: StoreFi
       websiteSequence: products.websiteSequence,
       isPublished: products.isPublished,
       garmentKind: products.garmentKind,
+      leadTime: products.leadTime,
+      sizeChart: products.sizeChart,
     })
     .from(products)
     .where(eq(products.websiteId, websiteId))
@@ -52,6 +54,8 @@ export async function writeProducts(tx: Transaction, tally: Tally, file: StoreFi
         websiteSequence: product.websiteSequence,
         isPublished: product.published,
         garmentKind: garmentOfProduct(product),
+        leadTime: product.leadTime ?? null,
+        sizeChart: product.sizeChart ?? null,
       }
     }),
     keyOf: (row) => row.slug,

@@ -26,6 +26,7 @@ export async function writeWebsite(tx: Transaction, tally: Tally, file: StoreFil
     guestCheckout: website.guestCheckout,
     accentColor: website.accentColor ?? null,
     analyticsId: website.analyticsId ?? null,
+    leadTime: website.leadTime ?? null,
   }
   const [existing] = await tx.select().from(websites).where(eq(websites.code, website.code))
   if (existing) {

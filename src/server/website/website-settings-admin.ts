@@ -47,6 +47,7 @@ export function settingsOf(row: typeof websites.$inferSelect): StoreSettings {
     guestCheckout: row.guestCheckout,
     accentColor: row.accentColor,
     analyticsId: row.analyticsId,
+    leadTime: row.leadTime ?? null,
     sso: {
       label: row.ssologin,
       issuer: sso.issuer ?? '',
@@ -148,6 +149,7 @@ export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMuta
         guestCheckout: input.guestCheckout,
         accentColor: input.accentColor,
         analyticsId: input.analyticsId,
+        leadTime: input.leadTime,
         ssologin: input.sso.label,
         ssoConfig,
         ...recaptcha,

@@ -18,6 +18,8 @@ export type FakeFedex = FakeHttpServer & {
   revokeTokens(): void
   /** The ACCOUNT (negotiated) dollar price: 9 + 1.25 per pound; LIST is 2 more. */
   priceFor(weight: number): number
+  /** The transit FedEx answers when asked for transit times (returnTransitTimes): THREE_DAYS. */
+  transitDays: number
 }
 
 const fedexError = (code: string, message: string) => ({ transactionId: randomUUID(), errors: [{ code, message }] })
@@ -61,6 +63,7 @@ export async function startFakeFedex(options: { clientId?: string; clientSecret?
           pickupType?: string
           requestedPackageLineItems?: { weight?: { units?: string; value?: unknown } }[]
         }
+        rateRequestControlParameters?: { returnTransitTimes?: boolean }
       }
       if (mode.rate === 'account-mismatch' || body.accountNumber?.value !== accountNumber) {
         return sendJson(response, 400, fedexError('ACCOUNT.NUMBER.MISMATCH', 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.'))
@@ -93,6 +96,9 @@ export async function startFakeFedex(options: { clientId?: string; clientSecret?
               serviceName: 'FedEx Ground®',
               packagingType: 'YOUR_PACKAGING',
               ratedShipmentDetails: mode.rate === 'list-only' ? details.slice(1) : details,
+              ...(body.rateRequestControlParameters?.returnTransitTimes
+                ? { operationalDetail: { transitTime: 'THREE_DAYS' }, commit: { transitDays: { description: '3 Business Days', minimumTransitTime: 'THREE_DAYS' } } }
+                : {}),
             },
           ],
         },
@@ -109,5 +115,6 @@ export async function startFakeFedex(options: { clientId?: string; clientSecret?
     rateCalls: () => server.requests.filter((r) => r.path === '/rate/v1/rates/quotes'),
     revokeTokens: () => issued.clear(),
     priceFor,
+    transitDays: 3,
   }
 }

@@ -26,6 +26,8 @@ export type FakeUps = FakeHttpServer & {
   revokeTokens(): void
   /** The dollar price the fake quotes: 10 + 1.50 per pound, plus 2 for origin ZIPs starting with 9. */
   priceFor(weight: number, originZip: string): number
+  /** Business days in transit a Ratetimeintransit answer gives: 1 + the distance between the ZIPs' first digits, at most 5. */
+  transitDaysFor(originZip: string, destinationZip: string): number
 }
 
 const INVALID_POSTAL = new Set(['00000', '99999'])
@@ -41,6 +43,7 @@ export async function startFakeUps(options: { clientId?: string; clientSecret?: 
   const issued = new Set<string>()
   let tokenFailuresSeen = 0
   const priceFor = (weight: number, originZip: string) => 10 + 1.5 * weight + (originZip.startsWith('9') ? 2 : 0)
+  const transitDaysFor = (originZip: string, destinationZip: string) => Math.min(5, 1 + Math.abs(Number(originZip[0]) - Number(destinationZip[0])))
 
   const bearerOk = (request: RecordedRequest) => {
     const token = request.headers.authorization?.replace(/^Bearer /, '')
@@ -79,7 +82,8 @@ export async function startFakeUps(options: { clientId?: string; clientSecret?: 
       })
     }
 
-    if (request.method === 'POST' && /^\/api\/rating\/v\d+\/Rate$/.test(path ?? '')) {
+    if (request.method === 'POST' && /^\/api\/rating\/v\d+\/(Rate|Ratetimeintransit)$/.test(path ?? '')) {
+      const withTransit = (path ?? '').endsWith('/Ratetimeintransit')
       if (!bearerOk(request)) return sendJson(response, 401, errors('250002', 'Invalid Authentication Information.'))
       if (mode.rate === 'hang') return hang(response)
       if (mode.rate === 'server-error') return sendText(response, 503, 'upstream connect error', 'text/plain')
@@ -87,7 +91,15 @@ export async function startFakeUps(options: { clientId?: string; clientSecret?: 
       if (mode.rate === 'blocked') return sendJson(response, 403, errors('250003', 'Blocked Merchant'))
       if (mode.rate === 'error_message') return sendJson(response, 200, { error_message: 'Invalid ShipTo address' })
       const body = JSON.parse(request.body) as {
-        RateRequest?: { Shipment?: { Shipper?: { Address?: { PostalCode?: string } }; ShipTo?: { Address?: { PostalCode?: string; StateProvinceCode?: string } }; Package?: unknown } }
+        RateRequest?: {
+          Shipment?: {
+            Shipper?: { Address?: { PostalCode?: string } }
+            ShipTo?: { Address?: { PostalCode?: string; StateProvinceCode?: string } }
+            Package?: unknown
+            ShipmentTotalWeight?: { Weight?: string }
+            DeliveryTimeInformation?: { PackageBillType?: string }
+          }
+        }
       }
       const shipment = body.RateRequest?.Shipment
       const to = shipment?.ShipTo?.Address
@@ -103,6 +115,22 @@ export async function startFakeUps(options: { clientId?: string; clientSecret?: 
       }
       const total = weights.reduce<number>((sum, weight) => sum + Number(weight), 0)
       const price = priceFor(total, from.PostalCode).toFixed(2)
+      // Time in transit needs the shipment's total weight and its bill type (UPS Rating.yaml).
+      if (withTransit && (!shipment.ShipmentTotalWeight?.Weight || !shipment.DeliveryTimeInformation?.PackageBillType)) {
+        return sendJson(response, 400, errors('111500', 'Missing ShipmentTotalWeight or DeliveryTimeInformation for time in transit.'))
+      }
+      const days = transitDaysFor(from.PostalCode, to.PostalCode)
+      const timeInTransit = withTransit
+        ? {
+            TimeInTransit: {
+              PackageBillType: '03',
+              ServiceSummary: {
+                Service: { Description: 'UPS Ground' },
+                EstimatedArrival: { Arrival: { Date: '20260305', Time: '233000' }, BusinessDaysInTransit: String(days), DayOfWeek: 'THU' },
+              },
+            },
+          }
+        : {}
       return sendJson(response, 200, {
         RateResponse: {
           Response: { ResponseStatus: { Code: '1', Description: 'Success' }, Alert: [{ Code: '110971', Description: 'Your invoice may vary from the displayed reference rates' }] },
@@ -114,6 +142,7 @@ export async function startFakeUps(options: { clientId?: string; clientSecret?: 
               ServiceOptionsCharges: { CurrencyCode: 'USD', MonetaryValue: '0.00' },
               TotalCharges: { CurrencyCode: mode.rate === 'other-currency' ? 'EUR' : 'USD', MonetaryValue: price },
               RatedPackage: [{ Weight: total.toFixed(1), TotalCharges: { CurrencyCode: 'USD', MonetaryValue: price } }],
+              ...timeInTransit,
             },
           ],
         },
@@ -159,5 +188,6 @@ export async function startFakeUps(options: { clientId?: string; clientSecret?: 
     rateCalls: () => server.requests.filter((r) => r.path.startsWith('/api/rating/')),
     revokeTokens: () => issued.clear(),
     priceFor,
+    transitDaysFor,
   }
 }

@@ -1,3 +1,4 @@
+import { addBusinessDays, isDay } from '@/isomorphic/business-days'
 import { hang, sendText, startFakeHttpServer, type FakeHttpServer, type RecordedRequest } from './http-fake'
 
 // A fake USPS Web Tools ShippingAPI.dll speaking RateV4 (external-apis.md §3.2): the request is
@@ -88,7 +89,7 @@ export async function startFakeUsps(options: { userId?: string } = {}): Promise<
           `<Package ID="${pkg.id}"><ZipOrigination>${pkg.zipOrigination}</ZipOrigination><ZipDestination>${pkg.zipDestination}</ZipDestination>` +
           `<Pounds>${pkg.pounds}</Pounds><Ounces>${pkg.ounces}</Ounces><Container>VARIABLE</Container><Machinable>TRUE</Machinable><Zone>4</Zone>` +
           `<Postage CLASSID="1"><MailService>Priority Mail 2-Day&lt;sup&gt;&#8482;&lt;/sup&gt;</MailService><Rate>${priceFor(pkg.pounds, pkg.ounces).toFixed(2)}</Rate>` +
-          `<CommitmentDate>${pkg.shipDate}</CommitmentDate><CommitmentName>2-Day</CommitmentName></Postage></Package>`
+          `<CommitmentDate>${isDay(pkg.shipDate) ? addBusinessDays(pkg.shipDate, 2) : ''}</CommitmentDate><CommitmentName>2-Day</CommitmentName></Postage></Package>`
         )
       })
       .join('')

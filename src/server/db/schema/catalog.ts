@@ -1,5 +1,7 @@
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamps, version } from './columns'
+import type { DaySpan } from '@/isomorphic/business-days'
+import type { SizeChart } from '@/isomorphic/contract/timing-fields'
 import { websites } from './website'
 
 export const brands = pgTable('brands', {
@@ -105,6 +107,10 @@ export const products = pgTable(
     isPublished: boolean().notNull().default(true),
     /** The garment drawing (src/server/images/garment-shapes.ts) the decoration editor shows; null: not designable. */
     garmentKind: text(),
+    /** This product's production time in business days (issue 17); null: the store's. */
+    leadTime: jsonb().$type<DaySpan | null>(),
+    /** Measurements per size, shown from the product page's size grid (issue 17); null: none. */
+    sizeChart: jsonb().$type<SizeChart | null>(),
     /**
      * Archived in the console (issue 16): unpublished and out of the console's default list, never
      * deleted (orders point at products). Null: not archived.

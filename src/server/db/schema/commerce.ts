@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { DaySpan } from '@/isomorphic/business-days'
 import {
   boolean,
   check,
@@ -87,6 +88,8 @@ export const deliveryMethods = pgTable(
     credentials: jsonb().$type<DeliveryCredentials>().notNull().default({}),
     /** A pickup method's address: where the goods change hands, so where they are taxed. */
     pickupAddress: jsonb().$type<PickupAddress | null>(),
+    /** Business days in transit once shipped, for an arrival estimate when the carrier does not say (issue 17). */
+    transitDays: jsonb().$type<DaySpan | null>(),
     sequence: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     version: version(),

@@ -78,6 +78,8 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<OrderAddressSnapshot | null>(),
     deliveryMethodId: integer().references(() => deliveryMethods.id, { onDelete: 'set null' }),
     deliveryMethodName: text(),
+    /** The day the shopper needs the order in hands (issue 17), as typed at checkout; null: none given. */
+    inHandsDate: date({ mode: 'string' }),
     paymentMethodId: integer().references(() => paymentMethods.id, { onDelete: 'set null' }),
     promotionProgramId: integer().references(() => promotionPrograms.id, { onDelete: 'set null' }),
     promoCode: text(),

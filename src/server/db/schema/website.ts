@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamps, version } from './columns'
+import type { DaySpan } from '@/isomorphic/business-days'
 
 /** One store. A deployment serves the website named by WEBSITE_ID; several may share a database. */
 export const websites = pgTable('websites', {
@@ -29,6 +30,8 @@ export const websites = pgTable('websites', {
   /** reCAPTCHA v3 keys set in the console (issue 16); both null: the install's (NEXT_PUBLIC_RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY). The secret is write-only. */
   recaptchaSiteKey: text(),
   recaptchaSecretKey: text(),
+  /** Production time before an order ships, in business days (issue 17); a product may override it. Null: not stated. */
+  leadTime: jsonb().$type<DaySpan | null>(),
   version: version(),
   ...timestamps,
 })

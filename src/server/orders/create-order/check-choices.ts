@@ -6,7 +6,8 @@ import { paymentProviderUsable, signedInOnlyMessage } from '../../payments/payme
 import { type ResaleExemption, resaleExemptionFor } from '../../tax/resale-certificate'
 import { checkExtraFields, type ExtraFieldValue } from '../../checkout/order-extra-fields'
 import type { OrderCaller, OrderCommand } from './order-command'
-import { PAYMENT_METHOD_UNAVAILABLE } from './order-messages'
+import { IN_HANDS_DATE_PASSED, PAYMENT_METHOD_UNAVAILABLE } from './order-messages'
+import { dayOf } from '@/isomorphic/business-days'
 
 // Step 4 of createOrder: the shopper's choices the store must allow: the payment method, the
 // store's extra fields, and a tax-free order for resale.
@@ -24,7 +25,12 @@ async function assertPaymentMethod(db: Executor, websiteId: number, paymentMetho
   if (partnerId === null && !method.forGuests) throw new DomainError('forbidden', `guest asked for signed-in-only payment method ${paymentMethodId}`, signedInOnlyMessage(method.name))
 }
 
-export async function checkChoices(db: Executor, { websiteId, partnerId }: OrderCaller, command: OrderCommand): Promise<OrderChoices> {
+export async function checkChoices(db: Executor, { websiteId, partnerId }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<OrderChoices> {
+  // An in-hands date may be earlier than the arrival estimate (the shopper is warned, the store may
+  // rush it), but not a day that has passed.
+  if (command.inHandsDate !== null && command.inHandsDate < dayOf(now)) {
+    throw new DomainError('invalid', `in-hands date ${command.inHandsDate} has passed`, IN_HANDS_DATE_PASSED)
+  }
   if (command.paymentMethodId !== null) await assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId)
   const extraFields = await checkExtraFields(db, websiteId, command.extraFields)
   const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: command.forResale })

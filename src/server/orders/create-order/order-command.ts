@@ -24,6 +24,8 @@ export type OrderCommand = {
   extraFields: Record<string, ExtraFieldValue>
   forResale: boolean
   useGiftCards: boolean
+  /** The day the shopper needs the order ("YYYY-MM-DD"); null: none given. */
+  inHandsDate: string | null
   /** The total the shopper saw. */
   expectedTotal: Cents
   /**
@@ -50,6 +52,7 @@ export function toOrderCommand(input: CreateOrderInput): OrderCommand {
     extraFields: input.orderExtraFields,
     forResale: input.orderForResale,
     useGiftCards: input.useGiftCards,
+    inHandsDate: input.inHandsDate,
     expectedTotal: toCents(expectedTotal),
     sentContents: { ...contents, orderOptions: [...contents.orderOptions].sort() },
   }

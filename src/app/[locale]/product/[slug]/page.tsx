@@ -1,3 +1,4 @@
+import { formatBusinessDays } from '@/isomorphic/business-days'
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
@@ -69,6 +70,11 @@ export default async function ProductPage({ params }: ProductPageProps) {
         ) : null}
       </p>
       <p className="mt-4 text-2xl font-semibold text-ink">{formatPriceRange(product.price, product.maxPrice)}</p>
+      {product.leadTime ? (
+        <p className="mt-2 text-sm text-muted" data-testid="product-lead-time">
+          {t('leadTime', { days: formatBusinessDays(product.leadTime) })}
+        </p>
+      ) : null}
     </div>
   )
 

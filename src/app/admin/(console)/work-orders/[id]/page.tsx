@@ -77,6 +77,7 @@ function Facts({ view }: { view: WorkOrderView }) {
     ['Received', formatDate(new Date(view.createdAt), 'long')],
     ['Pieces', String(view.pieces)],
     ['Delivery', view.deliveryMethod ?? 'Not given'],
+    ...(view.inHandsDate ? [['In hands by', formatDate(`${view.inHandsDate}T00:00:00Z`, 'long')] as [string, string]] : []),
   ]
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
