@@ -112,6 +112,8 @@ test.describe('a shopper browsing the demo store', () => {
 
     await cards.first().getByRole('link').click()
     await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked()
+  })
+
   test('a result clicked the moment the search is typed opens the product, and Back returns to the search', async ({ page }) => {
     await page.goto('/shop')
     await expect(page.getByText(/^\d+ products?$/)).toBeVisible()
