@@ -21,7 +21,7 @@ import { Picture } from '../ui/picture'
 import { useHydrated } from '@/client/use-hydrated'
 import { CartEstimatePanel } from './cart-estimate-panel'
 import { useCartSummary } from '@/client/cart/use-cart-summary'
-import { allowanceStanding } from '@/client/cart/allowance'
+import { type AllowanceStanding, allowanceStanding } from '@/client/cart/allowance'
 import { editDesignHref } from '@/client/cart/design-link'
 
 /**
@@ -35,6 +35,7 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
   const [address, setAddress] = useState<CartAddressData | null>(null)
   const [deliveryMethodId, setDeliveryMethodId] = useState<number | null>(null)
   const summary = useCartSummary(lines, { address, deliveryMethodId })
+  const user = useUserStore((state) => (state.isAuthenticated ? state.user : null))
 
   // A signed-in partner's changes here are saved to their server cart.
   useEffect(() => void cartSync(), [])
@@ -70,6 +71,8 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
   // takes the allowance off, which is the checkout's split to show, not the cart's.
   const total = order ? (chosen !== null ? order.totalPrice : order.subTotal) : null
   const totalLabel = chosen !== null ? t('estimatedTotal') : t('subtotal')
+  // The priced summary's allowance is the freshest; before an address is estimated it has none.
+  const allowance = allowanceStanding(order?.budgetAmount ?? user?.budgetAmount, total)
   return (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="min-w-0 space-y-8">
@@ -123,7 +126,7 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
             </dd>
           </div>
         </dl>
-        <AllowanceNote budgetAmount={order?.budgetAmount ?? null} total={total} />
+        {allowance ? <AllowanceNote standing={allowance} renewsAt={user?.budgetRenewsAt ?? null} /> : null}
         <div aria-live="polite" className="mt-3 min-h-5 text-sm">
           {summary.error ? (
             <p className="text-danger">
@@ -140,7 +143,7 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
             <p className="text-muted">{chosen !== null ? t('noteEstimated') : t('note')}</p>
           )}
         </div>
-        <CheckoutLinks total={total === null ? null : formatPrice(total)} totalLabel={totalLabel} />
+        <CheckoutLinks total={total === null ? null : formatPrice(total)} totalLabel={totalLabel} needsApproval={allowance?.over != null} />
       </section>
     </div>
   )
@@ -151,7 +154,7 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
  * screen with the total, shown while the summary's own button is still further down the page
  * (below the lines and the estimate form), as Dawn and Shopify's checkout do.
  */
-function CheckoutLinks({ total, totalLabel }: { total: string | null; totalLabel: string }) {
+function CheckoutLinks({ total, totalLabel, needsApproval }: { total: string | null; totalLabel: string; needsApproval: boolean }) {
   const t = useTranslations('cart')
   const anchor = useRef<HTMLAnchorElement>(null)
   const [below, setBelow] = useState(false)
@@ -183,6 +186,7 @@ function CheckoutLinks({ total, totalLabel }: { total: string | null; totalLabel
             <p className="min-w-0 text-sm">
               <span className="block text-muted">{totalLabel}</span>
               <span className="block text-lg font-semibold text-ink tabular-nums">{total ?? '…'}</span>
+              {needsApproval ? <span className="block text-xs font-medium text-danger">{t('needsApproval')}</span> : null}
             </p>
             <Link href="/checkout" className="btn btn-primary shrink-0">
               {t('checkout')}
@@ -198,18 +202,13 @@ function CheckoutLinks({ total, totalLabel }: { total: string | null; totalLabel
  * A shopper with an allowance sees what is left of it and when it renews, and is told before
  * checkout when the cart costs more: such an order waits for approval (persist-order.ts).
  */
-function AllowanceNote({ budgetAmount, total }: { budgetAmount: number | null; total: number | null }) {
+function AllowanceNote({ standing, renewsAt }: { standing: AllowanceStanding; renewsAt: string | null }) {
   const t = useTranslations('cart')
-  const hydrated = useHydrated()
-  const user = useUserStore((state) => (state.isAuthenticated ? state.user : null))
-  // The priced summary's figure is the freshest; before an address is estimated it has none.
-  const standing = allowanceStanding(budgetAmount ?? user?.budgetAmount, total)
-  if (!hydrated || !standing) return null
   return (
     <div data-testid="cart-allowance" className="mt-4 rounded-lg border border-line bg-white px-4 py-3 text-sm">
       <p className="text-ink">
         <span className="font-semibold">{t('allowanceLeft', { amount: formatPrice(standing.left) })}</span>
-        {user?.budgetRenewsAt ? <span className="text-muted"> · {t('allowanceRenews', { date: formatDate(user.budgetRenewsAt) })}</span> : null}
+        {renewsAt ? <span className="text-muted"> · {t('allowanceRenews', { date: formatDate(renewsAt) })}</span> : null}
       </p>
       <div aria-live="polite">
         {standing.over !== null ? (

@@ -203,11 +203,11 @@ export function ProductView({ product, summary, details, customizable = false }:
             <div className="flex items-center justify-between gap-4">
               <dl className="min-w-0 text-sm">
                 <div className="flex items-baseline gap-2">
-                  <dt className="text-muted">{t('estimatedTotal')}</dt>
+                  <dt className="whitespace-nowrap text-muted">{t('estimatedTotal')}</dt>
                   <dd className="text-lg font-semibold text-ink tabular-nums">{formatCents(estimateCents)}</dd>
                 </div>
                 <div className="flex items-baseline gap-2">
-                  <dt className="text-muted">{t('totalQuantity')}</dt>
+                  <dt className="whitespace-nowrap text-muted">{t('totalQuantity')}</dt>
                   <dd className="font-medium text-ink tabular-nums">{totalQuantity}</dd>
                 </div>
               </dl>
