@@ -196,55 +196,55 @@ export function ProductView({ product, summary, details, customizable = false }:
               setAdded(false)
             }}
           />
-
-          {/* The total and "Add to cart" stay in view: pinned to the bottom of the screen while the
-              form is scrolled (the size grid can be long), in place once it is reached (issue 17). */}
-          <div className={`sticky bottom-0 z-20 rounded-card bg-soft p-4 sm:p-5 lg:bottom-4 ${stuck ? 'shadow-[0_-6px_20px_rgba(0,0,0,0.14)] ring-1 ring-line' : ''}`}>
-            <div className="flex items-center justify-between gap-4">
-              <dl className="min-w-0 text-sm">
-                <div className="flex items-baseline gap-2">
-                  <dt className="whitespace-nowrap text-muted">{t('estimatedTotal')}</dt>
-                  <dd className="text-lg font-semibold text-ink tabular-nums">{formatCents(estimateCents)}</dd>
-                </div>
-                <div className="flex items-baseline gap-2">
-                  <dt className="whitespace-nowrap text-muted">{t('totalQuantity')}</dt>
-                  <dd className="font-medium text-ink tabular-nums">{totalQuantity}</dd>
-                </div>
-              </dl>
-              <button type="submit" disabled={sizes.length === 0} className="btn btn-primary shrink-0 px-6 sm:px-10">
-                {t('addToCart')}
-              </button>
-            </div>
-            <div aria-live="polite" className="mt-2 min-h-5 text-sm">
-              {problem ? (
-                <p className="text-danger">{problem}</p>
-              ) : added ? (
-                <p className="text-ink">
-                  {t('addedToCart')} ·{' '}
-                  <Link href="/cart" className="font-semibold text-accent underline underline-offset-4">
-                    {t('viewCart')}
-                  </Link>
-                </p>
-              ) : (
-                <p className="text-muted">{t('estimateNote')}</p>
-              )}
-            </div>
-          </div>
-          <div ref={sentinelRef} aria-hidden="true" className="-mt-8 h-px" />
-          {(tiers.length > 0 && cartPieces > 0) || (customizable && sizes.length > 0) ? (
-            <div className="space-y-3">
-              {tiers.length > 0 && cartPieces > 0 ? <p className="text-xs text-muted">{t('unitPriceIncludingCart', { count: cartPieces })}</p> : null}
-              {customizable && sizes.length > 0 ? (
-                <Link
-                  href={`/editor?${new URLSearchParams({ product: product.slug, ...(colorId !== null ? { color: String(colorId) } : {}) })}`}
-                  className="btn btn-secondary w-full"
-                >
-                  {t('customize')}
-                </Link>
-              ) : null}
-            </div>
-          ) : null}
         </form>
+        {/* The total and "Add to cart" (the form's submit button) stay in view: pinned to the bottom of
+            the screen from the top of the page down to their place after the form (issue 17). A child of
+            the column, not of the form, so it can rise that high. */}
+        <div className={`sticky bottom-0 z-20 mt-8 rounded-card bg-soft p-4 sm:p-5 lg:bottom-4 ${stuck ? 'shadow-[0_-6px_20px_rgba(0,0,0,0.14)] ring-1 ring-line' : ''}`}>
+          <div className="flex items-center justify-between gap-4">
+            <dl className="min-w-0 text-sm">
+              <div className="flex items-baseline gap-2">
+                <dt className="whitespace-nowrap text-muted">{t('estimatedTotal')}</dt>
+                <dd className="text-lg font-semibold text-ink tabular-nums">{formatCents(estimateCents)}</dd>
+              </div>
+              <div className="flex items-baseline gap-2">
+                <dt className="whitespace-nowrap text-muted">{t('totalQuantity')}</dt>
+                <dd className="font-medium text-ink tabular-nums">{totalQuantity}</dd>
+              </div>
+            </dl>
+            <button type="submit" form={formId} disabled={sizes.length === 0} className="btn btn-primary shrink-0 px-6 sm:px-10">
+              {t('addToCart')}
+            </button>
+          </div>
+          <div aria-live="polite" className="mt-2 min-h-5 text-sm">
+            {problem ? (
+              <p className="text-danger">{problem}</p>
+            ) : added ? (
+              <p className="text-ink">
+                {t('addedToCart')} ·{' '}
+                <Link href="/cart" className="font-semibold text-accent underline underline-offset-4">
+                  {t('viewCart')}
+                </Link>
+              </p>
+            ) : (
+              <p className="text-muted">{t('estimateNote')}</p>
+            )}
+          </div>
+        </div>
+        <div ref={sentinelRef} aria-hidden="true" className="h-px" />
+        {(tiers.length > 0 && cartPieces > 0) || (customizable && sizes.length > 0) ? (
+          <div className="mt-4 space-y-3">
+            {tiers.length > 0 && cartPieces > 0 ? <p className="text-xs text-muted">{t('unitPriceIncludingCart', { count: cartPieces })}</p> : null}
+            {customizable && sizes.length > 0 ? (
+              <Link
+                href={`/editor?${new URLSearchParams({ product: product.slug, ...(colorId !== null ? { color: String(colorId) } : {}) })}`}
+                className="btn btn-secondary w-full"
+              >
+                {t('customize')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
 
         {details}
       </div>
