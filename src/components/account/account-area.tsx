@@ -117,10 +117,12 @@ function AccountNavigation({ current, canApproveOrders }: { current: AccountSect
   const t = useTranslations('account')
   const busy = useAppStore((state) => state.isLoading)
   const item =
-    'inline-flex min-h-11 shrink-0 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap lg:w-full lg:rounded-md lg:px-3'
+    'inline-flex min-h-11 shrink-0 items-center rounded-full border border-line px-4 text-sm font-medium whitespace-nowrap lg:w-full lg:rounded-md lg:border-0 lg:px-3'
   return (
-    <nav aria-label={t('navigation')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
-      <ul className="flex gap-2 lg:flex-col lg:gap-1">
+    // On a phone the sections wrap onto a second row of chips, every one in view (issue 17); a
+    // column beside the section from lg.
+    <nav aria-label={t('navigation')}>
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:flex-nowrap lg:gap-1">
         {visibleSections(canApproveOrders).map((section) => (
           <li key={section.id}>
             <Link

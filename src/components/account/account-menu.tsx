@@ -9,13 +9,22 @@ import { useUserStore } from '@/client/stores/user-store'
 import { Link } from '@/i18n/navigation'
 import { UserIcon } from '../ui/icons'
 import { useHydrated } from '@/client/use-hydrated'
+import { formatDate, formatPrice } from '@/isomorphic/format'
+
+type HeaderAccount = {
+  name: string
+  email: string
+  canApproveOrders: boolean
+  /** The allowance left (dollars) and when it renews, for a partner the store gives one. */
+  allowance: { left: number; renewsAt: string | null } | null
+}
 
 /**
  * The signed-in partner as the header shows them, or null for a visitor (and until hydration). A
  * tab still restoring the browser's session from the server (issue 17) shows the account entry
  * too, as 'Account', so a signed-in shopper never sees 'Sign in' flash by.
  */
-function useAccount(): { name: string; email: string; canApproveOrders: boolean } | null {
+function useAccount(): HeaderAccount | null {
   const t = useTranslations('account')
   const hydrated = useHydrated()
   const signedIn = useUserStore((state) => state.isAuthenticated)
@@ -23,7 +32,24 @@ function useAccount(): { name: string; email: string; canApproveOrders: boolean 
   const user = useUserStore((state) => state.user)
   if (!hydrated || !(signedIn || restoring)) return null
   // Until the partner has loaded there is no name yet: 'Account' stands in.
-  return { name: user?.name || user?.email || t('menu'), email: user?.email ?? '', canApproveOrders: user?.canApproveOrders ?? false }
+  const budget = user?.budgetAmount
+  return {
+    name: user?.name || user?.email || t('menu'),
+    email: user?.email ?? '',
+    canApproveOrders: user?.canApproveOrders ?? false,
+    allowance: typeof budget === 'number' ? { left: Math.max(budget, 0), renewsAt: user?.budgetRenewsAt ?? null } : null,
+  }
+}
+
+/** "Allowance: $X left · renews Jan 1, 2027", for the account menus. */
+function AllowanceLine({ allowance, className }: { allowance: NonNullable<HeaderAccount['allowance']>; className: string }) {
+  const t = useTranslations('account')
+  return (
+    <span data-testid="menu-allowance" className={className}>
+      <span className="font-medium text-ink">{t('menuAllowance', { amount: formatPrice(allowance.left) })}</span>
+      {allowance.renewsAt ? ` · ${t('budgetRenews', { date: formatDate(allowance.renewsAt) })}` : null}
+    </span>
+  )
 }
 
 // The session module (and the API client with it) loads when Logout is pressed, not with every
@@ -125,6 +151,7 @@ export function AccountMenu() {
         <p className="border-b border-line px-3 pt-1 pb-3 text-xs text-muted">
           {t('signedInAs')}
           <span className="block truncate text-sm font-medium text-ink">{account.email || account.name}</span>
+          {account.allowance ? <AllowanceLine allowance={account.allowance} className="mt-2 block text-xs text-muted" /> : null}
         </p>
         <ul className="mt-2 space-y-0.5">
           <li>
@@ -179,6 +206,7 @@ export function AccountMenuItems() {
           <span>
             {t('myAccount')}
             <span className="block text-sm font-normal text-muted">{account.name}</span>
+            {account.allowance ? <AllowanceLine allowance={account.allowance} className="block text-sm font-normal text-muted" /> : null}
           </span>
         </Link>
       </li>

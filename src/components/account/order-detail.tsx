@@ -255,13 +255,18 @@ export function OrderHistory({ timeline }: { timeline: OrderEventData[] }) {
   )
 }
 
-/** The order's lines: product (with SKU, colour and logo), size, pieces, unit price and total. */
+/**
+ * The order's lines: product (with SKU, colour and logo), size, pieces, unit price and total. A
+ * table from 640 px; on a phone each line stacks its product above its four figures, so nothing
+ * scrolls sideways (issue 17).
+ */
 export function OrderLinesTable({ lines }: { lines: OrderLineData[] }) {
   const t = useTranslations('orders')
+  // The table comes first in the page, so a test or tool reading the first match finds it on a desktop.
   return (
-    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-    <div role="group" aria-label={t('lines')} tabIndex={0} className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+    <>
+      <table className="mt-3 hidden w-full text-left text-sm sm:table">
+        <caption className="sr-only">{t('lines')}</caption>
         <thead className="border-b border-line text-muted">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">{t('product')}</th>
@@ -274,10 +279,10 @@ export function OrderLinesTable({ lines }: { lines: OrderLineData[] }) {
         <tbody className="divide-y divide-line">
           {lines.map((line) => (
             <tr key={line.id}>
-              <td className="py-2 pr-3 text-ink">
+              <td className="py-2 pr-3 break-words text-ink">
                 <span className="font-medium">{line.name}</span>
                 {line.lineType === 'reward' ? <span className="ml-2 text-xs font-semibold text-accent-strong">{t('reward')}</span> : null}
-                <span className="block text-muted">{[line.templateSkuCode, line.color, line.logo?.name].filter(Boolean).join(' · ')}</span>
+                <span className="block text-muted">{lineFacts(line)}</span>
               </td>
               <td className="py-2 pr-3 text-ink">{line.size ?? '—'}</td>
               <td className="py-2 pr-3 text-right text-ink tabular-nums">{line.quantity}</td>
@@ -287,6 +292,41 @@ export function OrderLinesTable({ lines }: { lines: OrderLineData[] }) {
           ))}
         </tbody>
       </table>
+      <ul role="list" aria-label={t('lines')} className="mt-3 divide-y divide-line border-y border-line text-sm sm:hidden">
+        {lines.map((line) => (
+          <li key={line.id} className="py-3">
+            <p className="font-medium text-ink">
+              {line.name}
+              {line.lineType === 'reward' ? <span className="ml-2 text-xs font-semibold text-accent-strong">{t('reward')}</span> : null}
+            </p>
+            <p className="break-words text-muted">{lineFacts(line)}</p>
+            <dl className="mt-2 grid grid-cols-4 gap-2">
+              <LineFigure term={t('size')}>{line.size ?? '—'}</LineFigure>
+              <LineFigure term={t('quantity')} numeric>
+                {line.quantity}
+              </LineFigure>
+              <LineFigure term={t('unitPrice')} numeric>
+                {formatPrice(line.unitPrice)}
+              </LineFigure>
+              <LineFigure term={t('lineTotal')} numeric strong>
+                {formatPrice(line.subtotal)}
+              </LineFigure>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+const lineFacts = (line: OrderLineData) => [line.templateSkuCode, line.color, line.logo?.name].filter(Boolean).join(' · ')
+
+/** One figure of a line on a phone: its column's name above its value. */
+function LineFigure({ term, numeric = false, strong = false, children }: { term: string; numeric?: boolean; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className={`min-w-0 ${numeric ? 'text-right' : ''}`}>
+      <dt className="text-xs text-muted">{term}</dt>
+      <dd className={`break-words text-ink tabular-nums ${strong ? 'font-semibold' : ''}`}>{children}</dd>
     </div>
   )
 }

@@ -1,18 +1,19 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-toastify'
 import { cartSync } from '@/client/cart-sync'
 import { sameQuantities } from '@/client/cart-sync-merge'
 import { type CartLine, useCartStore } from '@/client/stores/cart-store'
+import { useUserStore } from '@/client/stores/user-store'
 import { Link } from '@/i18n/navigation'
 import type { CartAddressData, PricedCartLineData } from '@/isomorphic/cart-types'
 import { formatInches } from '@/isomorphic/decoration-placement'
 import { MAX_PIECES_PER_SIZE, parseQuantity } from '@/isomorphic/quantity'
 import type { DesignSummary } from '@/isomorphic/decoration-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
-import { formatPrice } from '@/isomorphic/format'
+import { formatDate, formatPrice } from '@/isomorphic/format'
 import { compareSizes } from '@/isomorphic/size-order'
 import { swatchColor } from '../product/color-dots'
 import { TrashIcon } from '../ui/icons'
@@ -21,6 +22,8 @@ import { useHydrated } from '@/client/use-hydrated'
 import { CartEstimatePanel } from './cart-estimate-panel'
 import { formatBusinessDays } from '@/isomorphic/business-days'
 import { useCartSummary } from '@/client/cart/use-cart-summary'
+import { type AllowanceStanding, allowanceStanding } from '@/client/cart/allowance'
+import { editDesignHref } from '@/client/cart/design-link'
 
 /**
  * The visitor's cart from session storage: change quantities per size, remove lines, estimate
@@ -33,6 +36,7 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
   const [address, setAddress] = useState<CartAddressData | null>(null)
   const [deliveryMethodId, setDeliveryMethodId] = useState<number | null>(null)
   const summary = useCartSummary(lines, { address, deliveryMethodId })
+  const user = useUserStore((state) => (state.isAuthenticated ? state.user : null))
 
   // A signed-in partner's changes here are saved to their server cart.
   useEffect(() => void cartSync(), [])
@@ -64,6 +68,12 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
   const current = data !== null && !summary.loading
   const order = data?.orderSummary
   const chosen = data?.deliveryMethodId ?? null
+  // What the order costs before any allowance or gift card: the summary's estimatedTotal already
+  // takes the allowance off, which is the checkout's split to show, not the cart's.
+  const total = order ? (chosen !== null ? order.totalPrice : order.subTotal) : null
+  const totalLabel = chosen !== null ? t('estimatedTotal') : t('subtotal')
+  // The priced summary's allowance is the freshest; before an address is estimated it has none.
+  const allowance = allowanceStanding(order?.budgetAmount ?? user?.budgetAmount, total)
   return (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="min-w-0 space-y-8">
@@ -102,20 +112,22 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
             <dt className="text-muted">{t('items')}</dt>
             <dd className="text-ink tabular-nums">{pieces}</dd>
           </div>
-          <SummaryRow label={t('subtotal')} value={order ? formatPrice(order.subTotal) : null} testId="summary-subtotal" />
           {chosen !== null && order ? (
             <>
+              <SummaryRow label={t('subtotal')} value={formatPrice(order.subTotal)} testId="summary-subtotal" />
               <SummaryRow label={t('shipping')} value={order.freeShipping || order.shipping === 0 ? t('free') : formatPrice(order.shipping)} testId="summary-shipping" />
               <SummaryRow label={t('taxes')} value={data?.taxError ? t('taxUnknown') : formatPrice(order.taxes)} testId="summary-taxes" />
             </>
           ) : null}
+          {/* Before a delivery is chosen the subtotal is the total: one row, not the same figure twice. */}
           <div className="flex justify-between border-t border-line pt-3 text-base">
-            <dt className="font-medium text-ink">{chosen !== null ? t('estimatedTotal') : t('subtotal')}</dt>
-            <dd data-testid="summary-total" className="font-semibold text-ink tabular-nums">
-              {order ? formatPrice(chosen !== null ? order.estimatedTotal : order.subTotal) : '…'}
+            <dt className="font-medium text-ink">{totalLabel}</dt>
+            <dd data-testid={chosen !== null ? 'summary-total' : 'summary-subtotal'} className="font-semibold text-ink tabular-nums">
+              {total === null ? '…' : formatPrice(total)}
             </dd>
           </div>
         </dl>
+        {allowance ? <AllowanceNote standing={allowance} renewsAt={user?.budgetRenewsAt ?? null} /> : null}
         <div aria-live="polite" className="mt-3 min-h-5 text-sm">
           {summary.error ? (
             <p className="text-danger">
@@ -137,13 +149,80 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
             {t('leadTime', { days: formatBusinessDays(data.leadTime) })}
           </p>
         ) : null}
-        <Link href="/checkout" className="btn btn-primary mt-6 w-full">
-          {t('checkout')}
-        </Link>
-        <Link href="/shop" className="mt-3 block text-center text-sm font-medium text-accent hover:text-accent-strong">
-          {t('continueShopping')}
-        </Link>
+        <CheckoutLinks total={total === null ? null : formatPrice(total)} totalLabel={totalLabel} needsApproval={allowance?.over != null} />
       </section>
+    </div>
+  )
+}
+
+/**
+ * The summary's "Proceed to checkout", and on a phone the same in a bar fixed to the bottom of the
+ * screen with the total, shown while the summary's own button is still further down the page
+ * (below the lines and the estimate form), as Dawn and Shopify's checkout do.
+ */
+function CheckoutLinks({ total, totalLabel, needsApproval }: { total: string | null; totalLabel: string; needsApproval: boolean }) {
+  const t = useTranslations('cart')
+  const anchor = useRef<HTMLAnchorElement>(null)
+  const [below, setBelow] = useState(false)
+
+  useEffect(() => {
+    const target = anchor.current
+    if (!target || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setBelow(!entry.isIntersecting && entry.boundingClientRect.top > 0)
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [])
+
+  return (
+    <>
+      <Link ref={anchor} href="/checkout" className="btn btn-primary mt-6 w-full">
+        {t('checkout')}
+      </Link>
+      <Link href="/shop" className="mt-3 block text-center text-sm font-medium text-accent hover:text-accent-strong">
+        {t('continueShopping')}
+      </Link>
+      {below ? (
+        <div
+          data-testid="cart-checkout-bar"
+          className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-white px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(0,0,0,0.08)] lg:hidden"
+        >
+          <div className="mx-auto flex max-w-xl items-center justify-between gap-4">
+            <p className="min-w-0 text-sm">
+              <span className="block text-muted">{totalLabel}</span>
+              <span className="block text-lg font-semibold text-ink tabular-nums">{total ?? '…'}</span>
+              {needsApproval ? <span className="block text-xs font-medium text-danger">{t('needsApproval')}</span> : null}
+            </p>
+            <Link href="/checkout" className="btn btn-primary shrink-0">
+              {t('checkout')}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * A shopper with an allowance sees what is left of it and when it renews, and is told before
+ * checkout when the cart costs more: such an order waits for approval (persist-order.ts).
+ */
+function AllowanceNote({ standing, renewsAt }: { standing: AllowanceStanding; renewsAt: string | null }) {
+  const t = useTranslations('cart')
+  return (
+    <div data-testid="cart-allowance" className="mt-4 rounded-lg border border-line bg-white px-4 py-3 text-sm">
+      <p className="text-ink">
+        <span className="font-semibold">{t('allowanceLeft', { amount: formatPrice(standing.left) })}</span>
+        {renewsAt ? <span className="text-muted"> · {t('allowanceRenews', { date: formatDate(renewsAt) })}</span> : null}
+      </p>
+      <div aria-live="polite">
+        {standing.over !== null ? (
+          <p data-testid="cart-over-allowance" className="mt-2 border-l-4 border-danger pl-3 text-ink">
+            {t('overAllowance', { amount: formatPrice(standing.over) })}
+          </p>
+        ) : null}
+      </div>
     </div>
   )
 }
@@ -209,6 +288,12 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
               {line.logo ? <span>{t('logo', { name: line.logo.name })}</span> : null}
             </p>
             {line.design ? <DesignDetails line={line} design={line.design} setup={priced?.design?.setup ?? null} /> : null}
+            {line.designId ? (
+              <Link href={editDesignHref(line, line.designId)} className="mt-2 inline-flex min-h-6 items-center text-sm font-medium text-accent-strong underline underline-offset-4 hover:text-accent">
+                {t('editDesign')}
+                <span className="sr-only"> {t('editDesignOf', { name: line.name })}</span>
+              </Link>
+            ) : null}
           </div>
           <p className="shrink-0 text-right text-base font-semibold text-ink tabular-nums">
             {priced && sameQuantities(priced.quantity, line.quantity) ? formatPrice(priced.priceTotal) : '…'}
@@ -218,7 +303,7 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
         <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
           <div className="flex flex-wrap gap-2">
             {sizes.map((size) => (
-              <SizeQuantity key={`${line.key}:${size}`} line={line} size={size} />
+              <SizeQuantity key={`${line.key}:${size}`} line={line} size={size} unitPrice={(priced && sameQuantities(priced.quantity, line.quantity) ? priced.unitPrices[size] : line.unitPrices[size]) ?? null} />
             ))}
           </div>
           <button
@@ -277,12 +362,16 @@ function DesignDetails({ line, design, setup }: { line: CartLine; design: Design
   )
 }
 
-/** One size's quantity. Typing updates the cart at once; a blank or 0 takes effect when leaving the field. */
-function SizeQuantity({ line, size }: { line: CartLine; size: string }) {
+/**
+ * One size's quantity, with its unit price (the server's once priced: quantity breaks move it).
+ * Typing updates the cart at once; a blank or 0 takes effect when leaving the field.
+ */
+function SizeQuantity({ line, size, unitPrice }: { line: CartLine; size: string; unitPrice: number | null }) {
   const t = useTranslations('cart')
   const updateLine = useCartStore((state) => state.updateLine)
   const [text, setText] = useState(String(line.quantity[size] ?? 0))
   const id = `qty-${line.key}-${size}`.replace(/[^\w-]/g, '_')
+  const priceId = `${id}-price`
 
   const commit = (value: string) => {
     const pieces = parseQuantity(value)
@@ -311,8 +400,14 @@ function SizeQuantity({ line, size }: { line: CartLine; size: string }) {
           if (/^\d+$/.test(event.target.value.trim()) && Number(event.target.value) > 0) commit(event.target.value)
         }}
         onBlur={() => commit(text)}
+        aria-describedby={unitPrice === null ? undefined : priceId}
         className="field mt-1 h-10 min-h-0 px-2 text-center tabular-nums"
       />
+      {unitPrice === null ? null : (
+        <p id={priceId} className="mt-1 text-center text-xs text-muted tabular-nums">
+          {t('unitPrice', { price: formatPrice(unitPrice) })}
+        </p>
+      )}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'next/navigation'
 import { toast } from 'react-toastify'
 import { useCartStore } from '@/client/stores/cart-store'
@@ -70,6 +70,7 @@ export function ProductView({ product, summary, details, customizable = false }:
   const quantities = sizes.map((size, index) => ({ ...size, quantity: typedQuantities[index]! }))
   const estimateCents = sumCents(quantities.map((size) => size.quantity * toCents(size.price)))
   const images = imagesFor(product.images, colorId, logo?.id ?? null)
+  const { sentinelRef, stuck } = useStuckToBottom()
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -115,7 +116,7 @@ export function ProductView({ product, summary, details, customizable = false }:
         {summary}
         <PriceTiers tiers={tiers} pieces={pieces} />
 
-        <form id={formId} onSubmit={addToCart} noValidate className="mt-8 space-y-8">
+        <form id={formId} onSubmit={addToCart} noValidate className="mt-8 space-y-8 [&_input]:scroll-mb-40">
           {colors.length > 0 ? (
             <fieldset>
               <legend className="text-sm font-semibold text-ink">
@@ -209,42 +210,55 @@ export function ProductView({ product, summary, details, customizable = false }:
               setAdded(false)
             }}
           />
-
-          <div className="rounded-card bg-soft p-5">
-            <dl className="grid grid-cols-2 gap-y-2 text-sm">
-              <dt className="text-muted">{t('totalQuantity')}</dt>
-              <dd className="text-right font-medium text-ink tabular-nums">{totalQuantity}</dd>
-              <dt className="text-muted">{t('estimatedTotal')}</dt>
-              <dd className="text-right text-lg font-semibold text-ink tabular-nums">{formatCents(estimateCents)}</dd>
+        </form>
+        {/* The total and "Add to cart" (the form's submit button) stay in view: pinned to the bottom of
+            the screen from the top of the page down to their place after the form (issue 17). A child of
+            the column, not of the form, so it can rise that high. */}
+        <div className={`sticky bottom-0 z-20 mt-8 rounded-card bg-soft p-4 sm:p-5 lg:bottom-4 ${stuck ? 'shadow-[0_-6px_20px_rgba(0,0,0,0.14)] ring-1 ring-line' : ''}`}>
+          <div className="flex items-center justify-between gap-4">
+            <dl className="min-w-0 text-sm">
+              <div className="flex items-baseline gap-2">
+                <dt className="whitespace-nowrap text-muted">{t('estimatedTotal')}</dt>
+                <dd className="text-lg font-semibold text-ink tabular-nums">{formatCents(estimateCents)}</dd>
+              </div>
+              <div className="flex items-baseline gap-2">
+                <dt className="whitespace-nowrap text-muted">{t('totalQuantity')}</dt>
+                <dd className="font-medium text-ink tabular-nums">{totalQuantity}</dd>
+              </div>
             </dl>
-            {tiers.length > 0 && cartPieces > 0 ? <p className="mt-2 text-xs text-muted">{t('unitPriceIncludingCart', { count: cartPieces })}</p> : null}
-            <button type="submit" disabled={sizes.length === 0} className="btn btn-primary mt-5 w-full">
+            <button type="submit" form={formId} disabled={sizes.length === 0} className="btn btn-primary shrink-0 px-6 sm:px-10">
               {t('addToCart')}
             </button>
+          </div>
+          <div aria-live="polite" className="mt-2 min-h-5 text-sm">
+            {problem ? (
+              <p className="text-danger">{problem}</p>
+            ) : added ? (
+              <p className="text-ink">
+                {t('addedToCart')} ·{' '}
+                <Link href="/cart" className="font-semibold text-accent underline underline-offset-4">
+                  {t('viewCart')}
+                </Link>
+              </p>
+            ) : (
+              <p className="text-muted">{t('estimateNote')}</p>
+            )}
+          </div>
+        </div>
+        <div ref={sentinelRef} aria-hidden="true" className="h-px" />
+        {(tiers.length > 0 && cartPieces > 0) || (customizable && sizes.length > 0) ? (
+          <div className="mt-4 space-y-3">
+            {tiers.length > 0 && cartPieces > 0 ? <p className="text-xs text-muted">{t('unitPriceIncludingCart', { count: cartPieces })}</p> : null}
             {customizable && sizes.length > 0 ? (
               <Link
                 href={`/editor?${new URLSearchParams({ product: product.slug, ...(colorId !== null ? { color: String(colorId) } : {}) })}`}
-                className="btn btn-secondary mt-3 w-full"
+                className="btn btn-secondary w-full"
               >
                 {t('customize')}
               </Link>
             ) : null}
-            <div aria-live="polite" className="mt-3 min-h-5 text-center text-sm">
-              {problem ? (
-                <p className="text-danger">{problem}</p>
-              ) : added ? (
-                <p className="text-ink">
-                  {t('addedToCart')} ·{' '}
-                  <Link href="/cart" className="font-semibold text-accent underline underline-offset-4">
-                    {t('viewCart')}
-                  </Link>
-                </p>
-              ) : (
-                <p className="text-muted">{t('estimateNote')}</p>
-              )}
-            </div>
           </div>
-        </form>
+        ) : null}
 
         {details}
       </div>
@@ -257,4 +271,23 @@ function AddressColor({ onChange }: { onChange: (color: string | null) => void }
   const color = useSearchParams().get('color')
   useEffect(() => onChange(color), [onChange, color])
   return null
+}
+
+/**
+ * Whether the sticky purchase bar is pinned to the bottom of the screen (its place in the page is
+ * still below): a marker just after the bar is then below the viewport. Only the shadow depends on it.
+ */
+function useStuckToBottom() {
+  const sentinelRef = useRef<HTMLDivElement>(null)
+  const [stuck, setStuck] = useState(false)
+  useEffect(() => {
+    const sentinel = sentinelRef.current
+    if (!sentinel || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setStuck(!entry.isIntersecting && entry.boundingClientRect.top > 0)
+    })
+    observer.observe(sentinel)
+    return () => observer.disconnect()
+  }, [])
+  return { sentinelRef, stuck }
 }
