@@ -99,6 +99,8 @@ export type OrderDraft = {
   deliveryMethodId: number | null
   promoCode: string
   useGiftCards: boolean
+  /** The shopper's purchase order number, for a "Purchase order" payment; null otherwise. */
+  purchaseOrderNumber?: string | null
   /** The order total the shopper was shown (dollars). */
   expectedTotal: number
   /** The budget left to spend, when the store gives the customer one (dollars). */
@@ -133,6 +135,7 @@ export function buildCreateOrderPayload(draft: OrderDraft): CreateOrderPayload {
     deliveryMethodId: draft.deliveryMethodId,
     ...(promoCode === '' ? {} : { promoCode }),
     useGiftCards: draft.useGiftCards,
+    ...(draft.purchaseOrderNumber?.trim() ? { purchaseOrderNumber: draft.purchaseOrderNumber.trim() } : {}),
     expectedTotal: draft.expectedTotal,
   }
 }
