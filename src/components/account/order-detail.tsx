@@ -160,6 +160,7 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         {order.deliveryMethod ? <Detail term={t('delivery')}>{order.deliveryMethod.name}</Detail> : null}
         {order.promoCode ? <Detail term={t('promoCode')}>{order.promoCode}</Detail> : null}
+        {order.purchaseOrderNumber ? <Detail term={t('purchaseOrderNumber')}>{order.purchaseOrderNumber}</Detail> : null}
         {order.orderForResale ? <Detail term={t('resale')}>{t('resaleYes')}</Detail> : null}
         {order.extraFields.map((field) => (
           <Detail key={field.name} term={field.label}>

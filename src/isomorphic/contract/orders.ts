@@ -122,6 +122,13 @@ export const CreateOrderSchema = z.strictObject(
       .nullish()
       .transform((code) => (code ? code : null)),
     useGiftCards: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    /** The shopper's purchase order number, for a "Purchase order" payment (required with one, ignored otherwise). */
+    purchaseOrderNumber: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(64, 'must be at most 64 characters long')
+      .nullish()
+      .transform((number) => (number ? number : null)),
     /** The order total the shopper saw (the summary's totalPrice), in dollars. */
     expectedTotal: z
       .number({ error: 'is required: the total shown to the shopper, in dollars' })

@@ -106,6 +106,7 @@ export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], st
     deliveryMethod: row.deliveryMethodName === null ? null : { id: row.deliveryMethodId, name: row.deliveryMethodName },
     paymentMethodId: row.paymentMethodId,
     promoCode: row.promoCode,
+    purchaseOrderNumber: row.purchaseOrderNumber,
     orderForResale: row.orderForResale,
     extraFields: extraFieldsOf(row.extraFields, storeFields),
     orderOptions: row.orderOptions.map((option) => ({ name: option.name, label: option.label, price: fromCents(option.price) })),

@@ -24,6 +24,8 @@ export type OrderCommand = {
   extraFields: Record<string, ExtraFieldValue>
   forResale: boolean
   useGiftCards: boolean
+  /** The purchase order number the shopper gave (kept only with a "Purchase order" payment). */
+  purchaseOrderNumber: string | null
   /** The total the shopper saw. */
   expectedTotal: Cents
   /**
@@ -50,6 +52,7 @@ export function toOrderCommand(input: CreateOrderInput): OrderCommand {
     extraFields: input.orderExtraFields,
     forResale: input.orderForResale,
     useGiftCards: input.useGiftCards,
+    purchaseOrderNumber: input.purchaseOrderNumber,
     expectedTotal: toCents(expectedTotal),
     sentContents: { ...contents, orderOptions: [...contents.orderOptions].sort() },
   }
