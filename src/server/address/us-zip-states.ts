@@ -76,6 +76,15 @@ export function normalizeUsZip(zip: string): string | null {
   return match[2] ? `${match[1]}-${match[2]}` : match[1]!
 }
 
+/** The one state a US ZIP code belongs to by its first three digits, or null when the table cannot tell. */
+export function stateForZip(zip: string): string | null {
+  const digits = zip.trim().slice(0, 3)
+  if (!/^\d{3}$/.test(digits)) return null
+  const prefix = Number(digits)
+  const found = Object.entries(ZIP3_BY_STATE).filter(([, ranges]) => ranges.some(([low, high]) => prefix >= low && prefix <= high))
+  return found.length === 1 ? found[0]![0] : null
+}
+
 /** False only when the table knows the state and the ZIP's prefix is not one of its ranges. */
 export function zipFitsState(zip: string, stateCode: string): boolean {
   const ranges = ZIP3_BY_STATE[stateCode.trim().toUpperCase()]

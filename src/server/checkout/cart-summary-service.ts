@@ -97,7 +97,8 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
   const decision = await rateLimiter().take(`cart-summary:${caller}`, ESTIMATES_PER_MINUTE)
   if (!decision.allowed) throw new DomainError('rate_limited', `cart summary limit reached for ${caller}`, TOO_MANY_ESTIMATES)
 
-  const destination: PostalAddress = await resolveDestination(db, websiteId, request.address)
+  // A summary is an estimate (the cart's asks for the country and ZIP only); createOrder checks the whole address.
+  const destination: PostalAddress = await resolveDestination(db, websiteId, request.address, { estimate: true })
   // Each method is quoted for the merchandise after the promotions' discounts, as createOrder
   // prices it (a free-over threshold is not met by a price the shopper does not pay). A refused
   // code discounts nothing here; priceCheckout below says why.
