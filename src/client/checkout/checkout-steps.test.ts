@@ -187,9 +187,10 @@ describe('a short checkout: steps with a sensible default stay closed (issue 17)
     expect(settle(steps, 'delivery', 'payment', { delivery: failing })).toEqual({ activeAccordian: 'delivery', nextAccordian: 'payment' })
   })
 
-  test('a store that ships to one country starts the address there; a store with several asks', () => {
+  test('an address starts in the store’s only country, or the first it lists', () => {
     expect(defaultCountryId([{ id: 233 }])).toBe(233)
-    expect(defaultCountryId([{ id: 233 }, { id: 39 }])).toBeNull()
+    expect(defaultCountryId([{ id: 233 }, { id: 39 }])).toBe(233)
+    expect(defaultCountryId([])).toBeNull()
   })
 
   test('the delivery method is the chosen one while it can deliver, else the store’s first that can', () => {

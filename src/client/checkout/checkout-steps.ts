@@ -86,9 +86,12 @@ export function stepAfterScreen(steps: readonly CheckoutStep[], step: CheckoutSt
 
 }
 
-/** The country of a store that ships to one country: the address starts there. */
+/**
+ * The country an address starts in: the store's only one, or the first it lists (its home
+ * country, as Shopify starts with the store's); the shopper can choose another.
+ */
 export function defaultCountryId(countries: readonly { id: number }[]): number | null {
-  return countries.length === 1 ? countries[0]!.id : null
+  return countries[0]?.id ?? null
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PartnerAddress } from '@/client/stores/address-store'
 import type { CheckoutAddress } from '@/client/stores/checkout-store'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import type { CountryLookup } from '@/isomorphic/country-lookup'
+import { stateForZip, zipFitsState } from '@/isomorphic/us-zip-states'
 import { SelectField, TextField } from '../account/form-controls'
 
 type Section = 'billing' | 'shipping'
@@ -49,9 +50,18 @@ export function CheckoutAddressFields({ section, address, countries, errors, onC
     name: `${section}-${field}`,
     autoComplete: `section-${section} ${section} ${AUTOFILL[field]}`,
     value: address[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set({ [field]: event.target.value }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field === 'zip' ? withStateOfZip(event.target.value) : { [field]: event.target.value }),
     error: error(field),
   })
+  // A US ZIP says its state: the state is filled in while none fitting the ZIP is chosen.
+  const withStateOfZip = (zip: string): Partial<CheckoutAddress> => {
+    if (!country || country.code.toUpperCase() !== 'US') return { zip }
+    const chosen = country.states.find((state) => state.id === address.stateId)
+    if (chosen && zipFitsState(zip, chosen.code)) return { zip }
+    const code = stateForZip(zip)
+    const state = code ? country.states.find((candidate) => candidate.code.toUpperCase() === code) : undefined
+    return state ? { zip, stateId: state.id } : { zip }
+  }
 
   const countrySelect = (
     <SelectField
