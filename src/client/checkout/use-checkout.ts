@@ -45,14 +45,14 @@ import {
   stepsFor,
 } from './checkout-steps'
 import { extraFieldsList, extraFieldsPayload } from './order-payload'
-import { createPlaceOrder, type PlaceOrderOutcome } from './place-order'
+import type { PlaceOrder, PlaceOrderDeps, PlaceOrderOutcome } from './place-order'
 import { useCheckoutData } from './use-checkout-data'
 import { checkoutSummaryBody, useCheckoutSummary } from './use-checkout-summary'
 
 // The checkout page's state and what it does (spec 2–5): the steps and their checks, the live
 // summary, the promo code, and placing the order or saving the quotation. CheckoutView renders it.
 
-const placeOrder = createPlaceOrder({
+const placeOrderDeps: PlaceOrderDeps = {
   api: checkoutApi,
   getFailedOrderData: () => useCheckoutStore.getState().failedOrderData,
   setFailedOrderData: (failedOrderData) => useCheckoutStore.setState({ failedOrderData }),
@@ -85,7 +85,21 @@ const placeOrder = createPlaceOrder({
   redirect: (url) => void navigateTo(url, { external: true }),
   signedIn: () => useUserStore.getState().isAuthenticated,
   saveAddresses: () => saveNewAddresses(),
-})
+}
+
+// Placing the order (place-order.ts and what it builds the order from) loads with the first click
+// on 'Place order' or 'Save as quotation', not with the page; one instance serves every click (it
+// ignores a click while an order is under way).
+let placeOrderOnce: Promise<PlaceOrder> | null = null
+
+function loadPlaceOrder(): Promise<PlaceOrder> {
+  placeOrderOnce ??= import('./place-order').then(({ createPlaceOrder }) => createPlaceOrder(placeOrderDeps))
+  // A failed load (offline) is tried again with the next click.
+  placeOrderOnce.catch(() => {
+    placeOrderOnce = null
+  })
+  return placeOrderOnce
+}
 
 /**
  * A signed-in customer's addresses typed at checkout (not chosen from the book), saved to the
@@ -346,6 +360,12 @@ export function useCheckout(countries: WebsiteCountry[]) {
     if (quotation && page.openDocument) prepareDocumentWindow()
     let outcome: PlaceOrderOutcome
     try {
+      const placeOrder = await loadPlaceOrder().catch(() => null)
+      if (!placeOrder) {
+        dispatch({ type: 'refused' })
+        notify.error(t('genericError'))
+        return
+      }
       outcome = await placeOrder(
         {
           name: checkout.name,

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { mayBuyForResale } from '@/client/checkout/resale'
 import { PURCHASE_ORDER_NUMBER_MAX, PURCHASE_ORDER_PROVIDER } from '@/client/checkout/checkout-steps'
 import type { CartExtraOption } from '@/client/stores/cart-store'
@@ -254,57 +254,6 @@ export function ExtrasForm({ fields, inputs, options, chosenOptions, errors, onI
         </fieldset>
       ) : null}
     </>
-  )
-}
-
-type PromoProps = {
-  applied: string
-  problem: string | null
-  busy: boolean
-  onApply: (code: string) => void
-  onRemove: () => void
-}
-
-/** A promo code: applied once the server has priced the order with it; its refusal said beside it. */
-export function PromoCodeForm({ applied, problem, busy, onApply, onRemove }: PromoProps) {
-  const t = useTranslations('checkout')
-  const [code, setCode] = useState(applied)
-  if (applied) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line p-3 text-sm">
-        <span className="text-ink">{t('promoApplied', { code: applied })}</span>
-        <button type="button" onClick={onRemove} className="inline-flex min-h-11 items-center rounded-full px-3 font-medium text-muted hover:bg-soft hover:text-danger">
-          {t('promoRemove')}
-        </button>
-      </div>
-    )
-  }
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex-1">
-        <TextField
-          label={t('promoCode')}
-          name="promoCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter applies the code rather than continuing to the next step.
-            if (event.key === 'Enter') {
-              event.preventDefault()
-              if (code.trim()) onApply(code.trim())
-            }
-          }}
-          error={problem}
-        />
-      </div>
-      <button type="button" disabled={busy || code.trim() === ''} onClick={() => onApply(code.trim())} className="btn btn-secondary w-full sm:mt-7 sm:w-auto">
-        {busy ? t('busy') : t('promoApply')}
-      </button>
-    </div>
   )
 }
 

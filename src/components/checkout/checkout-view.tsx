@@ -1,6 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import dynamic from 'next/dynamic'
 import { type ReactNode, useMemo } from 'react'
 import { useCheckoutChoicesStore } from '@/client/checkout/checkout-choices-store'
 import { useCheckout } from '@/client/checkout/use-checkout'
@@ -12,7 +13,6 @@ import { createCountryLookup } from '@/isomorphic/country-lookup'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import { isIsoDate } from '@/client/checkout/checkout-steps'
 import { toCents } from '@/isomorphic/money'
-import { GiftCardRedeemForm, useGiftCards } from '../account/gift-cards-section'
 import { CheckboxField, FormAlert } from '../account/form-controls'
 import { addressLine } from './checkout-address-fields'
 import { CheckoutStepPanel } from './checkout-step-panel'
@@ -22,11 +22,16 @@ import {
   DeliveryChoice,
   ExtrasForm,
   PaymentChoice,
-  PromoCodeForm,
   ResaleCheckbox,
   SameAsBillingCheckbox,
 } from './checkout-step-forms'
 import { CheckoutSummaryPanel } from './checkout-summary-panel'
+
+// The promo code and gift cards step is closed for most shoppers (nothing to fill): its code (and
+// the account's gift card forms) loads when it is opened, not with the checkout.
+const CheckoutPromotions = dynamic(() => import('./checkout-promotions').then((module) => module.CheckoutPromotions), {
+  loading: () => <p className="text-sm text-muted">…</p>,
+})
 import { allowanceSplit } from '@/client/checkout/checkout-machine'
 import { type CheckoutStep, PURCHASE_ORDER_PROVIDER } from '@/client/checkout/checkout-steps'
 import type { CartExtraOption, CartLine } from '@/client/stores/cart-store'
@@ -72,7 +77,6 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     place,
   } = useCheckout(countries)
   const { placing, finished, pricesChanged, openDocument, promoProblem, promoBusy, errorStep } = page
-  const giftCards = useGiftCards(hydrated && signedIn)
 
   if (!hydrated || (lines.length === 0 && !placing && !finished)) {
     return <EmptyCheckout hydrated={hydrated} />
@@ -208,33 +212,15 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
       panel(
         'promotions',
         <>
-          <PromoCodeForm
+          <CheckoutPromotions
             applied={checkout.codePromotion}
             problem={promoProblem}
             busy={promoBusy}
             onApply={(code) => void applyPromo(code)}
             onRemove={removePromo}
+            signedIn={signedIn}
+            useGiftCards={choices.useGiftCards}
           />
-          {signedIn ? (
-            <div className="space-y-4 border-t border-line pt-5">
-              <h3 className="text-sm font-semibold text-ink">{t('giftCards')}</h3>
-              {giftCards.balance > 0 ? (
-                <CheckboxField
-                  name="useGiftCards"
-                  label={t('useGiftCards', { balance: formatPrice(giftCards.balance) })}
-                  checked={choices.useGiftCards}
-                  onChange={(event) => useCheckoutChoicesStore.setState({ useGiftCards: event.target.checked })}
-                />
-              ) : (
-                <p className="text-sm text-muted">{t('noGiftCardBalance')}</p>
-              )}
-              <GiftCardRedeemForm onRedeemed={giftCards.reload} insideForm />
-            </div>
-          ) : (
-            <p className="text-sm text-muted">
-              {t.rich('giftCardsSignIn', { link: (chunks) => <Link href="/login?returnTo=%2Fcheckout" className="font-medium text-accent underline underline-offset-4">{chunks}</Link> })}
-            </p>
-          )}
         </>,
         [checkout.codePromotion ? t('promoApplied', { code: checkout.codePromotion }) : null, signedIn && choices.useGiftCards ? t('giftCardsUsed') : null].filter(Boolean).join(' · ') || t('noPromotion'),
       ),
