@@ -55,7 +55,7 @@ test('a signed-in partner saves a quotation, opens its PDF and finds it under me
   // "Purchase order" asks for the department's purchase order number before the order can go.
   await expectStepOpen(page, 'Payment')
   await cont(page).click()
-  await expect(page.getByLabel('Purchase order number')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('textbox', { name: 'Purchase order number' })).toHaveAttribute('aria-invalid', 'true')
   await fillPurchaseOrderNumber(page, 'PO-7781')
   await page.getByLabel('Open the quotation PDF when it is saved').check()
   // Straight to the button: while the summary is still being priced, it waits (it is disabled).

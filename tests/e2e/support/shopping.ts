@@ -88,7 +88,7 @@ export async function fillAddressesDeliveryAndDetails(page: Page, details: { cos
 export async function fillPurchaseOrderNumber(page: Page, number = 'PO-4471') {
   await expectStepOpen(page, 'Payment')
   await page.getByRole('radio', { name: /Purchase order/ }).check()
-  await page.getByLabel('Purchase order number').fill(number)
+  await page.getByRole('textbox', { name: 'Purchase order number' }).fill(number)
   await continueButton(page).click()
   await expectStepOpen(page, 'Review and place order')
 }
