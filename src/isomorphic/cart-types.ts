@@ -89,8 +89,13 @@ export type DeliveryOptionData = {
 /** The destination of an estimate, as the cart page's form sends it (codes of the website's countries). */
 export type CartAddressData = Omit<PostalAddress, 'name'>
 
+/** A product a promotion adds to the order for free ("Free pocket notebooks with orders of $75 or more"). */
+export type FreeItemData = { productId: number; name: string; quantity: number }
+
 export type CartSummaryData = {
   lines: PricedCartLineData[]
+  /** What the promotions add for free, shown before the order is placed (known once an address is given). */
+  freeItems?: FreeItemData[]
   dropped: DroppedCartLine[]
   orderSummary: OrderSummaryData
   deliveryMethods: DeliveryOptionData[]

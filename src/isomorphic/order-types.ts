@@ -98,6 +98,8 @@ export type OrderDetailData = OrderData & {
   inHandsDate: string | null
   paymentMethodId: number | null
   promoCode: string | null
+  /** The shopper's purchase order number ("Purchase order" payments). */
+  purchaseOrderNumber: string | null
   orderForResale: boolean
   extraFields: { name: string; label: string; value: string | boolean | null }[]
   orderOptions: { name: string; label: string; price: number }[]

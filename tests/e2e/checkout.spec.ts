@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { accountMenu, freshEmail, signIn, signUp } from './support/accounts'
-import { addToCart, continueButton, fillAddress, fillAddressesDeliveryAndDetails } from './support/shopping'
+import { addToCart, continueButton, expectStepOpen, fillAddress, fillAddressesDeliveryAndDetails, fillOrderDetails, fillPurchaseOrderNumber, openStep } from './support/shopping'
 
 // Checkout on the demo store: everything priced by the server (built-in tax, fixed delivery, the
 // demo's promotions and extra fields).
@@ -12,20 +12,22 @@ test('a guest checks out with a promo code and a bank transfer (the invoice is f
   await page.goto('/checkout')
   await page.getByLabel('Full name').fill('Casey Field')
   await page.getByLabel('Email').fill(`casey-${Date.now()}@example.com`)
-  await cont(page).click()
   await fillAddress(page)
   await cont(page).click()
-  await page.getByLabel('Ship to my billing address').check()
-  await cont(page).click()
-  await page.getByRole('radio', { name: /Standard Ground/ }).check()
-  await cont(page).click()
-  await page.getByLabel('Cost center').fill('4100-220')
-  await page.getByLabel('Department').selectOption('Survey')
-  await cont(page).click()
+  await fillOrderDetails(page)
+  // The defaults fill the rest: the review lists the items, the order details by their values.
+  await expectStepOpen(page, 'Review and place order')
+  const review = page.locator('#checkout-step-review')
+  await expect(review.getByText('Essential Crew Tee')).toBeVisible()
+  await expect(review.getByText(/Sizes: M × 2/)).toBeVisible()
+  await expect(review.getByText('4100-220 · Survey')).toBeVisible()
+  await expect(page.getByLabel('Open the quotation PDF when it is saved')).not.toBeChecked()
+  await openStep(page, 'Promo code and gift cards')
   await page.getByRole('textbox', { name: 'Promo code' }).fill('WELCOME10')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible()
   await cont(page).click()
+  await openStep(page, 'Payment')
   // Methods that bill the company are not offered to a guest; a link says to sign in for them.
   await expect(page.getByRole('radio', { name: /Bank transfer/ })).toBeVisible()
   await expect(page.getByRole('radio', { name: /Pay on invoice/ })).toHaveCount(0)
@@ -50,16 +52,19 @@ test('a signed-in partner saves a quotation, opens its PDF and finds it under me
   await expect(accountMenu(page, 'Alex Morgan')).toBeVisible()
   await addToCart(page, 'essential-crew-tee', 'True Navy', { L: '1' })
   await page.goto('/checkout')
-  await cont(page).click()
   await fillAddressesDeliveryAndDetails(page, { costCenter: '4100-220', department: 'Engineering' })
+  // "Purchase order" asks for the department's purchase order number before the order can go.
+  await expectStepOpen(page, 'Payment')
   await cont(page).click()
-  await page.getByRole('radio', { name: /Purchase order/ }).check()
-  await cont(page).click()
+  await expect(page.getByRole('textbox', { name: 'Purchase order number' })).toHaveAttribute('aria-invalid', 'true')
+  await fillPurchaseOrderNumber(page, 'PO-7781')
+  await page.getByLabel('Open the quotation PDF when it is saved').check()
   // Straight to the button: while the summary is still being priced, it waits (it is disabled).
   await page.getByRole('button', { name: 'Save as quotation' }).click()
   await expect(page.getByText('Quotation saved successfully!').first()).toBeVisible()
   await expect(page).toHaveURL(/\/me\/orders\?order=\d+&access_token=/)
   await expect(page.getByText('$25.73').first()).toBeVisible() // $14.50 + $9.95 + 8.81 % tax
+  await expect(page.getByText('PO-7781')).toBeVisible()
 
   const pdfLink = page.getByRole('link', { name: /PDF/ }).first()
   const href = await pdfLink.getAttribute('href')
@@ -77,17 +82,16 @@ test('a new customer redeems a gift card at checkout, fills the extra fields, an
   await signUp(page, { name: 'Robin Gift', email, password: 'robin-gift-card-1' })
   await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '2', L: '2' })
   await page.goto('/checkout')
-  await cont(page).click()
   await fillAddressesDeliveryAndDetails(page, { costCenter: '7300-115', department: 'Survey' })
 
+  await openStep(page, 'Promo code and gift cards')
   await expect(page.getByText('You have no gift card balance.')).toBeVisible()
   await page.getByLabel('Gift card number').fill('GRANITE-GIFT-0050')
   await page.getByRole('button', { name: 'Redeem' }).click()
   await expect(page.getByText('Gift card added successfully').first()).toBeVisible()
   await page.getByLabel('Use my gift card balance ($50.00)').check()
   await cont(page).click()
-  await page.getByRole('radio', { name: /Purchase order/ }).check()
-  await cont(page).click()
+  await fillPurchaseOrderNumber(page)
 
   const summary = page.getByRole('region', { name: 'Order summary' })
   await expect(summary).toContainText('$58.00') // 4 × $14.50
@@ -100,6 +104,7 @@ test('a new customer redeems a gift card at checkout, fills the extra fields, an
   await expect(page.getByText('7300-115')).toBeVisible()
   await expect(page.getByText('Survey').first()).toBeVisible()
   await expect(page.getByText('−$50.00').first()).toBeVisible()
+  await expect(page.getByText('PO-4471')).toBeVisible()
 
   await page.goto('/me/gift-cards')
   await expect(page.getByText('$0.00').first()).toBeVisible()

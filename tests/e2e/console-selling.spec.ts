@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { freshEmail, signUp } from './support/accounts'
 import { CONSOLE_ACCOUNTS } from './support/console-accounts'
 import { rememberSecret } from './support/server-logs.mjs'
-import { addToCart, continueButton, fillAddressesDeliveryAndDetails } from './support/shopping'
+import { addToCart, continueButton, fillAddressesDeliveryAndDetails, fillPurchaseOrderNumber, openStep } from './support/shopping'
 
 // Selling in the console (issue 16): the demo store's manager creates a 10% promo code and a guest
 // applies it at checkout; the manager issues three gift cards, downloads their numbers once (the
@@ -56,12 +56,13 @@ test('a manager creates a 10% promo code in the console, a guest applies it at c
   await guest.goto('/checkout')
   await guest.getByLabel('Full name').fill('Casey Crew')
   await guest.getByLabel('Email').fill(freshEmail('crew'))
-  await cont(guest).click()
   await fillAddressesDeliveryAndDetails(guest)
+  await openStep(guest, 'Promo code and gift cards')
   await guest.getByRole('textbox', { name: 'Promo code' }).fill(code.toLowerCase())
   await guest.getByRole('button', { name: 'Apply' }).click()
   await expect(guest.getByText(new RegExp(`Promo code ${code} applied`, 'i')).first()).toBeVisible()
   await cont(guest).click()
+  await openStep(guest, 'Payment')
   await guest.getByRole('radio', { name: /Bank transfer/ }).check()
   await cont(guest).click()
   const summary = guest.getByRole('region', { name: 'Order summary' })
@@ -112,15 +113,14 @@ test('a manager issues three gift cards, downloads their numbers once, and a new
   await signUp(shopper, { name: 'Gift Receiver', email: freshEmail('console-gift'), password: 'gift-receiver-pass-1' })
   await addToCart(shopper, 'essential-crew-tee', 'True Navy', { M: '2', L: '2' })
   await shopper.goto('/checkout')
-  await cont(shopper).click()
   await fillAddressesDeliveryAndDetails(shopper, { costCenter: '7300-115', department: 'Survey' })
+  await openStep(shopper, 'Promo code and gift cards')
   await shopper.getByLabel('Gift card number').fill(numbers[0]!.toLowerCase())
   await shopper.getByRole('button', { name: 'Redeem' }).click()
   await expect(shopper.getByText('Gift card added successfully').first()).toBeVisible()
   await shopper.getByLabel('Use my gift card balance ($20.00)').check()
   await cont(shopper).click()
-  await shopper.getByRole('radio', { name: /Purchase order/ }).check()
-  await cont(shopper).click()
+  await fillPurchaseOrderNumber(shopper)
   const summary = shopper.getByRole('region', { name: 'Order summary' })
   await expect(summary.getByTestId('checkout-gift-card')).toContainText('−$20.00')
   await shopper.getByRole('button', { name: 'Place order', exact: true }).click()

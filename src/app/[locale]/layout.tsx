@@ -6,6 +6,8 @@ import type { CSSProperties, ReactNode } from 'react'
 import { AppProviders } from '@/components/app-providers'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
+import { SiteChrome } from '@/components/layout/site-chrome'
+import { CheckoutHeader } from '@/components/checkout/checkout-header'
 import { routing } from '@/i18n/routing'
 import { accentPalette } from '@/isomorphic/colors'
 import { SESSION_MARK_SCRIPT } from '@/isomorphic/session-hint'
@@ -94,11 +96,15 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             >
               {t('skipToContent')}
             </a>
-            <SiteHeader website={website} categories={categories} />
+            <SiteChrome focused={<CheckoutHeader website={website} />}>
+              <SiteHeader website={website} categories={categories} />
+            </SiteChrome>
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
-            <SiteFooter website={website} categories={categories} year={new Date().getFullYear()} />
+            <SiteChrome>
+              <SiteFooter website={website} categories={categories} year={new Date().getFullYear()} />
+            </SiteChrome>
           </AppProviders>
         </NextIntlClientProvider>
       </body>

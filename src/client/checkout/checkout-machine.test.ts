@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { emptyCheckoutAddress } from '@/client/stores/checkout-store'
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
-import { checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, readySummary, shownSummary, type SummaryView } from './checkout-machine'
+import { allowanceSplit, checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, readySummary, shownSummary, type SummaryView } from './checkout-machine'
 
 const summary = (totalPrice: number): OrderSummaryData => ({
   subTotal: totalPrice,
@@ -104,5 +104,33 @@ describe('the destination the summary is priced for', () => {
 
   test('is none while the address is incomplete', () => {
     expect(destinationOf({ ...emptyCheckoutAddress, street: '1 Main St' }, countries)).toBeNull()
+  })
+})
+
+describe('the checkout page’s short way through (issue 17)', () => {
+  test('the quotation PDF is not opened unless the shopper asks for it', () => {
+    expect(initialCheckoutPage.openDocument).toBe(false)
+  })
+
+  test('the page settles on arrival, again after each Continue, and stops settling when a step is invalid', () => {
+    expect(initialCheckoutPage.settleFrom).toBe('contact')
+    const settled = checkoutPageReducer(initialCheckoutPage, { type: 'settled' })
+    expect(settled.settleFrom).toBeNull()
+    expect(checkoutPageReducer(settled, { type: 'settle', from: 'delivery' }).settleFrom).toBe('delivery')
+    const invalid = checkoutPageReducer(checkoutPageReducer(settled, { type: 'settle', from: 'delivery' }), { type: 'invalid', step: 'billing' })
+    expect(invalid).toMatchObject({ settleFrom: null, errorStep: 'billing' })
+  })
+
+  test('the allowance covers what gift cards leave, and the rest is left to pay', () => {
+    const priced = { ...summary(120), giftCardAmount: 20, budgetAmount: 75, estimatedTotal: 25 }
+    expect(allowanceSplit(priced, true)).toEqual({ covered: 75, leftToPay: 25, allowanceLeft: 0 })
+    const within = { ...summary(40.1), budgetAmount: 150, estimatedTotal: 0 }
+    expect(allowanceSplit(within, true)).toEqual({ covered: 40.1, leftToPay: 0, allowanceLeft: 109.9 })
+  })
+
+  test('there is no split for a shopper without an allowance, or before the order is priced', () => {
+    expect(allowanceSplit(summary(100), true)).toBeNull()
+    expect(allowanceSplit({ ...summary(100), budgetAmount: 50 }, false)).toBeNull()
+    expect(allowanceSplit(null, true)).toBeNull()
   })
 })

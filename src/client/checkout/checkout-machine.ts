@@ -1,7 +1,7 @@
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import type { CheckoutAddress } from '@/client/stores/checkout-store'
-import { checkCheckoutAddress } from './checkout-steps'
+import { checkCheckoutAddress, type CheckoutStep } from './checkout-steps'
 import type { SummaryDestination } from './use-checkout-summary'
 
 // The checkout page's own state, as pure transitions: placing an order or a quotation (and how it
@@ -20,6 +20,14 @@ export type CheckoutPageState = {
   openDocument: boolean
   promoProblem: string | null
   promoBusy: boolean
+  /**
+   * The checkout moves on to the first step that needs the shopper, from this step, once what the
+   * defaults depend on is known (the delivery methods priced for the address); null when settled.
+   * It starts at the first step: a returning or signed-in shopper lands where something is missing.
+   */
+  settleFrom: CheckoutStep | null
+  /** The step whose checks failed last: its form shows the messages (the details screen has three). */
+  errorStep: CheckoutStep | null
 }
 
 export type CheckoutPageEvent =
@@ -32,15 +40,21 @@ export type CheckoutPageEvent =
   | { type: 'promo-refused'; message: string }
   | { type: 'promo-removed' }
   | { type: 'open-document'; open: boolean }
+  | { type: 'settle'; from: CheckoutStep }
+  | { type: 'settled' }
+  | { type: 'invalid'; step: CheckoutStep }
 
 export const initialCheckoutPage: CheckoutPageState = {
   placing: null,
   finished: false,
   confirmed: null,
   pricesChanged: null,
-  openDocument: true,
+  // The quotation's PDF opens only when the shopper asks for it (never pre-ticked above 'Place order').
+  openDocument: false,
   promoProblem: null,
   promoBusy: false,
+  settleFrom: 'contact',
+  errorStep: null,
 }
 
 export function checkoutPageReducer(state: CheckoutPageState, event: CheckoutPageEvent): CheckoutPageState {
@@ -63,6 +77,12 @@ export function checkoutPageReducer(state: CheckoutPageState, event: CheckoutPag
       return { ...state, promoProblem: null }
     case 'open-document':
       return { ...state, openDocument: event.open }
+    case 'settle':
+      return { ...state, settleFrom: event.from, errorStep: null }
+    case 'settled':
+      return { ...state, settleFrom: null }
+    case 'invalid':
+      return { ...state, settleFrom: null, errorStep: event.step }
   }
 }
 
@@ -95,4 +115,18 @@ export function isPriced(live: SummaryView, { hasDestination, deliveryMethodId }
 export function readySummary(confirmed: ConfirmedSummary | null, live: SummaryView, priced: boolean): OrderSummaryData | null {
   if (!priced || live.taxError) return null
   return confirmedFor(confirmed, live) ?? (live.loading || live.error ? null : live.summary)
+}
+
+/**
+ * What the shopper's allowance (budget) pays of the order and what is left to pay, as the server
+ * priced it: gift cards first, then the allowance left, then the payment method. Null for a
+ * shopper without an allowance, or before a delivery method is priced.
+ */
+export function allowanceSplit(summary: OrderSummaryData | null, priced: boolean): { covered: number; leftToPay: number; allowanceLeft: number } | null {
+  if (!summary || !priced || summary.budgetAmount === null) return null
+  const totalCents = Math.round(summary.totalPrice * 100)
+  const giftCents = Math.round(summary.giftCardAmount * 100)
+  const dueCents = Math.round(summary.estimatedTotal * 100)
+  const covered = Math.max(0, totalCents - giftCents - dueCents)
+  return { covered: covered / 100, leftToPay: dueCents / 100, allowanceLeft: Math.max(0, Math.round(summary.budgetAmount * 100) - covered) / 100 }
 }

@@ -13,6 +13,12 @@ import {
   firstFailingStep,
   isIsoDate,
   reopenFrom,
+  screenOf,
+  settle,
+  stepAfterScreen,
+  defaultCountryId,
+  defaultDeliveryId,
+  defaultPayment,
   stepsFor,
 } from './checkout-steps'
 
@@ -149,5 +155,71 @@ describe('step checks', () => {
     expect(checkPayment(9, offered)).toEqual({ payment: 'paymentRequired' })
     expect(checkPayment(5, offered)).toEqual({})
     expect(checkPayment(null, [])).toEqual({})
+  })
+})
+
+describe('a short checkout: steps with a sensible default stay closed (issue 17)', () => {
+  const steps = stepsFor({ hasExtras: true })
+  const passing = () => ({})
+  const failing = () => ({ field: 'fieldRequired' })
+
+  test('contact, billing and shipping are one screen; every other step is a screen of its own', () => {
+    expect(screenOf(steps, 'billing')).toEqual(['contact', 'billing', 'shipping'])
+    expect(screenOf(steps, 'delivery')).toEqual(['delivery'])
+    expect(stepAfterScreen(steps, 'contact')).toBe('delivery')
+    expect(stepAfterScreen(steps, 'extras')).toBe('promotions')
+  })
+
+  test('settling opens the first step that needs the shopper and moves the furthest step reached to it', () => {
+    const checks = { contact: passing, billing: passing, shipping: passing, delivery: passing, extras: failing }
+    expect(settle(steps, 'contact', 'contact', checks)).toEqual({ activeAccordian: 'extras', nextAccordian: 'extras' })
+  })
+
+  test('with every default in place the shopper lands on the review', () => {
+    expect(settle(steps, 'delivery', 'delivery', {})).toEqual({ activeAccordian: 'review', nextAccordian: 'review' })
+  })
+
+  test('a missing billing address opens the whole details screen, from Contact', () => {
+    expect(settle(steps, 'contact', 'contact', { billing: failing })).toEqual({ activeAccordian: 'contact', nextAccordian: 'billing' })
+  })
+
+  test('settling never moves the furthest step reached back', () => {
+    expect(settle(steps, 'delivery', 'payment', { delivery: failing })).toEqual({ activeAccordian: 'delivery', nextAccordian: 'payment' })
+  })
+
+  test('an address starts in the store’s only country, or the first it lists', () => {
+    expect(defaultCountryId([{ id: 233 }])).toBe(233)
+    expect(defaultCountryId([{ id: 233 }, { id: 39 }])).toBe(233)
+    expect(defaultCountryId([])).toBeNull()
+  })
+
+  test('the delivery method is the chosen one while it can deliver, else the store’s first that can', () => {
+    const option = (id: number, price: number | null) => ({ id, name: `M${id}`, deliveryType: 'fixed', description: '', arrival: null, price, free: false, error: null })
+    const offered = [option(1, null), option(2, 9.95), option(3, 0)]
+    expect(defaultDeliveryId(null, offered)).toBe(2)
+    expect(defaultDeliveryId(3, offered)).toBe(3)
+    expect(defaultDeliveryId(1, offered)).toBe(2)
+    expect(defaultDeliveryId(null, [option(1, null)])).toBeNull()
+  })
+
+  test('the payment method is the chosen one while offered, else the store’s first', () => {
+    const card = { id: 3, name: 'Card' }
+    const wire = { id: 4, name: 'Wire' }
+    expect(defaultPayment(null, [card, wire])).toBe(card)
+    expect(defaultPayment(wire, [card, wire])).toBe(wire)
+    expect(defaultPayment({ id: 1, name: 'Purchase order' }, [card, wire])).toBe(card)
+    expect(defaultPayment(null, [])).toBeNull()
+  })
+
+  test('a purchase order payment needs the purchase order number; other methods do not', () => {
+    const methods = [
+      { id: 1, provider: 'purchase_order' },
+      { id: 2, provider: 'invoice' },
+    ]
+    expect(checkPayment(1, methods, '')).toEqual({ purchaseOrderNumber: 'purchaseOrderNumberRequired' })
+    expect(checkPayment(1, methods, '   ')).toEqual({ purchaseOrderNumber: 'purchaseOrderNumberRequired' })
+    expect(checkPayment(1, methods, 'x'.repeat(65))).toEqual({ purchaseOrderNumber: 'purchaseOrderNumberTooLong' })
+    expect(checkPayment(1, methods, 'PO-4471')).toEqual({})
+    expect(checkPayment(2, methods, '')).toEqual({})
   })
 })

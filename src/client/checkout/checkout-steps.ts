@@ -47,6 +47,72 @@ export function reopenFrom(steps: readonly CheckoutStep[], step: CheckoutStep, n
   return steps[Math.min(indexOf(steps, step), indexOf(steps, nextAccordian))]!
 }
 
+/**
+ * Contact, billing and shipping are one screen: they open together and one Continue checks them
+ * all (a guest types the name, email and address in one go). The other steps are a screen each.
+ */
+const DETAILS_SCREEN: readonly CheckoutStep[] = ['contact', 'billing', 'shipping']
+
+/** The steps open together with `step` (the steps of its screen this checkout has). */
+export function screenOf(steps: readonly CheckoutStep[], step: CheckoutStep): CheckoutStep[] {
+  return DETAILS_SCREEN.includes(step) ? steps.filter((candidate) => DETAILS_SCREEN.includes(candidate)) : [step]
+}
+
+/**
+ * The step to open once the steps before `from` are done: the first from `from` on whose checks
+ * fail (it needs the shopper), or the review when every one passes. Steps with a sensible default
+ * (a saved address, the first delivery method, the first payment method, no promo code) pass and
+ * stay closed with their recap, so the shopper is asked only for what is missing. The furthest
+ * step reached moves on with it (never back).
+ */
+export function settle(
+  steps: readonly CheckoutStep[],
+  from: CheckoutStep,
+  nextAccordian: string,
+  checks: Partial<Record<CheckoutStep, () => StepErrors>>,
+): { activeAccordian: CheckoutStep; nextAccordian: CheckoutStep } {
+  const rest = steps.slice(indexOf(steps, from))
+  const failing = firstFailingStep(rest, checks)
+  const target = failing?.step ?? steps[steps.length - 1]!
+  // A step of the details screen opens the screen from its first step.
+  const opened = screenOf(steps, target)[0]!
+  return { activeAccordian: opened, nextAccordian: steps[Math.max(indexOf(steps, nextAccordian), indexOf(steps, target))]! }
+}
+
+/** The step after `step`'s screen (the review when it is the last). */
+export function stepAfterScreen(steps: readonly CheckoutStep[], step: CheckoutStep): CheckoutStep {
+  const screen = screenOf(steps, step)
+  return steps[Math.min(indexOf(steps, screen[screen.length - 1]!) + 1, steps.length - 1)]!
+
+}
+
+/**
+ * The country an address starts in: the store's only one, or the first it lists (its home
+ * country, as Shopify starts with the store's); the shopper can choose another.
+ */
+export function defaultCountryId(countries: readonly { id: number }[]): number | null {
+  return countries[0]?.id ?? null
+}
+
+/**
+ * The delivery method chosen until the shopper picks another: the chosen one while it can still
+ * deliver, else the store's first that can (the store orders its methods, its usual one first).
+ */
+export function defaultDeliveryId(chosen: number | null, offered: readonly DeliveryOptionData[]): number | null {
+  if (chosen !== null && offered.some((option) => option.id === chosen && option.price !== null)) return chosen
+  return offered.find((option) => option.price !== null)?.id ?? null
+}
+
+/** The payment method chosen until the shopper picks another: the chosen one while offered, else the store's first. */
+export function defaultPayment<Method extends { id: number }>(chosen: Method | null, offered: readonly Method[]): Method | null {
+  if (chosen && offered.some((method) => method.id === chosen.id)) return chosen
+  return offered[0] ?? null
+}
+
+/** The store's payment method that needs the shopper's purchase order number. */
+export const PURCHASE_ORDER_PROVIDER = 'purchase_order'
+export const PURCHASE_ORDER_NUMBER_MAX = 64
+
 export type StepErrors = Record<string, string>
 
 const collect = (entries: [string, string | null][]): StepErrors =>
@@ -125,9 +191,16 @@ export function checkExtraFields(fields: readonly OrderExtraField[], inputs: Rea
 }
 
 /** A payment method must be chosen when the store offers any. */
-export function checkPayment(paymentId: number | null, offered: readonly { id: number }[]): StepErrors {
+export function checkPayment(paymentId: number | null, offered: readonly { id: number; provider?: string }[], purchaseOrderNumber = ''): StepErrors {
   if (offered.length === 0) return {}
-  return paymentId !== null && offered.some((method) => method.id === paymentId) ? {} : { payment: 'paymentRequired' }
+  const chosen = paymentId === null ? undefined : offered.find((method) => method.id === paymentId)
+  if (!chosen) return { payment: 'paymentRequired' }
+  if (chosen.provider === PURCHASE_ORDER_PROVIDER) {
+    const number = purchaseOrderNumber.trim()
+    if (number === '') return { purchaseOrderNumber: 'purchaseOrderNumberRequired' }
+    if (number.length > PURCHASE_ORDER_NUMBER_MAX) return { purchaseOrderNumber: 'purchaseOrderNumberTooLong' }
+  }
+  return {}
 }
 
 /** The first step (in order) whose checks fail, or null when every one passes. */

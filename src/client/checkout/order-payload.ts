@@ -101,6 +101,8 @@ export type OrderDraft = {
   useGiftCards: boolean
   /** The day the shopper needs the order ("YYYY-MM-DD"); empty: none. */
   inHandsDate?: string
+  /** The shopper's purchase order number, for a "Purchase order" payment; null otherwise. */
+  purchaseOrderNumber?: string | null
   /** The order total the shopper was shown (dollars). */
   expectedTotal: number
   /** The budget left to spend, when the store gives the customer one (dollars). */
@@ -136,6 +138,7 @@ export function buildCreateOrderPayload(draft: OrderDraft): CreateOrderPayload {
     ...(promoCode === '' ? {} : { promoCode }),
     useGiftCards: draft.useGiftCards,
     ...(draft.inHandsDate ? { inHandsDate: draft.inHandsDate } : {}),
+    ...(draft.purchaseOrderNumber?.trim() ? { purchaseOrderNumber: draft.purchaseOrderNumber.trim() } : {}),
     expectedTotal: draft.expectedTotal,
   }
 }

@@ -65,6 +65,7 @@ function harness({
   signedIn = true,
   failedOrderData = null as string | null,
   sequences = ['S00042', 'S00043'],
+  savesAddresses = false,
 }: {
   answers: Answer[]
   /** What orderPayment answers, in turn (the order confirmed when left empty). */
@@ -72,6 +73,8 @@ function harness({
   signedIn?: boolean
   failedOrderData?: string | null
   sequences?: string[]
+  /** Wires the saving of newly typed addresses to the address book. */
+  savesAddresses?: boolean
 }) {
   const events: string[] = []
   const sent: CreateOrderPayload[] = []
@@ -122,6 +125,7 @@ function harness({
     redirect: (url) => events.push(`redirect ${url}`),
     signedIn: () => signedIn,
     logError: () => undefined,
+    ...(savesAddresses ? { saveAddresses: async () => void events.push('saveAddresses') } : {}),
   }
   return { placeOrder: createPlaceOrder(deps), events, sent, paid, state }
 }
@@ -323,4 +327,22 @@ describe('saving a quotation (spec 4, draft order)', () => {
 test('the destination carries the order id and its access token', () => {
   expect(destinationFor(order({ id: 5, accessToken: 'a+b/c' }), { signedIn: true })).toBe('/me/orders?order=5&access_token=a%2Bb%2Fc')
   expect(destinationFor(order({ id: 5, accessToken: '' }), { signedIn: false })).toBe('/checkout/confirmation?order=5')
+})
+
+describe('saving the addresses typed at checkout (issue 17)', () => {
+  test('a signed-in customer’s new addresses are saved once the order exists, before the cart clear forgets them', async () => {
+    const { placeOrder, events } = harness({ answers: [order()], savesAddresses: true })
+    await placeOrder(draft, { quotation: false })
+    expect(events.indexOf('saveAddresses')).toBeGreaterThan(events.indexOf('storeOrder draft'))
+    expect(events.indexOf('saveAddresses')).toBeLessThan(events.indexOf('clearCart'))
+  })
+
+  test('nothing is saved for a guest, or when the order is refused', async () => {
+    const guest = harness({ answers: [order()], savesAddresses: true, signedIn: false })
+    await guest.placeOrder(draft, { quotation: false })
+    expect(guest.events).not.toContain('saveAddresses')
+    const refused = harness({ answers: [refusal(400, 'Please enter your name.')], savesAddresses: true })
+    await refused.placeOrder(draft, { quotation: false })
+    expect(refused.events).not.toContain('saveAddresses')
+  })
 })

@@ -46,6 +46,8 @@ export type PlaceOrderDeps = {
   /** Leaves the store for a card provider's hosted payment page (a full page load). */
   redirect: (url: string) => void
   signedIn: () => boolean
+  /** A signed-in customer's newly typed addresses, saved to the address book after the order. */
+  saveAddresses?: () => Promise<unknown>
   logError?: (message: string, error: unknown) => void
 }
 
@@ -124,6 +126,8 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       deps.setFailedOrderData(null)
       deps.storeOrder(order)
       const signedIn = deps.signedIn()
+      // Before the cart clear, which forgets the addresses typed.
+      if (signedIn && deps.saveAddresses) await quietly('saving the addresses to the address book', deps.saveAddresses)
       await quietly('invalidating the promotions', deps.invalidatePromotions)
       await quietly('clearing the cart', deps.clearCart)
       if (signedIn) await quietly('reloading the partner', deps.reloadPartner)

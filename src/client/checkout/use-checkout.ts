@@ -12,14 +12,17 @@ import { type PartnerAddress, useAddressStore } from '@/client/stores/address-st
 import { clearCart, useCartStore } from '@/client/stores/cart-store'
 import { type CheckoutAddress, useCheckoutStore } from '@/client/stores/checkout-store'
 import { useUserStore } from '@/client/stores/user-store'
+import { addressPayload } from '@/client/account/account-validation'
+import { accountApi } from '@/client/session/session'
 import { useHydrated } from '@/client/use-hydrated'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
+import type { DeliveryOptionData } from '@/isomorphic/cart-types'
+import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/contract/queries'
 import { checkoutAddressOf } from './checkout-address'
 import { checkoutApi } from './checkout-api'
 import { useCheckoutChoicesStore } from './checkout-choices-store'
 import { checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, readySummary, shownSummary, type SummaryView } from './checkout-machine'
 import {
-  advance,
   canOpenStep,
   checkCheckoutAddress,
   checkContact,
@@ -27,21 +30,29 @@ import {
   checkExtraFields,
   checkPayment,
   checkShipping,
+  addressValuesOf,
   type CheckoutStep,
+  defaultCountryId,
+  defaultDeliveryId,
+  defaultPayment,
+  PURCHASE_ORDER_PROVIDER,
   firstFailingStep,
   reopenFrom,
+  screenOf,
+  settle,
+  stepAfterScreen,
   type StepErrors,
   stepsFor,
 } from './checkout-steps'
 import { extraFieldsList, extraFieldsPayload } from './order-payload'
-import { createPlaceOrder, type PlaceOrderOutcome } from './place-order'
+import type { PlaceOrder, PlaceOrderDeps, PlaceOrderOutcome } from './place-order'
 import { useCheckoutData } from './use-checkout-data'
 import { checkoutSummaryBody, useCheckoutSummary } from './use-checkout-summary'
 
 // The checkout page's state and what it does (spec 2–5): the steps and their checks, the live
 // summary, the promo code, and placing the order or saving the quotation. CheckoutView renders it.
 
-const placeOrder = createPlaceOrder({
+const placeOrderDeps: PlaceOrderDeps = {
   api: checkoutApi,
   getFailedOrderData: () => useCheckoutStore.getState().failedOrderData,
   setFailedOrderData: (failedOrderData) => useCheckoutStore.setState({ failedOrderData }),
@@ -73,7 +84,39 @@ const placeOrder = createPlaceOrder({
   // The card provider's hosted page (Stripe Checkout): the server answered it, https only.
   redirect: (url) => void navigateTo(url, { external: true }),
   signedIn: () => useUserStore.getState().isAuthenticated,
-})
+  saveAddresses: () => saveNewAddresses(),
+}
+
+// Placing the order (place-order.ts and what it builds the order from) loads with the first click
+// on 'Place order' or 'Save as quotation', not with the page; one instance serves every click (it
+// ignores a click while an order is under way).
+let placeOrderOnce: Promise<PlaceOrder> | null = null
+
+function loadPlaceOrder(): Promise<PlaceOrder> {
+  placeOrderOnce ??= import('./place-order').then(({ createPlaceOrder }) => createPlaceOrder(placeOrderDeps))
+  // A failed load (offline) is tried again with the next click.
+  placeOrderOnce.catch(() => {
+    placeOrderOnce = null
+  })
+  return placeOrderOnce
+}
+
+/**
+ * A signed-in customer's addresses typed at checkout (not chosen from the book), saved to the
+ * address book once the order is placed when the customer left "Save to my address book" ticked.
+ * Each is saved once: the billing address to the billing book, a different shipping address to
+ * the shipping book.
+ */
+async function saveNewAddresses(): Promise<void> {
+  const { user, isAuthenticated } = useUserStore.getState()
+  const { billing, shipping } = useCheckoutStore.getState()
+  const { saveAddresses, sameAsBilling } = useCheckoutChoicesStore.getState()
+  if (!isAuthenticated || !user || !saveAddresses) return
+  const save = (address: CheckoutAddress, type: 'Billing' | 'Shipping') =>
+    accountApi.addAddress({ ...addressPayload(addressValuesOf(address)), isDefaultBilling: false, isDefaultShipping: false }, type, user.uid)
+  if (billing.id === null) await save(billing, 'Billing')
+  if (!sameAsBilling && shipping.id === null) await save(shipping, 'Shipping')
+}
 
 // A window opened in the click itself (browsers block windows opened later, after the call),
 // pointed at the quotation's PDF once it exists, or closed when saving fails.
@@ -98,6 +141,33 @@ function dropDocumentWindow(): void {
 
 function isBlank(address: CheckoutAddress): boolean {
   return !address.street.trim() && !address.city.trim() && !address.zip.trim()
+}
+
+/** The signed-in customer's and the store's defaults, set where nothing was chosen yet (see checkout-steps). */
+function applyDefaults({ countries, deliveryOptions, paymentMethods, deliveryMethods }: {
+  countries: readonly WebsiteCountry[]
+  deliveryOptions: readonly DeliveryOptionData[] | null
+  paymentMethods: readonly PaymentAcquirer[]
+  deliveryMethods: readonly DeliveryMethod[]
+}): void {
+  const state = useCheckoutStore.getState()
+  const patch: Partial<typeof state> = {}
+  const countryId = defaultCountryId(countries)
+  if (countryId !== null) {
+    if (state.billing.id === null && state.billing.countryId === null) patch.billing = { ...state.billing, countryId }
+    if (state.shipping.id === null && state.shipping.countryId === null) patch.shipping = { ...state.shipping, countryId }
+  }
+  const payment = defaultPayment(state.payment, paymentMethods)
+  if (payment && payment.id !== state.payment?.id) patch.payment = payment
+  if (Object.keys(patch).length > 0) useCheckoutStore.setState(patch)
+  if (deliveryOptions) {
+    const chosen = useCheckoutChoicesStore.getState().deliveryMethodId
+    const id = defaultDeliveryId(chosen, deliveryOptions)
+    if (id !== null && id !== chosen) {
+      useCheckoutChoicesStore.setState({ deliveryMethodId: id })
+      useCheckoutStore.setState({ delivery: deliveryMethods.find((method) => method.id === id) ?? null })
+    }
+  }
 }
 
 /** After the checks rendered their messages: the focus on the step's first invalid field. */
@@ -188,35 +258,72 @@ export function useCheckout(countries: WebsiteCountry[]) {
   }, [shown])
 
   const active = steps.includes(checkout.activeAccordian as CheckoutStep) ? (checkout.activeAccordian as CheckoutStep) : steps[0]!
+  const openSteps = screenOf(steps, active)
   const reachable = (step: CheckoutStep) => canOpenStep(steps, step, checkout.nextAccordian)
   const open = (step: CheckoutStep) => {
     if (!reachable(step)) return
-    useCheckoutStore.setState({ activeAccordian: step, errors: {} })
+    useCheckoutStore.setState({ activeAccordian: screenOf(steps, step)[0]!, errors: {} })
+    dispatch({ type: 'settled' })
   }
 
+  // The checks read the stores as they are now (a default set a moment ago counts), so the same
+  // checks serve Continue, the settling after it and 'Place order'.
+  const deliveryOptions = destination ? (summary.data?.deliveryMethods ?? []) : []
   const checks: Record<CheckoutStep, () => StepErrors> = {
-    contact: () => checkContact(checkout),
-    billing: () => checkCheckoutAddress(checkout.billing, countries),
-    shipping: () => checkShipping(checkout.shipping, countries, { sameAsBilling: choices.sameAsBilling }),
-    delivery: () => (destination ? checkDelivery(choices.deliveryMethodId, summary.data?.deliveryMethods ?? []) : { delivery: 'deliveryNeedsAddress' }),
-    extras: () => checkExtraFields(data.extraFields, checkout.orderExtraFieldsInputs),
+    contact: () => checkContact(useCheckoutStore.getState()),
+    billing: () => checkCheckoutAddress(useCheckoutStore.getState().billing, countries),
+    shipping: () => checkShipping(useCheckoutStore.getState().shipping, countries, { sameAsBilling: useCheckoutChoicesStore.getState().sameAsBilling }),
+    delivery: () => (destination ? checkDelivery(useCheckoutChoicesStore.getState().deliveryMethodId, deliveryOptions) : { delivery: 'deliveryNeedsAddress' }),
+    extras: () => checkExtraFields(data.extraFields, useCheckoutStore.getState().orderExtraFieldsInputs),
     promotions: () => ({}),
-    payment: () => checkPayment(checkout.payment?.id ?? null, paymentMethods),
+    payment: () => checkPayment(useCheckoutStore.getState().payment?.id ?? null, paymentMethods, useCheckoutChoicesStore.getState().purchaseOrderNumber),
     review: () => ({}),
   }
 
+  // The store's defaults (the one country, the first delivery method that can deliver, the first
+  // payment method) fill in whatever is still unchosen, as soon as what they depend on is known.
+  const optionsKnown = destination !== null && summary.data !== null && !summary.loading
+  useEffect(() => {
+    if (!hydrated) return
+    applyDefaults({ countries, deliveryOptions: optionsKnown ? (summary.data?.deliveryMethods ?? []) : null, paymentMethods, deliveryMethods: data.deliveryMethods })
+  }, [hydrated, countries, optionsKnown, summary.data, paymentMethods, data.deliveryMethods])
+
+  // Settling (on arrival and after each Continue): the first step that needs the shopper opens;
+  // the steps before it keep their defaults and show their recap. It waits for what the defaults
+  // depend on: the store's methods, the signed-in customer, and the delivery methods priced for
+  // the address.
+  const settleReady = hydrated && data.loaded && (!signedIn || user !== null) && (destination === null || optionsKnown || summary.error !== null)
+  const settleFrom = page.settleFrom
+  useEffect(() => {
+    if (!settleFrom || !settleReady) return
+    applyDefaults({ countries, deliveryOptions: optionsKnown ? (summary.data?.deliveryMethods ?? []) : null, paymentMethods, deliveryMethods: data.deliveryMethods })
+    const state = useCheckoutStore.getState()
+    useCheckoutStore.setState({ ...settle(steps, settleFrom, state.nextAccordian, checks), errors: {} })
+    dispatch({ type: 'settled' })
+    // The checks are rebuilt each render from the same stores; settling runs once per request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settleFrom, settleReady])
+
   const continueFrom = (step: CheckoutStep) => {
-    const found = checks[step]()
-    useCheckoutStore.setState({ errors: found })
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(step)
+    // Billing takes the name from Contact (a typed address; a saved one keeps its own).
+    const current = useCheckoutStore.getState()
+    if (current.billing.id === null && current.billing.name !== current.name) useCheckoutStore.setState({ billing: { ...current.billing, name: current.name } })
+    const failing = firstFailingStep(screenOf(steps, step), checks)
+    if (failing) {
+      useCheckoutStore.setState({ errors: failing.errors })
+      dispatch({ type: 'invalid', step: failing.step })
+      focusFirstInvalid(failing.step)
       return
     }
-    if (step === 'extras') {
-      const payload = extraFieldsPayload(data.extraFields, checkout.orderExtraFieldsInputs)
+    if (screenOf(steps, step).includes('extras')) {
+      const payload = extraFieldsPayload(data.extraFields, useCheckoutStore.getState().orderExtraFieldsInputs)
       useCheckoutStore.setState({ extraFieldsInputPayload: extraFieldsList(payload) })
     }
-    useCheckoutStore.setState({ ...advance(steps, step, checkout.nextAccordian), errors: {} })
+    // The next screen opens at once; settling then moves past the steps that need nothing.
+    const next = stepAfterScreen(steps, step)
+    const state = useCheckoutStore.getState()
+    useCheckoutStore.setState({ activeAccordian: next, nextAccordian: steps[Math.max(steps.indexOf(next), steps.indexOf(state.nextAccordian as CheckoutStep))]!, errors: {} })
+    dispatch({ type: 'settle', from: next })
   }
 
   const applyPromo = async (code: string) => {
@@ -240,7 +347,8 @@ export function useCheckout(countries: WebsiteCountry[]) {
     if (page.placing) return
     const failing = firstFailingStep(steps, checks)
     if (failing) {
-      useCheckoutStore.setState({ activeAccordian: failing.step, nextAccordian: reopenFrom(steps, failing.step, checkout.nextAccordian), errors: failing.errors })
+      useCheckoutStore.setState({ activeAccordian: screenOf(steps, failing.step)[0]!, nextAccordian: reopenFrom(steps, failing.step, checkout.nextAccordian), errors: failing.errors })
+      dispatch({ type: 'invalid', step: failing.step })
       notify.error(t('completeStep', { step: t(`step.${failing.step}`) }))
       return
     }
@@ -252,6 +360,12 @@ export function useCheckout(countries: WebsiteCountry[]) {
     if (quotation && page.openDocument) prepareDocumentWindow()
     let outcome: PlaceOrderOutcome
     try {
+      const placeOrder = await loadPlaceOrder().catch(() => null)
+      if (!placeOrder) {
+        dispatch({ type: 'refused' })
+        notify.error(t('genericError'))
+        return
+      }
       outcome = await placeOrder(
         {
           name: checkout.name,
@@ -262,6 +376,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
           lines,
           paymentId: checkout.payment?.id ?? null,
           paymentProvider: checkout.payment?.provider ?? null,
+          purchaseOrderNumber: checkout.payment?.provider === PURCHASE_ORDER_PROVIDER ? choices.purchaseOrderNumber.trim() : null,
           orderForResale: checkout.exemptForResale,
           extraFields: data.extraFields,
           extraInputs: checkout.orderExtraFieldsInputs,
@@ -309,6 +424,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
     signedInOnly: signedIn ? [] : data.paymentMethods.filter((method) => !method.forGuests),
     steps,
     active,
+    openSteps,
     reachable,
     open,
     continueFrom,

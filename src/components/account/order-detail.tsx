@@ -162,6 +162,7 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
         {order.deliveryMethod ? <Detail term={t('delivery')}>{order.deliveryMethod.name}</Detail> : null}
         {order.inHandsDate ? <Detail term={t('inHandsDate')}>{formatDate(`${order.inHandsDate}T00:00:00Z`, 'long')}</Detail> : null}
         {order.promoCode ? <Detail term={t('promoCode')}>{order.promoCode}</Detail> : null}
+        {order.purchaseOrderNumber ? <Detail term={t('purchaseOrderNumber')}>{order.purchaseOrderNumber}</Detail> : null}
         {order.orderForResale ? <Detail term={t('resale')}>{t('resaleYes')}</Detail> : null}
         {order.extraFields.map((field) => (
           <Detail key={field.name} term={field.label}>

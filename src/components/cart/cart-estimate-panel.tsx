@@ -10,6 +10,14 @@ import { formatPrice } from '@/isomorphic/format'
 import { FormAlert, SelectField, TextField } from '../account/form-controls'
 import { requestCartSummary } from '@/client/cart/use-cart-summary'
 import { DeliveryOptionDetails } from '../checkout/delivery-option-details'
+import { useCheckoutStore } from '@/client/stores/checkout-store'
+
+/** The estimate's country and ZIP start the checkout's address while nothing else was typed there. */
+function carryToCheckout(countryId: number, zip: string): void {
+  const { billing } = useCheckoutStore.getState()
+  if (billing.id !== null || billing.street.trim() || billing.city.trim()) return
+  useCheckoutStore.setState({ billing: { ...billing, countryId, stateId: billing.countryId === countryId ? billing.stateId : null, zip } })
+}
 
 type EstimatePanelProps = {
   lines: readonly CartLine[]
@@ -22,31 +30,33 @@ type EstimatePanelProps = {
 }
 
 /**
- * "Estimate delivery and tax": an address (country and state from the website's shipping
- * countries) gives the delivery options with their prices — or why a method cannot deliver — and a
- * chosen option gives the tax. The server checks the address before anything is shown.
+ * "Estimate delivery and tax": the country (one of the website's shipping countries) and the ZIP
+ * give the delivery options with their prices — or why a method cannot deliver — and a chosen
+ * option gives the tax (a US state comes from the ZIP; other countries with states ask for one).
+ * The server checks the place before anything is shown; the ZIP and country then start the
+ * checkout's address, so they are not typed twice.
  */
 export function CartEstimatePanel({ lines, countries, address, deliveryMethodId, summary, onAddress, onDeliveryMethod }: EstimatePanelProps) {
   const t = useTranslations('cart')
   const [countryCode, setCountryCode] = useState(address?.countryCode ?? countries[0]?.code ?? '')
   const [stateCode, setStateCode] = useState(address?.stateCode ?? '')
   const [zip, setZip] = useState(address?.zip ?? '')
-  const [city, setCity] = useState(address?.city ?? '')
-  const [street, setStreet] = useState(address?.street ?? '')
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const country = countries.find((candidate) => candidate.code === countryCode) ?? null
-  const states = country?.states ?? []
+  // The United States' state follows from the ZIP; other countries with states ask for it.
+  const states = country && country.code.toUpperCase() !== 'US' ? country.states : []
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const wanted: CartAddressData = { countryCode, stateCode: states.length > 0 ? stateCode || null : null, zip, city, street }
+    const wanted: CartAddressData = { countryCode, stateCode: states.length > 0 ? stateCode || null : null, zip, city: '', street: '' }
     setBusy(true)
     setProblem(null)
     try {
       // The address is checked (and the methods quoted) before it replaces the one shown.
       await requestCartSummary({ items: cartItemsOf(lines), address: wanted })
       onAddress(wanted)
+      if (country) carryToCheckout(country.id, zip.trim())
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error))
     } finally {
@@ -90,9 +100,7 @@ export function CartEstimatePanel({ lines, countries, address, deliveryMethodId,
             </SelectField>
           ) : null}
           <TextField label={t('zip')} name="zip" autoComplete="postal-code" value={zip} onChange={(event) => setZip(event.target.value)} required maxLength={20} />
-          <TextField label={t('city')} name="city" autoComplete="address-level2" value={city} onChange={(event) => setCity(event.target.value)} required maxLength={100} />
         </div>
-        <TextField label={t('street')} name="street" autoComplete="address-line1" value={street} onChange={(event) => setStreet(event.target.value)} required maxLength={200} />
         <FormAlert message={problem} />
         <button type="submit" disabled={busy || lines.length === 0} aria-busy={busy || undefined} className="btn btn-secondary w-full">
           {busy ? t('estimating') : t('estimate')}

@@ -6,6 +6,7 @@ import type { PartnerAddress } from '@/client/stores/address-store'
 import type { CheckoutAddress } from '@/client/stores/checkout-store'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import type { CountryLookup } from '@/isomorphic/country-lookup'
+import { stateForZip, zipFitsState } from '@/isomorphic/us-zip-states'
 import { SelectField, TextField } from '../account/form-controls'
 
 type Section = 'billing' | 'shipping'
@@ -34,10 +35,12 @@ type FieldsProps = {
   countries: WebsiteCountry[]
   errors: Record<string, string>
   onChange: (address: CheckoutAddress) => void
+  /** The name comes from Contact: not asked again. */
+  nameFromContact?: boolean
 }
 
 /** The address typed in: name, phone, street, city, ZIP, country and state of the store's shipping countries. */
-export function CheckoutAddressFields({ section, address, countries, errors, onChange }: FieldsProps) {
+export function CheckoutAddressFields({ section, address, countries, errors, onChange, nameFromContact = false }: FieldsProps) {
   const t = useTranslations('checkout')
   const country = countries.find((candidate) => candidate.id === address.countryId)
   // Typing changes the address: it is no longer the saved one it started from.
@@ -47,40 +50,49 @@ export function CheckoutAddressFields({ section, address, countries, errors, onC
     name: `${section}-${field}`,
     autoComplete: `section-${section} ${section} ${AUTOFILL[field]}`,
     value: address[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set({ [field]: event.target.value }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field === 'zip' ? withStateOfZip(event.target.value) : { [field]: event.target.value }),
     error: error(field),
   })
+  // A US ZIP says its state: the state is filled in while none fitting the ZIP is chosen.
+  const withStateOfZip = (zip: string): Partial<CheckoutAddress> => {
+    if (!country || country.code.toUpperCase() !== 'US') return { zip }
+    const chosen = country.states.find((state) => state.id === address.stateId)
+    if (chosen && zipFitsState(zip, chosen.code)) return { zip }
+    const code = stateForZip(zip)
+    const state = code ? country.states.find((candidate) => candidate.code.toUpperCase() === code) : undefined
+    return state ? { zip, stateId: state.id } : { zip }
+  }
 
+  const countrySelect = (
+    <SelectField
+      label={t('country')}
+      name={`${section}-country`}
+      autoComplete={`section-${section} ${section} ${AUTOFILL.countryId}`}
+      required
+      value={address.countryId === null ? '' : String(address.countryId)}
+      onChange={(event) => set({ countryId: event.target.value ? Number(event.target.value) : null, stateId: null })}
+      error={error('countryId')}
+    >
+      <option value="">{t('chooseCountry')}</option>
+      {countries.map((candidate) => (
+        <option key={candidate.id} value={String(candidate.id)}>
+          {candidate.name}
+        </option>
+      ))}
+    </SelectField>
+  )
+  const hasStates = country !== undefined && country.states.length > 0
+
+  // In the order a shopper reads an address (Shopify's): name, street, city, state and ZIP, then
+  // the country (chosen already when the store ships to one) and the phone.
   return (
     <div className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t('fullName')} required maxLength={100} {...text('name')} />
-        <TextField label={t('phoneOptional')} type="tel" inputMode="tel" maxLength={30} {...text('phone')} />
-      </div>
+      {nameFromContact ? null : <TextField label={t('fullName')} required maxLength={100} {...text('name')} />}
       <TextField label={t('street')} required maxLength={200} {...text('street')} />
       <TextField label={t('street2')} maxLength={200} {...text('street2')} />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className={`grid gap-5 ${hasStates ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         <TextField label={t('city')} required maxLength={100} {...text('city')} />
-        <TextField label={t('zip')} required maxLength={20} {...text('zip')} />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          label={t('country')}
-          name={`${section}-country`}
-          autoComplete={`section-${section} ${section} ${AUTOFILL.countryId}`}
-          required
-          value={address.countryId === null ? '' : String(address.countryId)}
-          onChange={(event) => set({ countryId: event.target.value ? Number(event.target.value) : null, stateId: null })}
-          error={error('countryId')}
-        >
-          <option value="">{t('chooseCountry')}</option>
-          {countries.map((candidate) => (
-            <option key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </option>
-          ))}
-        </SelectField>
-        {country && country.states.length > 0 ? (
+        {hasStates ? (
           <SelectField
             label={t('state')}
             name={`${section}-state`}
@@ -98,6 +110,11 @@ export function CheckoutAddressFields({ section, address, countries, errors, onC
             ))}
           </SelectField>
         ) : null}
+        <TextField label={t('zip')} required maxLength={20} {...text('zip')} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {countrySelect}
+        <TextField label={t('phoneOptional')} type="tel" inputMode="tel" maxLength={30} {...text('phone')} />
       </div>
     </div>
   )

@@ -1,8 +1,9 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { mayBuyForResale } from '@/client/checkout/resale'
+import { PURCHASE_ORDER_NUMBER_MAX, PURCHASE_ORDER_PROVIDER } from '@/client/checkout/checkout-steps'
 import type { CartExtraOption } from '@/client/stores/cart-store'
 import type { PartnerAddress } from '@/client/stores/address-store'
 import { type CheckoutAddress, emptyCheckoutAddress } from '@/client/stores/checkout-store'
@@ -30,11 +31,12 @@ function useMessage(errors: Errors) {
 export function ContactForm({ name, email, readOnly, errors, onChange }: { name: string; email: string; readOnly: boolean; errors: Errors; onChange: (patch: { name?: string; email?: string }) => void }) {
   const t = useTranslations('checkout')
   const message = useMessage(errors)
+  // A signed-in customer is who the order is for: nothing to type, so no fields to go through.
+  if (readOnly) return <p className="text-sm break-words text-muted">{t('contactSignedInAs', { name, email })}</p>
   return (
     <>
-      {readOnly ? <p className="text-sm text-muted">{t('contactSignedIn')}</p> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t('name')} name="name" autoComplete="name" required maxLength={120} value={name} readOnly={readOnly} onChange={(event) => onChange({ name: event.target.value })} error={message('name')} />
+        <TextField label={t('name')} name="name" autoComplete="name" required maxLength={120} value={name} onChange={(event) => onChange({ name: event.target.value })} error={message('name')} />
         <TextField
           label={t('email')}
           name="email"
@@ -46,7 +48,6 @@ export function ContactForm({ name, email, readOnly, errors, onChange }: { name:
           required
           maxLength={254}
           value={email}
-          readOnly={readOnly}
           onChange={(event) => onChange({ email: event.target.value })}
           error={message('email')}
         />
@@ -63,17 +64,19 @@ type AddressFormProps = {
   lookup: CountryLookup
   errors: Errors
   onChange: (address: CheckoutAddress) => void
+  /** The address takes the name typed in Contact (billing): no name field of its own. */
+  nameFromContact?: boolean
 }
 
 /** A saved address to choose (signed in), or the fields to type one. */
-export function AddressChoiceForm({ section, address, book, countries, lookup, errors, onChange }: AddressFormProps) {
+export function AddressChoiceForm({ section, address, book, countries, lookup, errors, onChange, nameFromContact = false }: AddressFormProps) {
   const entering = !book.some((saved) => saved.id === address.id)
   return (
     <>
       {book.length > 0 ? (
         <AddressBookChoice section={section} book={book} address={address} lookup={lookup} onChoose={onChange} onNew={() => onChange(emptyCheckoutAddress)} entering={entering} />
       ) : null}
-      {entering ? <CheckoutAddressFields section={section} address={address} countries={countries} errors={errors} onChange={onChange} /> : null}
+      {entering ? <CheckoutAddressFields section={section} address={address} countries={countries} errors={errors} onChange={onChange} nameFromContact={nameFromContact} /> : null}
     </>
   )
 }
@@ -291,58 +294,17 @@ export function ExtrasForm({ fields, inputs, options, chosenOptions, errors, onI
   )
 }
 
-type PromoProps = {
-  applied: string
-  problem: string | null
-  busy: boolean
-  onApply: (code: string) => void
-  onRemove: () => void
+type PaymentProps = {
+  methods: PaymentAcquirer[]
+  chosen: number | null
+  errors: Errors
+  onChoose: (method: PaymentAcquirer) => void
+  /** The purchase order number a "Purchase order" payment asks for (at checkout, where the order is made). */
+  purchaseOrderNumber?: string
+  onPurchaseOrderNumber?: (value: string) => void
 }
 
-/** A promo code: applied once the server has priced the order with it; its refusal said beside it. */
-export function PromoCodeForm({ applied, problem, busy, onApply, onRemove }: PromoProps) {
-  const t = useTranslations('checkout')
-  const [code, setCode] = useState(applied)
-  if (applied) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line p-3 text-sm">
-        <span className="text-ink">{t('promoApplied', { code: applied })}</span>
-        <button type="button" onClick={onRemove} className="inline-flex min-h-11 items-center rounded-full px-3 font-medium text-muted hover:bg-soft hover:text-danger">
-          {t('promoRemove')}
-        </button>
-      </div>
-    )
-  }
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex-1">
-        <TextField
-          label={t('promoCode')}
-          name="promoCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter applies the code rather than continuing to the next step.
-            if (event.key === 'Enter') {
-              event.preventDefault()
-              if (code.trim()) onApply(code.trim())
-            }
-          }}
-          error={problem}
-        />
-      </div>
-      <button type="button" disabled={busy || code.trim() === ''} onClick={() => onApply(code.trim())} className="btn btn-secondary w-full sm:mt-7 sm:w-auto">
-        {busy ? t('busy') : t('promoApply')}
-      </button>
-    </div>
-  )
-}
-
-export function PaymentChoice({ methods, chosen, errors, onChoose }: { methods: PaymentAcquirer[]; chosen: number | null; errors: Errors; onChoose: (method: PaymentAcquirer) => void }) {
+export function PaymentChoice({ methods, chosen, errors, onChoose, purchaseOrderNumber, onPurchaseOrderNumber }: PaymentProps) {
   const t = useTranslations('checkout')
   const message = useMessage(errors)
   if (methods.length === 0) return <p className="text-sm text-muted">{t('noPaymentMethods')}</p>
@@ -360,6 +322,21 @@ export function PaymentChoice({ methods, chosen, errors, onChoose }: { methods: 
           </label>
         ))}
       </div>
+      {onPurchaseOrderNumber && methods.some((method) => method.id === chosen && method.provider === PURCHASE_ORDER_PROVIDER) ? (
+        <div className="mt-4 sm:max-w-xs">
+          <TextField
+            label={t('purchaseOrderNumber')}
+            name="purchaseOrderNumber"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={PURCHASE_ORDER_NUMBER_MAX}
+            value={purchaseOrderNumber ?? ''}
+            onChange={(event) => onPurchaseOrderNumber(event.target.value)}
+            error={message('purchaseOrderNumber')}
+          />
+        </div>
+      ) : null}
       {message('payment') ? (
         <p className="mt-2 text-sm text-danger" data-error tabIndex={-1}>
           {message('payment')}

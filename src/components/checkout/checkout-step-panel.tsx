@@ -18,6 +18,13 @@ type StepPanelProps = {
   onContinue?: () => void
   continueLabel?: string
   busy?: boolean
+  /**
+   * The step is part of a screen whose form the view holds (contact, billing and shipping): no form
+   * of its own; `submit` puts the screen's Continue at its end.
+   */
+  withinForm?: { submit: boolean }
+  /** Opening the step puts the focus on its heading (the first step of a screen). */
+  focusOnOpen?: boolean
   children: ReactNode
 }
 
@@ -26,16 +33,16 @@ type StepPanelProps = {
  * recap while closed, and the step's form with its Continue button while open. Opening a step
  * puts the focus on its heading, so keyboard and screen-reader users land where the form is.
  */
-export function CheckoutStepPanel({ step, number, title, recap, open, reachable, onOpen, onContinue, continueLabel, busy = false, children }: StepPanelProps) {
+export function CheckoutStepPanel({ step, number, title, recap, open, reachable, onOpen, onContinue, continueLabel, busy = false, withinForm, focusOnOpen = true, children }: StepPanelProps) {
   const t = useTranslations('checkout')
   const headingRef = useRef<HTMLButtonElement>(null)
   const panelId = `checkout-step-${step}`
   const wasOpen = useRef(open)
 
   useEffect(() => {
-    if (open && !wasOpen.current) headingRef.current?.focus()
+    if (open && !wasOpen.current && focusOnOpen) headingRef.current?.focus()
     wasOpen.current = open
-  }, [open])
+  }, [open, focusOnOpen])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -70,7 +77,16 @@ export function CheckoutStepPanel({ step, number, title, recap, open, reachable,
       {!open && recap ? <div className="-mt-2 px-4 pb-4 pl-14 text-sm break-words text-muted sm:px-6 sm:pl-16">{recap}</div> : null}
       {open ? (
         <div id={panelId} className="border-t border-line px-4 py-5 sm:px-6">
-          {onContinue ? (
+          {withinForm ? (
+            <div className="space-y-5">
+              {children}
+              {withinForm.submit ? (
+                <button type="submit" disabled={busy} aria-busy={busy || undefined} className="btn btn-primary w-full sm:w-auto">
+                  {busy ? t('busy') : (continueLabel ?? t('continue'))}
+                </button>
+              ) : null}
+            </div>
+          ) : onContinue ? (
             <form noValidate onSubmit={submit} className="space-y-5">
               {children}
               <button type="submit" disabled={busy} aria-busy={busy || undefined} className="btn btn-primary w-full sm:w-auto">

@@ -1,8 +1,9 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import { useState } from 'react'
 import type { CartLine } from '@/client/stores/cart-store'
-import type { OrderSummaryData } from '@/isomorphic/cart-types'
+import type { FreeItemData, OrderSummaryData } from '@/isomorphic/cart-types'
 import { formatPrice } from '@/isomorphic/format'
 
 type SummaryPanelProps = {
@@ -14,18 +15,46 @@ type SummaryPanelProps = {
   error: string | null
   taxError: string | null
   onRetry: () => void
+  /** What the promotions add for free. */
+  freeItems: readonly FreeItemData[]
+  /** What the shopper's allowance covers and what is left to pay (allowanceSplit); null without an allowance. */
+  allowance: { covered: number; leftToPay: number; allowanceLeft: number } | null
 }
 
 /**
  * Spec 3's order summary, as the server priced it: subtotal, promotion, shipping (or free), tax,
- * the total, what gift cards and the budget cover, and what is left to pay.
+ * the total, what gift cards and the allowance (budget) cover, and what is left to pay. On a phone
+ * it is folded under a "Show order summary $X" bar at the top of the checkout (Shopify's).
  */
-export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, taxError, onRetry }: SummaryPanelProps) {
+export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, taxError, onRetry, freeItems, allowance }: SummaryPanelProps) {
   const t = useTranslations('checkout')
+  const [unfolded, setUnfolded] = useState(false)
   const pieces = lines.reduce((sum, line) => sum + line.totalQuantity, 0)
   const money = (value: number | undefined) => (value === undefined ? '…' : formatPrice(value))
+  const headline = summary ? formatPrice(priced ? summary.totalPrice : summary.subTotal) : '…'
   return (
-    <section aria-labelledby="checkout-summary" aria-busy={loading || undefined} className="rounded-card bg-soft p-6 lg:sticky lg:top-24">
+    <>
+      <button
+        type="button"
+        aria-expanded={unfolded}
+        aria-controls="checkout-summary-panel"
+        onClick={() => setUnfolded((open) => !open)}
+        className="flex min-h-12 w-full items-center justify-between gap-3 rounded-card border border-line bg-soft px-4 text-sm font-medium text-accent-strong lg:hidden"
+      >
+        <span className="flex items-center gap-2">
+          {unfolded ? t('hideSummary') : t('showSummary')}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 transition-transform ${unfolded ? 'rotate-180' : ''}`} fill="currentColor">
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </span>
+        <span className="text-base font-semibold text-ink tabular-nums">{headline}</span>
+      </button>
+    <section
+      id="checkout-summary-panel"
+      aria-labelledby="checkout-summary"
+      aria-busy={loading || undefined}
+      className={`${unfolded ? 'mt-3' : 'hidden'} rounded-card bg-soft p-6 lg:sticky lg:top-8 lg:mt-0 lg:block`}
+    >
       <h2 id="checkout-summary" className="text-lg font-semibold text-ink">
         {t('summary')}
       </h2>
@@ -36,6 +65,15 @@ export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, t
               {line.name}
               <span className="text-muted"> × {line.totalQuantity}</span>
             </span>
+          </li>
+        ))}
+        {freeItems.map((item) => (
+          <li key={`free-${item.productId}`} className="flex justify-between gap-3">
+            <span className="min-w-0 break-words text-ink">
+              {item.name}
+              <span className="text-muted"> × {item.quantity}</span>
+            </span>
+            <span className="shrink-0 text-accent-strong">{t('free')}</span>
           </li>
         ))}
       </ul>
@@ -58,10 +96,18 @@ export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, t
         {priced && summary && summary.giftCardAmount > 0 ? (
           <Row label={t('giftCardAmount')} value={`−${formatPrice(summary.giftCardAmount)}`} testId="checkout-gift-card" />
         ) : null}
-        {priced && summary && summary.budgetAmount !== null ? (
-          <Row label={t('budgetAmount')} value={formatPrice(summary.budgetAmount)} testId="checkout-budget" />
-        ) : null}
-        {priced && summary && summary.estimatedTotal !== summary.totalPrice ? (
+        {allowance ? (
+          <>
+            <Row label={t('allowanceCovers')} value={`−${formatPrice(allowance.covered)}`} testId="checkout-allowance" />
+            <div className="flex justify-between text-base">
+              <dt className="font-medium text-ink">{t('amountDue')}</dt>
+              <dd data-testid="checkout-due" className="font-semibold text-ink tabular-nums">
+                {formatPrice(allowance.leftToPay)}
+              </dd>
+            </div>
+            <Row label={t('allowanceAfter')} value={formatPrice(allowance.allowanceLeft)} testId="checkout-budget" />
+          </>
+        ) : priced && summary && summary.estimatedTotal !== summary.totalPrice ? (
           <div className="flex justify-between text-base">
             <dt className="font-medium text-ink">{t('amountDue')}</dt>
             <dd data-testid="checkout-due" className="font-semibold text-ink tabular-nums">
@@ -87,6 +133,7 @@ export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, t
         ) : null}
       </div>
     </section>
+    </>
   )
 }
 

@@ -1,18 +1,18 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import dynamic from 'next/dynamic'
 import { type ReactNode, useMemo } from 'react'
 import { useCheckoutChoicesStore } from '@/client/checkout/checkout-choices-store'
-import type { CheckoutStep } from '@/client/checkout/checkout-steps'
 import { useCheckout } from '@/client/checkout/use-checkout'
 import { useCartStore } from '@/client/stores/cart-store'
 import { useCheckoutStore } from '@/client/stores/checkout-store'
 import { Link } from '@/i18n/navigation'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { createCountryLookup } from '@/isomorphic/country-lookup'
-import { formatPrice } from '@/isomorphic/format'
+import { formatDate, formatPrice } from '@/isomorphic/format'
+import { isIsoDate } from '@/client/checkout/checkout-steps'
 import { toCents } from '@/isomorphic/money'
-import { GiftCardRedeemForm, useGiftCards } from '../account/gift-cards-section'
 import { CheckboxField, FormAlert } from '../account/form-controls'
 import { addressLine } from './checkout-address-fields'
 import { CheckoutStepPanel } from './checkout-step-panel'
@@ -22,11 +22,21 @@ import {
   DeliveryChoice,
   ExtrasForm,
   PaymentChoice,
-  PromoCodeForm,
   ResaleCheckbox,
   SameAsBillingCheckbox,
 } from './checkout-step-forms'
 import { CheckoutSummaryPanel } from './checkout-summary-panel'
+
+// The promo code and gift cards step is closed for most shoppers (nothing to fill): its code (and
+// the account's gift card forms) loads when it is opened, not with the checkout.
+const CheckoutPromotions = dynamic(() => import('./checkout-promotions').then((module) => module.CheckoutPromotions), {
+  loading: () => <p className="text-sm text-muted">…</p>,
+})
+import { allowanceSplit } from '@/client/checkout/checkout-machine'
+import { type CheckoutStep, PURCHASE_ORDER_PROVIDER } from '@/client/checkout/checkout-steps'
+import type { CartExtraOption, CartLine } from '@/client/stores/cart-store'
+import type { OrderExtraField } from '@/isomorphic/contract/queries'
+import type { FreeItemData } from '@/isomorphic/cart-types'
 
 /**
  * /checkout (spec 2–5): the accordion of steps (contact, billing, shipping, delivery, extras,
@@ -51,7 +61,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     paymentMethods,
     signedInOnly,
     steps,
-    active,
+    openSteps,
     reachable,
     open,
     continueFrom,
@@ -66,8 +76,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     removePromo,
     place,
   } = useCheckout(countries)
-  const { placing, finished, pricesChanged, openDocument, promoProblem, promoBusy } = page
-  const giftCards = useGiftCards(hydrated && signedIn)
+  const { placing, finished, pricesChanged, openDocument, promoProblem, promoBusy, errorStep } = page
 
   if (!hydrated || (lines.length === 0 && !placing && !finished)) {
     return <EmptyCheckout hydrated={hydrated} />
@@ -80,9 +89,13 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     )
   }
 
-  const errors = checkout.errors
+  // The messages belong to the step whose checks failed (the details screen shows three forms).
+  const errorsOf = (step: CheckoutStep) => (errorStep === step ? checkout.errors : {})
+  const detailsOpen = openSteps.length > 1
+  const lastOpen = openSteps[openSteps.length - 1]
   const chosenPayment = checkout.payment
   const budget = user?.budgetAmount ?? null
+  const allowance = allowanceSplit(shown, priced)
   const stepTitle = (step: CheckoutStep) => t(`step.${step}`)
   const panel = (step: CheckoutStep, body: ReactNode, recap: ReactNode, options: { continueLabel?: string; last?: boolean } = {}) => (
     <CheckoutStepPanel
@@ -91,10 +104,12 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
       number={steps.indexOf(step) + 1}
       title={stepTitle(step)}
       recap={reachable(step) && step !== checkout.nextAccordian ? recap : null}
-      open={active === step}
+      open={openSteps.includes(step)}
       reachable={reachable(step)}
       onOpen={() => open(step)}
-      onContinue={options.last ? undefined : () => continueFrom(step)}
+      onContinue={options.last || detailsOpen ? undefined : () => continueFrom(step)}
+      withinForm={detailsOpen && openSteps.includes(step) ? { submit: step === lastOpen } : undefined}
+      focusOnOpen={step === openSteps[0]}
       continueLabel={options.continueLabel}
     >
       {body}
@@ -105,7 +120,16 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     contact: () =>
       panel(
         'contact',
-        <ContactForm name={checkout.name} email={checkout.email} readOnly={signedIn && user !== null} errors={errors} onChange={(patch) => useCheckoutStore.setState(patch)} />,
+        <ContactForm
+          name={checkout.name}
+          email={checkout.email}
+          readOnly={signedIn && user !== null}
+          errors={errorsOf('contact')}
+          onChange={(patch) =>
+            // Billing takes the name from Contact while it is a typed address (a saved one keeps its own).
+            useCheckoutStore.setState((state) => ({ ...patch, ...(patch.name !== undefined && state.billing.id === null ? { billing: { ...state.billing, name: patch.name } } : {}) }))
+          }
+        />,
         `${checkout.name} · ${checkout.email}`,
       ),
     billing: () =>
@@ -118,8 +142,9 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
             book={signedIn ? billingBook : []}
             countries={countries}
             lookup={lookup}
-            errors={errors}
-            onChange={(billing) => useCheckoutStore.setState({ billing })}
+            errors={errorsOf('billing')}
+            nameFromContact
+            onChange={(billing) => useCheckoutStore.setState((state) => ({ billing: billing.id === null ? { ...billing, name: state.name } : billing }))}
           />
           <ResaleCheckbox checked={checkout.exemptForResale} onChange={(exemptForResale) => useCheckoutStore.setState({ exemptForResale })} />
         </>,
@@ -137,10 +162,18 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
               book={signedIn ? shippingBook : []}
               countries={countries}
               lookup={lookup}
-              errors={errors}
+              errors={errorsOf('shipping')}
               onChange={(shipping) => useCheckoutStore.setState({ shipping })}
             />
           )}
+          {signedIn && (checkout.billing.id === null || (!choices.sameAsBilling && checkout.shipping.id === null)) ? (
+            <CheckboxField
+              name="saveAddresses"
+              label={t('saveAddresses')}
+              checked={choices.saveAddresses}
+              onChange={(event) => useCheckoutChoicesStore.setState({ saveAddresses: event.target.checked })}
+            />
+          ) : null}
         </>,
         choices.sameAsBilling ? t('sameAsBillingRecap') : addressLine(checkout.shipping, lookup),
       ),
@@ -153,7 +186,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
           waiting={summary.loading}
           addressMissing={destination === null}
           problem={summary.error}
-          errors={errors}
+          errors={errorsOf('delivery')}
           leadTime={summary.data?.leadTime ?? null}
           inHandsDate={choices.inHandsDate}
           onInHandsDate={(inHandsDate) => useCheckoutChoicesStore.setState({ inHandsDate })}
@@ -172,43 +205,25 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
           inputs={checkout.orderExtraFieldsInputs}
           options={data.orderOptions}
           chosenOptions={chosenOptions}
-          errors={errors}
+          errors={errorsOf('extras')}
           onInput={(name, value) => useCheckoutStore.setState((state) => ({ orderExtraFieldsInputs: { ...state.orderExtraFieldsInputs, [name]: value } }))}
           onOptions={(cartExtraOptions) => useCartStore.setState({ cartExtraOptions })}
         />,
-        [...data.extraFields.filter((field) => checkout.orderExtraFieldsInputs[field.name]).map((field) => field.label), ...chosenOptions.map((option) => option.label)].join(' · ') || null,
+        extrasRecap(data.extraFields, checkout.orderExtraFieldsInputs, chosenOptions) || null,
       ),
     promotions: () =>
       panel(
         'promotions',
         <>
-          <PromoCodeForm
+          <CheckoutPromotions
             applied={checkout.codePromotion}
             problem={promoProblem}
             busy={promoBusy}
             onApply={(code) => void applyPromo(code)}
             onRemove={removePromo}
+            signedIn={signedIn}
+            useGiftCards={choices.useGiftCards}
           />
-          {signedIn ? (
-            <div className="space-y-4 border-t border-line pt-5">
-              <h3 className="text-sm font-semibold text-ink">{t('giftCards')}</h3>
-              {giftCards.balance > 0 ? (
-                <CheckboxField
-                  name="useGiftCards"
-                  label={t('useGiftCards', { balance: formatPrice(giftCards.balance) })}
-                  checked={choices.useGiftCards}
-                  onChange={(event) => useCheckoutChoicesStore.setState({ useGiftCards: event.target.checked })}
-                />
-              ) : (
-                <p className="text-sm text-muted">{t('noGiftCardBalance')}</p>
-              )}
-              <GiftCardRedeemForm onRedeemed={giftCards.reload} insideForm />
-            </div>
-          ) : (
-            <p className="text-sm text-muted">
-              {t.rich('giftCardsSignIn', { link: (chunks) => <Link href="/login?returnTo=%2Fcheckout" className="font-medium text-accent underline underline-offset-4">{chunks}</Link> })}
-            </p>
-          )}
         </>,
         [checkout.codePromotion ? t('promoApplied', { code: checkout.codePromotion }) : null, signedIn && choices.useGiftCards ? t('giftCardsUsed') : null].filter(Boolean).join(' · ') || t('noPromotion'),
       ),
@@ -216,7 +231,14 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
       panel(
         'payment',
         <>
-          <PaymentChoice methods={paymentMethods} chosen={chosenPayment?.id ?? null} errors={errors} onChoose={(payment) => useCheckoutStore.setState({ payment, errors: {} })} />
+          <PaymentChoice
+            methods={paymentMethods}
+            chosen={chosenPayment?.id ?? null}
+            errors={errorsOf('payment')}
+            onChoose={(payment) => useCheckoutStore.setState({ payment, errors: {} })}
+            purchaseOrderNumber={choices.purchaseOrderNumber}
+            onPurchaseOrderNumber={(purchaseOrderNumber) => useCheckoutChoicesStore.setState({ purchaseOrderNumber })}
+          />
           {signedInOnly.length > 0 ? (
             <p className="mt-3 text-sm text-muted">
               {t.rich('paymentSignIn', {
@@ -226,12 +248,17 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
             </p>
           ) : null}
         </>,
-        chosenPayment?.name ?? null,
+        chosenPayment
+          ? chosenPayment.provider === PURCHASE_ORDER_PROVIDER && choices.purchaseOrderNumber.trim()
+            ? t('purchaseOrderRecap', { method: chosenPayment.name, number: choices.purchaseOrderNumber.trim() })
+            : chosenPayment.name
+          : null,
       ),
     review: () =>
       panel(
         'review',
         <div className="space-y-5">
+          <ReviewItems lines={lines} freeItems={summary.data?.freeItems ?? []} />
           <dl className="grid gap-4 text-sm sm:grid-cols-2">
             <Recap term={t('step.contact')}>
               {checkout.name}
@@ -241,7 +268,18 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
             <Recap term={t('step.billing')}>{addressLine(checkout.billing, lookup)}</Recap>
             <Recap term={t('step.shipping')}>{choices.sameAsBilling ? t('sameAsBillingRecap') : addressLine(checkout.shipping, lookup)}</Recap>
             <Recap term={t('step.delivery')}>{chosenDelivery?.name ?? '—'}</Recap>
-            <Recap term={t('step.payment')}>{chosenPayment?.name ?? '—'}</Recap>
+            <Recap term={t('step.payment')}>
+              {chosenPayment?.name ?? '—'}
+              {chosenPayment?.provider === PURCHASE_ORDER_PROVIDER && choices.purchaseOrderNumber.trim() ? (
+                <>
+                  <br />
+                  {t('purchaseOrderNumber')}: {choices.purchaseOrderNumber.trim()}
+                </>
+              ) : null}
+            </Recap>
+            {extrasRecap(data.extraFields, checkout.orderExtraFieldsInputs, chosenOptions) ? (
+              <Recap term={t('step.extras')}>{extrasRecap(data.extraFields, checkout.orderExtraFieldsInputs, chosenOptions)}</Recap>
+            ) : null}
             {checkout.codePromotion ? <Recap term={t('promoCode')}>{checkout.codePromotion}</Recap> : null}
           </dl>
           {budget !== null && shown && toCents(shown.totalPrice) > toCents(budget) ? (
@@ -252,7 +290,13 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
           <FormAlert message={pricesChanged}>
             <p className="mt-1">{t('pricesChangedReview')}</p>
           </FormAlert>
-          <CheckboxField name="openDocument" label={t('openQuotationPdf')} checked={openDocument} onChange={(event) => setOpenDocument(event.target.checked)} />
+          {/* The total right above the button that commits to it (on a phone the summary is far up). */}
+          <div className="flex items-baseline justify-between gap-3 border-t border-line pt-4 text-base">
+            <span className="font-medium text-ink">{allowance ? t('amountDue') : t('totalToPay')}</span>
+            <span data-testid="review-total" className="text-xl font-semibold text-ink tabular-nums">
+              {shown && priced ? formatPrice(allowance ? allowance.leftToPay : shown.estimatedTotal) : '…'}
+            </span>
+          </div>
           {/* While the summary is being priced again the buttons wait for it: the total they promise
               the server must be the one on screen. */}
           <div className="flex flex-col gap-3 sm:flex-row" aria-busy={summary.loading || undefined}>
@@ -263,25 +307,113 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
               {placing === 'quotation' ? t('saving') : t('saveQuotation')}
             </button>
           </div>
+          <CheckboxField name="openDocument" label={t('openQuotationPdf')} checked={openDocument} onChange={(event) => setOpenDocument(event.target.checked)} />
         </div>,
         null,
         { last: true },
       ),
   }
 
+  const details = steps.filter((step) => openSteps.includes(step) && detailsOpen)
+  const rendered = steps.map((step) => bodies[step]())
   return (
-    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-      <div className="min-w-0 space-y-3">{steps.map((step) => bodies[step]())}</div>
-      <CheckoutSummaryPanel
-        lines={lines}
-        summary={shown}
-        priced={priced}
-        loading={summary.loading}
-        error={summary.error}
-        taxError={summary.data?.taxError ?? null}
-        onRetry={summary.retry}
-      />
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
+      {/* First in reading order on a phone: the "Show order summary" bar at the top (Shopify's);
+          beside the steps on a desktop. */}
+      <div className="lg:col-start-2 lg:row-start-1">
+        <CheckoutSummaryPanel
+          lines={lines}
+          summary={shown}
+          priced={priced}
+          loading={summary.loading}
+          error={summary.error}
+          taxError={summary.data?.taxError ?? null}
+          onRetry={summary.retry}
+          freeItems={summary.data?.freeItems ?? []}
+          allowance={allowance}
+        />
+      </div>
+      <div className="min-w-0 space-y-3 lg:col-start-1 lg:row-start-1">
+        {detailsOpen ? (
+          <>
+            {rendered.slice(0, steps.indexOf(details[0]!))}
+            <form
+              noValidate
+              className="space-y-3"
+              onSubmit={(event) => {
+                event.preventDefault()
+                continueFrom(details[0]!)
+              }}
+            >
+              {rendered.slice(steps.indexOf(details[0]!), steps.indexOf(details[details.length - 1]!) + 1)}
+            </form>
+            {rendered.slice(steps.indexOf(details[details.length - 1]!) + 1)}
+          </>
+        ) : (
+          rendered
+        )}
+      </div>
     </div>
+  )
+}
+
+/** The extra fields' values (not their names) and the chosen options: "4100-220 · Survey · Rush decoration". */
+function extrasRecap(fields: readonly OrderExtraField[], inputs: Readonly<Record<string, string>>, options: readonly CartExtraOption[]): string {
+  const values = fields.flatMap((field) => {
+    const value = (inputs[field.name] ?? '').trim()
+    if (value === '') return []
+    if (field.fieldType === 'checkbox') return value === 'true' ? [field.label] : []
+    if (field.fieldType === 'date' && isIsoDate(value)) return [`${field.label}: ${formatDate(value)}`]
+    return [value]
+  })
+  return [...values, ...options.map((option) => option.label)].join(' · ')
+}
+
+/** What is being ordered, as the review lists it: each line's colour, logo or design and sizes, and the free items a promotion adds. */
+function ReviewItems({ lines, freeItems }: { lines: readonly CartLine[]; freeItems: readonly FreeItemData[] }) {
+  const t = useTranslations('checkout')
+  return (
+    <section aria-labelledby="review-items">
+      <h3 id="review-items" className="text-sm font-semibold text-ink">
+        {t('reviewItems')}
+      </h3>
+      <ul role="list" className="mt-2 divide-y divide-line rounded-lg border border-line text-sm">
+        {lines.map((line) => {
+          const sizes = Object.entries(line.quantity)
+            .filter(([, count]) => count > 0)
+            .map(([size, count]) => `${size} × ${count}`)
+            .join(', ')
+          const placements = line.design?.placements.map((placement) => placement.area).join(', ')
+          return (
+            <li key={line.key} className="flex justify-between gap-3 p-3">
+              <span className="min-w-0 break-words">
+                <span className="block font-medium text-ink">{line.name}</span>
+                <span className="block text-muted">
+                  {[
+                    line.color ? t('lineColor', { color: line.color.name }) : null,
+                    line.logo ? t('lineLogo', { name: line.logo.name }) : null,
+                    placements ? t('lineDesign', { placements }) : null,
+                    sizes ? t('lineSizes', { sizes }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </span>
+              <span className="shrink-0 text-ink tabular-nums">{t('lineQuantity', { count: line.totalQuantity })}</span>
+            </li>
+          )
+        })}
+        {freeItems.map((item) => (
+          <li key={`free-${item.productId}`} className="flex justify-between gap-3 p-3">
+            <span className="min-w-0 break-words">
+              <span className="block font-medium text-ink">{item.name}</span>
+              <span className="block text-accent-strong">{t('freeItem')}</span>
+            </span>
+            <span className="shrink-0 text-ink tabular-nums">{t('lineQuantity', { count: item.quantity })}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

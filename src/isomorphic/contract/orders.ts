@@ -125,6 +125,13 @@ export const CreateOrderSchema = z.strictObject(
     useGiftCards: z.boolean({ error: 'must be true or false' }).optional().default(false),
     /** The day the shopper needs the order in hands ("YYYY-MM-DD"), or none (issue 17). */
     inHandsDate: InHandsDateSchema.optional().transform((day) => day ?? null),
+    /** The shopper's purchase order number, for a "Purchase order" payment (required with one, ignored otherwise). */
+    purchaseOrderNumber: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(64, 'must be at most 64 characters long')
+      .nullish()
+      .transform((number) => (number ? number : null)),
     /** The order total the shopper saw (the summary's totalPrice), in dollars. */
     expectedTotal: z
       .number({ error: 'is required: the total shown to the shopper, in dollars' })

@@ -7,7 +7,7 @@ import type { PostalAddress } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import type { Address, AddressCheckInput } from '@/isomorphic/contract/address'
-import { normalizeUsZip, zipFitsState } from './us-zip-states'
+import { normalizeUsZip, stateForZip, zipFitsState } from './us-zip-states'
 
 // Address validation (spec 7 /api/address/validation): built-in checks first — the fields a
 // shipment needs, a country the website ships to and a state of that country, a US ZIP of the
@@ -40,7 +40,7 @@ const STREET_LEVEL_COUNTRIES = new Set(['US', 'PR'])
 type Place = { countryId: number | null; countryCode: string | null; stateId: number | null; stateCode: string | null }
 
 /** The country (one the website ships to) and the state (one of the country's), with messages for what is wrong. */
-async function resolvePlace(db: Executor, websiteId: number, input: AddressCheckInput, messages: string[]): Promise<Place> {
+async function resolvePlace(db: Executor, websiteId: number, input: AddressCheckInput, messages: string[], estimate = false): Promise<Place> {
   const place: Place = { countryId: null, countryCode: null, stateId: null, stateCode: null }
   const wantedCode = clean(input.countryCode).toUpperCase()
   if (input.countryId == null && !wantedCode) {
@@ -66,11 +66,14 @@ async function resolvePlace(db: Executor, websiteId: number, input: AddressCheck
     if (input.stateId != null || wantedState) messages.push('The chosen country has no states: leave the state empty.')
     return place
   }
-  if (input.stateId == null && !wantedState) {
+  // An estimate may give a US ZIP without its state: the ZIP says which state it is in.
+  const impliedState = estimate && input.stateId == null && !wantedState && place.countryCode === 'US' ? (stateForZip(clean(input.zip)) ?? '') : ''
+  if (input.stateId == null && !wantedState && !impliedState) {
     messages.push('Please choose a state.')
     return place
   }
-  const state = countryStates.find((candidate) => (input.stateId != null ? candidate.id === input.stateId : candidate.code.toUpperCase() === wantedState))
+  const stateCode = wantedState || impliedState
+  const state = countryStates.find((candidate) => (input.stateId != null ? candidate.id === input.stateId : candidate.code.toUpperCase() === stateCode))
   if (!state) {
     messages.push('That state is not in the chosen country. Please choose the state again.')
     return place
@@ -81,15 +84,17 @@ async function resolvePlace(db: Executor, websiteId: number, input: AddressCheck
 }
 
 /** The built-in checks: the address as far as it could be read, and what is wrong with it. */
-async function checkBuiltin(db: Executor, websiteId: number, input: AddressCheckInput): Promise<{ address: ValidatedAddress; messages: string[] }> {
+async function checkBuiltin(db: Executor, websiteId: number, input: AddressCheckInput, estimate = false): Promise<{ address: ValidatedAddress; messages: string[] }> {
   const messages: string[] = []
   const street = clean(input.street)
   const city = clean(input.city)
   let zip = clean(input.zip).toUpperCase()
-  if (!street) messages.push('Please enter the street address.')
-  if (!city) messages.push('Please enter the city.')
+  // An estimate needs only where the goods go: the country and the ZIP (carriers and tax rates
+  // price by them); the street and city are asked at checkout.
+  if (!street && !estimate) messages.push('Please enter the street address.')
+  if (!city && !estimate) messages.push('Please enter the city.')
   if (!zip) messages.push('Please enter the ZIP or postal code.')
-  const place = await resolvePlace(db, websiteId, input, messages)
+  const place = await resolvePlace(db, websiteId, input, messages, estimate)
 
   if (zip && place.countryCode === 'US') {
     const usZip = normalizeUsZip(zip)
@@ -188,10 +193,11 @@ export async function validateAddress(
 
 /**
  * The destination for pricing and tax: the built-in checks only (no outside call), as a
- * PostalAddress of codes. Throws DomainError('invalid') with the first thing to fix.
+ * PostalAddress of codes. Throws DomainError('invalid') with the first thing to fix. For an
+ * `estimate` (the cart's) the country and ZIP are enough: a US state comes from the ZIP.
  */
-export async function resolveDestination(db: Executor, websiteId: number, input: AddressCheckInput): Promise<PostalAddress> {
-  const { address, messages } = await checkBuiltin(db, websiteId, input)
+export async function resolveDestination(db: Executor, websiteId: number, input: AddressCheckInput, { estimate = false }: { estimate?: boolean } = {}): Promise<PostalAddress> {
+  const { address, messages } = await checkBuiltin(db, websiteId, input, estimate)
   if (messages.length > 0) throw new DomainError('invalid', `address not usable: ${messages.join(' ')}`, messages.join(' '))
   return toPostalAddress(address)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { normalizeUsZip, zipFitsState } from './us-zip-states'
+import { normalizeUsZip, stateForZip, zipFitsState } from './us-zip-states'
 
 describe('US ZIP codes', () => {
   test('accepts 5 digits and ZIP+4, with or without the hyphen', () => {
@@ -26,5 +26,18 @@ describe('US ZIP codes', () => {
 
   test('does not judge states it does not know', () => {
     expect(zipFitsState('12345', 'ZZ')).toBe(true)
+  })
+})
+
+describe('the state a ZIP code is in (for an estimate that asks only the ZIP)', () => {
+  test('a ZIP whose prefix belongs to one state gives that state', () => {
+    expect(stateForZip('80202')).toBe('CO')
+    expect(stateForZip('84101')).toBe('UT')
+    expect(stateForZip('10001-1234')).toBe('NY')
+  })
+
+  test('a ZIP the table cannot place gives no state', () => {
+    expect(stateForZip('ABCDE')).toBeNull()
+    expect(stateForZip('80')).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { CartSummaryData, DeliveryOptionData, OrderSummaryData } from '@/isomorphic/cart-types'
+import type { CartSummaryData, DeliveryOptionData, FreeItemData, OrderSummaryData } from '@/isomorphic/cart-types'
 import { resolveDestination } from '../address/address-validation-service'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { catalogAccess } from '../accounts/site-lock'
@@ -9,7 +9,7 @@ import { partners } from '../db/schema'
 import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
 import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout } from './checkout-pricing'
 import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
-import { evaluatePromotions } from '../promotions/promotion-engine'
+import { evaluatePromotions, type RewardLine } from '../promotions/promotion-engine'
 import { resaleExemptionFor } from '../tax/resale-certificate'
 import { TaxCalculationError } from '../tax/tax-errors'
 import type { DeliveryQuote, PostalAddress } from '../kernel/pricing-types'
@@ -45,6 +45,10 @@ function optionOf(quote: DeliveryQuote, today: string, leadTime: DaySpan | null)
     description: quote.description,
     arrival: quote.error === null ? arrivalEstimate(today, leadTime, quote.transit) : null,
   }
+}
+
+function freeItemOf(line: RewardLine): FreeItemData {
+  return { productId: line.productId, name: line.name, quantity: line.quantity }
 }
 
 function orderSummary({ subTotal, shipping, taxes, freeShipping }: { subTotal: Cents; shipping: Cents; taxes: Cents; freeShipping: boolean }): OrderSummaryData {
@@ -100,7 +104,8 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
   const decision = await rateLimiter().take(`cart-summary:${caller}`, ESTIMATES_PER_MINUTE)
   if (!decision.allowed) throw new DomainError('rate_limited', `cart summary limit reached for ${caller}`, TOO_MANY_ESTIMATES)
 
-  const destination: PostalAddress = await resolveDestination(db, websiteId, request.address)
+  // A summary is an estimate (the cart's asks for the country and ZIP only); createOrder checks the whole address.
+  const destination: PostalAddress = await resolveDestination(db, websiteId, request.address, { estimate: true })
   // Each method is quoted for the merchandise after the promotions' discounts, as createOrder
   // prices it (a free-over threshold is not met by a price the shopper does not pay). A refused
   // code discounts nothing here; priceCheckout below says why.
@@ -109,12 +114,13 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
   const promotion = await evaluatePromotions(db, { websiteId, partnerId, lines, subtotal: subTotal, shipping: 0, promoCode: request.promoCode || null, customer })
   const quotes = await quoteDeliveryMethods(db, { websiteId, lines, destination, orderAmount: subTotal - promotion.discount }, options.carriers)
   const deliveryMethods = quotes.map((quote) => optionOf(quote, today, leadTime))
-  if (!request.deliveryMethodId) return answer({ deliveryMethods })
+  const freeItems = promotion.rewardLines.map(freeItemOf)
+  if (!request.deliveryMethodId) return answer({ deliveryMethods, freeItems })
 
   const chosen = quotes.find((quote) => quote.methodId === request.deliveryMethodId)
   if (!chosen) throw new DomainError('invalid', METHOD_NOT_OFFERED)
   // A method that cannot deliver has no price: it stays unchosen and shows its own error.
-  if (chosen.amount === null) return answer({ deliveryMethods })
+  if (chosen.amount === null) return answer({ deliveryMethods, freeItems })
 
   // With a method chosen, the summary is the order's own price (createOrder's priceCheckout):
   // automatic and code promotions, options, tax on the discounted lines, and what gift cards and
@@ -142,12 +148,14 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
     // A refused promo code or option is the shopper's to fix (a 400 with its message); a tax
     // failure is never a silent zero (security.md 4.12): the summary says the tax is unknown and why.
     if (!(error instanceof TaxCalculationError)) throw error
-    return answer({ deliveryMethods, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxError: error.userMessage })
+    return answer({ deliveryMethods, freeItems, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxError: error.userMessage })
   }
   const giftCardAvailable = partnerId !== null && request.useGiftCards ? await availableGiftCardBalance(db, { partnerId }) : 0
   const [partner] = partnerId === null ? [] : await db.select({ budget: partners.budgetAmount }).from(partners).where(eq(partners.id, partnerId))
   return answer({
     deliveryMethods,
+    // The order's own promotions (a code can add a free product too).
+    freeItems: quote.promotion.rewardLines.map(freeItemOf),
     deliveryMethodId: chosen.methodId,
     orderSummary: checkoutSummary(quote, { giftCardAvailable, budgetLeft: partner?.budget ?? null }),
   })

@@ -69,6 +69,7 @@ export function buildOrderDocument(overrides: Partial<OrderDocument> = {}): Orde
     deliveryMethodName: 'UPS Ground',
     paymentMethodName: null,
     promoCode: null,
+    purchaseOrderNumber: null,
     orderForResale: false,
     lines: [
       {

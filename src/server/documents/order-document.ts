@@ -40,6 +40,7 @@ export type OrderDocument = {
   deliveryMethodName: string | null
   paymentMethodName: string | null
   promoCode: string | null
+  purchaseOrderNumber: string | null
   orderForResale: boolean
   lines: OrderDocumentLine[]
   options: { label: string; price: Cents }[]
@@ -121,6 +122,7 @@ export async function loadOrderDocument(db: Executor, { orderId, websiteId }: { 
     deliveryMethodName: order.deliveryMethodName,
     paymentMethodName: row.paymentMethodName,
     promoCode: order.promoCode,
+    purchaseOrderNumber: order.purchaseOrderNumber,
     orderForResale: order.orderForResale,
     lines,
     options: order.orderOptions.map((option) => ({ label: option.label || option.name, price: option.price })),

@@ -128,6 +128,7 @@ function drawTitle(writer: PageWriter, doc: OrderDocument, title: string) {
   if (doc.confirmedAt) facts.push(['Confirmed', formatDate(doc.confirmedAt, 'long')])
   if (doc.deliveryMethodName) facts.push(['Delivery', doc.deliveryMethodName])
   if (doc.paymentMethodName) facts.push(['Payment', doc.paymentMethodName])
+  if (doc.purchaseOrderNumber) facts.push(['PO number', doc.purchaseOrderNumber])
   if (doc.promoCode) facts.push(['Promo code', doc.promoCode])
   if (doc.orderForResale) facts.push(['For resale', 'Yes'])
 

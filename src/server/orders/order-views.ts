@@ -108,6 +108,7 @@ export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], st
     inHandsDate: row.inHandsDate ?? null,
     paymentMethodId: row.paymentMethodId,
     promoCode: row.promoCode,
+    purchaseOrderNumber: row.purchaseOrderNumber,
     orderForResale: row.orderForResale,
     extraFields: extraFieldsOf(row.extraFields, storeFields),
     orderOptions: row.orderOptions.map((option) => ({ name: option.name, label: option.label, price: fromCents(option.price) })),

@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('paying an order with an offline method on %s
   /** An order placed through createOrder with the purchase order method: draft, payment pending. */
   async function placeOrder(ctx: CoreContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
     const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
-    const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, { aquirerId: purchaseOrder.id, ...overrides }), ctx)) as {
+    const answer = (await executeMutation('createOrder', orderBody(store, orderSequence, { aquirerId: purchaseOrder.id, purchaseOrderNumber: 'PO-4471', ...overrides }), ctx)) as {
       createOrder: { order: OrderData }
     }
     return answer.createOrder.order

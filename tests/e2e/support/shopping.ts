@@ -13,13 +13,15 @@ export async function addToCart(page: Page, slug: string, color: string, quantit
   await expect(page.getByRole('alert').filter({ hasText: 'Added to cart' }).first()).toBeVisible()
 }
 
+/**
+ * The billing address on the checkout's first screen: the name comes from Contact, the country
+ * starts as the store's first (United States) and the ZIP fills in the state.
+ */
 export async function fillAddress(page: Page) {
-  await page.getByLabel('Full name').fill('Casey Field')
   await page.getByLabel('Street address').fill('1600 Wynkoop St')
   await page.getByLabel('City').fill('Denver')
-  await page.getByLabel('Country').selectOption({ label: 'United States' })
-  await page.getByLabel('State / province').selectOption({ label: 'Colorado' })
   await page.getByLabel('ZIP / postal code').fill('80202')
+  await expect(page.getByLabel('State / province').locator('option:checked')).toHaveText('Colorado')
 }
 
 /** The open step's Continue. */
@@ -32,34 +34,61 @@ export async function expectStepOpen(page: Page, title: string) {
   await expect(page.getByRole('button', { name: new RegExp(title), expanded: true })).toBeVisible()
 }
 
-/**
- * From the billing step to the promotions step with the demo's choices: a Denver address, shipping
- * to it, Standard Ground, and the order details (cost center and department).
- */
-export async function fillAddressesDeliveryAndDetails(page: Page, { costCenter = '4100-220', department = 'Survey' } = {}) {
-  await fillAddress(page)
-  await continueButton(page).click()
-  await page.getByLabel('Ship to my billing address').check()
-  await continueButton(page).click()
-  await page.getByRole('radio', { name: /Standard Ground/ }).check()
-  await continueButton(page).click()
+/** Opens a closed step by its heading ("Payment Edit"). */
+export async function openStep(page: Page, title: string) {
+  await page.getByRole('button', { name: new RegExp(`^${title}`), expanded: false }).click()
+  await expectStepOpen(page, title)
+}
+
+/** The store's order details (cost center and department), once that step is the open one. */
+export async function fillOrderDetails(page: Page, { costCenter = '4100-220', department = 'Survey' } = {}) {
+  await expectStepOpen(page, 'Order details')
   await page.getByLabel('Cost center').fill(costCenter)
   await page.getByLabel('Department').selectOption(department)
   await continueButton(page).click()
 }
 
 /**
- * A guest goes through every step of the checkout with the demo's choices (Denver, Standard Ground,
- * cost center and department) and the payment method `payment` names, then places the order.
+ * A guest through the checkout with the demo's choices: contact and a Denver address on the first
+ * screen, the default delivery (Standard Ground), the order details, then the payment method
+ * `payment` names (the first, the card, is chosen already), and places the order.
  */
 export async function guestCheckout(page: Page, { name, payment }: { name: string; payment: RegExp }) {
   await page.goto('/checkout')
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill(`guest-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
+  await fillAddress(page)
   await continueButton(page).click()
-  await fillAddressesDeliveryAndDetails(page)
-  await continueButton(page).click()
-  await page.getByRole('radio', { name: payment }).check()
-  await continueButton(page).click()
+  await fillOrderDetails(page)
+  await expectStepOpen(page, 'Review and place order')
+  if (!(await page.getByText(payment).first().isVisible())) {
+    await openStep(page, 'Payment')
+    await page.getByRole('radio', { name: payment }).check()
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Review and place order')
+  }
   await page.getByRole('button', { name: 'Place order', exact: true }).click()
+}
+
+/**
+ * From where the checkout settled to the step after the order details, with the demo's choices: a
+ * Denver address when the first screen is open (contact filled by the caller or the account), the
+ * default delivery method (Standard Ground), and the order details.
+ */
+export async function fillAddressesDeliveryAndDetails(page: Page, details: { costCenter?: string; department?: string } = {}) {
+  await expect(page.getByRole('button', { name: /^(Contact|Order details)/, expanded: true })).toBeVisible()
+  if (await page.getByRole('button', { name: /^Contact/, expanded: true }).isVisible()) {
+    if (await page.getByLabel('Street address').isVisible()) await fillAddress(page)
+    await continueButton(page).click()
+  }
+  await fillOrderDetails(page, details)
+}
+
+/** The purchase order number, once the payment step asks for it (the demo's first method for employees). */
+export async function fillPurchaseOrderNumber(page: Page, number = 'PO-4471') {
+  await expectStepOpen(page, 'Payment')
+  await page.getByRole('radio', { name: /Purchase order/ }).check()
+  await page.getByRole('textbox', { name: 'Purchase order number' }).fill(number)
+  await continueButton(page).click()
+  await expectStepOpen(page, 'Review and place order')
 }

@@ -83,6 +83,8 @@ export const orders = pgTable(
     paymentMethodId: integer().references(() => paymentMethods.id, { onDelete: 'set null' }),
     promotionProgramId: integer().references(() => promotionPrograms.id, { onDelete: 'set null' }),
     promoCode: text(),
+    /** The shopper's purchase order number, given at checkout with a "Purchase order" payment. */
+    purchaseOrderNumber: text(),
     orderForResale: boolean().notNull().default(false),
     extraFields: jsonb().$type<Record<string, string | boolean | null>>().notNull().default({}),
     orderOptions: jsonb().$type<{ name: string; label: string; price: number }[]>().notNull().default([]),

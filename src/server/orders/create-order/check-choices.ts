@@ -6,15 +6,21 @@ import { paymentProviderUsable, signedInOnlyMessage } from '../../payments/payme
 import { type ResaleExemption, resaleExemptionFor } from '../../tax/resale-certificate'
 import { checkExtraFields, type ExtraFieldValue } from '../../checkout/order-extra-fields'
 import type { OrderCaller, OrderCommand } from './order-command'
-import { IN_HANDS_DATE_PASSED, PAYMENT_METHOD_UNAVAILABLE } from './order-messages'
+import { ENTER_PURCHASE_ORDER_NUMBER, IN_HANDS_DATE_PASSED, PAYMENT_METHOD_UNAVAILABLE } from './order-messages'
 import { dayOf } from '@/isomorphic/business-days'
 
 // Step 4 of createOrder: the shopper's choices the store must allow: the payment method, the
 // store's extra fields, and a tax-free order for resale.
 
-export type OrderChoices = { extraFields: Record<string, ExtraFieldValue>; resaleExemption: ResaleExemption | null }
+export type OrderChoices = {
+  extraFields: Record<string, ExtraFieldValue>
+  resaleExemption: ResaleExemption | null
+  /** The shopper's purchase order number, kept with a "Purchase order" payment only. */
+  purchaseOrderNumber: string | null
+}
 
-async function assertPaymentMethod(db: Executor, websiteId: number, paymentMethodId: number, partnerId: number | null): Promise<void> {
+/** The method's provider, once the store is known to offer it to this shopper. */
+async function assertPaymentMethod(db: Executor, websiteId: number, paymentMethodId: number, partnerId: number | null): Promise<string> {
   const [method] = await db
     .select({ id: paymentMethods.id, name: paymentMethods.name, provider: paymentMethods.provider, forGuests: paymentMethods.forGuests })
     .from(paymentMethods)
@@ -23,6 +29,18 @@ async function assertPaymentMethod(db: Executor, websiteId: number, paymentMetho
   if (!method || !paymentProviderUsable(method.provider)) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
   // A method that bills the company is for partners, whose budget and approvals apply (issue 13).
   if (partnerId === null && !method.forGuests) throw new DomainError('forbidden', `guest asked for signed-in-only payment method ${paymentMethodId}`, signedInOnlyMessage(method.name))
+  return method.provider
+}
+
+/**
+ * A "Purchase order" payment asks for the department's purchase order number (Finance matches it to
+ * the invoice): an order without one is refused; a quotation may leave it for later. With any other
+ * method a number sent along is not kept.
+ */
+export function purchaseOrderNumberFor(provider: string | null, command: Pick<OrderCommand, 'kind' | 'purchaseOrderNumber'>): string | null {
+  if (provider !== 'purchase_order') return null
+  if (command.purchaseOrderNumber === null && command.kind === 'order') throw new DomainError('invalid', 'purchase order payment without a purchase order number', ENTER_PURCHASE_ORDER_NUMBER)
+  return command.purchaseOrderNumber
 }
 
 export async function checkChoices(db: Executor, { websiteId, partnerId }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<OrderChoices> {
@@ -31,8 +49,9 @@ export async function checkChoices(db: Executor, { websiteId, partnerId }: Order
   if (command.inHandsDate !== null && command.inHandsDate < dayOf(now)) {
     throw new DomainError('invalid', `in-hands date ${command.inHandsDate} has passed`, IN_HANDS_DATE_PASSED)
   }
-  if (command.paymentMethodId !== null) await assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId)
+  const provider = command.paymentMethodId === null ? null : await assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId)
+  const purchaseOrderNumber = purchaseOrderNumberFor(provider, command)
   const extraFields = await checkExtraFields(db, websiteId, command.extraFields)
   const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: command.forResale })
-  return { extraFields, resaleExemption }
+  return { extraFields, resaleExemption, purchaseOrderNumber }
 }

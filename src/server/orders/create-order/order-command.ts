@@ -26,6 +26,8 @@ export type OrderCommand = {
   useGiftCards: boolean
   /** The day the shopper needs the order ("YYYY-MM-DD"); null: none given. */
   inHandsDate: string | null
+  /** The purchase order number the shopper gave (kept only with a "Purchase order" payment). */
+  purchaseOrderNumber: string | null
   /** The total the shopper saw. */
   expectedTotal: Cents
   /**
@@ -53,6 +55,7 @@ export function toOrderCommand(input: CreateOrderInput): OrderCommand {
     forResale: input.orderForResale,
     useGiftCards: input.useGiftCards,
     inHandsDate: input.inHandsDate,
+    purchaseOrderNumber: input.purchaseOrderNumber,
     expectedTotal: toCents(expectedTotal),
     sentContents: { ...contents, orderOptions: [...contents.orderOptions].sort() },
   }

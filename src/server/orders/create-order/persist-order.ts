@@ -53,6 +53,7 @@ async function insertOrder(tx: Transaction, { caller, command, parties, choices,
       paymentMethodId: command.paymentMethodId,
       promotionProgramId: quote.promotion.programIds[0] ?? null,
       promoCode: command.promoCode,
+      purchaseOrderNumber: choices.purchaseOrderNumber,
       orderForResale: command.forResale,
       extraFields: choices.extraFields,
       // Option prices in cents, as every amount of the order.
