@@ -8,6 +8,7 @@ import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract
 import { type StoreSettings, TOKEN_AUTH_METHODS } from '@/isomorphic/contract/admin-settings'
 import { EditConflictNotice } from './edit-conflict-notice'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { SsoTestButton } from './sso-test-button'
 
 // A store's settings (issue 16), in sections like Shopify's: the store, contact, access, look,
 // analytics and single sign-on. One save for the page, versioned: a colleague's save in between is
@@ -191,6 +192,15 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
             ))}
           </select>
         </Field>
+        <div className="grid gap-2 rounded-md border border-line bg-soft p-4">
+          <p className="text-sm font-medium">Test the sign-in</p>
+          <p className="text-sm text-muted">
+            {settings.sso.issuer && settings.sso.clientId && settings.sso.clientSecretSet
+              ? 'Signs in at the provider with the saved settings (save your changes first) and shows what came back: the claims and the customer group they map to. Nobody is signed in to the store.'
+              : 'Save the issuer, client id and client secret first; then test the sign-in, before turning it on if you like.'}
+          </p>
+          <SsoTestButton websiteId={settings.websiteId} disabled={!(settings.sso.issuer && settings.sso.clientId && settings.sso.clientSecretSet)} />
+        </div>
       </Section>
 
       <div className="sticky bottom-0 -mx-5 flex justify-end gap-3 border-t border-line bg-white/95 px-5 py-3 backdrop-blur">
