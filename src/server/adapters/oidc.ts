@@ -225,6 +225,7 @@ export async function completeAuthorization(
 function exchangeFailed(error: unknown): boolean {
   return (
     error instanceof client.ResponseBodyError ||
+    error instanceof client.WWWAuthenticateChallengeError ||
     error instanceof TypeError ||
     (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
     (error instanceof client.ClientError && error.code !== undefined && UNREACHABLE_CODES.has(error.code))
@@ -247,6 +248,11 @@ export function asOidcError(error: unknown, step: OidcStep): OidcError {
     failure = error.status >= 500 ? 'unreachable' : 'rejected'
     providerError = error.error
     status = error.status
+  } else if (error instanceof client.WWWAuthenticateChallengeError) {
+    // A 401 with a challenge (a refused client secret): the challenge's error names why.
+    failure = error.status >= 500 ? 'unreachable' : 'rejected'
+    providerError = error.cause.find((challenge) => challenge.parameters.error)?.parameters.error
+    status = error.status
   } else if (error instanceof TypeError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
     failure = 'unreachable'
   } else if (error instanceof client.ClientError && error.code && UNREACHABLE_CODES.has(error.code)) {
@@ -256,5 +262,5 @@ export function asOidcError(error: unknown, step: OidcStep): OidcError {
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined
   logger().warn({ step, failure, providerError, detail, cause }, 'single sign-on provider call failed')
-  return new OidcError(failure, `${step} failed: ${detail}`, providerError, step, status)
+  return new OidcError(failure, `${step} failed: ${detail}${cause ? ` (${cause})` : ''}`, providerError, step, status)
 }
