@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SsoTestResult } from '@/isomorphic/contract/admin-settings'
-import { SSO_EXPIRED } from '@/server/accounts/sso-service'
+import { completeSsoSignIn, SSO_EXPIRED } from '@/server/accounts/sso-service'
 import { SSO_TEST_ELSEWHERE, SSO_TEST_INCOMPLETE, SSO_TEST_SESSION_ENDED } from '@/server/accounts/sso-test'
 import { forgetOidcConfigurations } from '@/server/adapters/oidc'
 import { createMemoryCache, namedCache, useNamedCache } from '@/server/cache/named-cache'
@@ -261,6 +261,19 @@ describe('the console’s single sign-on test sign-in', () => {
     expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(SSO_TEST_SESSION_ENDED)
     expect(setCookies(answer).has('sso-test-result')).toBe(false)
     expect((await testRows()).filter((entry) => entry.staffId === staffId)).toEqual([])
+  })
+
+  test('a test flow never reaches the shopper’s sign-in, even handed to it directly', async () => {
+    const adminCookie = await consoleSession(managerId)
+    const started = await start(adminCookie)
+    const { location } = ((await started.json()) as { data: { location: string } }).data
+    const flow = setCookies(started).get('sso-flow')!
+    const callbackUrl = await signInAtProvider(location, { login: 'gus.field', redirectUri: REDIRECT_URI })
+    const partnersBefore = await countOf(partners)
+    await configureSso({ ssologin: 'Acme SSO', ssoConfig: { issuer: provider.issuer, clientId: TEST_CLIENT.clientId, clientSecret: TEST_CLIENT.clientSecret } })
+    const signIn = completeSsoSignIn(db(), { websiteId, origin: STORE, callbackUrl, flowToken: flow.value, ip: null, userAgent: null })
+    await expect(signIn).rejects.toMatchObject({ code: 'invalid', userMessage: SSO_EXPIRED })
+    expect(await countOf(partners)).toBe(partnersBefore)
   })
 
   test('an answer that is not to this test (another state) is refused like an expired sign-in', async () => {

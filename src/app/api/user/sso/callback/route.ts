@@ -35,4 +35,5 @@ export const POST = defineRoute({
     for (const cookie of clearedSsoFlowCookies()) response.headers.append('Set-Cookie', cookie)
     return response
   },
+  errors: ssoErrorResponse,
 })
