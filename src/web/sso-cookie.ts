@@ -2,7 +2,7 @@
 // HttpOnly cookie between the start and the provider's redirect back; a console member's test
 // sign-in (sso-test.ts) leaves its sealed result in a second one, sent only to the console's pages.
 import { SSO_FLOW_TTL_SECONDS } from '@/server/accounts/sso-service'
-import { SSO_TEST_RESULT_TTL_SECONDS } from '@/server/accounts/sso-test'
+import { SSO_TEST_RESULT_TTL_SECONDS } from '@/server/sso-test/sso-test'
 import { httpOnlyCookie } from './session-cookie'
 
 const FLOW_COOKIE = httpOnlyCookie('sso-flow')

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { ParsedAdminMutationValues } from '@/isomorphic/contract/admin'
 import { TOKEN_AUTH_METHODS, type StoreSettings } from '@/isomorphic/contract/admin-settings'
-import { ssoTestResult } from '../accounts/sso-test'
 import { issuerUrl } from '../adapters/oidc'
 import { recordAudit } from '../audit/audit-log'
 import { assertFreshEdit } from '../audit/edit-conflict'
@@ -141,8 +140,6 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 
 export const SETTINGS_ADMIN_QUERIES = {
   'settings.get': defineAdminQuery('settings.get', (value, ctx) => storeSettings(ctx, value)),
-  // The single sign-on test's result, for the member and console session that ran it (sso-test.ts).
-  'settings.ssoTestResult': defineAdminQuery('settings.ssoTestResult', (value, ctx) => ssoTestResult(ctx, value)),
 }
 
 export const SETTINGS_ADMIN_MUTATIONS = {

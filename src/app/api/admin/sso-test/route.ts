@@ -3,7 +3,7 @@
 // sealed test flow in the sso-flow cookie, or straight to the result page when the provider cannot
 // be reached (the result in its Path=/admin cookie). A former result is dropped either way.
 import { SSO_TEST_START_INPUT } from '@/isomorphic/contract/admin-settings'
-import { beginSsoTest } from '@/server/accounts/sso-test'
+import { beginSsoTest } from '@/server/sso-test/sso-test'
 import { adminContext } from '@/web/admin-context'
 import { dataResponse, defineRoute } from '@/web/define-route'
 import { isSecureRequest, requestOrigin } from '@/web/http'

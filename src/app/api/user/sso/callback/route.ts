@@ -3,7 +3,7 @@
 // A console member's test sign-in (src/server/accounts/sso-test.ts) signs nobody in: the answer is
 // {data:{test: true, returnTo}} (the console's result page) and the result's Path=/admin cookie.
 import { SsoCallbackSchema } from '@/isomorphic/contract/accounts'
-import { completeSsoCallback } from '@/server/accounts/sso-test'
+import { completeSsoCallback } from '@/server/sso-test/sso-test'
 import { clearedSsoFlowCookies, ssoFlowTokenFromCookies, ssoTestResultCookie } from '@/web/sso-cookie'
 import { getDb } from '@/server/db/client'
 import { dataResponse, defineRoute } from '@/web/define-route'

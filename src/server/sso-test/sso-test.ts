@@ -1,7 +1,8 @@
-import type { SsoTestResult, SsoTestStep } from '@/isomorphic/contract/admin-settings'
+import type { SsoTestResult } from '@/isomorphic/contract/admin-settings'
 import { beginAuthorization, completeAuthorization, OidcError, type OidcIdentity, type OidcSettings } from '../adapters/oidc'
 import { ssoGroupClaim, ssoGroupMatch } from '../allowances/sso-groups'
 import { recordAudit } from '../audit/audit-log'
+import { defineAdminQuery } from '../kernel/admin-definition'
 import { type Database, getDb } from '../db/client'
 import { type CoreContext, coreContext, type Staff } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
@@ -20,7 +21,7 @@ import {
   ssoCallbackOf,
   type SsoFlow,
   type SsoSignIn,
-} from './sso-service'
+} from '../accounts/sso-service'
 
 // The console's "Test sign-in" for single sign-on (issue 16). A member who may change the store's
 // settings starts the same OpenID Connect flow as a shopper (authorization code + PKCE, the saved
@@ -361,4 +362,9 @@ async function recordTest(db: Database, ctx: CoreContext, result: SsoTestResult)
     { websiteId: result.websiteId, outcome: result.outcome, step: result.failure?.step ?? null, detail: result.failure?.detail ?? null },
     'single sign-on test sign-in finished',
   )
+}
+
+export const SSO_TEST_ADMIN_QUERIES = {
+  // The test's result, for the member and console session that ran it.
+  'settings.ssoTestResult': defineAdminQuery('settings.ssoTestResult', (value, ctx) => ssoTestResult(ctx, value)),
 }
