@@ -108,7 +108,8 @@ test.describe.serial('testing single sign-on from the console', () => {
     const cookies = await owner.context().cookies(STORES.locked)
     expect(cookies.find((cookie) => cookie.name === 'session')).toBeUndefined()
     expect(cookies.find((cookie) => cookie.name === 'sso-flow')).toBeUndefined()
-    expect(cookies.find((cookie) => cookie.name === 'sso-test-result')).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' })
+    const consoleCookies = await owner.context().cookies(`${STORES.locked}/admin/settings/sso-test`)
+    expect(consoleCookies.find((cookie) => cookie.name === 'sso-test-result')).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' })
 
     await owner.setViewportSize({ width: 1366, height: 900 })
     await owner.screenshot({ path: testInfo.outputPath('sso-test-result-desktop.png'), fullPage: true })
