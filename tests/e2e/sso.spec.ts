@@ -131,7 +131,7 @@ test.describe.serial('testing single sign-on from the console', () => {
       await owner.getByRole('button', { name: 'Test sign-in' }).click()
       await signInAtTestProvider(owner, 'casey.morgan@graniteridge.example')
       await expect(owner).toHaveURL(/\/admin\/settings\/sso-test\?store=\d+$/)
-      const failure = owner.getByRole('alert')
+      const failure = owner.getByRole('alert').filter({ hasText: 'The test sign-in failed' })
       await expect(failure.getByRole('heading', { name: 'The test sign-in failed at: Code exchange for tokens' })).toBeVisible()
       await expect(failure).toContainText('The provider refused the client id or client secret when the code was exchanged (HTTP 401, invalid_client). Check the client secret')
       await expect(owner.getByRole('region', { name: 'Claims that came back' })).toContainText('None: the test ended before the provider sent any.')
