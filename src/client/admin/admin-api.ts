@@ -69,3 +69,6 @@ export function consoleReturnPath(next: string | null | undefined): string {
 export function loadConsolePage(path: string): void {
   window.location.assign(path)
 }
+
+/** Starts the single sign-on test sign-in (issue 16): where the browser goes next (the provider, or the result page). */
+export const adminSsoTestStart = (websiteId: number) => post<{ location: string }>('/api/admin/sso-test', { websiteId })

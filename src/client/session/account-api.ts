@@ -33,7 +33,7 @@ export function createAccountApi(api: Api) {
     resetPassword: (input: { email: string; recaptchaToken?: string }) => post<CheckEmailAnswer>('/api/user/password/reset', input),
     createPassword: (input: { token: string; password: string }) =>
       post<{ data: { success: boolean } }>('/api/user/password/create', input),
-    ssoCallback: (callbackUrl: string) => post<TokenAnswer>('/api/user/sso/callback', { callbackUrl } satisfies SsoCallbackInput),
+    ssoCallback: (callbackUrl: string) => post<TokenAnswer & { data?: { test?: boolean } | null }>('/api/user/sso/callback', { callbackUrl } satisfies SsoCallbackInput),
 
     getPartner: () => query<{ partner: Partner }>('getPartner'),
     getAddresses: (addressType: AddressType, partnerUid: string) =>

@@ -239,6 +239,13 @@ describe('the other ways in', () => {
     expect(useUserStore.getState()).toMatchObject({ isAuthenticated: true, user: partner })
   })
 
+  test('a console member’s single sign-on test signs nobody in and names the console’s result page', async () => {
+    answers['/api/user/sso/callback'] = { status: 200, body: { data: { test: true, returnTo: '/admin/settings/sso-test?store=1' } } }
+    await expect(actions().completeSso('http://127.0.0.1:3000/sso-login?code=abc&state=xyz')).resolves.toEqual({ returnTo: '/admin/settings/sso-test?store=1', test: true })
+    expect(useUserStore.getState().isAuthenticated).toBe(false)
+    expect(calls.map((call) => call.path)).toEqual(['/api/user/sso/callback'])
+  })
+
   test('on app load a stored session is watched again, an anonymous visitor is not', () => {
     actions().resumeSession()
     expect(watcher.isRunning()).toBe(false)

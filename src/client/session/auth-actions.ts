@@ -159,9 +159,13 @@ export function createAuthActions({ account, watcher, navigate, notifyError, cle
       return acceptToken(answer.data?.access_token)
     },
 
-    /** The provider sent the browser back with a code; returns where the sign-in began (unchecked). */
-    async completeSso(callbackUrl: string): Promise<{ returnTo: string | null }> {
+    /**
+     * The provider sent the browser back; returns where the sign-in began (unchecked). A console
+     * member's test sign-in signs nobody in: `test`, and returnTo is the console's result page.
+     */
+    async completeSso(callbackUrl: string): Promise<{ returnTo: string | null; test?: true }> {
       const answer = await account.ssoCallback(callbackUrl)
+      if (answer.data?.test === true) return { returnTo: answer.data.returnTo ?? null, test: true }
       await acceptToken(answer.data?.access_token)
       return { returnTo: answer.data?.returnTo ?? null }
     },

@@ -10,6 +10,7 @@ import { SITE_IMAGE_ACCEPT, type SiteImageKind, type StoreSettings, TOKEN_AUTH_M
 import { EditConflictNotice } from './edit-conflict-notice'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, TextInput } from './form-fields'
 import { daySpanOf } from './day-span-fields'
+import { SsoTestButton } from './sso-test-button'
 
 // A store's settings (issue 16), in sections like Shopify's: the store, contact, access, look,
 // analytics and single sign-on. One save for the page, versioned: a colleague's save in between is
@@ -303,6 +304,15 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
             ))}
           </select>
         </Field>
+        <div className="grid gap-2 rounded-md border border-line bg-soft p-4">
+          <p className="text-sm font-medium">Test the sign-in</p>
+          <p className="text-sm text-muted">
+            {settings.sso.issuer && settings.sso.clientId && settings.sso.clientSecretSet
+              ? 'Signs in at the provider with the saved settings (save your changes first) and shows what came back: the claims and the customer group they map to. Nobody is signed in to the store.'
+              : 'Save the issuer, client id and client secret first; then test the sign-in, before turning it on if you like.'}
+          </p>
+          <SsoTestButton websiteId={settings.websiteId} disabled={!(settings.sso.issuer && settings.sso.clientId && settings.sso.clientSecretSet)} />
+        </div>
       </Section>
 
       <Section

@@ -93,6 +93,8 @@ const RecaptchaSettingsInput = z.strictObject({
 
 export const SETTINGS_ADMIN_QUERY_INPUTS = {
   'settings.get': z.strictObject({ websiteId: z.number().int().positive() }),
+  /** `result`: the sealed result a test sign-in left in the member's browser (a Path=/admin cookie), or ''. */
+  'settings.ssoTestResult': z.strictObject({ websiteId: z.number().int().positive(), result: z.string().max(8192) }),
 }
 
 export const SETTINGS_ADMIN_MUTATION_INPUTS = {
@@ -121,5 +123,35 @@ export const SETTINGS_ADMIN_MUTATION_INPUTS = {
   }),
 }
 
-export type SettingsAdminQueryResponses = { 'settings.get': StoreSettings }
+export type SettingsAdminQueryResponses = { 'settings.get': StoreSettings; 'settings.ssoTestResult': SsoTestResult | null }
 export type SettingsAdminMutationResponses = { 'settings.save': StoreSettings; 'settings.removeImage': StoreSettings }
+
+// The single sign-on test sign-in (issue 16): a member runs the OpenID Connect flow with the saved
+// settings; nobody is signed in, and the outcome comes back to the member who started it.
+
+/** The steps of the flow, in order, that a test can fail at. */
+export const SSO_TEST_STEPS = ['discovery', 'provider sign-in', 'token exchange', 'ID token', 'userinfo', 'email', 'settings'] as const
+export type SsoTestStep = (typeof SSO_TEST_STEPS)[number]
+
+export type SsoTestResult = {
+  websiteId: number
+  /** ISO time the provider's answer came back (or the start failed). */
+  testedAt: string
+  issuer: string
+  redirectUri: string
+  outcome: 'succeeded' | 'failed'
+  /** On failure: the step, a sentence with what happened and what to fix, and the technical detail. */
+  failure: { step: SsoTestStep; message: string; detail: string | null } | null
+  subject: string | null
+  email: string | null
+  emailVerified: boolean
+  name: string | null
+  /** The claims that came back (protocol claims left out), as text, shortened. */
+  claims: { name: string; value: string }[]
+  /** How many claims were left out to keep the result small. */
+  claimsLeftOut: number
+  /** The store's group mapping applied to the claims; null when the store maps no claim. */
+  group: { claim: string; values: string[]; matchedValue: string | null; groupName: string | null } | null
+}
+
+export const SSO_TEST_START_INPUT = z.strictObject({ websiteId: z.number().int().positive() })

@@ -64,25 +64,31 @@ function scopeWithOpenId(scope: string | undefined): string {
   return [...scopes].join(' ')
 }
 
-async function loadSsoSettings(db: Executor, websiteId: number): Promise<OidcSettings | null> {
+/**
+ * The store's saved provider settings, or why they cannot be used. `requireLabel`: single sign-on
+ * must also be turned on (its button label); the console's test sign-in runs without it.
+ */
+export async function savedSsoSettings(db: Executor, websiteId: number, { requireLabel }: { requireLabel: boolean }): Promise<{ settings: OidcSettings } | { problem: string }> {
   const [row] = await db.select({ ssologin: websites.ssologin, ssoConfig: websites.ssoConfig }).from(websites).where(eq(websites.id, websiteId))
-  if (!row?.ssologin || !row.ssoConfig) return null
+  if (!row || (requireLabel && !row.ssologin) || !row.ssoConfig) return { problem: 'single sign-on is not configured' }
   const parsed = SsoConfigSchema.safeParse(row.ssoConfig)
   if (!parsed.success) {
-    logger().error(
-      { websiteId, problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) },
-      'website.ssoConfig is incomplete: single sign-on is off',
-    )
-    return null
+    return { problem: `website.ssoConfig is incomplete: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` }
   }
   const { issuer, clientId, clientSecret, scope, tokenAuthMethod = 'client_secret_basic' } = parsed.data
   try {
     issuerUrl(issuer)
   } catch (error) {
-    logger().error({ websiteId, issuer, err: error instanceof Error ? error.message : String(error) }, 'website.ssoConfig.issuer is refused: single sign-on is off')
-    return null
+    return { problem: `website.ssoConfig.issuer is refused: ${error instanceof Error ? error.message : String(error)}` }
   }
-  return { issuer, clientId, clientSecret, scope: scopeWithOpenId(scope), tokenAuthMethod }
+  return { settings: { issuer, clientId, clientSecret, scope: scopeWithOpenId(scope), tokenAuthMethod } }
+}
+
+async function loadSsoSettings(db: Executor, websiteId: number): Promise<OidcSettings | null> {
+  const saved = await savedSsoSettings(db, websiteId, { requireLabel: true })
+  if ('settings' in saved) return saved.settings
+  if (saved.problem !== 'single sign-on is not configured') logger().error({ websiteId, problem: saved.problem }, 'single sign-on is off')
+  return null
 }
 
 /** The store's provider settings, or null when single sign-on is not configured. Cached with the Website. */
@@ -112,8 +118,6 @@ export function safeReturnPath(value: string | null | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // The sealed flow (src/web/sso-cookie.ts carries it in a cookie).
 
-type Flow = { state: string; nonce: string; codeVerifier: string; issuer: string; redirectUri: string; returnTo: string }
-
 const FlowSchema = z.object({
   state: z.string().min(1),
   nonce: z.string().min(1),
@@ -121,38 +125,58 @@ const FlowSchema = z.object({
   issuer: z.string(),
   redirectUri: z.string(),
   returnTo: z.string(),
+  /** A console member's test of the settings (sso-test.ts): it signs nobody in. */
+  test: z.object({ staffId: z.number().int().positive(), sessionId: z.string().min(1) }).optional(),
 })
 
-const flowAudience = (websiteId: number) => `sso-flow:website:${websiteId}`
+export type SsoFlow = z.infer<typeof FlowSchema>
 
-async function flowKey(db: Database): Promise<Uint8Array> {
-  return new Uint8Array(hkdfSync('sha256', await signingKey(db), new Uint8Array(0), 'webstore sso flow cookie v1', 32))
+const FLOW_KEY_INFO = 'webstore sso flow cookie v1'
+
+async function sealingKey(db: Database, info: string): Promise<Uint8Array> {
+  return new Uint8Array(hkdfSync('sha256', await signingKey(db), new Uint8Array(0), info, 32))
 }
 
-async function sealFlow(db: Database, websiteId: number, flow: Flow): Promise<string> {
-  return new EncryptJWT({ ...flow })
+/**
+ * Encrypts (A256GCM, a key derived from the token signing key for `purpose`) a payload that only
+ * this server can read back, for `audience`, for `ttlSeconds`.
+ */
+export async function sealForBrowser(db: Database, { purpose, audience, ttlSeconds }: { purpose: string; audience: string; ttlSeconds: number }, payload: Record<string, unknown>): Promise<string> {
+  return new EncryptJWT(payload)
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .setAudience(flowAudience(websiteId))
+    .setAudience(audience)
     .setIssuedAt()
-    .setExpirationTime(`${SSO_FLOW_TTL_SECONDS}s`)
-    .encrypt(await flowKey(db))
+    .setExpirationTime(`${ttlSeconds}s`)
+    .encrypt(await sealingKey(db, purpose))
 }
 
-async function openFlow(db: Database, websiteId: number, token: string | null): Promise<Flow | null> {
+/** What sealForBrowser sealed, or null when it is not ours, not for `audience`, expired or not a token at all. */
+export async function openFromBrowser(db: Database, { purpose, audience }: { purpose: string; audience: string }, token: string | null): Promise<Record<string, unknown> | null> {
   if (!token || token.length > 8192) return null
   try {
-    const { payload } = await jwtDecrypt(token, await flowKey(db), {
-      audience: flowAudience(websiteId),
+    const { payload } = await jwtDecrypt(token, await sealingKey(db, purpose), {
+      audience,
       keyManagementAlgorithms: ['dir'],
       contentEncryptionAlgorithms: ['A256GCM'],
       requiredClaims: ['exp'],
     })
-    const flow = FlowSchema.safeParse(payload)
-    return flow.success ? flow.data : null
+    return payload
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null
     throw error
   }
+}
+
+const flowSeal = (websiteId: number) => ({ purpose: FLOW_KEY_INFO, audience: `sso-flow:website:${websiteId}` })
+
+export async function sealSsoFlow(db: Database, websiteId: number, flow: SsoFlow): Promise<string> {
+  return sealForBrowser(db, { ...flowSeal(websiteId), ttlSeconds: SSO_FLOW_TTL_SECONDS }, { ...flow })
+}
+
+/** The flow in the cookie, or null (none, tampered with, expired, another store's). */
+export async function openSsoFlow(db: Database, websiteId: number, token: string | null): Promise<SsoFlow | null> {
+  const flow = FlowSchema.safeParse(await openFromBrowser(db, flowSeal(websiteId), token))
+  return flow.success ? flow.data : null
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +209,7 @@ export async function beginSsoSignIn(db: Database, input: { websiteId: number; o
   const redirectUri = `${input.origin}${SSO_CALLBACK_PATH}`
   try {
     const request = await beginAuthorization(settings, { redirectUri })
-    const flowToken = await sealFlow(db, input.websiteId, {
+    const flowToken = await sealSsoFlow(db, input.websiteId, {
       state: request.state,
       nonce: request.nonce,
       codeVerifier: request.codeVerifier,
@@ -202,7 +226,7 @@ export async function beginSsoSignIn(db: Database, input: { websiteId: number; o
 const LOCALE_PREFIX = /^\/[a-z]{2}(?=\/)/
 
 /** The provider's answer as sent to our redirect URI, or a 400 when the URL is not our /sso-login. */
-function callbackOf(callbackUrl: string, origin: string): URL {
+export function ssoCallbackOf(callbackUrl: string, origin: string): URL {
   let url: URL
   try {
     url = new URL(callbackUrl)
@@ -228,14 +252,16 @@ export async function completeSsoSignIn(
   db: Database,
   input: { websiteId: number; origin: string; callbackUrl: string; flowToken: string | null; ip: string | null; userAgent: string | null },
 ): Promise<SsoSignIn> {
-  const answer = callbackOf(input.callbackUrl, input.origin)
+  const answer = ssoCallbackOf(input.callbackUrl, input.origin)
   const settings = await requireSettings(db, input.websiteId)
   const providerError = answer.searchParams.get('error')
   if (providerError) {
     logger().info({ websiteId: input.websiteId, ip: input.ip, providerError }, 'single sign-on cancelled or refused by the provider')
     throw new DomainError('invalid', `the provider answered ${providerError.slice(0, 100)}`, SSO_FAILED)
   }
-  const flow = await openFlow(db, input.websiteId, input.flowToken)
+  const flow = await openSsoFlow(db, input.websiteId, input.flowToken)
+  // A console member's test (sso-test.ts finishes it) never signs anybody in.
+  if (flow?.test) throw new DomainError('invalid', 'a test sign-in flow reached the sign-in', SSO_EXPIRED)
   if (!flow || flow.issuer !== settings.issuer) {
     throw new DomainError('invalid', flow ? 'the provider changed since the sign-in started' : 'no valid single sign-on flow cookie', SSO_EXPIRED)
   }

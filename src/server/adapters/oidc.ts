@@ -50,6 +50,9 @@ export type AuthorizationRequest = { url: URL; state: string; nonce: string; cod
  */
 export type OidcFailure = 'unreachable' | 'denied' | 'rejected' | 'invalid'
 
+/** Where in the flow it failed (the console's test sign-in names it). */
+export type OidcStep = 'discovery' | 'provider answer' | 'token exchange' | 'ID token' | 'userinfo'
+
 export class OidcError extends Error {
   override readonly name = 'OidcError'
   constructor(
@@ -57,6 +60,9 @@ export class OidcError extends Error {
     message: string,
     /** The provider's OAuth error code (`access_denied`, `invalid_grant`), when it sent one. */
     readonly providerError?: string,
+    readonly step?: OidcStep,
+    /** The HTTP status of the provider's error answer (401 for a refused client secret). */
+    readonly status?: number,
   ) {
     super(message)
   }
@@ -110,12 +116,15 @@ async function discover(settings: OidcSettings): Promise<client.Configuration> {
   }
 }
 
-/** The provider's configuration, discovered once per hour per issuer and client. */
-export function providerConfiguration(settings: OidcSettings): Promise<client.Configuration> {
+/**
+ * The provider's configuration, discovered once per hour per issuer and client; `fresh`: discovered
+ * now (the console's test sign-in), which also renews what the sign-ins use.
+ */
+export function providerConfiguration(settings: OidcSettings, { fresh = false }: { fresh?: boolean } = {}): Promise<client.Configuration> {
   const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret, settings.tokenAuthMethod])
   const cache = configurations()
   const cached = cache.get(key)
-  if (cached && cached.expiresAt > Date.now()) return cached.promise
+  if (!fresh && cached && cached.expiresAt > Date.now()) return cached.promise
   const promise = discover(settings)
   const entry = { expiresAt: Date.now() + CONFIGURATION_TTL_MS, promise }
   cache.set(key, entry)
@@ -128,8 +137,8 @@ export function providerConfiguration(settings: OidcSettings): Promise<client.Co
 }
 
 /** The provider's authorization URL for a new sign-in, with fresh state, nonce and PKCE verifier. */
-export async function beginAuthorization(settings: OidcSettings, { redirectUri }: { redirectUri: string }): Promise<AuthorizationRequest> {
-  const config = await providerConfiguration(settings)
+export async function beginAuthorization(settings: OidcSettings, { redirectUri, fresh = false }: { redirectUri: string; fresh?: boolean }): Promise<AuthorizationRequest> {
+  const config = await providerConfiguration(settings, { fresh })
   const codeVerifier = client.randomPKCECodeVerifier()
   const state = client.randomState()
   const nonce = client.randomNonce()
@@ -171,53 +180,79 @@ export async function completeAuthorization(
 ): Promise<OidcIdentity> {
   const providerError = callbackUrl.searchParams.get('error')
   if (providerError) {
-    throw new OidcError('denied', `the provider answered ${providerError}: ${callbackUrl.searchParams.get('error_description') ?? ''}`, providerError)
+    const description = callbackUrl.searchParams.get('error_description')
+    throw new OidcError('denied', `the provider answered ${providerError}${description ? `: ${description}` : ''}`, providerError, 'provider answer')
   }
-  if (callbackUrl.searchParams.get('state') !== checks.state) throw new OidcError('invalid', 'the state does not match the sign-in that was started')
+  if (callbackUrl.searchParams.get('state') !== checks.state) throw new OidcError('invalid', 'the state does not match the sign-in that was started', undefined, 'provider answer')
   const config = await providerConfiguration(settings)
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>
   try {
-    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+    tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: checks.codeVerifier,
       expectedState: checks.state,
       expectedNonce: checks.nonce,
       idTokenExpected: true,
     })
-    const idToken = tokens.claims()
-    if (!idToken) throw new OidcError('invalid', 'the provider sent no ID token')
-    let claims: Record<string, unknown> = { ...idToken }
-    const missing = claims.email === undefined || claims.email_verified === undefined || wantedClaims.some((name) => claims[name] === undefined)
-    if (missing && tokens.access_token) {
+  } catch (error) {
+    // The provider's refusal or silence is the exchange's; an answer that fails its checks (the ID
+    // token's signature, issuer, audience, nonce, expiry) is the ID token's.
+    throw asOidcError(error, exchangeFailed(error) ? 'token exchange' : 'ID token')
+  }
+  const idToken = tokens.claims()
+  if (!idToken) throw new OidcError('invalid', 'the provider sent no ID token', undefined, 'ID token')
+  let claims: Record<string, unknown> = { ...idToken }
+  const missing = claims.email === undefined || claims.email_verified === undefined || wantedClaims.some((name) => claims[name] === undefined)
+  if (missing && tokens.access_token) {
+    try {
       const userInfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
       // The ID token's own claims win; userinfo fills in what it left out (same subject, checked).
       claims = { ...userInfo, ...claims }
+    } catch (error) {
+      throw asOidcError(error, 'userinfo')
     }
-    return {
-      issuer: idToken.iss,
-      subject: idToken.sub,
-      email: stringClaim(claims.email),
-      emailVerified: claims.email_verified === true,
-      name: displayName(claims),
-      claims,
-    }
-  } catch (error) {
-    throw asOidcError(error, 'code exchange')
   }
+  return {
+    issuer: idToken.iss,
+    subject: idToken.sub,
+    email: stringClaim(claims.email),
+    emailVerified: claims.email_verified === true,
+    name: displayName(claims),
+    claims,
+  }
+}
+
+/** Whether an error of the code grant is the token endpoint's answer (or its absence) rather than the ID token's checks. */
+function exchangeFailed(error: unknown): boolean {
+  return (
+    error instanceof client.ResponseBodyError ||
+    error instanceof client.WWWAuthenticateChallengeError ||
+    error instanceof TypeError ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
+    (error instanceof client.ClientError && error.code !== undefined && UNREACHABLE_CODES.has(error.code))
+  )
 }
 
 const UNREACHABLE_CODES = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON', 'OAUTH_PARSE_ERROR'])
 
 /** Sorts whatever openid-client or fetch threw into the failures above (logged with their detail). */
-export function asOidcError(error: unknown, step: string): OidcError {
+export function asOidcError(error: unknown, step: OidcStep): OidcError {
   if (error instanceof OidcError) return error
   const detail = error instanceof Error ? error.message : String(error)
   let failure: OidcFailure
   let providerError: string | undefined
+  let status: number | undefined
   if (error instanceof client.AuthorizationResponseError) {
     failure = 'denied'
     providerError = error.error
   } else if (error instanceof client.ResponseBodyError) {
     failure = error.status >= 500 ? 'unreachable' : 'rejected'
     providerError = error.error
+    status = error.status
+  } else if (error instanceof client.WWWAuthenticateChallengeError) {
+    // A 401 with a challenge (a refused client secret): the challenge's error names why.
+    failure = error.status >= 500 ? 'unreachable' : 'rejected'
+    providerError = error.cause.find((challenge) => challenge.parameters.error)?.parameters.error
+    status = error.status
   } else if (error instanceof TypeError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
     failure = 'unreachable'
   } else if (error instanceof client.ClientError && error.code && UNREACHABLE_CODES.has(error.code)) {
@@ -227,5 +262,5 @@ export function asOidcError(error: unknown, step: string): OidcError {
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined
   logger().warn({ step, failure, providerError, detail, cause }, 'single sign-on provider call failed')
-  return new OidcError(failure, `${step} failed: ${detail}`, providerError)
+  return new OidcError(failure, `${step} failed: ${detail}${cause ? ` (${cause})` : ''}`, providerError, step, status)
 }

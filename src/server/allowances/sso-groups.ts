@@ -46,3 +46,25 @@ export async function applySsoGroup(db: Executor, { websiteId, partnerId, claims
     .returning({ id: partners.id })
   return moved ? groupId : null
 }
+
+export type SsoGroupMatch = { claim: string; values: string[]; matchedValue: string | null; groupId: number | null; groupName: string | null }
+
+/**
+ * What the store's mapping makes of the claims, for the console's test sign-in: the claim, its
+ * values as sent, the mapped value that won and its group; null when the store maps no claim.
+ * The same rule as ssoGroupFor.
+ */
+export async function ssoGroupMatch(db: Executor, websiteId: number, claims: Record<string, unknown>): Promise<SsoGroupMatch | null> {
+  const [mapping] = await db.select().from(ssoGroupMappings).where(eq(ssoGroupMappings.websiteId, websiteId))
+  if (!mapping || mapping.mappings.length === 0) return null
+  const raw = claims[mapping.claim]
+  const values = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : []).filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim())
+  const held = new Set(claimValues(raw))
+  const chosen = mapping.mappings.find((entry) => held.has(entry.value.trim().toLowerCase()))
+  if (!chosen) return { claim: mapping.claim, values, matchedValue: null, groupId: null, groupName: null }
+  const [group] = await db
+    .select({ id: customerGroups.id, name: customerGroups.name })
+    .from(customerGroups)
+    .where(and(eq(customerGroups.id, chosen.groupId), eq(customerGroups.websiteId, websiteId)))
+  return { claim: mapping.claim, values, matchedValue: chosen.value, groupId: group?.id ?? null, groupName: group?.name ?? null }
+}

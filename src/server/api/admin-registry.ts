@@ -21,6 +21,7 @@ import { CUSTOMERS_ADMIN_MUTATIONS, CUSTOMERS_ADMIN_QUERIES } from '../customers
 import { DELIVERY_ADMIN_MUTATIONS, DELIVERY_ADMIN_QUERIES } from '../delivery/delivery-admin'
 import { CHECKOUT_ADMIN_MUTATIONS, CHECKOUT_ADMIN_QUERIES } from '../store-import/checkout-sections-admin'
 import { SETTINGS_ADMIN_MUTATIONS, SETTINGS_ADMIN_QUERIES } from '../website/website-settings-admin'
+import { SSO_TEST_ADMIN_QUERIES } from '../sso-test/sso-test'
 import { STORE_FILE_ADMIN_QUERIES } from '../store-import/store-file-console'
 import { DECORATION_ADMIN_MUTATIONS, DECORATION_ADMIN_QUERIES } from '../decoration/decoration-admin'
 import { CATALOG_ADMIN_MUTATIONS, CATALOG_ADMIN_QUERIES } from '../catalog/catalog-admin-keys'
@@ -45,6 +46,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...ALLOWANCES_ADMIN_QUERIES,
   ...CUSTOMERS_ADMIN_QUERIES,
   ...SETTINGS_ADMIN_QUERIES,
+  ...SSO_TEST_ADMIN_QUERIES,
   ...DELIVERY_ADMIN_QUERIES,
   ...CHECKOUT_ADMIN_QUERIES,
   ...STORE_FILE_ADMIN_QUERIES,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client'
 import { staff, staffSessions, staffStores } from '../db/schema'
 import { type Actor, type DecorationPartner, GUEST, type Staff } from '../kernel/context'
@@ -77,6 +77,10 @@ export function sessionIsLive(row: { revokedAt: Date | null; lastSeenAt: Date; a
 /** The session behind a cookie token, with its member, when it is alive at `now`; null otherwise. */
 export async function liveStaffSession(db: Executor, token: string | null, now: Date = new Date()): Promise<LiveSessionRow | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null
+  return liveSessionWhere(db, eq(staffSessions.tokenHash, hashToken(token)), now)
+}
+
+async function liveSessionWhere(db: Executor, where: SQL, now: Date): Promise<LiveSessionRow | null> {
   const [row] = await db
     .select({
       sessionId: staffSessions.id,
@@ -95,7 +99,7 @@ export async function liveStaffSession(db: Executor, token: string | null, now: 
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(eq(staffSessions.tokenHash, hashToken(token)))
+    .where(where)
   if (!row || !sessionIsLive(row, now)) return null
   if (!row.secondFactorDone && now.getTime() - row.createdAt.getTime() >= SECOND_FACTOR_WINDOW_MS) return null
   return {
@@ -124,6 +128,21 @@ export async function staffActorFor(db: Database, token: string | null, now: Dat
   if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, session.sessionId))
   }
+  return actorOf(db, session)
+}
+
+const SESSION_ID_SHAPE = /^[0-9a-f-]{36}$/i
+
+/**
+ * Who acts in a session named by its id (not its token), when it is still live and fully signed
+ * in; else a guest. For a console action that comes back from another site without the admin
+ * cookie (SameSite=Strict): the console's single sign-on test, whose sealed flow names the session.
+ * Does not keep the session alive.
+ */
+export async function staffActorForSessionId(db: Executor, sessionId: string, now: Date = new Date()): Promise<Actor> {
+  if (!SESSION_ID_SHAPE.test(sessionId)) return GUEST
+  const session = await liveSessionWhere(db, eq(staffSessions.id, sessionId), now)
+  if (!session || !session.secondFactorDone) return GUEST
   return actorOf(db, session)
 }
 

@@ -53,6 +53,8 @@ export const POST_ENDPOINTS: readonly PostEndpoint[] = [
   { path: '/api/admin/logo-artwork', body: 'raw', stateChanging: true, fields: [] },
   // The store's logo, favicon and social image (issue 16): a multipart form, the admin cookie only.
   { path: '/api/admin/site-image', body: 'raw', stateChanging: true, fields: [] },
+  // The single sign-on test sign-in (issue 16): the admin cookie only; answers where the browser goes next.
+  { path: '/api/admin/sso-test', body: 'json', stateChanging: true, fields: ['websiteId'] },
   // Stripe calls it from its own servers: a valid signature, not the origin, is what it checks.
   { path: '/api/payments/stripe/webhook', body: 'raw', stateChanging: false, fields: [] },
 ]

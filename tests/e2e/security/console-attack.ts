@@ -224,6 +224,7 @@ export const QUERY_PROBES = {
   'customers.get': { needs: 'store.manage', names: null, value: () => ({ customerId: 1 }) },
   'customerGroups.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'settings.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'settings.ssoTestResult': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, result: '' }) },
   'delivery.methods': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'delivery.method': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
   'checkout.sections': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },

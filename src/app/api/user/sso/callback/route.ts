@@ -1,11 +1,13 @@
 // POST /api/user/sso/callback {callbackUrl} -> {data:{access_token, returnTo}} + session cookie.
 // callbackUrl is the full /sso-login?code=…&state=… URL the provider sent the browser back to.
+// A console member's test sign-in (src/server/accounts/sso-test.ts) signs nobody in: the answer is
+// {data:{test: true, returnTo}} (the console's result page) and the result's Path=/admin cookie.
 import { SsoCallbackSchema } from '@/isomorphic/contract/accounts'
-import { completeSsoSignIn } from '@/server/accounts/sso-service'
-import { clearedSsoFlowCookies, ssoFlowTokenFromCookies } from '@/web/sso-cookie'
+import { completeSsoCallback } from '@/server/sso-test/sso-test'
+import { clearedSsoFlowCookies, ssoFlowTokenFromCookies, ssoTestResultCookie } from '@/web/sso-cookie'
 import { getDb } from '@/server/db/client'
-import { defineRoute } from '@/web/define-route'
-import { requestOrigin } from '@/web/http'
+import { dataResponse, defineRoute } from '@/web/define-route'
+import { isSecureRequest, requestOrigin } from '@/web/http'
 import { tokenResponse } from '@/web/session-http'
 import { ssoErrorResponse } from '../sso-errors'
 
@@ -15,7 +17,7 @@ export const POST = defineRoute({
   sameOrigin: true,
   input: SsoCallbackSchema,
   async handler({ request, ctx, input: { callbackUrl } }) {
-    const signedIn = await completeSsoSignIn(await getDb(), {
+    const outcome = await completeSsoCallback(await getDb(), {
       websiteId: ctx.store.websiteId,
       origin: requestOrigin(request),
       callbackUrl,
@@ -23,7 +25,13 @@ export const POST = defineRoute({
       ip: ctx.clientKey,
       userAgent: ctx.userAgent,
     })
-    const response = tokenResponse(request, signedIn.issued, { returnTo: signedIn.returnTo })
+    let response: Response
+    if (outcome.kind === 'test') {
+      response = dataResponse({ test: true, returnTo: outcome.returnTo })
+      response.headers.append('Set-Cookie', ssoTestResultCookie(outcome.resultToken, { secure: isSecureRequest(request) }))
+    } else {
+      response = tokenResponse(request, outcome.signIn.issued, { returnTo: outcome.signIn.returnTo })
+    }
     for (const cookie of clearedSsoFlowCookies()) response.headers.append('Set-Cookie', cookie)
     return response
   },
