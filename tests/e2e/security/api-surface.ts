@@ -122,6 +122,8 @@ export const MUTATION_KEYS: Readonly<Record<string, readonly string[]>> = {
     'deliveryMethodId',
     'promoCode',
     'useGiftCards',
+    'inHandsDate',
+    'purchaseOrderNumber',
     'expectedTotal',
   ],
   redeemGiftCard: ['gcNumber'],
