@@ -36,6 +36,15 @@ test('a shopper sees their allowance in the menu and the cart, and the cart warn
   const after = await dollars(subtotal)
   expect(after).toBeGreaterThan(250)
   await expect(warning).toHaveText(`This cart is ${price(Math.round((after - left) * 100) / 100)} over your allowance: this order will need approval before it is processed.`)
+
+  // Other tests sign in as Alex and expect the saved cart they left: empty it again, saved.
+  const removes = page.getByRole('button', { name: /^Remove .+ from the cart$/ })
+  while ((await removes.count()) > 0) {
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/cart') && response.status() === 200)
+    await removes.first().click()
+    await saved
+  }
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
 })
 
 test('a guest, who has no allowance, is shown none in the cart', async ({ page }) => {
