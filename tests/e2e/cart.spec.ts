@@ -74,7 +74,10 @@ test('a signed-in cart is kept on the server: it survives signing out and in aga
   await page.goto('/cart')
   await expect(page.getByRole('heading', { name: 'Essential Crew Tee' })).toBeVisible()
   // The change is saved to the server cart after a short pause.
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/cart') && response.status() === 200)
+  // (The save that carries the 5: one still under way from the sign-in may answer first.)
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user/cart') && response.status() === 200 && /"L":5\b/.test(response.request().postData() ?? ''),
+  )
   await page.getByRole('spinbutton', { name: 'Quantity of Essential Crew Tee, size L' }).fill('5')
   await expect(summary(page).getByTestId('summary-subtotal')).toHaveText('$72.50')
   await saved
