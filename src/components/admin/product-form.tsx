@@ -181,6 +181,20 @@ function CheckboxGrid<T extends { id: number; name: string }>({
 
 const toggled = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id])
 
+/** A save's message waiting for the form the refresh mounts again (see setSaved). */
+let savedMessage: { key: string; message: string } | null = null
+
+function handSavedMessage(waiting: { key: string; message: string } | null): void {
+  savedMessage = waiting
+}
+
+function takeSavedMessage(product: AdminProduct | null): string | null {
+  if (!product || savedMessage?.key !== `${product.id}:${product.version}`) return null
+  const { message } = savedMessage
+  savedMessage = null
+  return message
+}
+
 export function ProductForm({ websiteId, options, product, currency }: { websiteId: number; options: AdminProductOptions; product: AdminProduct | null; currency: string }) {
   const router = useRouter()
   const [state, setState] = useState<FormState>(() => initialState(product, options))
@@ -188,7 +202,13 @@ export function ProductForm({ websiteId, options, product, currency }: { website
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [conflict, setConflict] = useState<{ message: string; data: EditConflictData } | null>(null)
-  const [saved, setSaved] = useState<string | null>(null)
+  const [saved, setSavedHere] = useState<string | null>(() => takeSavedMessage(product))
+  // The page keys the form by the product's version, so the refresh after a save mounts it again:
+  // the message is handed to that new form (keyed by the version it will have).
+  const setSaved = (message: string | null, version?: number) => {
+    setSavedHere(message)
+    handSavedMessage(message !== null && current && version !== undefined ? { key: `${current.id}:${version}`, message } : null)
+  }
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((old) => ({ ...old, [key]: value }))
   const colorName = new Map(options.colors.map((color) => [color.id, color.name]))
@@ -295,7 +315,7 @@ export function ProductForm({ websiteId, options, product, currency }: { website
       const updated = await adminMutation('products.update', { ...fields, productId: current.id, version: current.version } as AdminMutationValues['products.update'])
       setCurrent(updated)
       setState(initialState(updated, options))
-      setSaved('Saved. The shop shows the change now.')
+      setSaved('Saved. The shop shows the change now.', updated.version)
       router.refresh()
     } catch (thrown) {
       if (thrown instanceof AdminApiError && thrown.status === 409 && isEditConflictData(thrown.data)) setConflict({ message: thrown.message, data: thrown.data })
@@ -325,7 +345,7 @@ export function ProductForm({ websiteId, options, product, currency }: { website
       const answer = await adminMutation('products.archive', { websiteId, productId: current!.id, version: current!.version, archived })
       setCurrent({ ...current!, version: answer.version, status: answer.status, archived, published: answer.status === 'published' })
       setState((old) => ({ ...old, published: answer.status === 'published', featured: archived ? false : old.featured }))
-      setSaved(archived ? 'Archived: it is off the shop and out of the product list (Status: Archived shows it).' : 'Restored, unpublished.')
+      setSaved(archived ? 'Archived: it is off the shop and out of the product list (Status: Archived shows it).' : 'Restored, unpublished.', answer.version)
       router.refresh()
     })
 
