@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { addToCart, continueButton, fillAddress } from './support/shopping'
+import { addToCart, continueButton, expectStepOpen, fillAddress, openStep } from './support/shopping'
 
 // Timing and sizing on the demo store (issue 17): the store's production lead time (7–10 business
 // days) on the product page, the cart and the checkout; a size chart from the size grid; delivery
@@ -31,13 +31,14 @@ test('the cart and the checkout show the lead time, and each delivery option its
   await page.goto('/cart')
   await expect(page.getByTestId('cart-lead-time')).toHaveText('Made to order: ships in 7–10 business days after you order.')
 
+  // Contact and address on the first screen; the first delivery method is chosen, its step closed.
   await page.goto('/checkout')
+  await page.getByLabel('Full name').fill('Tim Ing')
   await page.getByLabel('Email').fill(`timing-${Date.now()}@example.com`)
-  await continueButton(page).click()
   await fillAddress(page)
   await continueButton(page).click()
-  await page.getByLabel('Ship to my billing address').check()
-  await continueButton(page).click()
+  await expectStepOpen(page, 'Order details')
+  await openStep(page, 'Delivery')
 
   await expect(page.getByTestId('checkout-lead-time')).toHaveText('Made to order: ships in 7–10 business days.')
   const standard = page.locator('label').filter({ hasText: 'Standard Ground' })
@@ -48,6 +49,8 @@ test('the cart and the checkout show the lead time, and each delivery option its
   await expect(page.getByText('Ground by Weight')).toHaveCount(0)
 
   await page.getByRole('radio', { name: /Standard Ground/ }).check()
+  await continueButton(page).click()
+  await expectStepOpen(page, 'Order details')
   // An in-hands date tomorrow is before any arrival: the shopper is warned.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
   await page.getByLabel('In-hands date (optional)').fill(tomorrow)
