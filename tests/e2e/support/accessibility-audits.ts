@@ -64,6 +64,9 @@ export function accessibilityAudits() {
     await addToCart(page, 'essential-crew-tee', 'True Navy', { L: '1' })
     await page.goto('/checkout')
     await expectStepOpen(page, 'Contact')
+    // On a phone the summary is folded into the "Show order summary" bar: opened, it is audited too.
+    const folded = page.getByRole('button', { name: /Show order summary/ })
+    if (await folded.isVisible()) await folded.click()
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('$14.50')
     await expectNoAxeViolations(page, '/checkout, first step open')
 
