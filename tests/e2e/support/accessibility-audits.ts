@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signIn } from './accounts'
 import { expectNoAxeViolations } from './axe'
-import { addToCart, continueButton, expectStepOpen, fillAddress, fillAddressesDeliveryAndDetails, fillPurchaseOrderNumber, openStep } from './shopping'
+import { addToCart, continueButton, expectStepOpen, fillAddress, fillAddressesDeliveryAndDetails, fillSizeGrid, fillPurchaseOrderNumber, openStep } from './shopping'
 
 /**
  * The axe audits of issue 6's pages in the states a shopper sees them, defined once for the desktop
@@ -117,8 +117,7 @@ export function accessibilityAudits() {
   test('with reduced motion, the message that a product was added stays on screen long enough to read', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/product/essential-crew-tee')
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
-    await page.getByRole('spinbutton', { name: 'Quantity for size M', exact: true }).fill('1')
+    await fillSizeGrid(page, { M: '1' })
     await page.getByRole('button', { name: 'Add to cart' }).click()
     const message = page.getByRole('alert').filter({ hasText: 'Added to cart' })
     await expect(message).toBeVisible()
