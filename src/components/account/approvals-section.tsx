@@ -46,29 +46,30 @@ export function ApprovalsSection({ canApprove }: { canApprove: boolean }) {
   return <ApprovalQueue orderId={orderId} />
 }
 
-type QueueState = { orders: ApprovalOrder[] | null; failed: boolean }
-
-function useApprovalQueue() {
-  const [state, setState] = useState<QueueState>({ orders: null, failed: false })
+/** A list the page loads once (and again on reload): null while loading, `failed` when it could not. */
+function useLoadedList<T>(load: () => Promise<T[]>, what: string) {
+  const [state, setState] = useState<{ orders: T[] | null; failed: boolean }>({ orders: null, failed: false })
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     let current = true
-    loadOrdersAwaitingApproval().then(
+    load().then(
       (orders) => {
         if (current) setState({ orders, failed: false })
       },
       (error: unknown) => {
-        console.error('Could not load the orders awaiting approval:', error)
+        console.error(`Could not load ${what}:`, error)
         if (current) setState((previous) => ({ ...previous, failed: true }))
       },
     )
     return () => {
       current = false
     }
-  }, [attempt])
+  }, [attempt, load, what])
   const reload = useCallback(() => setAttempt((value) => value + 1), [])
   return { ...state, reload }
 }
+
+const useApprovalQueue = () => useLoadedList<ApprovalOrder>(loadOrdersAwaitingApproval, 'the orders awaiting approval')
 
 function ApprovalQueue({ orderId }: { orderId: number | null }) {
   const t = useTranslations('approvals')
@@ -159,27 +160,7 @@ function ApprovalQueue({ orderId }: { orderId: number | null }) {
   )
 }
 
-function useDecidedApprovals() {
-  const [state, setState] = useState<{ orders: DecidedApproval[] | null; failed: boolean }>({ orders: null, failed: false })
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    let current = true
-    loadDecidedApprovals().then(
-      (orders) => {
-        if (current) setState({ orders, failed: false })
-      },
-      (error: unknown) => {
-        console.error('Could not load the decided orders:', error)
-        if (current) setState((previous) => ({ ...previous, failed: true }))
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [attempt])
-  const reload = useCallback(() => setAttempt((value) => value + 1), [])
-  return { ...state, reload }
-}
+const useDecidedApprovals = () => useLoadedList<DecidedApproval>(loadDecidedApprovals, 'the decided orders')
 
 /** The approvers' history (issue 17): the latest decided orders, approved or rejected, by whom and when. */
 function ApprovalHistory() {
