@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl'
 import { Link } from '@/i18n/navigation'
 import type { Website } from '@/isomorphic/catalog-types'
-import { imageUrl } from '@/isomorphic/image-address'
+import { StoreMark } from '../layout/store-mark'
 
 /** The checkout's own header: the store's logo or name, that the checkout is secure, and the way back to the cart. */
 export function CheckoutHeader({ website }: { website: Website | null }) {
@@ -12,24 +12,7 @@ export function CheckoutHeader({ website }: { website: Website | null }) {
     <header className="border-b border-line bg-white">
       <div className="container-page flex h-16 items-center justify-between gap-3">
         <span className="flex min-w-0 items-center gap-2.5">
-          {website?.logoImage ? (
-            // eslint-disable-next-line @next/next/no-img-element -- served by our image route
-            <img
-              src={imageUrl(website.logoImage, 384, 96)}
-              srcSet={`${imageUrl(website.logoImage, 192, 48)} 1x, ${imageUrl(website.logoImage, 384, 96)} 2x`}
-              alt={name}
-              width={180}
-              height={45}
-              className="h-9 w-auto max-w-[40vw] object-contain object-left sm:h-10"
-            />
-          ) : (
-            <>
-              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent text-sm font-bold text-white">
-                {name.slice(0, 1).toUpperCase()}
-              </span>
-              <span className="truncate text-base font-semibold tracking-tight text-ink sm:text-lg">{name}</span>
-            </>
-          )}
+          <StoreMark website={website} name={name} logoClassName="h-9 w-auto max-w-[40vw] object-contain object-left sm:h-10" />
         </span>
         <span className="flex shrink-0 items-center gap-2 sm:gap-5">
           <span className="hidden items-center gap-1.5 text-sm text-muted sm:flex">

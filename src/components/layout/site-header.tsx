@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl'
 import { Link } from '@/i18n/navigation'
 import type { Website } from '@/isomorphic/catalog-types'
 import { serializeShopFilters } from '@/isomorphic/catalog-search'
-import { imageUrl } from '@/isomorphic/image-address'
+import { StoreMark } from './store-mark'
 import { AccountMenu, AccountMenuItems } from '../account/account-menu'
 import { CartLink } from '../cart/cart-link'
 import { contentLinks } from './content-links'
@@ -42,24 +42,7 @@ export function SiteHeader({ website, categories }: SiteHeaderProps) {
             href="/"
             className="mr-auto flex min-w-0 shrink items-center gap-2.5 rounded-md py-1 md:mr-0 md:max-w-[18rem]"
           >
-            {website?.logoImage ? (
-              // eslint-disable-next-line @next/next/no-img-element -- served by our image route
-              <img
-                src={imageUrl(website.logoImage, 384, 96)}
-                srcSet={`${imageUrl(website.logoImage, 192, 48)} 1x, ${imageUrl(website.logoImage, 384, 96)} 2x`}
-                alt={name}
-                width={180}
-                height={45}
-                className="h-9 w-auto max-w-[45vw] object-contain object-left sm:h-10"
-              />
-            ) : (
-              <>
-                <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent text-sm font-bold text-white">
-                  {name.slice(0, 1).toUpperCase()}
-                </span>
-                <span className="truncate text-base font-semibold tracking-tight text-ink sm:text-lg">{name}</span>
-              </>
-            )}
+            <StoreMark website={website} name={name} logoClassName="h-9 w-auto max-w-[45vw] object-contain object-left sm:h-10" />
           </Link>
 
           <SiteSearch id="header-search" className="mx-auto hidden w-full max-w-md md:block" />
