@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { encodePayload } from '@/server/api/encoded-payload'
 import { DomainError } from '@/server/kernel/errors'
 import { logger } from '@/server/kernel/logger'
-import { clientIp, errorResponse, HttpError, parseJson, payloadResponse } from './http'
+import { clientIp, DISCARD_LIMIT_BYTES, errorResponse, HttpError, parseJson, payloadResponse } from './http'
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://store.test/api/query', { method: 'POST', body, headers })
@@ -73,6 +73,52 @@ describe('reading a JSON body', () => {
     })
     const chunked = new Request('http://store.test/api/logs', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
     await expect(parseJson(chunked, { maxBytes: 4096 })).rejects.toMatchObject({ status: 413, message: 'The request body is larger than 4 kB.' })
+  })
+
+  /** A body of `chunks` chunks of 64 kB (endless when undefined) that tells how far it was read. */
+  function sentBody(chunks: number | undefined, contentLength?: number) {
+    const seen = { sent: 0, finished: false, cancelled: false }
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (chunks !== undefined && seen.sent === chunks) {
+          seen.finished = true
+          controller.close()
+          return
+        }
+        seen.sent++
+        controller.enqueue(chunk)
+      },
+      cancel() {
+        seen.cancelled = true
+      },
+    })
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (contentLength !== undefined) headers['content-length'] = String(contentLength)
+    const request = new Request('http://store.test/api/query', { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
+    return { request, seen }
+  }
+
+  test('reads a refused body to its end, so a client still sending it gets the 413 instead of a reset connection', async () => {
+    const streamed = sentBody(32)
+    await expect(parseJson(streamed.request, { maxBytes: 4096 })).rejects.toMatchObject({ status: 413 })
+    expect(streamed.seen).toEqual({ sent: 32, finished: true, cancelled: false })
+
+    const declared = sentBody(32, 32 * 64 * 1024)
+    await expect(parseJson(declared.request, { maxBytes: 4096 })).rejects.toMatchObject({ status: 413 })
+    expect(declared.seen).toMatchObject({ finished: true, cancelled: false })
+  })
+
+  test('cuts off a refused body past the discard limit instead of reading it all', async () => {
+    const endless = sentBody(undefined)
+    await expect(parseJson(endless.request, { maxBytes: 4096 })).rejects.toMatchObject({ status: 413 })
+    expect(endless.seen.cancelled).toBe(true)
+    expect(endless.seen.sent * 64 * 1024).toBeLessThanOrEqual(DISCARD_LIMIT_BYTES + 2 * 64 * 1024)
+
+    const declaredHuge = sentBody(undefined, 4 * DISCARD_LIMIT_BYTES)
+    await expect(parseJson(declaredHuge.request, { maxBytes: 4096 })).rejects.toMatchObject({ status: 413 })
+    expect(declaredHuge.seen.cancelled).toBe(true)
+    expect(declaredHuge.seen.sent).toBeLessThanOrEqual(2)
   })
 })
 

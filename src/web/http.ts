@@ -119,15 +119,32 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /**
- * The request body as bytes, refused with a 413 (and `tooLargeMessage`) as soon as it passes
- * `maxBytes`, whatever Content-Length claims. The one way routes read a body.
+ * How much of a refused body the server still reads and drops before answering. A client sends
+ * the whole body before it reads the answer: a server that answers and closes while it is still
+ * sending resets the connection under it, and it sees a broken pipe instead of the 413. A body
+ * beyond these bounds is cut off (the connection is then closed unread).
+ */
+export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024
+export const DISCARD_LIMIT_MS = 10_000
+
+/**
+ * The request body as bytes, refused with a 413 (and `tooLargeMessage`) once it passes `maxBytes`,
+ * whatever Content-Length claims. The rest of a refused body is read and dropped (within
+ * DISCARD_LIMIT_BYTES and DISCARD_LIMIT_MS) so the client gets the answer. The one way routes
+ * read a body.
  */
 export async function readBodyBytes(request: Request, maxBytes: number, tooLargeMessage = `The request body is larger than ${Math.floor(maxBytes / 1024)} kB.`): Promise<Buffer> {
   const tooLarge = () => new HttpError(413, 'payload_too_large', tooLargeMessage)
   const declared = Number(request.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
-  if (!request.body) return Buffer.alloc(0)
+  if (!request.body) {
+    if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
+    return Buffer.alloc(0)
+  }
   const reader = request.body.getReader()
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await discardRest(reader, declared > DISCARD_LIMIT_BYTES ? 0 : DISCARD_LIMIT_BYTES)
+    throw tooLarge()
+  }
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -135,12 +152,34 @@ export async function readBodyBytes(request: Request, maxBytes: number, tooLarge
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
+      await discardRest(reader, DISCARD_LIMIT_BYTES - size)
       throw tooLarge()
     }
     chunks.push(value)
   }
   return Buffer.concat(chunks)
+}
+
+/** Reads and drops the rest of a body, up to `limitBytes` more and DISCARD_LIMIT_MS; past either, cancels it. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limitBytes: number): Promise<void> {
+  let dropped = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeUp = new Promise<'time'>((resolve) => {
+    timer = setTimeout(() => resolve('time'), DISCARD_LIMIT_MS)
+  })
+  try {
+    while (dropped < limitBytes) {
+      const result = await Promise.race([reader.read(), timeUp])
+      if (result === 'time') break
+      if (result.done) return
+      dropped += result.value.byteLength
+    }
+    await reader.cancel().catch(() => undefined)
+  } catch {
+    // The client went away: nothing left to drop.
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<string> {
