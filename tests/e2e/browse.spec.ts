@@ -145,6 +145,48 @@ test.describe('a shopper browsing the demo store', () => {
     await expect(page.getByRole('link', { name: /Cart, 5 items/ })).toBeVisible()
   })
 
+  test('quantities typed and the size chart opened before the page’s script has run still work once it runs', async ({ page }) => {
+    // The page's script is held back until the shopper has typed, as on a slow phone connection.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/product/essential-crew-tee', { waitUntil: 'commit' })
+    await page.getByRole('spinbutton', { name: 'Quantity for size M', exact: true }).fill('3')
+    await page.getByRole('spinbutton', { name: 'Quantity for size L', exact: true }).fill('2')
+
+    const chart = page.getByRole('dialog', { name: 'Essential Crew Tee: size chart' })
+    await page.getByRole('button', { name: 'Size chart' }).click()
+    await expect(chart).toBeVisible()
+    await chart.getByRole('button', { name: 'Close' }).click()
+    await expect(chart).toBeHidden()
+
+    release()
+    const counted = page.locator('dt', { hasText: 'Total quantity' }).locator('xpath=following-sibling::dd[1]')
+    await expect(counted).toHaveText('5')
+    await expect(page.getByRole('spinbutton', { name: 'Quantity for size M', exact: true })).toHaveValue('3')
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page.getByRole('link', { name: /Cart, 5 items/ })).toBeVisible()
+  })
+
+  test('each kind of page comes alive on the HTML the server sent instead of drawing itself again', async ({ page }) => {
+    // A page whose HTML React cannot match (a form in a form, say) is thrown away and drawn again
+    // in the browser: what the shopper typed meanwhile is lost and the page flashes.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        ;(window as unknown as { served?: Element | null }).served = document.querySelector('main')
+      })
+    })
+    for (const path of ['/', '/shop', '/product/essential-crew-tee', '/editor?product=essential-crew-tee', '/cart', '/checkout', '/login', '/signup', '/faq']) {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      const kept = await page.evaluate(() => (window as unknown as { served?: Element | null }).served === document.querySelector('main'))
+      expect(kept, `${path} keeps the server's HTML`).toBe(true)
+    }
+  })
+
   test('the product picture shows the logo chosen, starting with the one pictured first', async ({ page }) => {
     await page.goto('/product/essential-crew-tee')
     const picture = page.getByRole('region', { name: 'Product images' }).getByRole('img').first()

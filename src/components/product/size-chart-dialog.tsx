@@ -11,15 +11,26 @@ export function SizeChartDialog({ chart, productName }: { chart: SizeChart; prod
   const t = useTranslations('product')
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const dialogId = useId()
   const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className="text-sm font-medium text-accent underline underline-offset-4 hover:no-underline" aria-haspopup="dialog">
+      {/* The button opens the dialog by itself (invoker commands), before the page's script has run;
+          in a browser without them, the click handler does. */}
+      <button
+        type="button"
+        commandfor={dialogId}
+        command="show-modal"
+        onClick={() => {
+          if (!('command' in HTMLButtonElement.prototype)) dialog.current?.showModal()
+        }}
+        className="text-sm font-medium text-accent underline underline-offset-4 hover:no-underline" aria-haspopup="dialog">
         {t('sizeChart')}
       </button>
       <dialog
         ref={dialog}
+        id={dialogId}
         aria-labelledby={titleId}
         className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-card bg-white p-0 text-ink shadow-xl backdrop:bg-black/50"
         onClick={(event) => {
@@ -32,11 +43,20 @@ export function SizeChartDialog({ chart, productName }: { chart: SizeChart; prod
             <h2 id={titleId} className="text-lg font-semibold">
               {t('sizeChartTitle', { name: productName })}
             </h2>
-            <form method="dialog">
-              <button type="submit" className="rounded-md px-2 py-1 text-sm font-medium text-muted hover:text-ink" autoFocus>
-                {t('closeDialog')}
-              </button>
-            </form>
+            {/* Not a <form method="dialog">: the dialog sits inside the product's form, and a form
+                in a form is dropped by the HTML parser (the page would then not hydrate). */}
+            <button
+              type="button"
+              commandfor={dialogId}
+              command="close"
+              onClick={() => {
+                if (!('command' in HTMLButtonElement.prototype)) dialog.current?.close()
+              }}
+              className="rounded-md px-2 py-1 text-sm font-medium text-muted hover:text-ink"
+              autoFocus
+            >
+              {t('closeDialog')}
+            </button>
           </div>
           <p className="mt-1 text-sm text-muted">{t('sizeChartUnit', { unit: chart.unit })}</p>
           <div className="mt-4 overflow-x-auto" role="group" aria-labelledby={titleId} tabIndex={0}>

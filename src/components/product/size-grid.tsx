@@ -1,6 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
+import { useEffect, useRef } from 'react'
 import { formatPrice } from '@/isomorphic/format'
 import { MAX_PIECES_PER_SIZE } from '@/isomorphic/quantity'
 import { NO_SIZE } from '@/isomorphic/variant-resolution'
@@ -22,9 +23,21 @@ export function SizeGrid({ idPrefix, sizes, typed, onChange, showPrices = false 
   const t = useTranslations('product')
   const unsized = sizes.length === 1 && sizes[0]?.name === NO_SIZE
   const samePrice = sizes.every((size) => size.price === sizes[0]?.price)
+  const fieldset = useRef<HTMLFieldSetElement>(null)
+
+  // A quantity typed while the page was still loading its script is in the box but not yet in
+  // `typed`: take it over once, when the grid comes alive, so what the shopper sees is what counts.
+  useEffect(() => {
+    for (const input of fieldset.current?.querySelectorAll<HTMLInputElement>('input[data-size]') ?? []) {
+      const size = input.dataset.size!
+      if (input.value !== (typed[size] ?? '')) onChange(size, input.value)
+    }
+    // Only on mount: afterwards React owns the boxes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   return (
-    <fieldset>
+    <fieldset ref={fieldset}>
       <legend className="text-sm font-semibold text-ink">{unsized ? t('quantity') : t('sizes')}</legend>
       {sizes.length > 0 ? (
         <>
@@ -41,6 +54,7 @@ export function SizeGrid({ idPrefix, sizes, typed, onChange, showPrices = false 
                   {showPrices || !samePrice ? <p className="mt-0.5 text-center text-xs text-muted tabular-nums">{formatPrice(size.price)}</p> : null}
                   <input
                     id={inputId}
+                    data-size={size.name}
                     type="number"
                     inputMode="numeric"
                     min={0}
