@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test'
 import { accountMenu, signIn } from './support/accounts'
-import { addToCart } from './support/shopping'
+import { addToCart, continueButton, expectStepOpen, fillAddressesDeliveryAndDetails, openStep } from './support/shopping'
 
 // Issue 17: a shopper with an allowance (the demo's Alex Morgan, data/demo-store.json) sees what is
 // left of it in the header's account menu and in the cart, and the cart says before checkout when
@@ -45,6 +45,37 @@ test('a shopper sees their allowance in the menu and the cart, and the cart warn
     await saved
   }
   await expect(page.getByText('Your cart is empty')).toBeVisible()
+})
+
+test('an order within the allowance asks for no payment method or purchase order number, and is placed', async ({ page }) => {
+  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await accountMenu(page, 'Alex Morgan').click()
+  const left = await dollars(page.getByRole('banner').locator('[data-testid="menu-allowance"]:visible'))
+  await page.keyboard.press('Escape')
+  await addToCart(page, 'essential-crew-tee', 'True Navy', { M: '1' })
+  await page.goto('/checkout')
+  await fillAddressesDeliveryAndDetails(page, { department: 'Engineering' })
+
+  // One tee with delivery and tax is well within what is left ($250 a year, a few small orders by other tests).
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(summary.getByTestId('checkout-due')).toHaveText('$0.00')
+  const total = await dollars(summary.getByTestId('checkout-total'))
+  expect(total).toBeLessThan(left)
+  // The payment step needs nothing: it is closed with its recap, and the review is open.
+  await expectStepOpen(page, 'Review and place order')
+  await expect(page.getByText('Nothing to pay', { exact: true }).first()).toBeVisible()
+  await openStep(page, 'Payment')
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing left to pay: your allowance covers this order.' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Purchase order/ })).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Purchase order number' })).toHaveCount(0)
+  await continueButton(page).click()
+
+  await page.getByRole('button', { name: 'Place order', exact: true }).click()
+  await expect(page).toHaveURL(/\/me\/orders\?order=\d+&access_token=/)
+  await expect(page.getByText(/^Order has been (placed|confirmed) successfully!$/).first()).toBeVisible()
+  // The allowance paid for it: what is left went down by the order's total.
+  await accountMenu(page, 'Alex Morgan').click()
+  await expect(page.getByRole('banner').locator('[data-testid="menu-allowance"]:visible')).toContainText(`Allowance: ${price(Math.round((left - total) * 100) / 100)} left`)
 })
 
 test('a guest, who has no allowance, is shown none in the cart', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { accountMenu, freshEmail, signIn, signUp } from './support/accounts'
+import { accountMenu, freshEmail, signUp } from './support/accounts'
 import { addToCart, continueButton, expectStepOpen, fillAddress, fillAddressesDeliveryAndDetails, fillOrderDetails, fillPurchaseOrderNumber, openStep } from './support/shopping'
 
 // Checkout on the demo store: everything priced by the server (built-in tax, fixed delivery, the
@@ -48,8 +48,9 @@ test('a guest checks out with a promo code and a bank transfer (the invoice is f
 })
 
 test('a signed-in partner saves a quotation, opens its PDF and finds it under me/orders', async ({ page, context }) => {
-  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
-  await expect(accountMenu(page, 'Alex Morgan')).toBeVisible()
+  // A customer without an allowance: the whole amount is left to pay, by purchase order.
+  await signUp(page, { name: 'Quinn Quote', email: freshEmail('quote'), password: 'quinn-quote-pass-1' })
+  await expect(accountMenu(page, 'Quinn Quote')).toBeVisible()
   await addToCart(page, 'essential-crew-tee', 'True Navy', { L: '1' })
   await page.goto('/checkout')
   await fillAddressesDeliveryAndDetails(page, { costCenter: '4100-220', department: 'Engineering' })

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { emptyCheckoutAddress } from '@/client/stores/checkout-store'
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
-import { allowanceSplit, checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, readySummary, shownSummary, type SummaryView } from './checkout-machine'
+import { allowanceSplit, checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, nothingToPay, readySummary, shownSummary, type SummaryView } from './checkout-machine'
 
 const summary = (totalPrice: number): OrderSummaryData => ({
   subTotal: totalPrice,
@@ -126,6 +126,15 @@ describe('the checkout page’s short way through (issue 17)', () => {
     expect(allowanceSplit(priced, true)).toEqual({ covered: 75, leftToPay: 25, allowanceLeft: 0 })
     const within = { ...summary(40.1), budgetAmount: 150, estimatedTotal: 0 }
     expect(allowanceSplit(within, true)).toEqual({ covered: 40.1, leftToPay: 0, allowanceLeft: 109.9 })
+  })
+
+  test('nothing is left to pay when the allowance and gift cards cover the priced order', () => {
+    expect(nothingToPay({ ...summary(40.1), budgetAmount: 150, estimatedTotal: 0 }, true)).toBe(true)
+    expect(nothingToPay({ ...summary(30), giftCardAmount: 30, estimatedTotal: 0 }, true)).toBe(true)
+    expect(nothingToPay({ ...summary(120), budgetAmount: 75, estimatedTotal: 45 }, true)).toBe(false)
+    expect(nothingToPay({ ...summary(40.1), budgetAmount: 150, estimatedTotal: 0 }, false)).toBe(false)
+    expect(nothingToPay(summary(0), true)).toBe(false)
+    expect(nothingToPay(null, true)).toBe(false)
   })
 
   test('there is no split for a shopper without an allowance, or before the order is priced', () => {

@@ -130,3 +130,12 @@ export function allowanceSplit(summary: OrderSummaryData | null, priced: boolean
   const covered = Math.max(0, totalCents - giftCents - dueCents)
   return { covered: covered / 100, leftToPay: dueCents / 100, allowanceLeft: Math.max(0, Math.round(summary.budgetAmount * 100) - covered) / 100 }
 }
+
+/**
+ * Whether nothing is left to pay once the order is priced: the allowance and gift cards cover it
+ * all. Then no payment method is asked for (nor a purchase order number): the server takes an
+ * order with nothing due without one.
+ */
+export function nothingToPay(summary: OrderSummaryData | null, priced: boolean): boolean {
+  return priced && summary !== null && Math.round(summary.estimatedTotal * 100) === 0 && Math.round(summary.totalPrice * 100) > 0
+}

@@ -21,7 +21,7 @@ import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/contract/quer
 import { checkoutAddressOf } from './checkout-address'
 import { checkoutApi } from './checkout-api'
 import { useCheckoutChoicesStore } from './checkout-choices-store'
-import { checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, readySummary, shownSummary, type SummaryView } from './checkout-machine'
+import { checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, nothingToPay, readySummary, shownSummary, type SummaryView } from './checkout-machine'
 import {
   canOpenStep,
   checkCheckoutAddress,
@@ -251,6 +251,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
   const shown = shownSummary(page.confirmed, live)
   const priced = isPriced(live, { hasDestination: destination !== null, deliveryMethodId: choices.deliveryMethodId })
   const ready = readySummary(page.confirmed, live, priced)
+  const nothingDue = nothingToPay(shown, priced)
 
   // Spec 3's orderSummary follows what is shown.
   useEffect(() => {
@@ -276,7 +277,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
     delivery: () => (destination ? checkDelivery(useCheckoutChoicesStore.getState().deliveryMethodId, deliveryOptions) : { delivery: 'deliveryNeedsAddress' }),
     extras: () => checkExtraFields(data.extraFields, useCheckoutStore.getState().orderExtraFieldsInputs),
     promotions: () => ({}),
-    payment: () => checkPayment(useCheckoutStore.getState().payment?.id ?? null, paymentMethods, useCheckoutChoicesStore.getState().purchaseOrderNumber),
+    payment: () => (nothingDue ? {} : checkPayment(useCheckoutStore.getState().payment?.id ?? null, paymentMethods, useCheckoutChoicesStore.getState().purchaseOrderNumber)),
     review: () => ({}),
   }
 
@@ -374,9 +375,9 @@ export function useCheckout(countries: WebsiteCountry[]) {
           shipping: checkout.shipping,
           sameAsBilling: choices.sameAsBilling,
           lines,
-          paymentId: checkout.payment?.id ?? null,
-          paymentProvider: checkout.payment?.provider ?? null,
-          purchaseOrderNumber: checkout.payment?.provider === PURCHASE_ORDER_PROVIDER ? choices.purchaseOrderNumber.trim() : null,
+          paymentId: nothingDue ? null : (checkout.payment?.id ?? null),
+          paymentProvider: nothingDue ? null : (checkout.payment?.provider ?? null),
+          purchaseOrderNumber: !nothingDue && checkout.payment?.provider === PURCHASE_ORDER_PROVIDER ? choices.purchaseOrderNumber.trim() : null,
           orderForResale: checkout.exemptForResale,
           extraFields: data.extraFields,
           extraInputs: checkout.orderExtraFieldsInputs,
@@ -432,6 +433,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
     summary,
     shown,
     priced,
+    nothingDue,
     chosenDelivery,
     page,
     setOpenDocument: (openDocument: boolean) => dispatch({ type: 'open-document', open: openDocument }),

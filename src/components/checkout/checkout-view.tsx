@@ -69,6 +69,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     summary,
     shown,
     priced,
+    nothingDue,
     chosenDelivery,
     page,
     setOpenDocument,
@@ -230,29 +231,35 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     payment: () =>
       panel(
         'payment',
-        <>
-          <PaymentChoice
-            methods={paymentMethods}
-            chosen={chosenPayment?.id ?? null}
-            errors={errorsOf('payment')}
-            onChoose={(payment) => useCheckoutStore.setState({ payment, errors: {} })}
-            purchaseOrderNumber={choices.purchaseOrderNumber}
-            onPurchaseOrderNumber={(purchaseOrderNumber) => useCheckoutChoicesStore.setState({ purchaseOrderNumber })}
-          />
-          {signedInOnly.length > 0 ? (
-            <p className="mt-3 text-sm text-muted">
-              {t.rich('paymentSignIn', {
-                methods: signedInOnly.map((method) => method.name).join(', '),
-                link: (chunks) => <Link href="/login?returnTo=%2Fcheckout" className="font-medium text-accent underline underline-offset-4">{chunks}</Link>,
-              })}
-            </p>
-          ) : null}
-        </>,
-        chosenPayment
-          ? chosenPayment.provider === PURCHASE_ORDER_PROVIDER && choices.purchaseOrderNumber.trim()
+        nothingDue ? (
+          <p role="status" className="rounded-lg bg-soft px-4 py-3 text-sm text-ink">
+            {t('nothingToPay', { covers: nothingCoveredBy(shown, allowance) })}
+          </p>
+        ) : (
+          <>
+            <PaymentChoice
+              methods={paymentMethods}
+              chosen={chosenPayment?.id ?? null}
+              errors={errorsOf('payment')}
+              onChoose={(payment) => useCheckoutStore.setState({ payment, errors: {} })}
+              purchaseOrderNumber={choices.purchaseOrderNumber}
+              onPurchaseOrderNumber={(purchaseOrderNumber) => useCheckoutChoicesStore.setState({ purchaseOrderNumber })}
+            />
+            {signedInOnly.length > 0 ? (
+              <p className="mt-3 text-sm text-muted">
+                {t.rich('paymentSignIn', {
+                  methods: signedInOnly.map((method) => method.name).join(', '),
+                  link: (chunks) => <Link href="/login?returnTo=%2Fcheckout" className="font-medium text-accent underline underline-offset-4">{chunks}</Link>,
+                })}
+              </p>
+            ) : null}
+          </>
+        ),
+        nothingDue
+          ? t('nothingToPayRecap')
+          : chosenPayment && chosenPayment.provider === PURCHASE_ORDER_PROVIDER && choices.purchaseOrderNumber.trim()
             ? t('purchaseOrderRecap', { method: chosenPayment.name, number: choices.purchaseOrderNumber.trim() })
-            : chosenPayment.name
-          : null,
+            : (chosenPayment?.name ?? null),
       ),
     review: () =>
       panel(
@@ -269,8 +276,8 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
             <Recap term={t('step.shipping')}>{choices.sameAsBilling ? t('sameAsBillingRecap') : addressLine(checkout.shipping, lookup)}</Recap>
             <Recap term={t('step.delivery')}>{chosenDelivery?.name ?? '—'}</Recap>
             <Recap term={t('step.payment')}>
-              {chosenPayment?.name ?? '—'}
-              {chosenPayment?.provider === PURCHASE_ORDER_PROVIDER && choices.purchaseOrderNumber.trim() ? (
+              {nothingDue ? t('nothingToPayRecap') : (chosenPayment?.name ?? '—')}
+              {!nothingDue && chosenPayment?.provider === PURCHASE_ORDER_PROVIDER && choices.purchaseOrderNumber.trim() ? (
                 <>
                   <br />
                   {t('purchaseOrderNumber')}: {choices.purchaseOrderNumber.trim()}
@@ -444,4 +451,11 @@ function EmptyCheckout({ hydrated }: { hydrated: boolean }) {
       )}
     </div>
   )
+}
+
+/** Who pays an order with nothing left to pay: the allowance, gift cards, or both. */
+function nothingCoveredBy(summary: { giftCardAmount: number } | null, allowance: { covered: number } | null): 'allowance' | 'gift' | 'both' {
+  const byAllowance = (allowance?.covered ?? 0) > 0
+  const byGift = (summary?.giftCardAmount ?? 0) > 0
+  return byAllowance && byGift ? 'both' : byGift ? 'gift' : 'allowance'
 }

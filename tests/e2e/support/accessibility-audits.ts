@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signIn } from './accounts'
 import { expectNoAxeViolations } from './axe'
-import { addToCart, continueButton, expectStepOpen, fillAddress, fillAddressesDeliveryAndDetails, fillSizeGrid, fillPurchaseOrderNumber, openStep } from './shopping'
+import { addToCart, continueButton, expectStepOpen, fillAddress, fillAddressesDeliveryAndDetails, fillSizeGrid, openStep } from './shopping'
 
 /**
  * The axe audits of issue 6's pages in the states a shopper sees them, defined once for the desktop
@@ -148,11 +148,15 @@ export function accessibilityAudits() {
     await page.goto('/checkout')
     // The account and its saved addresses fill the first steps: the order details need the shopper first.
     await fillAddressesDeliveryAndDetails(page, { department: 'Engineering' })
-    await expectNoAxeViolations(page, '/checkout signed in, payment with the purchase order number')
     await openStep(page, 'Promo code and gift cards')
     await expectNoAxeViolations(page, '/checkout signed in, gift cards')
     await continueButton(page).click()
-    await fillPurchaseOrderNumber(page)
+    // The tee is within Alex's allowance: nothing is left to pay, and the payment step says so.
+    await openStep(page, 'Payment')
+    await expect(page.getByText(/^Nothing left to pay/)).toBeVisible()
+    await expectNoAxeViolations(page, '/checkout signed in, nothing left to pay')
+    await continueButton(page).click()
+    await expectStepOpen(page, 'Review and place order')
     await page.getByRole('button', { name: 'Place order', exact: true }).click()
     // A signed-in customer lands on the order in the account area.
     await expect(page).toHaveURL(/\/me\/orders\?order=\d+&access_token=/)
