@@ -219,6 +219,7 @@ export function AdminOrderView({ order, fulfilment }: { order: AdminOrderDetail;
         <Panel title="Payments" id="order-payments">
           <dl>
             <Row term="Method">{order.paymentMethod ? order.paymentMethod.name : order.approvalState === 'approved' ? 'Invoiced after approval' : '—'}</Row>
+            {order.purchaseOrderNumber ? <Row term="PO number">{order.purchaseOrderNumber}</Row> : null}
             <Row term="Taken">{tenderText(order.payments.taken, currency)}</Row>
             <Row term="Given back">{tenderText(order.payments.refunded, currency)}</Row>
             {order.payments.offline ? <Row term="Received">{`${formatDate(order.payments.offline.paidAt)} · ${order.payments.offline.reference ?? ''}`}</Row> : null}

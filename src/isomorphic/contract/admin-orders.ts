@@ -99,6 +99,8 @@ export type AdminOrderDetail = {
   /** The day the shopper needs the order in hands ("YYYY-MM-DD"); null: none given. */
   inHandsDate: string | null
   paymentMethod: { id: number | null; name: string; provider: string; offline: boolean } | null
+  /** The department's purchase order number given with a "Purchase order" payment; null: none. */
+  purchaseOrderNumber: string | null
   promoCode: string | null
   orderForResale: boolean
   extraFields: { name: string; label: string; value: string | boolean | null }[]

@@ -2,6 +2,10 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { OrderData } from '@/isomorphic/order-types'
 import { createCheckoutStore, guestContext, orderBody, type CheckoutStore } from '../../../tests/factories/orders'
+import { createPaymentMethod } from '../../../tests/factories/store-settings'
+import { staffContext } from '../../../tests/support/staff'
+import { executeAdminQuery } from '../api/admin-registry'
+import type { AdminOrderDetail } from '@/isomorphic/contract/admin-orders'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
@@ -12,7 +16,8 @@ import { refusal } from '../../../tests/support/domain-refusal'
 import { addBusinessDays, dayOf } from '@/isomorphic/business-days'
 
 // Issue 17: the shopper's in-hands date is kept on the order as typed (the console and the
-// decoration partner's work order show it); a day that has passed is refused with a sentence.
+// decoration partner's work order show it); a day that has passed is refused with a sentence. The
+// console's order page shows it with the purchase order number of a "Purchase order" payment.
 
 describe.each(testDatabaseKinds())('the in-hands date of an order on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -57,5 +62,17 @@ describe.each(testDatabaseKinds())('the in-hands date of an order on %s', (kind)
     const error = await refusal(order)
     expect(error.code).toBe('invalid')
     expect(error.userMessage).toMatch(/inHandsDate.*must be a date like "2026-12-18"/)
+  })
+
+  test("the console's order page shows the in-hands date and the purchase order number", async () => {
+    const purchaseOrder = await createPaymentMethod({ websiteId: store.websiteId, name: 'Purchase order', provider: 'purchase_order', forGuests: true })
+    const inHands = addBusinessDays(dayOf(new Date()), 20)
+    const placed = await (await place({ inHandsDate: inHands, aquirerId: purchaseOrder.id, purchaseOrderNumber: 'PO-88213' })).order
+    const owner = await staffContext(store.websiteId, { role: 'owner' })
+    const detail = (await executeAdminQuery('orderDetail', { orderId: placed.id }, owner)) as AdminOrderDetail
+    expect(detail).toMatchObject({ inHandsDate: inHands, purchaseOrderNumber: 'PO-88213', paymentMethod: { name: 'Purchase order' } })
+
+    const invoiced = await (await place({})).order
+    expect(((await executeAdminQuery('orderDetail', { orderId: invoiced.id }, owner)) as AdminOrderDetail).purchaseOrderNumber).toBeNull()
   })
 })

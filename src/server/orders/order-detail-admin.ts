@@ -69,6 +69,7 @@ export async function orderDetail(ctx: CoreContext, { orderId }: { orderId: numb
     deliveryMethod: order.deliveryMethodName,
     inHandsDate: order.inHandsDate ?? null,
     paymentMethod: method?.id ? { id: method.id, name: method.name, provider: method.provider, offline: offlineMethod } : null,
+    purchaseOrderNumber: order.purchaseOrderNumber ?? null,
     promoCode: order.promoCode,
     orderForResale: order.orderForResale,
     extraFields: extraFieldsOf(order.extraFields, fields),
