@@ -63,10 +63,16 @@ test('a delivery method added in the console is offered by the checkout’s list
   await manager.getByRole('link', { name: 'Add a delivery method' }).click()
   await manager.getByLabel('Name').fill(name)
   await manager.getByLabel('Price (USD)').fill('12.50')
+  await manager.getByLabel('In transit from (business days)').fill('2')
+  await manager.getByLabel('In transit to (business days)').fill('4')
   await manager.getByLabel('Position at checkout').fill('99')
   await manager.getByRole('button', { name: 'Add delivery method' }).click()
   await expect(manager.getByRole('heading', { name })).toBeVisible()
   expect(await deliveryNames(manager)).toContain(name)
+  // The method's page, read again, keeps its days in transit (the arrival estimate's second half).
+  await manager.reload()
+  await expect(manager.getByLabel('In transit from (business days)')).toHaveValue('2')
+  await expect(manager.getByLabel('In transit to (business days)')).toHaveValue('4')
 
   await manager.getByLabel('Offered at checkout').uncheck()
   await manager.getByRole('button', { name: 'Save delivery method' }).click()

@@ -6,6 +6,7 @@ import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
 import type { DeliveryMethodDetail, SecretCredential } from '@/isomorphic/contract/admin-delivery'
 import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import { DELIVERY_VARIABLES, type DeliveryMethodInput } from '@/isomorphic/contract/store-file-delivery'
+import { daySpanOf } from './day-span-fields'
 import { EditConflictNotice } from './edit-conflict-notice'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
@@ -80,6 +81,7 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
       name: text('name'),
       description: text('description'),
       deliveryType: kind,
+      ...transitDaysOf(text('transitMin'), text('transitMax')),
       price: kind === 'fixed' ? numberOr(text('price'), 0) : 0,
       margin: carrier ? numberOr(text('margin'), 0) : 0,
       ...(freeOver ? { freeOverAmount: numberOr(text('freeOverAmount'), 0) } : {}),
@@ -126,7 +128,7 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
       </div>
 
       <Section title="Method">
-        <Field label="Name" hint="What shoppers see at checkout, e.g. “Ground (3–5 business days)”.">
+        <Field label="Name" hint="What shoppers see at checkout, e.g. “Ground”.">
           <TextInput name="name" required maxLength={120} defaultValue={start.name} />
         </Field>
         <Field label="Description">
@@ -141,6 +143,14 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
             ))}
           </select>
         </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="In transit from (business days)" hint="Added to the production time for the arrival estimate. A carrier that answers with its own days overrides it.">
+            <TextInput name="transitMin" type="number" min={0} max={120} step={1} inputMode="numeric" defaultValue={start.transitDays?.minDays ?? ''} />
+          </Field>
+          <Field label="In transit to (business days)" hint="Leave both empty for no estimate.">
+            <TextInput name="transitMax" type="number" min={0} max={120} step={1} inputMode="numeric" defaultValue={start.transitDays?.maxDays ?? ''} />
+          </Field>
+        </div>
       </Section>
 
       <Section title="Price">
@@ -287,4 +297,10 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
       </div>
     </form>
   )
+}
+
+/** The transit days typed, or nothing (then the method has no estimate of its own). */
+function transitDaysOf(min: string, max: string): { transitDays?: { minDays: number; maxDays: number } } {
+  const span = daySpanOf(min, max)
+  return span ? { transitDays: span } : {}
 }
