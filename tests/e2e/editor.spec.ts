@@ -57,6 +57,14 @@ test('a shopper designs a hoodie with a chest logo and a name on the back, order
   await expect(page.getByRole('img', { name: /front view with the design/ })).toBeVisible()
   await expect(page.getByRole('img', { name: /back view with the design/ })).toBeVisible()
   await expect(page.getByText(/Text “RIVERA 12”: Full back/)).toBeVisible()
+  // The design is named by its garment, not by its set-up line, and its words sit beside the mockups.
+  const designs = page.getByRole('region', { name: 'Designs' })
+  const designName = designs.getByText('Midweight Pullover Hoodie', { exact: true })
+  await expect(designName).toBeVisible()
+  await expect(designs).not.toContainText('Decoration set-up')
+  const backBox = (await designs.getByRole('img', { name: /back view with the design/ }).boundingBox())!
+  const nameBox = (await designName.boundingBox())!
+  expect(nameBox.x).toBeGreaterThanOrEqual(backBox.x + backBox.width)
   const mockup = await page.getByRole('img', { name: /back view with the design/ }).getAttribute('src')
   expect((await context.request.get(mockup!)).headers()['content-type']).toMatch(/^image\//)
 

@@ -336,7 +336,7 @@ function LineFigure({ term, numeric = false, strong = false, children }: { term:
 export function DesignMockups({ mockupUrls, name }: { mockupUrls: Partial<Record<'front' | 'back', string>>; name: string }) {
   const t = useTranslations('orders')
   return (
-    <div className="flex gap-2">
+    <div className="flex shrink-0 gap-2">
       {(['front', 'back'] as const)
         .filter((view) => mockupUrls[view])
         .map((view) => (
@@ -360,7 +360,10 @@ export function OrderDesigns({ lines }: { lines: OrderLineData[] }) {
   const t = useTranslations('orders')
   const designs = new Map<string, { name: string; design: OrderLineDesign }>()
   for (const line of lines) {
-    if (line.design) designs.set(line.design.id ?? `line-${line.id}`, { name: line.name, design: line.design })
+    // The garment's line names the design; its set-up line ("Decoration set-up: …") carries the same one.
+    if (!line.design || line.lineType === 'setup') continue
+    const key = line.design.id ?? `line-${line.id}`
+    if (!designs.has(key)) designs.set(key, { name: line.name, design: line.design })
   }
   if (designs.size === 0) return null
   return (

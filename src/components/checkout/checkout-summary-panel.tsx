@@ -5,6 +5,7 @@ import { useState } from 'react'
 import type { CartLine } from '@/client/stores/cart-store'
 import type { FreeItemData, OrderSummaryData } from '@/isomorphic/cart-types'
 import { formatPrice } from '@/isomorphic/format'
+import { fromCents, toCents } from '@/isomorphic/money'
 
 type SummaryPanelProps = {
   lines: readonly CartLine[]
@@ -79,7 +80,8 @@ export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, t
       </ul>
       <dl className="mt-4 space-y-2 text-sm">
         <Row label={t('items')} value={String(pieces)} />
-        <Row label={t('subtotal')} value={money(summary?.subTotal)} testId="checkout-subtotal" />
+        {/* Before delivery is priced the bottom line is the subtotal itself: not said twice. */}
+        {priced || (summary && summary.promotion > 0) ? <Row label={t('subtotal')} value={money(summary?.subTotal)} testId="checkout-subtotal" /> : null}
         {summary && summary.promotion > 0 ? <Row label={t('promotion')} value={`−${formatPrice(summary.promotion)}`} testId="checkout-promotion" /> : null}
         {priced && summary ? (
           <>
@@ -90,7 +92,7 @@ export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, t
         <div className="flex justify-between border-t border-line pt-3 text-base">
           <dt className="font-medium text-ink">{priced ? t('total') : t('subtotal')}</dt>
           <dd data-testid="checkout-total" className="font-semibold text-ink tabular-nums">
-            {summary ? formatPrice(priced ? summary.totalPrice : summary.subTotal) : '…'}
+            {summary ? formatPrice(priced ? summary.totalPrice : fromCents(toCents(summary.subTotal) - toCents(summary.promotion))) : '…'}
           </dd>
         </div>
         {priced && summary && summary.giftCardAmount > 0 ? (
