@@ -44,7 +44,8 @@ type FormState = {
   /** Measurement names, comma-separated ("Chest, Body length"). */
   chartMeasurements: string
   /** Size name → its values, comma-separated in the measurements' order. */
-  chartRows: Record<string, string>
+  /** Size name → the value typed in each measurement's cell, in the measurements' order. */
+  chartRows: Record<string, string[]>
   featured: boolean
   published: boolean
 }
@@ -116,7 +117,7 @@ function initialState(product: AdminProduct | null, options: AdminProductOptions
     leadMax: product.leadTime ? String(product.leadTime.maxDays) : '',
     chartUnit: product.sizeChart?.unit ?? 'in',
     chartMeasurements: product.sizeChart?.measurements.join(', ') ?? '',
-    chartRows: Object.fromEntries((product.sizeChart?.rows ?? []).map((row) => [row.size, row.values.join(', ')])),
+    chartRows: Object.fromEntries((product.sizeChart?.rows ?? []).map((row) => [row.size, row.values.map(String)])),
     featured: product.featured,
     published: product.published,
   }
@@ -127,13 +128,16 @@ function initialState(product: AdminProduct | null, options: AdminProductOptions
  * in the chart. Values that are not numbers go to the server as NaN (null), whose rule says so.
  */
 function sizeChartOf(state: FormState, sizeNames: readonly string[]): ProductFieldsInput['sizeChart'] {
-  const measurements = state.chartMeasurements.split(',').map((name) => name.trim()).filter((name) => name !== '')
+  const measurements = measurementsOf(state.chartMeasurements)
   if (measurements.length === 0) return null
   const rows = sizeNames
-    .filter((size) => (state.chartRows[size] ?? '').trim() !== '')
-    .map((size) => ({ size, values: state.chartRows[size]!.split(',').map((value) => amountOf(value)) }))
+    .filter((size) => (state.chartRows[size] ?? []).some((cell) => cell.trim() !== ''))
+    .map((size) => ({ size, values: measurements.map((_, index) => amountOf(state.chartRows[size]?.[index] ?? '')) }))
   return { unit: state.chartUnit, measurements, rows }
 }
+
+/** The measurement names typed, comma-separated ("Chest, Body length"). */
+const measurementsOf = (text: string) => text.split(',').map((name) => name.trim()).filter((name) => name !== '')
 
 /** A typed amount as a number (12, 12.5, "12,50"), or NaN. */
 const amountOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.')))
@@ -580,7 +584,7 @@ export function ProductForm({ websiteId, options, product, currency }: { website
           </Field>
         </div>
         <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto]">
-          <Field label="Size chart measurements" hint="Comma-separated, e.g. “Chest, Body length”. Leave empty for no size chart.">
+          <Field label="Size chart measurements" hint="Comma-separated, e.g. “Chest, Body length”: each is a column of the chart below. Leave empty for no size chart.">
             <TextInput value={state.chartMeasurements} onChange={(event) => set('chartMeasurements', event.target.value)} />
           </Field>
           <Field label="Unit">
@@ -590,13 +594,47 @@ export function ProductForm({ websiteId, options, product, currency }: { website
             </select>
           </Field>
         </div>
-        {state.chartMeasurements.trim() ? (
-          <div className="mt-4 grid gap-3 sm:grid-cols-3">
-            {sizes.map((size) => (
-              <Field key={size.id} label={`Size ${size.name}`} hint="Values in the measurements’ order">
-                <TextInput value={state.chartRows[size.name] ?? ''} inputMode="decimal" onChange={(event) => set('chartRows', { ...state.chartRows, [size.name]: event.target.value })} />
-              </Field>
-            ))}
+        {measurementsOf(state.chartMeasurements).length > 0 ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="text-sm">
+              <caption className="mb-2 text-left text-muted">One row per size, in {state.chartUnit === 'cm' ? 'centimeters' : 'inches'}; a size left empty is not in the chart.</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1 pr-3 text-left font-medium">
+                    Size
+                  </th>
+                  {measurementsOf(state.chartMeasurements).map((measurement) => (
+                    <th key={measurement} scope="col" className="px-1 py-1 text-left font-medium">
+                      {measurement}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {sizes.map((size) => (
+                  <tr key={size.id}>
+                    <th scope="row" className="py-1 pr-3 text-left font-medium">
+                      {size.name}
+                    </th>
+                    {measurementsOf(state.chartMeasurements).map((measurement, index) => (
+                      <td key={measurement} className="min-w-24 px-1 py-1">
+                        <TextInput
+                          aria-label={`${measurement} of size ${size.name}`}
+                          value={state.chartRows[size.name]?.[index] ?? ''}
+                          inputMode="decimal"
+                          onChange={(event) => {
+                            const cells = [...(state.chartRows[size.name] ?? [])]
+                            while (cells.length <= index) cells.push('')
+                            cells[index] = event.target.value
+                            set('chartRows', { ...state.chartRows, [size.name]: cells })
+                          }}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         ) : null}
       </Section>
