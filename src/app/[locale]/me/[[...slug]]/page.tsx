@@ -32,8 +32,10 @@ export default async function AccountPage({ params }: PageProps) {
   const section = sectionForSlug(slug)
   if (!section) notFound()
   const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'account' }), loadWebsite()])
+  // At least a screen high: the sections load in the browser, and a footer seen under a short
+  // loading state would jump down when they arrive (a layout shift).
   return (
-    <div className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
+    <div className="container-page min-h-[calc(100svh-4rem)] pt-8 pb-16 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('title')}</h1>
       <AccountArea section={section} countries={website?.shippingCountry ?? []} />
     </div>
