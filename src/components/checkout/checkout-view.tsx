@@ -19,7 +19,6 @@ import { CheckoutStepPanel } from './checkout-step-panel'
 import {
   AddressChoiceForm,
   ContactForm,
-  DeliveryChoice,
   ExtrasForm,
   PaymentChoice,
   ResaleCheckbox,
@@ -30,6 +29,11 @@ import { CheckoutSummaryPanel } from './checkout-summary-panel'
 // The promo code and gift cards step is closed for most shoppers (nothing to fill): its code (and
 // the account's gift card forms) loads when it is opened, not with the checkout.
 const CheckoutPromotions = dynamic(() => import('./checkout-promotions').then((module) => module.CheckoutPromotions), {
+  loading: () => <p className="text-sm text-muted">…</p>,
+})
+// The delivery step too: a delivery method is chosen for the shopper, and its step stays closed
+// unless they open it to change the method or give an in-hands date.
+const DeliveryChoice = dynamic(() => import('./checkout-delivery-choice').then((module) => module.DeliveryChoice), {
   loading: () => <p className="text-sm text-muted">…</p>,
 })
 import { allowanceSplit } from '@/client/checkout/checkout-machine'

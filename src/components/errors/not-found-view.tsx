@@ -1,10 +1,7 @@
-'use client'
-
 import Link from 'next/link'
-import { usePathname } from 'next/navigation'
-import { useId } from 'react'
 import { serializeShopFilters } from '@/isomorphic/catalog-search'
 import type { NotFoundTexts } from './not-found-texts'
+import { RequestedPath } from './requested-path'
 
 type NotFoundViewProps = {
   texts: NotFoundTexts
@@ -17,16 +14,18 @@ type NotFoundViewProps = {
  * best stores give them: a search of the shop (a plain GET form, working before JavaScript), links
  * to all products, the main categories and the home page, and the spec's way home. Takes its texts
  * as props so that it also works outside the store's layout (the root 404), where no message
- * formatter is loaded.
+ * formatter is loaded. A server component: only the path is read in the browser (RequestedPath),
+ * so the boundary every page carries adds almost nothing to its script.
  */
 export function NotFoundView({ texts, categories = [] }: NotFoundViewProps) {
-  const path = usePathname()
-  const searchId = useId()
+  const searchId = 'not-found-search'
   const linkClass = 'inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-medium text-ink hover:bg-soft'
   return (
     <div className="container-page flex max-w-2xl flex-col items-center py-16 text-center sm:py-24">
       <p className="text-sm font-semibold tracking-widest text-accent">404</p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight break-all text-ink sm:text-3xl">{`${texts.title} ${path}`}</h1>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight break-all text-ink sm:text-3xl">
+        {texts.title} <RequestedPath />
+      </h1>
       <p className="mt-4 text-lg text-muted">{texts.body}</p>
       <form action="/shop" method="get" role="search" aria-label={texts.search} className="relative mt-8 w-full max-w-md">
         <label htmlFor={searchId} className="sr-only">
