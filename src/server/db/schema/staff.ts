@@ -25,6 +25,8 @@ export const staff = pgTable(
     /** The TOTP shared secret (base32); set when two-factor is turned on. */
     totpSecret: text(),
     totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The 30-second step of the last TOTP code accepted: a code is taken once, never again in its window (issue 24). */
+    totpLastStep: bigint({ mode: 'number' }),
     isActive: boolean().notNull().default(true),
     /** Receives the new-order notice of its stores. */
     notifyNewOrders: boolean().notNull().default(true),
@@ -72,6 +74,26 @@ export const staffSessions = pgTable(
     userAgent: text(),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+)
+
+/**
+ * Browsers a member finished a sign-in on (issue 24): the console's device cookie holds a random
+ * token, kept here as its SHA-256. A known device signs in under its own attempt limits instead of the
+ * account's install-wide cap, so guesses spread over many addresses cannot lock the member out.
+ */
+export const staffDevices = pgTable(
+  'staff_devices',
+  {
+    id: id(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_devices_staff_idx').on(t.staffId)],
 )
 
 /** Hashed single-use recovery codes for a member who lost their authenticator. */
