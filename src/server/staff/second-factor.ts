@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import type { Executor } from '../db/client'
-import { staffRecoveryCodes } from '../db/schema'
+import { staff, staffRecoveryCodes } from '../db/schema'
 
 // The console's second factor (issue 15, decision 021): a TOTP (RFC 6238: SHA-1, 6 digits, 30 s,
 // what every authenticator app speaks) and ten single-use recovery codes, kept as SHA-256 hashes
@@ -27,11 +27,35 @@ export function totpUri(secret: string, email: string): string {
   return totpFor(secret, email).toString()
 }
 
+const TOTP_PERIOD_MS = 30_000
+
+/** The 30-second step `code` belongs to when it is the TOTP of `secret` at `now` (or one step either side); otherwise null. */
+export function totpStep(secret: string, code: string, now: Date = new Date()): number | null {
+  const token = code.replace(/\s+/g, '')
+  if (!/^\d{6}$/.test(token)) return null
+  const delta = totpFor(secret, 'check').validate({ token, timestamp: now.getTime(), window: TOTP_WINDOW })
+  return delta === null ? null : Math.floor(now.getTime() / TOTP_PERIOD_MS) + delta
+}
+
 /** True when `code` is the TOTP of `secret` at `now` (or one step either side). */
 export function totpMatches(secret: string, code: string, now: Date = new Date()): boolean {
-  const token = code.replace(/\s+/g, '')
-  if (!/^\d{6}$/.test(token)) return false
-  return totpFor(secret, 'check').validate({ token, timestamp: now.getTime(), window: TOTP_WINDOW }) !== null
+  return totpStep(secret, code, now) !== null
+}
+
+/**
+ * Takes a member's TOTP code once (RFC 6238 §5.2): true when it matches and its step is later than
+ * the last one taken, which it then becomes — a code seen over a shoulder or replayed within its
+ * window is refused, however many callers race with it.
+ */
+export async function takeTotpCode(tx: Executor, staffId: number, secret: string, code: string, now: Date = new Date()): Promise<boolean> {
+  const step = totpStep(secret, code, now)
+  if (step === null) return false
+  const taken = await tx
+    .update(staff)
+    .set({ totpLastStep: step })
+    .where(and(eq(staff.id, staffId), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+    .returning({ id: staff.id })
+  return taken.length > 0
 }
 
 const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'

@@ -10,7 +10,7 @@ import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definitio
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { requireConsoleUser } from '../kernel/permissions'
-import { newTotpSecret, replaceRecoveryCodes, totpMatches, totpUri } from './second-factor'
+import { newTotpSecret, replaceRecoveryCodes, takeTotpCode, totpUri } from './second-factor'
 import { STAFF_SIGN_IN_LIMITS, STAFF_TOO_MANY_ATTEMPTS } from './staff-sign-in'
 import { revokeStaffSessions } from './staff-sessions'
 
@@ -76,9 +76,11 @@ export const SESSION_ADMIN_MUTATIONS = {
       const row = await memberRow(actor.staffId)
       if (row.totpEnabledAt) throw new DomainError('conflict', `staff ${actor.staffId} has TOTP on`, TOTP_ALREADY_ON)
       if (!row.totpSecret) throw new DomainError('invalid', 'no TOTP secret to confirm', TOTP_NOT_STARTED)
-      if (!totpMatches(row.totpSecret, code)) throw new DomainError('invalid', 'TOTP enrolment code does not match', TOTP_CODE_WRONG)
+      const secret = row.totpSecret
       const db = await getDb()
       return db.transaction(async (tx) => {
+        // Taken once: the code that turned two-factor on cannot also finish a sign-in.
+        if (!(await takeTotpCode(tx, actor.staffId, secret, code))) throw new DomainError('invalid', 'TOTP enrolment code does not match', TOTP_CODE_WRONG)
         await tx.update(staff).set({ totpEnabledAt: new Date() }).where(eq(staff.id, actor.staffId))
         const recoveryCodes = await replaceRecoveryCodes(tx, actor.staffId)
         await recordAudit(tx, ctx, { websiteId: null, action: 'staff.second_factor_on', entityType: 'staff', entityId: actor.staffId, before: { secondFactor: false }, after: { secondFactor: true } })

@@ -197,7 +197,8 @@ describe.each(testDatabaseKinds())('console sign-in and sessions on %s', (kind) 
     const { secret } = (await executeAdminMutation('startTotpEnrolment', {}, ctx)) as { secret: string }
     const wrong = await refusal(executeAdminMutation('confirmTotpEnrolment', { code: codeAt(new Date(), secret) === '000000' ? '111111' : '000000' }, ctx))
     expect(wrong.code).toBe('invalid')
-    const { recoveryCodes } = (await executeAdminMutation('confirmTotpEnrolment', { code: codeAt(new Date(), secret) }, ctx)) as { recoveryCodes: string[] }
+    const enrolmentCode = codeAt(new Date(), secret)
+    const { recoveryCodes } = (await executeAdminMutation('confirmTotpEnrolment', { code: enrolmentCode }, ctx)) as { recoveryCodes: string[] }
     expect(new Set(recoveryCodes).size).toBe(10)
     expect(await executeAdminMutation('setOwnNotifications', { notifyNewOrders: false }, ctx)).toEqual({ notifyNewOrders: false })
     const actions = (await db().select().from(auditLog).where(eq(auditLog.staffId, member.id)).orderBy(auditLog.id)).map((row) => row.action)
@@ -207,6 +208,104 @@ describe.each(testDatabaseKinds())('console sign-in and sessions on %s', (kind) 
     const next = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
     expect(next.next).toBe('second_factor')
     expect((await staffActorFor(db(), next.token)).kind).toBe('guest')
+    // The code that turned two-factor on was taken then: it does not finish this sign-in.
+    expect((await refusal(finishSecondFactor(db(), next.token, enrolmentCode, caller))).userMessage).toBe(SECOND_FACTOR_FAILED)
+  })
+
+  test('a TOTP code is taken once: the code that finished one sign-in cannot finish another, even in its own 30 seconds', async () => {
+    const member = await createStaffMember({ role: 'owner', totp: true })
+    const now = new Date()
+    const first = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, now)
+    const second = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, now)
+    expect((await finishSecondFactor(db(), first.token, codeAt(now), caller, now)).next).toBe('done')
+    expect((await refusal(finishSecondFactor(db(), second.token, codeAt(now), caller, now))).userMessage).toBe(SECOND_FACTOR_FAILED)
+    // A code of an earlier step is refused too; the next step's code is taken.
+    const later = new Date(now.getTime() + 30_000)
+    expect((await refusal(finishSecondFactor(db(), second.token, codeAt(new Date(now.getTime() - 30_000)), caller, later))).code).toBe('unauthorized')
+    expect((await finishSecondFactor(db(), second.token, codeAt(later), caller, later)).next).toBe('done')
+  })
+
+  test('two sign-ins racing with the same code: exactly one is finished', async () => {
+    const member = await createStaffMember({ role: 'owner', totp: true })
+    const now = new Date()
+    const pending = await Promise.all([0, 1, 2].map(() => signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller, now)))
+    const outcomes = await Promise.allSettled(pending.map((signIn) => finishSecondFactor(db(), signIn.token, codeAt(now), caller, now)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+  })
+
+  test('guesses spread over many addresses cannot lock a member out of a browser they signed in on before; an unknown browser stays capped', async () => {
+    const member = await createStaffMember({ role: 'owner', totp: true })
+    const now = new Date()
+    // The owner signs in once at the office: that browser becomes a known device (its cookie).
+    const office = { ip: '198.51.100.10', userAgent: null }
+    const first = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, office, now)
+    expect(first.device).toBeUndefined()
+    const finished = await finishSecondFactor(db(), first.token, codeAt(now), office, now)
+    const deviceToken = finished.device!.token
+    expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+
+    // Ten wrong passwords from each of ten addresses, each address under its own limit.
+    const addresses = STAFF_SIGN_IN_LIMITS.perEmailEverywhere.max / STAFF_SIGN_IN_LIMITS.perEmail.max
+    for (let address = 0; address < addresses; address += 1) {
+      for (let guess = 0; guess < STAFF_SIGN_IN_LIMITS.perEmail.max; guess += 1) {
+        const wrong = await refusal(signInStaff(db(), { email: member.email, password: `guess ${address}-${guess}` }, { ip: `203.0.113.${address + 1}`, userAgent: null }, now))
+        expect(wrong.code).toBe('unauthorized')
+      }
+    }
+    // Guessing stays bounded: a browser the account does not know, from any address, is refused now, right password or not.
+    const unknown = await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '192.0.2.50', userAgent: null }, now))
+    expect([unknown.code, unknown.userMessage]).toEqual(['rate_limited', STAFF_TOO_MANY_ATTEMPTS])
+    // The owner's own browser, on the road at a new address, signs in with the password and a code.
+    const later = new Date(now.getTime() + 30_000)
+    const road = { ip: '192.0.2.77', userAgent: null, deviceToken }
+    const again = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, road, later)
+    expect(again.next).toBe('second_factor')
+    const done = await finishSecondFactor(db(), again.token, codeAt(later), road, later)
+    expect(done.next).toBe('done')
+    expect(done.device!.token).toBe(deviceToken)
+    expect(await staffActorFor(db(), done.token, later)).toMatchObject({ kind: 'staff', staffId: member.id })
+  })
+
+  test("a known device's cookie proves nothing alone: its wrong passwords meet a cap of their own, and it is another member's cookie on any other account", async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const other = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    const { device } = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, caller)
+    const deviceToken = device!.token
+    for (let guess = 0; guess < STAFF_SIGN_IN_LIMITS.perDevice.max; guess += 1) {
+      expect((await refusal(signInStaff(db(), { email: member.email, password: `guess ${guess}` }, { ip: `198.18.0.${guess + 1}`, userAgent: null, deviceToken }))).code).toBe('unauthorized')
+    }
+    const stolen = await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '198.18.1.1', userAgent: null, deviceToken }))
+    expect(stolen.code).toBe('rate_limited')
+    // The cookie belongs to one member: on another account it is an unknown browser under the account's cap.
+    useRateLimiter(createMemoryRateLimiter())
+    const spread = (attempt: number) => refusal(signInStaff(db(), { email: other.email, password: `spread ${attempt}` }, { ip: `203.0.113.${attempt % 250}`, userAgent: null, deviceToken }))
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perEmailEverywhere.max; attempt += 1) expect((await spread(attempt)).code).toBe('unauthorized')
+    expect((await spread(STAFF_SIGN_IN_LIMITS.perEmailEverywhere.max)).code).toBe('rate_limited')
+  })
+
+  test('wrong codes over fresh sign-ins meet a cap per account; the member still finishes on a known device', async () => {
+    const member = await createStaffMember({ role: 'owner', totp: true })
+    const now = new Date()
+    const home = { ip: '198.51.100.11', userAgent: null }
+    const { device } = await finishSecondFactor(db(), (await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, home, now)).token, codeAt(now), home, now)
+    const wrongCode = (at: Date) => ([-1, 0, 1].map((step) => codeAt(new Date(at.getTime() + step * 30_000))).includes('123456') ? '654321' : '123456')
+    // Someone who has the password opens fresh sign-ins from fresh addresses, a few codes each.
+    let guesses = 0
+    for (let session = 0; guesses < STAFF_SIGN_IN_LIMITS.codesPerAccount.max; session += 1) {
+      const from = { ip: `203.0.113.${session + 1}`, userAgent: null }
+      const pending = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, from, now)
+      for (let code = 0; code < 3 && guesses < STAFF_SIGN_IN_LIMITS.codesPerAccount.max; code += 1, guesses += 1) {
+        expect((await refusal(finishSecondFactor(db(), pending.token, wrongCode(now), from, now))).code).toBe('unauthorized')
+      }
+    }
+    const from = { ip: '192.0.2.90', userAgent: null }
+    const fresh = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, from, now)
+    const later = new Date(now.getTime() + 30_000)
+    expect((await refusal(finishSecondFactor(db(), fresh.token, codeAt(later), from, later))).code).toBe('rate_limited')
+    // The owner's own browser is not held by that cap.
+    const mine = { ...home, deviceToken: device!.token }
+    const own = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, mine, later)
+    expect((await finishSecondFactor(db(), own.token, codeAt(later), mine, later)).next).toBe('done')
   })
 
   test('a decoration partner member signs in as the partner it is bound to', async () => {

@@ -6,8 +6,8 @@ import { z } from 'zod'
 import { STAFF_SECOND_FACTOR_INPUT, STAFF_SIGN_IN_INPUT, type StaffSignInResponse } from '@/isomorphic/contract/admin-session'
 import { executeAdminMutation, executeAdminQuery } from '@/server/api/admin-registry'
 import { getDb } from '@/server/db/client'
-import { finishSecondFactor, signInStaff, signOutStaff, type StaffSignIn } from '@/server/staff/staff-sign-in'
-import { adminSessionCookies, adminTokenFromCookies, clearedAdminSessionCookies } from '../admin-cookie'
+import { finishSecondFactor, signInStaff, signOutStaff, type StaffCaller, type StaffSignIn } from '@/server/staff/staff-sign-in'
+import { adminDeviceCookie, adminDeviceTokenFromCookies, adminSessionCookies, adminTokenFromCookies, clearedAdminSessionCookies } from '../admin-cookie'
 import { adminContext } from '../admin-context'
 import { dataResponse, defineRoute } from '../define-route'
 import { clientIp, isSecureRequest } from '../http'
@@ -31,13 +31,19 @@ export const adminMutation = defineRoute({
   handler: async ({ ctx, input }) => dataResponse(await executeAdminMutation(input.key, input.value, ctx)),
 })
 
-function caller(request: Request) {
-  return { ip: clientIp(request), userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null }
+function caller(request: Request): StaffCaller {
+  return {
+    ip: clientIp(request),
+    userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
+    deviceToken: adminDeviceTokenFromCookies(request.headers.get('cookie')),
+  }
 }
 
 function signedIn(request: Request, signIn: StaffSignIn): Response {
   const response = dataResponse({ next: signIn.next } satisfies StaffSignInResponse)
-  for (const cookie of adminSessionCookies(signIn.token, signIn.absoluteExpiresAt, { secure: isSecureRequest(request) })) response.headers.append('Set-Cookie', cookie)
+  const secure = isSecureRequest(request)
+  for (const cookie of adminSessionCookies(signIn.token, signIn.absoluteExpiresAt, { secure })) response.headers.append('Set-Cookie', cookie)
+  if (signIn.device) response.headers.append('Set-Cookie', adminDeviceCookie(signIn.device.token, signIn.device.expiresAt, { secure }))
   return response
 }
 
