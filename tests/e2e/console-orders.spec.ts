@@ -44,7 +44,7 @@ test('an order from the guest’s checkout through payment, production, shipping
   // The owner signs in with a TOTP code and finds the order among the latest on the dashboard.
   const owner = await personPage(browser, `198.19.2.${suffix}`)
   await consoleSignIn(owner, DEMO_OWNER.email, DEMO_OWNER.password)
-  await owner.getByLabel('Code').fill(ownerCode())
+  await owner.getByLabel('Code').fill(await ownerCode())
   await owner.getByRole('button', { name: 'Verify' }).click()
   await expect(owner.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   const latest = owner.getByRole('region', { name: 'Latest orders' })

@@ -33,7 +33,7 @@ test('the demo owner signs in with a TOTP code and reaches the dashboard; a wron
   await expect(page.getByRole('form', { name: 'Second factor' }).getByRole('alert')).toContainText('That code is not right.')
   await expect(page).toHaveURL(/\/admin\/login/)
 
-  await code.fill(ownerCode())
+  await code.fill(await ownerCode())
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()

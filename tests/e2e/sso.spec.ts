@@ -72,7 +72,7 @@ test.describe.serial('testing single sign-on from the console', () => {
     await owner.getByLabel('Email').fill(DEMO_OWNER.email)
     await owner.getByLabel('Password').fill(DEMO_OWNER.password)
     await owner.getByRole('button', { name: 'Sign in' }).click()
-    await owner.getByLabel('Code').fill(ownerCode())
+    await owner.getByLabel('Code').fill(await ownerCode())
     await owner.getByRole('button', { name: 'Verify' }).click()
     await expect(owner.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   })

@@ -180,7 +180,7 @@ function isRaw(body: unknown): body is Raw {
 }
 
 const SECRET_FIELDS = new Set(['password', 'currentPassword', 'newPassword', 'token', 'access_token', 'accessToken'])
-const SECRET_COOKIES = /^(?:__Host-|__Secure-)?(?:session|sso-flow|admin_session)=([^;]+)/
+const SECRET_COOKIES = /^(?:__Host-|__Secure-)?(?:session|sso-flow|admin_session|admin_device)=([^;]+)/
 
 /** The console's (issue 15): a webhook's signing secret or a TOTP secret answered once, recovery codes. */
 const CONSOLE_SECRET_FIELDS = new Set(['secret', 'totpSecret', 'recoveryCodes'])

@@ -76,7 +76,7 @@ export async function signInConsole(caller: Caller, who: ConsoleUser, { secondFa
   expect(token, 'the sign-in sets the admin cookie').toBeTruthy()
   if (signIn.json.data.next === 'second_factor' && secondFactor) {
     expect('totpSecret' in user, `${who} has a second factor the tests know`).toBe(true)
-    const code = ownerCode()
+    const code = await ownerCode()
     const finished = await caller.post('/api/admin/second-factor', { code }, { headers: { cookie: `admin_session=${token}` } })
     expect(finished.status, `${who}'s second factor: ${finished.text}`).toBe(200)
     token = adminTokenIn(finished.cookies)

@@ -1,5 +1,6 @@
 import { rememberSecret } from '../support/server-logs.mjs'
 import { ownerCode, wrongOwnerCode } from '../support/console-users'
+import { freshAddress } from './attack'
 import { adminGetRoutes, adminPostRoutes, ConsoleCaller, CONSOLE_USERS, expect, MUTATION_PROBES, QUERY_PROBES, signInConsole, test, type Targets } from './console-attack'
 
 // Console sessions against the shopper's (issue 15, security.md "Session", ASVS 5.0 7.x): the
@@ -95,7 +96,7 @@ test('an owner who gave only the password can call nothing, and five wrong codes
     const wrong = await half.post('/api/admin/second-factor', { code: wrongOwnerCode() })
     expect(wrong.status, `wrong code ${attempt}: ${wrong.text}`).toBe(401)
   }
-  const limited = await half.post('/api/admin/second-factor', { code: ownerCode() })
+  const limited = await half.post('/api/admin/second-factor', { code: await ownerCode() })
   expect(limited.status, limited.text).toBe(429)
   expect(limited.json.error.message).toBe(TOO_MANY)
   expect((await half.query('consoleMe', {})).status).toBe(401)
@@ -147,4 +148,42 @@ test('sign-in is rate-limited per email and per address: 429 with a sentence, ev
   const right = await sprayer.post('/api/admin/sign-in', { email: CONSOLE_USERS.secondFulfilment.email, password: CONSOLE_USERS.secondFulfilment.password })
   expect(right.status).toBe(429)
   expect(right.cookies).toEqual([])
+})
+
+test('guesses at one account spread over ten addresses cannot lock its member out: their own browser signs in from a new address, an unknown browser is held (429)', async ({ attack }) => {
+  const { email, password } = CONSOLE_USERS.guarded
+  // The member signed in on this browser before: it keeps the console's device cookie.
+  const browser = await attack.caller('console-guarded-browser')
+  const before = await browser.post('/api/admin/sign-in', { email, password })
+  expect(before.status, before.text).toBe(200)
+  expect(before.cookies.some((cookie) => /^admin_device=[A-Za-z0-9_-]{43};.*Path=\/api\/admin;.*HttpOnly/i.test(cookie)), before.cookies.join(' | ')).toBe(true)
+  // Ten wrong passwords from each of ten addresses, each under its own address's limit.
+  for (let address = 0; address < 10; address++) {
+    const guesser = await attack.caller(`console-spread-guesser-${address}`)
+    for (let guess = 0; guess < 10; guess++) expect((await guesser.post('/api/admin/sign-in', { email, password: `spread guess ${address}-${guess}` })).status).toBe(401)
+  }
+  // Guessing stays bounded: a browser the account does not know is refused, the right password included.
+  const stranger = await attack.caller('console-unknown-browser')
+  const held = await stranger.post('/api/admin/sign-in', { email, password })
+  expect(held.status, held.text).toBe(429)
+  expect(held.json.error.message).toBe(TOO_MANY)
+  // The member's own browser, at an address never seen, signs in.
+  browser.ip = freshAddress()
+  const after = await browser.post('/api/admin/sign-in', { email, password })
+  expect(after.status, after.text).toBe(200)
+  expect(after.json.data.next).toBe('done')
+})
+
+test('a TOTP code is taken once: the code that finished one sign-in is refused for a second one in the same 30 seconds', async ({ attack }) => {
+  const first = await attack.caller('console-owner-code-first')
+  const second = await attack.caller('console-owner-code-replay')
+  const { token: firstPending } = await signInConsole(first, 'owner', { secondFactor: false })
+  const { token: secondPending } = await signInConsole(second, 'owner', { secondFactor: false })
+  const code = await ownerCode()
+  const finished = await new ConsoleCaller(first, firstPending).post('/api/admin/second-factor', { code })
+  expect(finished.status, finished.text).toBe(200)
+  const replayed = await new ConsoleCaller(second, secondPending).post('/api/admin/second-factor', { code })
+  expect(replayed.status, replayed.text).toBe(401)
+  expect(replayed.cookies).toEqual([])
+  expect((await new ConsoleCaller(second, secondPending).query('consoleMe', {})).status).toBe(401)
 })

@@ -14,6 +14,8 @@ export const CONSOLE_ACCOUNTS = {
   ownerWithoutSecondFactor: { email: 'new-owner@demo.example', name: 'New Owner', password: 'console-new-owner-2b6d' },
   /** A member of the second decoration partner (the demo partner's member is of the first). */
   otherPartner: { email: 'partner@redline.example', name: 'Redline Member', password: 'console-other-partner-5a17' },
+  /** Fulfilment of the demo store whose sign-in the lockout attack targets (issue 24); no other test uses it. */
+  guarded: { email: 'guarded@demo.example', name: 'Guarded Member', password: 'console-guarded-member-3c90' },
   /** Store manager of the demo store whose name is a script (the console shows staff names). */
   scriptName: { email: 'script-name@demo.example', name: SCRIPT_PAYLOADS.script, password: 'console-script-name-8d02' },
 } as const

@@ -86,6 +86,7 @@ async function main(file: string): Promise<void> {
   const secondFulfilmentId = await member(db, CONSOLE_ACCOUNTS.secondFulfilment, 'fulfilment', { storeIds: [secondStoreId] })
   await member(db, CONSOLE_ACCOUNTS.ownerWithoutSecondFactor, 'owner')
   await member(db, CONSOLE_ACCOUNTS.scriptName, 'store_manager', { storeIds: [demoStoreId] })
+  await member(db, CONSOLE_ACCOUNTS.guarded, 'fulfilment', { storeIds: [demoStoreId] })
   await member(db, CONSOLE_ACCOUNTS.otherPartner, 'decoration_partner', { decorationPartnerId: otherPartnerId })
 
   // The second store's order (confirmed, paid), its work order for the other partner, a webhook
