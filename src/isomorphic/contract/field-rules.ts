@@ -154,8 +154,12 @@ export const PromotionSchema = z
 
 export type PromotionInput = z.input<typeof PromotionSchema>
 export type Promotion = z.output<typeof PromotionSchema>
-/** A store's accent colour: a CSS colour on which white text reads at 4.5:1 or better. */
-export const accentColor = cssColor.refine((value) => contrastRatio(parseCssColor(value), { r: 255, g: 255, b: 255 }) >= ACCENT_MIN_CONTRAST, {
+/**
+ * A store's accent colour: a CSS colour on which white text reads at 4.5:1 or better. Zod runs a
+ * refinement even when the pattern has failed, so the contrast is measured only on a value the
+ * pattern accepted ("red" is one refusal, the pattern's, and never a colour parser's exception).
+ */
+export const accentColor = cssColor.refine((value) => !CSS_COLOR_PATTERN.test(value) || contrastRatio(parseCssColor(value), { r: 255, g: 255, b: 255 }) >= ACCENT_MIN_CONTRAST, {
   message: `must be dark enough for white text on it to read (a contrast of ${ACCENT_MIN_CONTRAST}:1 with white or more; try a darker shade)`,
 })
 

@@ -21,15 +21,20 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** Far deeper than any document this project reads, far shallower than what overflows the stack. */
+export const DEFAULT_MAX_DEPTH = 1000
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 
 /**
  * Parses `text` as JSON. Throws JsonSyntaxError (with line and column) on the first error.
  * `maxDepth` bounds the nesting of objects and lists: the bookkeeping of locations costs the square
- * of the depth, so input from strangers must be cut off early (64 kB of '[' is 32,000 levels).
+ * of the depth, so input from strangers must be cut off early (64 kB of '[' is 32,000 levels), and
+ * the parser recurses once per level, so some ten thousand levels would overflow the stack (a
+ * RangeError, not a JsonSyntaxError). Callers pass the depth their documents need; the default only
+ * keeps a caller that forgets from recursing that far.
  */
-export function parseJsonWithLocations(text: string, { maxDepth = Number.POSITIVE_INFINITY }: { maxDepth?: number } = {}): LocatedJson {
+export function parseJsonWithLocations(text: string, { maxDepth = DEFAULT_MAX_DEPTH }: { maxDepth?: number } = {}): LocatedJson {
   const lines = new Map<string, number>()
   let index = 0
   let line = 1

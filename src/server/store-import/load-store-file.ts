@@ -8,6 +8,13 @@ import { friendlyIssueMessage, type StoreFile, StoreFileSchema } from './store-f
 // Reading a store file (docs/store-file.md) before anything is written: JSON with the line of every
 // value, the schema, then the references between its parts.
 
+/**
+ * How deep lists and objects may nest in a store file. The demo store nests seven levels; the
+ * bound stops a hostile or broken file (200,000 levels of '[') at the parser, before anything
+ * recurses down it (the parser itself, the schema).
+ */
+export const STORE_FILE_MAX_DEPTH = 64
+
 export type LoadedStoreFile = { file: StoreFile; baseDir: string; fileLabel: string; located: LocatedJson }
 
 /** Reads and validates a store file. Throws StoreFileError naming the line and field of every problem. */
@@ -22,9 +29,14 @@ export async function loadStoreFile(filePath: string, { confined = false }: { co
   }
   let located: LocatedJson
   try {
-    located = parseJsonWithLocations(text)
+    located = parseJsonWithLocations(text, { maxDepth: STORE_FILE_MAX_DEPTH })
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error
+    if (error.message.startsWith('nested more than')) {
+      throw new StoreFileError(fileLabel, [
+        { line: error.line, path: '', message: `lists and objects are nested more than ${STORE_FILE_MAX_DEPTH} levels deep; no store file nests that deep (docs/store-file.md)` },
+      ])
+    }
     throw new StoreFileError(fileLabel, [{ line: error.line, path: '', message: `JSON syntax error at column ${error.column}: ${error.message}` }])
   }
   const parsed = StoreFileSchema.safeParse(located.value, { error: friendlyIssueMessage })

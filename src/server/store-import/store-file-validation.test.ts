@@ -2,7 +2,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { buildStoreFile, lineContaining, writeStoreFile } from '../../../tests/factories/store-file'
 import { StoreFileError } from './store-file-error'
-import { loadStoreFile } from './load-store-file'
+import { loadStoreFile, STORE_FILE_MAX_DEPTH } from './load-store-file'
 
 async function problemsOf(store: unknown): Promise<{ error: StoreFileError; text: string }> {
   const { filePath, text } = await writeStoreFile(store)
@@ -91,6 +91,22 @@ describe('loading a store file', () => {
       'products[1].templateSkuCode: is required',
     ])
     expect(error.issues.map((issue) => issue.line)).toEqual([...error.issues.map((issue) => issue.line)].sort((a, b) => a! - b!))
+  })
+
+  test('names the line of an accent colour that is not a colour, with the forms a colour takes', async () => {
+    const store = buildStoreFile()
+    store.website.accentColor = 'red'
+    const { error, text } = await problemsOf(store)
+    expect(error.message).toBe(`store.json line ${lineContaining(text, '"accentColor": "red"')}: website.accentColor: must be a CSS colour like "#1f2a44" or "rgb(31, 42, 68)"`)
+  })
+
+  test('refuses a file nested 200,000 levels deep with one sentence, without walking down it', async () => {
+    const depth = 200_000
+    const text = `{"format": "webstore-store/1", "website": {"code": "test-store", "name": ${'['.repeat(depth)}${']'.repeat(depth)}}}`
+    const { error } = await problemsOf(text)
+    expect(error.issues).toEqual([
+      { line: 1, path: '', message: `lists and objects are nested more than ${STORE_FILE_MAX_DEPTH} levels deep; no store file nests that deep (docs/store-file.md)` },
+    ])
   })
 
   test('refuses a file without the format marker', async () => {

@@ -91,6 +91,17 @@ describe.each(testDatabaseKinds())('store settings in the console on %s', (kind)
     expect(error.message).toMatch(/dark enough for white text/)
   })
 
+  test('an accent colour that is not a colour at all is a refusal naming the field and the forms it takes, and changes nothing', async () => {
+    const before = await read()
+    for (const accentColor of ['red', '#12', 'rgb(1, 2)']) {
+      const error = await refusal(save({ accentColor }))
+      expect(error.code).toBe('invalid')
+      expect(error.message).toMatch(/accentColor.*must be a CSS colour like "#1f2a44" or "rgb\(31, 42, 68\)"/)
+      expect(error.message).not.toMatch(/dark enough/)
+    }
+    expect((await read()).version).toBe(before.version)
+  })
+
   test('fulfilment is refused with 403 and another store’s manager with 404', async () => {
     expect((await refusal(read(fulfilment))).code).toBe('forbidden')
     expect((await refusal(executeAdminQuery('settings.get', { websiteId }, otherManager))).code).toBe('not_found')

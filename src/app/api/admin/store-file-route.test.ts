@@ -72,6 +72,12 @@ describe.each(testDatabaseKinds())('the store file routes on %s', (kind) => {
     expect(tooBig.status).toBe(413)
     expect(((await tooBig.json()) as { error: { message: string } }).error.message).toMatch(/larger than 100 MB\. Import a store this big with npm run store:import/)
 
+    const deep = await upload(`{"format": "webstore-store/1", "website": {"code": "test-store", "name": ${'['.repeat(200_000)}${']'.repeat(200_000)}}}`, 'dryRun=1&name=deep.json', managerCookie)
+    expect(deep.status).toBe(400)
+    const deepRefusal = (await deep.json()) as { error: { message: string }; data: { issues: { message: string }[] } }
+    expect(deepRefusal.error.message).toBe('The store file has a problem; nothing was changed.')
+    expect(deepRefusal.data.issues).toEqual([expect.objectContaining({ message: expect.stringMatching(/^lists and objects are nested more than \d+ levels deep/) })])
+
     expect((await upload('{}', 'dryRun=1')).status).toBe(401)
     expect((await upload('{}', 'dryRun=1', { ...managerCookie, origin: 'https://evil.example' })).status).toBe(403)
   })
