@@ -85,3 +85,41 @@ test('a guest, who has no allowance, is shown none in the cart', async ({ page }
   await expect(summary.getByTestId('summary-subtotal')).toHaveText(/\$\d/)
   await expect(summary.getByTestId('cart-allowance')).toHaveCount(0)
 })
+
+test('the allowance in every open tab follows the orders: spent by an order placed in another tab, given back when the store cancels it in the console', async ({ context, page, playwright, baseURL }) => {
+  test.setTimeout(120_000)
+  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await page.goto('/me/profile')
+  const allowance = page.getByTestId('allowance-left')
+  await expect(allowance).toHaveText(/\$[\d,]+\.\d\d/)
+  const left = await dollars(allowance)
+
+  // A second tab of the same browser places an order the allowance pays.
+  const shop = await context.newPage()
+  await addToCart(shop, 'essential-crew-tee', 'True Navy', { S: '1' })
+  await shop.goto('/checkout')
+  await fillAddressesDeliveryAndDetails(shop, { department: 'Engineering' })
+  const total = await dollars(shop.getByRole('region', { name: 'Order summary' }).getByTestId('checkout-total'))
+  await expectStepOpen(shop, 'Review and place order')
+  await shop.getByRole('button', { name: 'Place order', exact: true }).click()
+  await expect(shop).toHaveURL(/\/me\/orders\?order=\d+&access_token=/)
+  const orderId = Number(new URL(shop.url()).searchParams.get('order'))
+
+  // The first tab, left alone, shows the allowance spent.
+  const spent = Math.round((left - total) * 100) / 100
+  await expect(allowance).toContainText(price(spent))
+
+  // The store cancels the order in the console (the demo's fulfilment member, through its API).
+  const staff = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '198.19.44.7', origin: baseURL! } })
+  const signedIn = await staff.post('/api/admin/sign-in', { data: { email: 'fulfilment@demo.example', password: 'console-fulfilment-demo' } })
+  expect(signedIn.status(), await signedIn.text()).toBe(200)
+  const cancelled = await staff.post('/api/admin/mutation', { data: { key: 'cancelOrder', value: { orderId, requestKey: `tabs-${orderId}-${Date.now()}`, reason: 'Ordered twice by mistake' } } })
+  expect(cancelled.status(), await cancelled.text()).toBe(200)
+  await staff.dispose()
+
+  // Alex comes back to the first tab: the allowance given back is shown, without opening a new tab.
+  await page.bringToFront()
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await expect(allowance).toContainText(price(left))
+  await shop.close()
+})

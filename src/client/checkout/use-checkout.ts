@@ -7,7 +7,7 @@ import { cartSync } from '@/client/cart-sync'
 import { requestCartSummary } from '@/client/cart/use-cart-summary'
 import { navigateTo } from '@/client/navigation'
 import { notify } from '@/client/notify'
-import { auth } from '@/client/session/session'
+import { announcePartnerChanged, auth } from '@/client/session/session'
 import { type PartnerAddress, useAddressStore } from '@/client/stores/address-store'
 import { clearCart, useCartStore } from '@/client/stores/cart-store'
 import { type CheckoutAddress, useCheckoutStore } from '@/client/stores/checkout-store'
@@ -71,7 +71,10 @@ const placeOrderDeps: PlaceOrderDeps = {
   },
   showSummary: (orderSummary) => useCheckoutStore.setState({ orderSummary: { ...orderSummary, budgetAmount: orderSummary.budgetAmount ?? 0 } }),
   invalidatePromotions: () => invalidateCache('Promotions'),
-  reloadPartner: () => auth.loadPartner(),
+  reloadPartner: async () => {
+    await auth.loadPartner()
+    announcePartnerChanged()
+  },
   clearCart: async () => {
     clearCart()
     useCheckoutChoicesStore.getState().reset()

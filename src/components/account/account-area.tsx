@@ -48,6 +48,15 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the area opens
   }, [hydrated, restoring])
 
+  // The area shows what this tab last read of the partner, and reads it again as it opens: an
+  // allowance given back by a cancellation in the console is seen at once (issue 24).
+  const readOnOpen = useRef(false)
+  useEffect(() => {
+    if (!hydrated || !signedIn || !user || readOnOpen.current) return
+    readOnOpen.current = true
+    void auth.loadPartner()
+  }, [hydrated, signedIn, user])
+
   // A session without its partner (a reload after a failed load) loads it here.
   const [loadFailed, setLoadFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)

@@ -45,6 +45,7 @@ const ROLES: Record<ConsoleUser, Staff['role'] | null> = {
   secondFulfilment: 'fulfilment',
   ownerWithoutSecondFactor: 'owner',
   scriptName: 'store_manager',
+  guarded: 'fulfilment',
   partner: null,
   otherPartner: null,
 }

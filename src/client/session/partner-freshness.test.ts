@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest'
+import { PARTNER_CHANGED, REFRESH_AT_MOST_EVERY_MS, watchPartnerFreshness } from './partner-freshness'
+
+type Listener = () => void
+
+/** A window and a channel with just what the watcher uses; two tabs share one bus, as a BroadcastChannel does. */
+function fakeTab(bus: Set<{ onmessage: ((event: MessageEvent) => void) | null }>) {
+  const listeners = new Map<string, Set<Listener>>()
+  const on = (type: string, listener: Listener) => void listeners.set(type, (listeners.get(type) ?? new Set()).add(listener))
+  const off = (type: string, listener: Listener) => void listeners.get(type)?.delete(listener)
+  const fire = (type: string) => listeners.get(type)?.forEach((listener) => listener())
+  const document = { visibilityState: 'visible' as DocumentVisibilityState, addEventListener: on, removeEventListener: off }
+  const channel = {
+    onmessage: null as ((event: MessageEvent) => void) | null,
+    postMessage(data: unknown) {
+      for (const other of bus) if (other !== channel) other.onmessage?.({ data } as MessageEvent)
+    },
+    close() {
+      bus.delete(channel)
+    },
+  }
+  bus.add(channel)
+  return { win: { addEventListener: on, removeEventListener: off, document }, channel, fire, document }
+}
+
+function tab(bus: Set<{ onmessage: ((event: MessageEvent) => void) | null }>, clock: { now: number }, signedIn = true) {
+  const fake = fakeTab(bus)
+  const reads: number[] = []
+  const freshness = watchPartnerFreshness({
+    win: fake.win as never,
+    channel: fake.channel as never,
+    signedIn: () => signedIn,
+    reload: async () => void reads.push(clock.now),
+    now: () => clock.now,
+  })
+  return { ...fake, reads, freshness }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('the signed-in partner is read fresh after an order change', () => {
+  test("a tab that placed an order tells the browser's other tabs, and each reads the partner at once", async () => {
+    const bus = new Set<{ onmessage: ((event: MessageEvent) => void) | null }>()
+    const clock = { now: 1_000_000 }
+    const checkout = tab(bus, clock)
+    const account = tab(bus, clock)
+    const other = tab(bus, clock)
+    checkout.freshness.announce()
+    await settle()
+    expect(account.reads).toEqual([clock.now])
+    expect(other.reads).toEqual([clock.now])
+    expect(checkout.reads).toEqual([])
+  })
+
+  test('a tab shown or focused again reads the partner (a change the store made in the console), at most once every few seconds', async () => {
+    const clock = { now: 1_000_000 }
+    const account = tab(new Set(), clock)
+    account.document.visibilityState = 'hidden'
+    account.fire('visibilitychange')
+    expect(account.reads).toEqual([])
+    account.document.visibilityState = 'visible'
+    account.fire('visibilitychange')
+    await settle()
+    account.fire('focus')
+    await settle()
+    expect(account.reads).toEqual([clock.now])
+    clock.now += REFRESH_AT_MOST_EVERY_MS
+    account.fire('focus')
+    expect(account.reads).toHaveLength(2)
+  })
+
+  test("a guest's tab reads nothing, and a stopped watcher hears nothing", async () => {
+    const bus = new Set<{ onmessage: ((event: MessageEvent) => void) | null }>()
+    const clock = { now: 1_000_000 }
+    const guest = tab(bus, clock, false)
+    const stopped = tab(bus, clock)
+    stopped.freshness.stop()
+    tab(bus, clock).freshness.announce()
+    guest.fire('focus')
+    stopped.fire('focus')
+    await settle()
+    expect(guest.reads).toEqual([])
+    expect(stopped.reads).toEqual([])
+  })
+
+  test('the message is only the change itself: other messages on the channel read nothing', async () => {
+    const bus = new Set<{ onmessage: ((event: MessageEvent) => void) | null }>()
+    const clock = { now: 1_000_000 }
+    const account = tab(bus, clock)
+    const sender = tab(bus, clock)
+    sender.channel.postMessage('something else')
+    sender.channel.postMessage(PARTNER_CHANGED)
+    await settle()
+    expect(account.reads).toHaveLength(1)
+  })
+})
