@@ -1,13 +1,22 @@
-import { beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { DEFAULT_ORDER_LIST_VIEW, type OrderListView } from '@/isomorphic/order-list-view'
+import type { OrderData } from '@/isomorphic/order-types'
 import { insertConsoleOrder } from '../../../tests/factories/console-orders'
 import { createDecorationPartner, createLogo } from '../../../tests/factories/catalog'
+import { createCheckoutStore, type CheckoutStore, createRedeemedGiftCard, guestContext, orderBody, signedInCustomer } from '../../../tests/factories/orders'
+import { createPromotion } from '../../../tests/factories/store-settings'
 import { createWebsite } from '../../../tests/factories/website'
 import { countQueries } from '../../../tests/setup/query-count'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { refusal } from '../../../tests/support/domain-refusal'
 import { decorationPartnerContext, staffContext } from '../../../tests/support/staff'
+import { forgetSigningKey } from '../accounts/signing-key'
+import { executeMutation } from '../api/mutation-registry'
+import { runQuery } from '../api/query-registry'
+import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
+import { summarizeCart } from '../checkout/cart-summary-service'
 import type { CoreContext } from '../kernel/context'
+import { type Cents, toCents } from '../kernel/money'
 import { csvField, exportOrderLinesCsv, exportOrdersCsv } from './order-exports'
 
 // CSV exports of the console's order list (issue 15): same filters as the list, read in keyset
@@ -164,5 +173,105 @@ describe.each(testDatabaseKinds())('order exports on %s', (kind) => {
     const member = await decorationPartnerContext(storeA, partner)
     expect(await refusal(collect(exportOrdersCsv(member, view())))).toMatchObject({ code: 'unauthorized' })
     expect(await refusal(collect(exportOrderLinesCsv(member, view())))).toMatchObject({ code: 'unauthorized' })
+  })
+})
+
+// Issue 24: the subtotal held the delivery, which has its own column, so no row added up to its
+// total. Real checkouts (delivery, tax, promotions, options, gift cards, the allowance, a free
+// product, a quotation, an order over the allowance) are exported and every row is summed.
+describe.each(testDatabaseKinds())('the amounts of an order export add up on %s', (kind) => {
+  useTestDatabase(kind)
+  let store: CheckoutStore
+  let owner: CoreContext
+  const placed: OrderData[] = []
+
+  async function checkout(ctx: CoreContext, overrides: Record<string, unknown> = {}): Promise<OrderData> {
+    const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
+    const body = orderBody(store, orderSequence, overrides)
+    // The total the checkout shows is the one the order is placed with.
+    const { orderSummary } = await summarizeCart(ctx, {
+      items: body.products,
+      address: body.billingaddress,
+      deliveryMethodId: body.deliveryMethodId,
+      promoCode: (body.promoCode as string | null) ?? undefined,
+      orderOptions: body.orderOptions as string[],
+      useGiftCards: body.useGiftCards as boolean,
+    })
+    const answer = (await executeMutation('createOrder', { ...body, expectedTotal: orderSummary.totalPrice }, ctx)) as { createOrder: { order: OrderData } }
+    placed.push(answer.createOrder.order)
+    return answer.createOrder.order
+  }
+
+  beforeEach(() => useRateLimiter(createMemoryRateLimiter()))
+
+  beforeAll(async () => {
+    forgetSigningKey()
+    useRateLimiter(createMemoryRateLimiter())
+    store = await createCheckoutStore()
+    owner = await staffContext(store.websiteId, { role: 'owner' })
+    await createPromotion({ websiteId: store.websiteId, name: 'Team ten', promoCodeUsage: 'code_needed', promoCode: 'TEAM10', discountPercentage: 10 })
+    await createPromotion({ websiteId: store.websiteId, name: 'Free cap', rewardType: 'product', promoCodeUsage: 'code_needed', promoCode: 'FREECAP', rewardProductId: store.cap.id, rewardProductQuantity: 1 })
+
+    // A guest: products, delivery and tax (the issue's shape: the subtotal held the delivery).
+    await checkout(guestContext(store.websiteId))
+    // A guest with an order option and a promotion.
+    await checkout(guestContext(store.websiteId), { orderOptions: ['gift_wrap'], promoCode: 'TEAM10' })
+    // A customer whose gift card and allowance pay part of it.
+    const paying = await signedInCustomer(store.websiteId, { budgetAmount: 1000 })
+    await createRedeemedGiftCard({ websiteId: store.websiteId, partnerId: paying.partner.id, amount: 2500 })
+    await checkout(paying.ctx, { promoCode: 'TEAM10', orderOptions: ['gift_wrap'], useGiftCards: true })
+    // A customer whose gift card pays all of it.
+    const covered = await signedInCustomer(store.websiteId, { budgetAmount: null })
+    await createRedeemedGiftCard({ websiteId: store.websiteId, partnerId: covered.partner.id, amount: 50_000 })
+    await checkout(covered.ctx, { useGiftCards: true })
+    // A customer over their allowance: the order waits for approval with the rest due.
+    const over = await signedInCustomer(store.websiteId, { budgetAmount: 2000 })
+    await checkout(over.ctx, { aquirerId: null })
+    // A free product of a promotion (a line at its list price, fully discounted) and a quotation.
+    await checkout(guestContext(store.websiteId), { promoCode: 'FREECAP' })
+    await checkout(guestContext(store.websiteId), { quotation: true })
+  })
+
+  /** The store's orders and quotations (the list shows one kind at a time), as exported. */
+  async function exported(exporter: typeof exportOrdersCsv): Promise<Record<string, string>[]> {
+    const rows: Record<string, string>[] = []
+    for (const kind of ['order', 'quotation'] as const) rows.push(...table((await collect(exporter(owner, { ...DEFAULT_ORDER_LIST_VIEW, kind, websiteId: store.websiteId }))).text))
+    return rows
+  }
+
+  const cents = (cell: string | undefined): Cents => {
+    expect(cell).toMatch(/^-?\d+\.\d{2}$/)
+    return toCents(Number(cell))
+  }
+
+  test('every row: subtotal − discount + options + delivery + tax is the total, and the total less gift cards and allowance is what is due', async () => {
+    const rows = await exported(exportOrdersCsv)
+    expect(rows.map((row) => row.reference).sort()).toEqual(placed.map((order) => order.name).sort())
+    for (const row of rows) {
+      const total = cents(row.total)
+      expect(cents(row.subtotal) - cents(row.discount) + cents(row.options) + cents(row.delivery) + cents(row.tax), `${row.reference}: the columns up to total`).toBe(total)
+      expect(total - cents(row.gift_card) - cents(row.budget), `${row.reference}: total less what balances paid`).toBe(cents(row.due))
+      const { amounts } = placed.find((order) => order.name === row.reference)!
+      expect({ subtotal: row.subtotal, discount: row.discount, options: row.options, delivery: row.delivery, tax: row.tax, total: row.total, gift_card: row.gift_card, budget: row.budget, due: row.due }).toEqual(
+        Object.fromEntries(
+          Object.entries({ subtotal: amounts.subTotal, discount: amounts.discount, options: amounts.options, delivery: amounts.shipping, tax: amounts.taxes, total: amounts.total, gift_card: amounts.giftCard, budget: amounts.budget, due: amounts.due }).map(([column, dollars]) => [column, dollars.toFixed(2)]),
+        ),
+      )
+    }
+    // The checkouts above reach every column: none of the sums holds only because a column is always zero.
+    for (const column of ['subtotal', 'discount', 'options', 'delivery', 'tax', 'gift_card', 'budget', 'due']) expect(rows.some((row) => cents(row[column]) > 0), column).toBe(true)
+    expect(rows.find((row) => row.kind === 'order' && row.approval_state === 'awaiting_approval')).toBeDefined()
+  })
+
+  test("the lines export's line subtotals add up to each order's subtotal less its discount", async () => {
+    const orderRows = await exported(exportOrdersCsv)
+    const lineRows = await exported(exportOrderLinesCsv)
+    expect(lineRows.some((line) => line.line_type === 'reward' && line.subtotal === '0.00')).toBe(true)
+    for (const order of orderRows) {
+      const lines = lineRows.filter((line) => line.reference === order.reference)
+      expect(lines.length).toBeGreaterThan(0)
+      const sum = lines.reduce((total, line) => total + cents(line.subtotal), 0)
+      expect(sum, order.reference).toBe(cents(order.subtotal) - cents(order.discount))
+    }
   })
 })

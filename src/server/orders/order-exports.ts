@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { OrderListView } from '@/isomorphic/order-list-view'
+import { itemsSubtotal } from '@/isomorphic/order-totals'
 import { getDb } from '../db/client'
 import { decorationPartners, logos, orderLines, orders, websites } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
@@ -14,6 +15,11 @@ import { type Cell, csvField, csvRow } from '../kernel/csv'
 // with a comma, quote or line break quoted); a text cell that a spreadsheet would run as a formula
 // (starting with = + - @, a tab or a carriage return) gets a leading apostrophe. Money in decimal
 // dollars ('12.50'), times ISO 8601 in UTC.
+//
+// The amounts are the order's own breakdown (src/isomorphic/order-totals.ts, the rows the order page
+// and the PDF show), so every row adds up: subtotal − discount + options + delivery + tax = total, and
+// total − gift_card − budget = due (docs/operations.md lists the columns). The stored untaxed
+// amount is not one of them: it already holds the discount, the options and the delivery.
 //
 // Both are plain functions returning an AsyncIterable: nothing runs until the first chunk is asked
 // for, and that first step authorizes ('orders.read', the member's stores) and reads the first
@@ -115,7 +121,7 @@ export async function* exportOrdersCsv(ctx: CoreContext, view: OrderListView, { 
     for (const o of batch) {
       chunk += csvRow([
         o.reference, o.kind, o.storeName, iso(o.placedAt), o.customerName, o.customerEmail, o.state, o.approvalState, o.paymentState, o.fulfilmentState,
-        o.items ?? 0, money(o.amountUntaxed), money(o.amountDiscount), money(o.amountOptions), money(o.amountDelivery), money(o.amountTax),
+        o.items ?? 0, money(itemsSubtotal({ untaxed: o.amountUntaxed, discount: o.amountDiscount, options: o.amountOptions, delivery: o.amountDelivery })), money(o.amountDiscount), money(o.amountOptions), money(o.amountDelivery), money(o.amountTax),
         money(o.amountTotal), money(o.amountGiftCard), money(o.amountBudget), money(o.amountDue), money(o.amountRefunded), o.deliveryMethodName, o.promoCode,
         o.paymentReference, iso(o.confirmedAt), iso(o.paidAt), iso(o.cancelledAt), iso(o.deliveredAt),
       ])
