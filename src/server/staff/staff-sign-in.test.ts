@@ -7,11 +7,13 @@ import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db
 import { refusal } from '../../../tests/support/domain-refusal'
 import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { auditLog, staff, staffSessions } from '../db/schema'
+import { auditLog, mailOutbox, staff, staffSessions } from '../db/schema'
+import { backgroundMailSettled } from '../mail/background-mail'
 import { coreContext } from '../kernel/context'
 import { ENROL_SECOND_FACTOR_FIRST } from './enrolment-gate'
 import { hashRecoveryCode, replaceRecoveryCodes } from './second-factor'
-import { finishSecondFactor, SECOND_FACTOR_FAILED, signInStaff, signOutStaff, STAFF_SIGN_IN_FAILED, STAFF_SIGN_IN_LIMITS, STAFF_TOO_MANY_ATTEMPTS } from './staff-sign-in'
+import { DEVICE_LINK_PATH, deviceByToken } from './staff-devices'
+import { finishSecondFactor, SECOND_FACTOR_FAILED, signInStaff, signOutStaff, STAFF_SIGN_IN_FAILED, STAFF_SIGN_IN_HELD, STAFF_SIGN_IN_LIMITS, STAFF_TOO_MANY_ATTEMPTS } from './staff-sign-in'
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, staffActorFor } from './staff-sessions'
 
 const caller = { ip: '203.0.113.40', userAgent: 'vitest' }
@@ -254,7 +256,7 @@ describe.each(testDatabaseKinds())('console sign-in and sessions on %s', (kind) 
     }
     // Guessing stays bounded: a browser the account does not know, from any address, is refused now, right password or not.
     const unknown = await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '192.0.2.50', userAgent: null }, now))
-    expect([unknown.code, unknown.userMessage]).toEqual(['rate_limited', STAFF_TOO_MANY_ATTEMPTS])
+    expect([unknown.code, unknown.userMessage]).toEqual(['rate_limited', STAFF_SIGN_IN_HELD])
     // The owner's own browser, on the road at a new address, signs in with the password and a code.
     const later = new Date(now.getTime() + 30_000)
     const road = { ip: '192.0.2.77', userAgent: null, deviceToken }
@@ -264,6 +266,36 @@ describe.each(testDatabaseKinds())('console sign-in and sessions on %s', (kind) 
     expect(done.next).toBe('done')
     expect(done.device!.token).toBe(deviceToken)
     expect(await staffActorFor(db(), done.token, later)).toMatchObject({ kind: 'staff', staffId: member.id })
+  })
+
+  test('an unknown browser held by the account cap is told a link was mailed; the link lets a new browser of the member sign in, once a quarter hour', async () => {
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    for (let attempt = 0; attempt < STAFF_SIGN_IN_LIMITS.perEmailEverywhere.max; attempt += 1) {
+      await refusal(signInStaff(db(), { email: member.email, password: `spread ${attempt}` }, { ip: `203.0.113.${attempt % 250}`, userAgent: null }))
+    }
+    const laptop = { ip: '192.0.2.61', userAgent: null }
+    const held = await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, laptop))
+    expect([held.code, held.userMessage]).toEqual(['rate_limited', STAFF_SIGN_IN_HELD])
+    // An email nobody has gets the same words (and no mail), so the refusal tells nothing about accounts.
+    const nobody = 'nobody-held@example.test'
+    for (let attempt = 0; attempt <= STAFF_SIGN_IN_LIMITS.perEmailEverywhere.max; attempt += 1) {
+      await refusal(signInStaff(db(), { email: nobody, password: `spread ${attempt}` }, { ip: `198.18.3.${attempt % 250}`, userAgent: null }))
+    }
+    expect((await refusal(signInStaff(db(), { email: nobody, password: 'x' }, { ip: '198.18.4.1', userAgent: null }))).userMessage).toBe(STAFF_SIGN_IN_HELD)
+    // Asked again, the member gets no second mail within the quarter hour.
+    await refusal(signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ip: '192.0.2.62', userAgent: null }))
+    await backgroundMailSettled()
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, member.email))
+    expect(mails).toHaveLength(1)
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, nobody))).toHaveLength(0)
+    const token = new RegExp(`${DEVICE_LINK_PATH}/([A-Za-z0-9_-]{43})`).exec(mails[0]!.text)![1]!
+    // The browser that opens the link is known: it signs in with the password, from a new address.
+    expect(await deviceByToken(db(), token)).not.toBeNull()
+    const signedIn = await signInStaff(db(), { email: member.email, password: STAFF_PASSWORD }, { ...laptop, deviceToken: token })
+    expect(signedIn.next).toBe('done')
+    expect(signedIn.device!.token).toBe(token)
+    // The link alone signs nobody in: a wrong password from that browser is still refused.
+    expect((await refusal(signInStaff(db(), { email: member.email, password: 'not it' }, { ...laptop, deviceToken: token }))).code).toBe('unauthorized')
   })
 
   test("a known device's cookie proves nothing alone: its wrong passwords meet a cap of their own, and it is another member's cookie on any other account", async () => {

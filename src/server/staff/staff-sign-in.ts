@@ -6,7 +6,7 @@ import { staff, staffSessions } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { spendRecoveryCode, takeTotpCode } from './second-factor'
-import { knownDevice, rememberDevice, type RememberedDevice } from './staff-devices'
+import { knownDevice, offerDeviceLink, rememberDevice, type RememberedDevice } from './staff-devices'
 import { hashToken, liveStaffSession, newSessionToken, revokeStaffSessionByToken, startStaffSession } from './staff-sessions'
 
 // Signing in to the console (issue 15, decision 021): email and password, then — for a member who
@@ -21,6 +21,9 @@ import { hashToken, liveStaffSession, newSessionToken, revokeStaffSessionByToken
 
 export const STAFF_SIGN_IN_FAILED = 'The email or password is not right, or the account is not active.'
 export const STAFF_TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.'
+/** The install-wide cap of one account, met by an unknown browser (said alike for every email, known or not). */
+export const STAFF_SIGN_IN_HELD =
+  'Too many sign-in attempts on this account from browsers it does not know. If it is a console account, we have emailed it a link that lets this browser sign in; otherwise please wait 15 minutes.'
 export const STAFF_SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable for a moment. Please try again in a minute.'
 export const SECOND_FACTOR_FAILED = 'That code is not right. Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
 export const SIGN_IN_AGAIN = 'Your sign-in has expired. Please sign in again.'
@@ -59,14 +62,17 @@ export type StaffSignIn = { token: string; absoluteExpiresAt: Date; next: SignIn
 
 /**
  * Counts one attempt on every key before anything is checked (attempts sent at once are all
- * counted) and refuses once a limit is used up. Returns the give-back for an attempt that succeeds:
- * only failures count (issue 17), so members signing in right from one office are never held up.
+ * counted) and refuses once a limit is used up — with `held` when the last key alone refused (the
+ * account's cap for unknown browsers). Returns the give-back for an attempt that succeeds: only
+ * failures count (issue 17), so members signing in right from one office are never held up.
  */
-async function take(keys: [string, RateLimit][], log: Record<string, unknown>): Promise<() => Promise<void>> {
+async function take(keys: [string, RateLimit][], log: Record<string, unknown>, held?: () => DomainError): Promise<() => Promise<void>> {
   const limiter = rateLimiter()
   const decisions = await Promise.all(keys.map(([key, limit]) => limiter.take(key, limit)))
-  if (decisions.some((decision) => !decision.allowed)) {
-    logger().warn(log, 'console sign-in attempts throttled')
+  const refused = decisions.flatMap((decision, index) => (decision.allowed ? [] : [index]))
+  if (refused.length > 0) {
+    logger().warn({ ...log, refused: refused.map((index) => keys[index]![0].split(':').slice(0, 2).join(':')) }, 'console sign-in attempts throttled')
+    if (held && refused.length === 1 && refused[0] === keys.length - 1) throw held()
     throw new DomainError('rate_limited', 'too many console sign-in attempts', STAFF_TOO_MANY_ATTEMPTS)
   }
   return async () => {
@@ -84,6 +90,12 @@ export async function signInStaff(db: Database, input: { email: string; password
       device ? [`staff-sign-in:device:${device.deviceId}`, STAFF_SIGN_IN_LIMITS.perDevice] : [`staff-sign-in:email:${email}`, STAFF_SIGN_IN_LIMITS.perEmailEverywhere],
     ],
     { ip: caller.ip, knownDevice: device !== null },
+    device
+      ? undefined
+      : () => {
+          offerDeviceLink(db, email, now)
+          return new DomainError('rate_limited', 'console account held for unknown browsers', STAFF_SIGN_IN_HELD)
+        },
   )
   const [member] = await db
     .select({ id: staff.id, passwordHash: staff.passwordHash, isActive: staff.isActive, role: staff.role, totpEnabledAt: staff.totpEnabledAt })

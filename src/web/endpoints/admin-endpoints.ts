@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { STAFF_SECOND_FACTOR_INPUT, STAFF_SIGN_IN_INPUT, type StaffSignInResponse } from '@/isomorphic/contract/admin-session'
 import { executeAdminMutation, executeAdminQuery } from '@/server/api/admin-registry'
 import { getDb } from '@/server/db/client'
+import { deviceByToken } from '@/server/staff/staff-devices'
 import { finishSecondFactor, signInStaff, signOutStaff, type StaffCaller, type StaffSignIn } from '@/server/staff/staff-sign-in'
 import { adminDeviceCookie, adminDeviceTokenFromCookies, adminSessionCookies, adminTokenFromCookies, clearedAdminSessionCookies } from '../admin-cookie'
 import { adminContext } from '../admin-context'
@@ -61,6 +62,23 @@ export const adminSecondFactor = defineRoute({
   handler: async ({ request, input }) => {
     const token = adminTokenFromCookies(request.headers.get('cookie'))
     return signedIn(request, await finishSecondFactor(await getDb(), token, input.code, caller(request)))
+  },
+})
+
+/**
+ * GET /api/admin/known-device/{token}: the link mailed to a member whose account is held for
+ * unknown browsers (src/server/staff/staff-devices.ts). A live link gives the browser the device
+ * cookie and goes on to the sign-in page; a dead one goes there too, saying so. Opened from a mail,
+ * so no same-origin check: it changes nothing but the opener's own cookie.
+ */
+export const adminKnownDevice = defineRoute<undefined, { token: string }>({
+  sameOrigin: false,
+  context: adminContext,
+  handler: async ({ request, params }) => {
+    const device = await deviceByToken(await getDb(), params.token)
+    const headers = new Headers({ Location: `/admin/login?device=${device ? 'known' : 'expired'}`, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
+    if (device) headers.append('Set-Cookie', adminDeviceCookie(params.token, device.expiresAt, { secure: isSecureRequest(request) }))
+    return new Response(null, { status: 303, headers })
   },
 })
 

@@ -1,5 +1,6 @@
 import { rememberSecret } from '../support/server-logs.mjs'
 import { ownerCode, wrongOwnerCode } from '../support/console-users'
+import { waitForMail } from '../support/stores'
 import { freshAddress } from './attack'
 import { adminGetRoutes, adminPostRoutes, ConsoleCaller, CONSOLE_USERS, expect, MUTATION_PROBES, QUERY_PROBES, signInConsole, test, type Targets } from './console-attack'
 
@@ -11,6 +12,8 @@ import { adminGetRoutes, adminPostRoutes, ConsoleCaller, CONSOLE_USERS, expect, 
 const SIGN_IN_REQUIRED = 'Please sign in to the console.'
 const ENROL_FIRST = 'Turn on two-factor sign-in first (Security): an owner account needs it before anything else.'
 const TOO_MANY = 'Too many sign-in attempts. Please wait 15 minutes and try again.'
+const HELD =
+  'Too many sign-in attempts on this account from browsers it does not know. If it is a console account, we have emailed it a link that lets this browser sign in; otherwise please wait 15 minutes.'
 const MISSING = 99_999_999
 const missing: Targets = { storeId: MISSING, orderId: MISSING, orderLineId: MISSING, workOrderId: MISSING, webhookEndpointId: MISSING, webhookDeliveryId: MISSING, staffId: MISSING }
 
@@ -166,12 +169,25 @@ test('guesses at one account spread over ten addresses cannot lock its member ou
   const stranger = await attack.caller('console-unknown-browser')
   const held = await stranger.post('/api/admin/sign-in', { email, password })
   expect(held.status, held.text).toBe(429)
-  expect(held.json.error.message).toBe(TOO_MANY)
+  expect(held.json.error.message).toBe(HELD)
   // The member's own browser, at an address never seen, signs in.
   browser.ip = freshAddress()
   const after = await browser.post('/api/admin/sign-in', { email, password })
   expect(after.status, after.text).toBe(200)
   expect(after.json.data.next).toBe('done')
+
+  // A new browser of the member's: the link mailed to them makes it known, and it signs in too.
+  const mail = await waitForMail(email, { subject: /^Sign-in attempts on your/ })
+  const link = /\/api\/admin\/known-device\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')!
+  rememberSecret('a mailed console device link', link[1]!)
+  const laptop = await attack.caller('console-new-laptop')
+  const opened = await laptop.get(link[0])
+  expect(opened.status, opened.text).toBe(303)
+  expect(opened.headers.location).toBe('/admin/login?device=known')
+  const signedIn = await laptop.post('/api/admin/sign-in', { email, password })
+  expect(signedIn.status, signedIn.text).toBe(200)
+  // The link is the member's: it does not make the stranger's wrong password right.
+  expect((await laptop.post('/api/admin/sign-in', { email, password: 'still a guess' })).status).toBe(401)
 })
 
 test('a TOTP code is taken once: the code that finished one sign-in is refused for a second one in the same 30 seconds', async ({ attack }) => {
