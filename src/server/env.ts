@@ -46,6 +46,13 @@ const EnvSchema = z.object({
     .regex(/^[\w.:-]{1,64}$/, 'REDIS_KEY_PREFIX must be 1–64 letters, digits or . _ : -')
     .default('webstore:'),
   WEBSITE_ID: z.coerce.number().int().positive().default(1),
+  /** Every store also answers at {store code}.{PLATFORM_DOMAIN} (one wildcard DNS entry and certificate); unset: host names only (issue 25). */
+  PLATFORM_DOMAIN: z
+    .string()
+    .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i, 'PLATFORM_DOMAIN must be a host name such as stores.example.com (no https://, path or port)')
+    .transform((value) => value.toLowerCase())
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO_STORE: z
     .enum(['true', 'false'])
     .default('true')

@@ -1,8 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamps, version } from './columns'
 import type { DaySpan } from '@/isomorphic/business-days'
 
-/** One store. A deployment serves the website named by WEBSITE_ID; several may share a database. */
+export type StoreState = 'draft' | 'open' | 'closed' | 'archived'
+
+/**
+ * One store. An install serves every store by its host names (store_hosts, issue 25); one whose
+ * stores have no host names serves the store named by WEBSITE_ID on every host, as before.
+ */
 export const websites = pgTable('websites', {
   id: id(),
   /** Stable key used by store files so that importing twice updates instead of duplicating. */
@@ -32,9 +38,29 @@ export const websites = pgTable('websites', {
   recaptchaSecretKey: text(),
   /** Production time before an order ships, in business days (issue 17); a product may override it. Null: not stated. */
   leadTime: jsonb().$type<DaySpan | null>(),
+  /** draft (console members only), open (public), closed (public, not taking orders), archived (offline). */
+  state: text().notNull().default('open').$type<StoreState>(),
   version: version(),
   ...timestamps,
-})
+}, (t) => [check('websites_state', sql`${t.state} in ('draft', 'open', 'closed', 'archived')`)])
+
+/**
+ * The host names a store answers on (issue 25): lower case, no port, no trailing dot; unique across
+ * the install. One of a store's names is its primary (links in mails, the console's "open" link).
+ */
+export const storeHosts = pgTable(
+  'store_hosts',
+  {
+    id: id(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    host: text().notNull(),
+    isPrimary: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('store_hosts_host_idx').on(t.host), uniqueIndex('store_hosts_one_primary_idx').on(t.websiteId).where(sql`${t.isPrimary}`), index('store_hosts_website_idx').on(t.websiteId)],
+)
 
 export const countries = pgTable('countries', {
   id: id(),
