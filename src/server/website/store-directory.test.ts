@@ -2,14 +2,14 @@ import { describe, expect, test } from 'vitest'
 import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { storeHosts, websites } from '../db/schema'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { loadStoreDirectory, storeForHost } from './store-directory'
 
 describe.each(testDatabaseKinds())('which store a request is for, on %s', (kind) => {
   const { db } = useTestDatabase(kind)
 
   test('while no store has a host name, every host is the configured store, as a single-store install always was', async () => {
-    await db().delete(storeHosts)
+    await db().delete(storeHosts).where(sql`true`)
     const only = await createWebsite()
     const directory = await loadStoreDirectory(db())
     for (const host of ['localhost:3000', 'shop.example.com', '127.0.0.1', null]) {
