@@ -16,14 +16,31 @@ const withNextIntl = createNextIntlPlugin({
 const buildId = (process.env.WEBSTORE_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`)
 
 // Spec 1: one locale (en) whose prefix in addresses is configurable. Every page lives under
-// src/app/[locale]; without a prefix the router maps /shop to /en/shop internally. Done with config
+// src/app/[store]/[locale]; without a prefix the router maps /shop to /{store}/en/shop internally. Done with config
 // rewrites rather than a middleware rewrite: Next 16.2.6+ turns middleware rewrites into 307 loops
 // when the server is reached by another host name than it thinks it has (vercel/next.js#94342).
 const usesLocalePrefix = process.env.NEXT_PUBLIC_LOCALE_PREFIX === 'prefix'
 const LOCALE = 'en'
 // Page addresses: not the API, not Next's files, not already localized, not the operator console
 // (src/app/admin, outside the [locale] segment: decision 021), no file extension.
-const PAGE_PATH = `/:path((?!api(?:/|$)|_next/|admin(?:/|$)|${LOCALE}(?:/|$))[^.]*)`
+const PAGE_PATH = `/:path((?!api(?:/|$)|_next/|_\\d|admin(?:/|$)|${LOCALE}(?:/|$))[^.]*)`
+
+// Every page is drawn for one store (decision 025): scripts/server.mjs resolves the request's store
+// from its host and sets this header (any copy the client sent is dropped first), and the rewrites
+// below turn it into the [store] segment, so /shop is /_{store}/en/shop inside and each store's pages
+// are cached apart. Without the header (`next dev`, where no edge runs) a page is WEBSITE_ID's
+// store's. The inside addresses (/_1/…) are left alone by the rewrites (they chain: a rewritten
+// address is matched by the rules after it), and the server refuses them from clients.
+const STORE_FROM_EDGE = [{ type: 'header' as const, key: 'x-webstore-store', value: '(?<store>[1-9]\\d{0,8})' }]
+const DEFAULT_STORE = process.env.WEBSITE_ID || '1'
+
+/** The rewrites of one page address (`source`) to its place under [store]/[locale] (`inside`). */
+function toStorePage(source: string, inside: string) {
+  return [
+    { source, has: STORE_FROM_EDGE, destination: `/_:store/${inside}` },
+    { source, destination: `/_${DEFAULT_STORE}/${inside}` },
+  ]
+}
 
 // Security headers (CSP, framing, HSTS …) are set by the production server for every answer, not
 // here: scripts/security-headers.mjs, decision 013.
@@ -53,15 +70,10 @@ const nextConfig: NextConfig = {
     ]
   },
   async rewrites() {
-    if (usesLocalePrefix) return []
-    return {
-      beforeFiles: [
-        { source: '/', destination: `/${LOCALE}` },
-        { source: PAGE_PATH, destination: `/${LOCALE}/:path` },
-      ],
-      afterFiles: [],
-      fallback: [],
-    }
+    const pages = usesLocalePrefix
+      ? [...toStorePage(`/${LOCALE}`, LOCALE), ...toStorePage(`/${LOCALE}/:path*`, `${LOCALE}/:path*`)]
+      : [...toStorePage('/', LOCALE), ...toStorePage(PAGE_PATH, `${LOCALE}/:path`)]
+    return { beforeFiles: pages, afterFiles: [], fallback: [] }
   },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the one type gate
   experimental: {

@@ -39,6 +39,13 @@ function pathOf(request) {
   return targetPath(request.url ?? '/')
 }
 
+// Each store's pages are its own (decision 025): the store the server resolved for the request's
+// host (the x-webstore-store header it set) is part of the key.
+/** @param {IncomingMessage} request */
+function keyOf(request) {
+  return `${request.headers['x-webstore-store'] ?? ''}${pathOf(request)}`
+}
+
 // The console's pages (decision 021) are one member's and never kept, whatever Next says of them.
 const CONSOLE = /^\/admin(?:\/|$)/
 
@@ -84,7 +91,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
      */
     serve(request, response) {
       if (!qualifies(request)) return false
-      const key = pathOf(request)
+      const key = keyOf(request)
       const entry = entries.get(key)
       if (!entry) return false
       if (entry.generation !== renderedPagesGeneration()) {
@@ -146,7 +153,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
             .then(([br, gz]) => {
               if (generation !== renderedPagesGeneration()) return
               const etag = response.getHeader('etag')
-              remember(pathOf(request), { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length })
+              remember(keyOf(request), { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length })
             })
             .catch(() => {})
         }

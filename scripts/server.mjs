@@ -36,7 +36,7 @@ import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
 import { edgeEnv } from '../src/server/edge-env.mjs'
-import { registeredApiDispatch, registeredPageGate } from '../src/web/edge-registry.mjs'
+import { registeredApiDispatch, registeredPageGate, registeredStoreResolver } from '../src/web/edge-registry.mjs'
 import { createPageResponseCache } from './page-response-cache.mjs'
 import { pathOf, targetRefusal } from './request-target.mjs'
 import { trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
@@ -135,6 +135,48 @@ async function askGate(request) {
   const gate = registeredPageGate()
   if (!gate) throw new Error('the page gate is not registered (src/instrumentation.ts did not run)')
   return (await gate(request.method ?? 'GET', request.url ?? '/', request.headers)) ?? {}
+}
+
+// Every request is for one store (decision 025), resolved here once from its Host header and handed
+// on in STORE_HEADER (a copy the client sent is dropped first); a host that names no store answers
+// "No store here" without reaching a page or the API. Next's files and the health check are the
+// same for every store and are not resolved.
+const STORE_HEADER = 'x-webstore-store'
+const STORELESS_PREFIXES = ['/_next/', '/api/health']
+const INSIDE_ADDRESS = /^\/_\d/
+
+/** @param {IncomingMessage} request */
+function isStoreless(request) {
+  const url = request.url ?? '/'
+  return STORELESS_PREFIXES.some((prefix) => url.startsWith(prefix))
+}
+
+/**
+ * The store of a request, or null when its host names none.
+ * @param {IncomingMessage} request
+ */
+async function resolveStore(request) {
+  if (!registeredStoreResolver()) await gateRegistered()
+  const resolve = registeredStoreResolver()
+  if (!resolve) throw new Error('the store resolver is not registered (src/instrumentation.ts did not run)')
+  return resolve(request.headers.host)
+}
+
+/** @param {ServerResponse} response */
+function notFound(response) {
+  response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+  response.end('Not found')
+}
+
+/** @param {ServerResponse} response */
+function noStoreHere(response) {
+  response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+  response.end(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>No store here</title></head>' +
+      '<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">' +
+      '<h1>No store here</h1><p>This address does not belong to any store. Check the address, or ask the store for its link.</p></body></html>',
+  )
 }
 
 /**
@@ -254,6 +296,28 @@ async function runServer() {
     withSecurityHeaders(request, response, headerOptions)
     const refusal = targetRefusal(request.url ?? '/')
     if (refusal) return refuseTarget(response, refusal)
+    delete request.headers[STORE_HEADER]
+    // The pages' inside addresses (/_1/en/shop, next.config.ts) name a store: never from a client.
+    if (INSIDE_ADDRESS.test(request.url ?? '/')) return notFound(response)
+    if (isStoreless(request)) return route(request, response)
+    resolveStore(request).then(
+      (storeId) => {
+        if (storeId === null) return noStoreHere(response)
+        request.headers[STORE_HEADER] = String(storeId)
+        route(request, response)
+      },
+      (error) => {
+        console.error('The store could not be resolved; the request is refused:', error)
+        refusePage(response)
+      },
+    )
+  })
+
+  /**
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   */
+  function route(request, response) {
     if (!isGated(request)) {
       const endpoint = apiEndpoint(request)
       return endpoint ? serveApi(endpoint, request, response) : serve(handle, request, response)
@@ -274,7 +338,7 @@ async function runServer() {
         refusePage(response)
       },
     )
-  })
+  }
   server.keepAliveTimeout = 65_000
   server.listen(port, hostname, () => {
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : ''

@@ -1,7 +1,7 @@
 // Runs once when a server process starts: a bad configuration or an unmigratable database stops the
 // start with a clear message instead of failing on the first request. With REDIS_URL the caches and
 // rate limits become shared with the other instances (decision 014). Then the page gate (site lock
-// and account pages, decision 009) and the JSON API's endpoints (decision 016) are handed to
+// and account pages, decision 009), the store resolver (decision 025) and the JSON API's endpoints (decision 016) are handed to
 // scripts/server.mjs, before the first request, old account rows start being cleaned up, allowance
 // periods start being renewed, and the webhook dispatcher starts sending the stores' queued webhooks (issue 15).
 export async function register() {
@@ -23,11 +23,14 @@ export async function register() {
   }
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
-  const [{ pageGate }, { apiDispatch }, { registerApiDispatch, registerPageGate }] = await Promise.all([
+  const [{ pageGate }, { apiDispatch }, { resolveStoreForHost }, { registerApiDispatch, registerPageGate, registerStoreResolver }] = await Promise.all([
     import('./web/page-gate'),
     import('./web/api-dispatch'),
+    import('./server/website/store-directory'),
     import('./web/edge-registry.mjs'),
   ])
+  // The resolver before the gate: the server waits for the gate, and then finds both (decision 025).
+  registerStoreResolver(resolveStoreForHost)
   registerPageGate(pageGate)
   registerApiDispatch(apiDispatch)
   const [{ scheduleAccountHousekeeping }, { getDb }] = await Promise.all([

@@ -1,45 +1,42 @@
 // What the storefront's server components read: thin wrappers over the core's cached reads for the
-// configured website (the same named caches the API serves from, so re-rendering every page after an
+// page's store (its [store] segment, decision 025; the same named caches the API serves from, so re-rendering every page after an
 // invalidation costs one catalog query, not one per page), deduplicated per render.
 
 import { cache } from 'react'
 import { findProductBySlugCached, listProductsCached } from '@/server/catalog/catalog-service'
 import { findContentPageCached, getHomePageCached } from '@/server/content/content-service'
 import { getWebsiteCached } from '@/server/website/website-service'
-import { env } from '@/server/env'
 import { DomainError } from '@/server/kernel/errors'
 import type { ContentPage, HomePageData, ProductDetails, ProductListItem, Website } from '@/isomorphic/catalog-types'
 
-const websiteId = () => env().WEBSITE_ID
-
-/** The configured website, or null when the database has none (the shell then says 'Webstores'). */
-export const loadWebsite = cache(async (): Promise<Website | null> => {
+/** The store, or null when the database has none (the shell then says 'Webstores'). */
+export const loadWebsite = cache(async (websiteId: number): Promise<Website | null> => {
   try {
-    return await getWebsiteCached({ websiteId: websiteId() })
+    return await getWebsiteCached({ websiteId })
   } catch (error) {
     if (error instanceof DomainError && error.code === 'not_found') return null
     throw error
   }
 })
 
-export const loadHomePage = cache(async (): Promise<HomePageData> => getHomePageCached({ websiteId: websiteId() }))
+export const loadHomePage = cache(async (websiteId: number): Promise<HomePageData> => getHomePageCached({ websiteId }))
 
 /** Every published product in website order. */
-export const loadProducts = cache(async (): Promise<ProductListItem[]> => listProductsCached({ websiteId: websiteId() }))
+export const loadProducts = cache(async (websiteId: number): Promise<ProductListItem[]> => listProductsCached({ websiteId }))
 
 
 export const loadProduct = cache(
-  async (slug: string): Promise<ProductDetails | null> => findProductBySlugCached({ websiteId: websiteId(), slug }),
+  async (websiteId: number, slug: string): Promise<ProductDetails | null> => findProductBySlugCached({ websiteId, slug }),
 )
 
 export const loadContentPage = cache(
-  async (slug: string): Promise<ContentPage | null> => findContentPageCached({ websiteId: websiteId(), slug }),
+  async (websiteId: number, slug: string): Promise<ContentPage | null> => findContentPageCached({ websiteId, slug }),
 )
 
 /** The categories with the most products, for the header's navigation. */
-export const loadTopCategories = cache(async (limit = 4): Promise<string[]> => {
+export const loadTopCategories = cache(async (websiteId: number, limit = 4): Promise<string[]> => {
   const counts = new Map<string, number>()
-  for (const product of await loadProducts()) {
+  for (const product of await loadProducts(websiteId)) {
     for (const category of product.categories) counts.set(category.name, (counts.get(category.name) ?? 0) + 1)
   }
   return [...counts.entries()]

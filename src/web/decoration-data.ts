@@ -1,15 +1,14 @@
 // What the editor page (/editor) reads on the server: the decoration options of a product in a
-// colour for the configured website, or null when the product cannot be designed.
+// colour for the page's store, or null when the product cannot be designed.
 
 import { cache } from 'react'
 import { getDecorationOptionsCached } from '@/server/decoration/decoration-options-service'
-import { env } from '@/server/env'
 import { DomainError } from '@/server/kernel/errors'
 import type { DecorationOptions } from '@/isomorphic/decoration-types'
 
-export const loadDecorationOptions = cache(async (productId: number, colorValueId: number | null): Promise<DecorationOptions | null> => {
+export const loadDecorationOptions = cache(async (websiteId: number, productId: number, colorValueId: number | null): Promise<DecorationOptions | null> => {
   try {
-    return await getDecorationOptionsCached({ websiteId: env().WEBSITE_ID, productId, colorValueId })
+    return await getDecorationOptionsCached({ websiteId, productId, colorValueId })
   } catch (error) {
     if (error instanceof DomainError && (error.code === 'not_found' || error.code === 'invalid')) return null
     throw error

@@ -2,6 +2,8 @@
 // Next runs src/instrumentation.ts and the route cache handler in its own module graphs, and the
 // server script is plain JavaScript that cannot import the TypeScript core; what both sides must see
 // is kept here, in one process-wide slot per entry (decision 019):
+// - the store resolver (decision 025), registered by instrumentation and asked by the server for
+//   the store of every request;
 // - the page gate (site lock and account pages, decision 009), registered by instrumentation and
 //   asked by the server before any page;
 // - the API dispatch (decision 016), registered by instrumentation and asked by the server for the
@@ -15,6 +17,10 @@
 /**
  * Decides a page request before it is served or rendered: a redirect, private, or nothing to say.
  * @typedef {(method: string, url: string, headers: Record<string, string | string[] | undefined>) => Promise<GateDecision>} PageGate
+ */
+/**
+ * The store a Host header is for, or null for none (decision 025).
+ * @typedef {(host: string | undefined) => Promise<number | null>} StoreResolver
  */
 /** @typedef {(request: Request) => Promise<Response>} ApiEndpoint */
 /**
@@ -40,12 +46,14 @@
 /**
  * @typedef {object} EdgeSlots
  * @property {PageGate} [pageGate]
+ * @property {StoreResolver} [storeResolver]
  * @property {ApiDispatch} [apiDispatch]
  * @property {RouteCacheState} [routeCache]
  */
 
 const KEYS = /** @type {const} */ ({
   pageGate: Symbol.for('webstore.pageGate'),
+  storeResolver: Symbol.for('webstore.storeResolver'),
   apiDispatch: Symbol.for('webstore.apiDispatch'),
   routeCache: Symbol.for('webstore.routeCache'),
 })
@@ -78,6 +86,16 @@ export function registerPageGate(gate) {
 /** The page gate instrumentation registered, or undefined before it ran. */
 export function registeredPageGate() {
   return read('pageGate')
+}
+
+/** @param {StoreResolver | undefined} resolver */
+export function registerStoreResolver(resolver) {
+  write('storeResolver', resolver)
+}
+
+/** The store resolver instrumentation registered (before the page gate), or undefined before it ran. */
+export function registeredStoreResolver() {
+  return read('storeResolver')
 }
 
 /** @param {ApiDispatch | undefined} dispatch */

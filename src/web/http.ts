@@ -24,6 +24,7 @@ import { DomainError, type DomainErrorCode } from '@/server/kernel/errors'
 import { logger } from '@/server/kernel/logger'
 import type { ApiErrorBody } from '@/isomorphic/contract/queries'
 import { findUnstorableText, mayHoldUnstorableText } from '@/isomorphic/storable-text'
+import { storeOfHeaders } from './request-store'
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 /** No API body nests deeper than a few levels; a deep one only costs parsing time. */
@@ -243,14 +244,14 @@ export function clientIp(request: { headers: { get(name: string): string | null 
 }
 
 /**
- * The context the core takes for an API request (decision 018): the configured store, the caller's
+ * The context the core takes for an API request (decision 018): the request's store (decision 025), the caller's
  * address and user agent, and who acts. The caller is resolved from the Authorization header's
  * bearer token, else the session cookie (signature, claims, live session row: authenticate in
  * session-service.ts), on the core's first ask only and once: a call that never asks (the catalog
  * of an unlocked store) pays no session lookup.
  */
 export function apiContext(request: Request): CoreContext {
-  const { WEBSITE_ID: websiteId } = env()
+  const websiteId = storeOfHeaders(request.headers)
   return coreContext({
     websiteId,
     actor: async () => {

@@ -8,10 +8,10 @@ import { getWebsiteCached } from '@/server/website/website-service'
 import { redirectForRequest } from '@/server/redirects/redirect-service'
 import { logger } from '@/server/kernel/logger'
 import { getDb } from '@/server/db/client'
-import { env } from '@/server/env'
 import { staffActorFor } from '@/server/staff/staff-sessions'
 import { adminTokenFromCookies } from './admin-cookie'
 import { sessionTokenFromCookies } from './session-cookie'
+import { storeOfHeaders } from './request-store'
 
 type Headers = Record<string, string | string[] | undefined>
 
@@ -34,7 +34,7 @@ export async function pageGate(_method: string, url: string, headers: Headers): 
   if (admin !== null) return consoleGate(admin, search, headers)
   const kind = classifyPath(pathname)
   if (kind === 'asset') return {}
-  const { WEBSITE_ID: websiteId } = env()
+  const websiteId = storeOfHeaders({ get: (name) => header(headers, name) })
   // The store's redirects (issue 16) come before any page, the site lock's included: one cached
   // lookup per page request. A redirect is the same for everyone, but it may change: never stored.
   // Rules that cannot be read redirect nowhere (a redirect is a convenience, not a guard): the

@@ -33,6 +33,17 @@ describe('a production server that has just started', () => {
     expect(account.headers.get('location')).toMatch(/^\/login\?returnTo=/)
   }, 300_000)
 
+  test("draws every page for the store the server resolved from the host: a client can neither name another store in a header nor ask for a page's inside address", async () => {
+    const title = async (response: Response) => /<title>([^<]*)<\/title>/.exec(await response.text())?.[1]
+    const plain = await fetch(`${base}/shop`)
+    const spoofed = await fetch(`${base}/shop`, { headers: { 'x-webstore-store': '2' } })
+    expect(spoofed.status).toBe(200)
+    expect(await title(spoofed)).toBe(await title(plain))
+    const website = await fetch(`${base}/api/query`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webstore-store': '2' }, body: JSON.stringify({ key: 'getWebsite' }) })
+    expect(((await website.json()) as { website: { id: number } }).website.id).toBe(1)
+    for (const inside of ['/_1/en/shop', '/_2/en', '/_1']) expect((await fetch(`${base}${inside}`, { redirect: 'manual' })).status, inside).toBe(404)
+  })
+
   test('answers the JSON API itself with the same statuses, reason phrases, headers and encodings', async () => {
     const query = (body: string, headers: Record<string, string> = {}) =>
       fetch(`${base}/api/query`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })

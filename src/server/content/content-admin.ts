@@ -13,7 +13,7 @@ import { requireStaff } from '../kernel/permissions'
 // transaction with its audit row, versioned (a stale save is a 409), and its key drops the caches
 // the storefront reads them through (content-admin-keys.ts).
 
-/** Top-level storefront pages a content page's slug would be hidden behind (src/app/[locale]/*). */
+/** Top-level storefront pages a content page's slug would be hidden behind (src/app/[store]/[locale]/*). */
 const TAKEN_SLUGS = new Set(['cart', 'checkout', 'editor', 'error', 'login', 'me', 'password', 'payment', 'product', 'shop', 'signup', 'sso-login', 'admin', 'api', 'en'])
 
 const PAGE_FIELDS = ['slug', 'title', 'body', 'metaDescription', 'showInFooter', 'published', 'sequence'] as const

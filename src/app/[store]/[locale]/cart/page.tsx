@@ -1,0 +1,26 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { CartView } from '@/components/cart/cart-view'
+import { loadWebsite } from '@/web/catalog-data'
+import { storeMetadata } from '../store-metadata'
+import { storeIdOf } from '../route-params'
+
+type CartPageProps = { params: Promise<{ store: string; locale: string }> }
+
+export async function generateMetadata({ params }: CartPageProps): Promise<Metadata> {
+  const { store, locale } = await params
+  const t = await getTranslations({ locale, namespace: 'cart' })
+  return storeMetadata({ storeId: storeIdOf(store), locale, title: t('title') })
+}
+
+export default async function CartPage({ params }: CartPageProps) {
+  const { store, locale } = await params
+  setRequestLocale(locale)
+  const [t, website] = await Promise.all([getTranslations({ locale, namespace: 'cart' }), loadWebsite(storeIdOf(store))])
+  return (
+    <div className="container-page min-h-[60vh] pt-8 sm:pt-10">
+      <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heading')}</h1>
+      <CartView countries={website?.shippingCountry ?? []} />
+    </div>
+  )
+}
