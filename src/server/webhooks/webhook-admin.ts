@@ -3,7 +3,6 @@ import type { WebhookAttemptData, WebhookDeliveryData, WebhookEndpointData } fro
 import { type Executor, getDb } from '../db/client'
 import { orders, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, websites } from '../db/schema'
 import { recordAudit } from '../audit/audit-log'
-import { env } from '../env'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { notFound } from '../kernel/errors'
@@ -38,8 +37,6 @@ function endpointData(row: EndpointRow): WebhookEndpointData {
 
 /** What the audit log keeps of an endpoint: everything but the secret. */
 const audited = (row: EndpointRow) => ({ url: row.url, description: row.description, topics: row.topics, isActive: row.isActive })
-
-const production = () => env().NODE_ENV === 'production'
 
 /**
  * The endpoint, if the caller manages its store; the same 404 for a missing one and for another
@@ -120,7 +117,7 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
   saveWebhookEndpoint: defineAdminMutation('saveWebhookEndpoint', {
     handler: async (input, ctx) => {
       await requireStaff(ctx, 'store.manage', input.websiteId)
-      const url = checkWebhookUrl(input.url, { production: production() })
+      const url = checkWebhookUrl(input.url)
       const db = await getDb()
       const [store] = await db.select({ id: websites.id }).from(websites).where(eq(websites.id, input.websiteId))
       if (!store) throw notFound('Store', input.websiteId)
