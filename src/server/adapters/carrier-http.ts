@@ -1,5 +1,5 @@
 import { logger } from '../kernel/logger'
-import { OutboundError, outboundFetch, outboundPolicy, outboundUrlProblem } from './outbound'
+import { checkOutboundUrl, OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
 
 // What the carrier adapters (UPS, FedEx, USPS) share: one failure type whose message is safe to
 // show, outbound calls with a timeout, the check on the configured API base, and the token cache.
@@ -49,6 +49,11 @@ export function carrierContext(options: CarrierOptions = {}): CarrierContext {
     tokens: options.tokens ?? carrierTokenCache(),
     now: options.now ?? (() => Date.now()),
   }
+}
+
+/** A carrier's API address as it is saved (console, store file), or a 400 saying what to change. */
+export function checkCarrierApiAddress(url: string, policy?: OutboundPolicy): string {
+  return checkOutboundUrl(url, { label: 'the carrier’s API', example: 'https://onlinetools.ups.com', ...(policy ? { policy } : {}) })
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as client from 'openid-client'
 import { logger } from '../kernel/logger'
-import { OUTBOUND_UNREACHABLE, OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
+import { checkOutboundUrl, OUTBOUND_UNREACHABLE, OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
 
 // OpenID Connect relying party (openid-client v6): discovery, the authorization request (PKCE S256,
 // state, nonce) and the code exchange. Discovered configurations are kept per provider for an
@@ -78,6 +78,13 @@ export function issuerUrl(issuer: string, policy: OutboundPolicy = outboundPolic
   const checked = outboundUrlProblem(issuer, policy)
   if ('problem' in checked) throw new OidcError('invalid', `the issuer is refused by the outbound policy (${checked.problem})`)
   return checked.url
+}
+
+export const SSO_ISSUER_LABEL = 'the single sign-on issuer'
+
+/** The issuer as it is saved, or a 400 saying what to change (the outbound policy, at save). */
+export function checkSsoIssuer(issuer: string, policy?: OutboundPolicy): string {
+  return checkOutboundUrl(issuer, { label: SSO_ISSUER_LABEL, example: 'https://login.example.com', ...(policy ? { policy } : {}) })
 }
 
 /** openid-client's fetch: every request to the provider through the outbound policy. */

@@ -1,4 +1,4 @@
-import { OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
+import { checkOutboundUrl, OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
 
 // The one way the tax adapters reach an outside service: a JSON POST with a timeout and no retry
 // (tax calls are POSTs; decision 010 retries only idempotent token/GET calls), through the outbound
@@ -54,6 +54,11 @@ export type TaxHttpAnswer = {
   /** The parsed JSON body; undefined when the body was empty or not JSON (see `malformed`). */
   json: unknown
   malformed: boolean
+}
+
+/** A tax service's address as it is saved (console, store file), or a 400 saying what to change. */
+export function checkTaxServiceAddress(url: string, policy?: OutboundPolicy): string {
+  return checkOutboundUrl(url, { label: 'the tax service', example: 'https://tax.example.com/rates', ...(policy ? { policy } : {}) })
 }
 
 /**
