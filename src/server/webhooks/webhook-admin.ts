@@ -9,6 +9,7 @@ import { notFound } from '../kernel/errors'
 import { mayActOnStore, requireStaff } from '../kernel/permissions'
 import { announceQueuedWebhooks } from '../timeline/order-events'
 import { newWebhookSecret } from './webhook-signature'
+import { sendTestEvent } from './webhook-test-event'
 import { checkWebhookUrl } from './webhook-url'
 
 // The console's webhook keys (issue 15): a store's endpoints and their deliveries. Store managers of
@@ -165,6 +166,22 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
         await recordAudit(tx, ctx, { websiteId: endpoint.websiteId, action: 'webhook_endpoint.delete', entityType: 'webhook_endpoint', entityId: endpoint.id, before: audited(endpoint) })
         return { deleted: true as const }
       })
+    },
+  }),
+
+  sendWebhookTestEvent: defineAdminMutation('sendWebhookTestEvent', {
+    handler: async ({ endpointId }, ctx) => {
+      const db = await getDb()
+      const endpoint = await managedEndpoint(db, ctx, endpointId)
+      const result = await sendTestEvent(db, endpoint)
+      await recordAudit(db, ctx, {
+        websiteId: endpoint.websiteId,
+        action: 'webhook_endpoint.test_event',
+        entityType: 'webhook_endpoint',
+        entityId: endpoint.id,
+        after: { url: endpoint.url, eventId: result.eventId, status: result.status, delivered: result.delivered },
+      })
+      return result
     },
   }),
 
