@@ -78,7 +78,8 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     return { endpointId: answer.endpoint.id, secret: answer.secret, path }
   }
   const order = (websiteId: number) =>
-    insertTestOrder({ websiteId, amountDelivery: 995, amountTax: 432 }, [
+    // Stored as an order is: the untaxed amount carries delivery, the total carries tax.
+    insertTestOrder({ websiteId, amountDelivery: 995, amountTax: 432, amountUntaxed: 3702 + 995, amountTotal: 3702 + 995 + 432, amountDue: 3702 + 995 + 432 }, [
       { name: 'Field Tee', templateSkuCode: 'FT-100', colorName: 'Navy', size: 'L', quantity: 3, unitPriceAmount: 1234, subtotalAmount: 3702 },
     ])
   const deliveriesOf = (orderId: number) => db().select().from(webhookDeliveries).where(eq(webhookDeliveries.orderId, orderId)).orderBy(asc(webhookDeliveries.id))
@@ -159,7 +160,8 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
           store: { id: websiteId },
           state: 'sale',
           customer: { name: 'Dana Reyes', email: 'dana@example.com' },
-          totals: { subtotal: 37.02, shipping: 9.95, tax: 4.32, total: 37.02, refunded: 0 },
+          // The products before any promotion, as the order page and the CSV say: the totals add up.
+          totals: { subtotal: 37.02, discount: 0, options: 0, shipping: 9.95, tax: 4.32, total: 51.29, refunded: 0 },
           lines: [{ sku: 'FT-100', name: 'Field Tee', colour: 'Navy', size: 'L', quantity: 3, unitPrice: 12.34 }],
         },
         shipment: { carrier: 'UPS', trackingNumber: '1Z999', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999' },
