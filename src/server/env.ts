@@ -108,6 +108,12 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Stripe's API base; tests and local runs point it at a fake speaking the same contract. */
   STRIPE_API_BASE: z.string().url('STRIPE_API_BASE must be a URL such as https://api.stripe.com').default('https://api.stripe.com'),
+  /**
+   * Outbound calls to addresses staff or a store file set (tax services, single sign-on issuers,
+   * carriers, webhooks) may reach private and loopback addresses, over plain http too: a private
+   * install, a local receiver. Off: public https addresses only (adapters/outbound.ts).
+   */
+  ALLOW_PRIVATE_OUTBOUND: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag,
   /** Tests only (the browser tests' store): the console's "Run the reset now" may be given a clock. Never on a live store. */

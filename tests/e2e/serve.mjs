@@ -54,7 +54,9 @@ const VARIANTS = {
   // (support/console-stores.ts), added before the server starts.
   main: { port: 3100, dataDir: 'e2e', env: { ...stripeEnv(), SESSION_SECRET: MAIN_STORE_SESSION_SECRET, ALLOWANCES_TEST_CLOCK: '1' }, consoleFixtures: CONSOLE_FIXTURES_FILE },
   'short-sessions': { port: 3101, dataDir: 'e2e-short-sessions', env: { ACCESS_TOKEN_TTL_SECONDS: '20' } },
-  locked: { port: 3102, dataDir: 'e2e-locked', env: { SESSION_SECRET: LOCKED_STORE_SESSION_SECRET }, storeFile: writeLockedStoreFile },
+  // Its single sign-on provider is the test provider on loopback: the setting of a private install.
+  // The main store keeps it off, so the security suite's outbound attacks meet the production policy.
+  locked: { port: 3102, dataDir: 'e2e-locked', env: { SESSION_SECRET: LOCKED_STORE_SESSION_SECRET, ALLOW_PRIVATE_OUTBOUND: 'true' }, storeFile: writeLockedStoreFile },
 }
 
 const name = process.env.E2E_STORE ?? 'main'

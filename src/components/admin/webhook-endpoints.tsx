@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
-import type { WebhookEndpointData } from '@/isomorphic/contract/admin-webhooks'
+import type { WebhookEndpointData, WebhookTestResult } from '@/isomorphic/contract/admin-webhooks'
 import { WEBHOOK_TOPICS, type WebhookTopic } from '@/isomorphic/webhooks'
 import { Field, FormError, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
@@ -93,6 +93,24 @@ export function WebhookEndpoints({ websiteId, endpoints, chosenId }: { websiteId
   const [secret, setSecret] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busyId, setBusyId] = useState<number | null>(null)
+  const [tested, setTested] = useState<{ endpointId: number; result: WebhookTestResult } | null>(null)
+  const [testingId, setTestingId] = useState<number | null>(null)
+
+  /** One signed test event now; the receiver's answer is said under the endpoint. */
+  async function sendTest(endpoint: WebhookEndpointData) {
+    setBusyId(endpoint.id)
+    setTestingId(endpoint.id)
+    setError(null)
+    setTested(null)
+    try {
+      setTested({ endpointId: endpoint.id, result: await adminMutation('sendWebhookTestEvent', { endpointId: endpoint.id }) })
+    } catch (failure) {
+      setError(messageOf(failure))
+    } finally {
+      setBusyId(null)
+      setTestingId(null)
+    }
+  }
 
   async function act(endpoint: WebhookEndpointData, action: 'rotate' | 'delete') {
     const question =
@@ -154,6 +172,9 @@ export function WebhookEndpoints({ websiteId, endpoints, chosenId }: { websiteId
                   <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === endpoint.id} onClick={() => setEditing(endpoint)}>
                     Edit
                   </button>
+                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === endpoint.id} onClick={() => sendTest(endpoint)}>
+                    {testingId === endpoint.id ? 'Sending…' : 'Send a test event'}
+                  </button>
                   <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === endpoint.id} onClick={() => act(endpoint, 'rotate')}>
                     New secret
                   </button>
@@ -162,6 +183,11 @@ export function WebhookEndpoints({ websiteId, endpoints, chosenId }: { websiteId
                   </button>
                 </div>
               </div>
+              {tested?.endpointId === endpoint.id ? (
+                <p role="status" className={`mt-3 text-sm ${tested.result.delivered ? 'text-ink' : 'text-danger'}`}>
+                  {tested.result.message} <span className="text-muted">(event {tested.result.eventId})</span>
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

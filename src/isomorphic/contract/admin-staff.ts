@@ -37,6 +37,8 @@ export type AuditRow = {
   action: string
   entityType: string
   entityId: string
+  /** How people name the entity, for a row about an order ('S00012') or a work order ('S00012-1'); null for others. */
+  reference: string | null
   before: unknown
   after: unknown
   ip: string | null
@@ -49,6 +51,8 @@ export type InviteDetails = { email: string; name: string; role: ConsoleRole }
 const ROLE = z.enum(['owner', 'store_manager', 'fulfilment', 'decoration_partner'], { error: 'must be one of owner, store_manager, fulfilment, decoration_partner' })
 const ID = z.number().int().positive()
 const INVITE_TOKEN = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not an invitation link token')
+/** An order's reference (S00012) or a work order's (S00012-1). */
+export const AUDIT_REFERENCE = /^S\d{1,18}(?:-\d{1,9})?$/
 const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
 
 /** Who does what where: the role and, by role, the stores or the decoration partner. */
@@ -68,6 +72,13 @@ export const STAFF_ADMIN_QUERY_INPUTS = {
     actionPrefix: z.string().trim().min(1).max(100).optional(),
     entityType: z.string().trim().min(1).max(100).optional(),
     entityId: z.string().trim().min(1).max(100).optional(),
+    /** An order's reference (its rows and its work orders' rows) or a work order's ('S00012-1'); any case. */
+    reference: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(AUDIT_REFERENCE, 'must be an order reference like S00012, or a work order’s like S00012-1')
+      .optional(),
     /** Inclusive days in UTC. */
     from: DAY.optional(),
     to: DAY.optional(),

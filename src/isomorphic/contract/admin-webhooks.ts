@@ -40,7 +40,12 @@ export const WEBHOOK_ADMIN_MUTATION_INPUTS = {
   rotateWebhookSecret: z.strictObject({ endpointId }),
   deleteWebhookEndpoint: z.strictObject({ endpointId }),
   resendWebhookDelivery: z.strictObject({ deliveryId: z.number({ error: 'deliveryId must be a number' }).int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  /** "Send a test event": one signed `webhook.test` call now, the receiver's answer in a sentence (issue 24). */
+  sendWebhookTestEvent: z.strictObject({ endpointId }),
 } satisfies Record<string, z.ZodType>
+
+/** What a test event came to: `status` is the receiver's HTTP status (null: no answer), `message` says it in a sentence. */
+export type WebhookTestResult = { eventId: string; delivered: boolean; status: number | null; message: string }
 
 /** An endpoint as the console shows it: never its secret. */
 export type WebhookEndpointData = {
@@ -93,4 +98,5 @@ export type WebhookAdminMutationResponses = {
   rotateWebhookSecret: { endpoint: WebhookEndpointData; secret: string }
   deleteWebhookEndpoint: { deleted: true }
   resendWebhookDelivery: { delivery: WebhookDeliveryData }
+  sendWebhookTestEvent: WebhookTestResult
 }

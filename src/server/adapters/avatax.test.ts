@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type FakeAvatax, startFakeAvatax } from '../../../tests/support/fake-tax/fake-avatax'
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import type { TaxServiceError } from './tax-http'
 import { type AvataxConfig, buildCreateTransaction, createAvataxTransaction } from './avatax'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 const denver: PostalAddress = { name: 'Jane Buyer', street: '1600 Wynkoop St', street2: 'Suite 400', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80202-1234' }
 const atlanta: PostalAddress = { street: '55 Oak Ave', city: 'Alpharetta', stateCode: 'GA', countryCode: 'US', zip: '30005' }

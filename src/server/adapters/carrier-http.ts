@@ -1,4 +1,5 @@
 import { logger } from '../kernel/logger'
+import { checkOutboundUrl, OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
 
 // What the carrier adapters (UPS, FedEx, USPS) share: one failure type whose message is safe to
 // show, outbound calls with a timeout, the check on the configured API base, and the token cache.
@@ -50,25 +51,25 @@ export function carrierContext(options: CarrierOptions = {}): CarrierContext {
   }
 }
 
+/** A carrier's API address as it is saved (console, store file), or a 400 saying what to change. */
+export function checkCarrierApiAddress(url: string, policy?: OutboundPolicy): string {
+  return checkOutboundUrl(url, { label: 'the carrier’s API', example: 'https://onlinetools.ups.com', ...(policy ? { policy } : {}) })
+}
+
 /**
- * The configured API base as a URL without a trailing slash. Only https is accepted, except plain
- * http to this machine (local fakes and test doubles). Throws CarrierError otherwise.
+ * The configured API base as a URL without a trailing slash, if the outbound policy lets it be
+ * called (adapters/outbound.ts: https in production, a public address; private and loopback fakes
+ * with ALLOW_PRIVATE_OUTBOUND). Throws CarrierError otherwise.
  */
 export function carrierBaseUrl(carrier: string, configured: string | null | undefined): string {
-  let url: URL
-  try {
-    url = new URL(configured ?? '')
-  } catch {
-    logger().warn({ carrier }, 'carrier API base is missing or not a URL')
+  const checked = outboundUrlProblem(configured ?? '', outboundPolicy())
+  if ('problem' in checked) {
+    logger().warn({ carrier, problem: checked.problem }, 'carrier API base is refused by the outbound policy')
     throw new CarrierError('unavailable', CARRIER_NOT_CONFIGURED)
   }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    logger().warn({ carrier, protocol: url.protocol }, 'carrier API base must be https')
-    throw new CarrierError('unavailable', CARRIER_NOT_CONFIGURED)
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    logger().warn({ carrier }, 'carrier API base must not carry credentials, a query or a fragment')
+  const { url } = checked
+  if (url.search) {
+    logger().warn({ carrier }, 'carrier API base must not carry a query')
     throw new CarrierError('unavailable', CARRIER_NOT_CONFIGURED)
   }
   return url.toString().replace(/\/+$/, '')
@@ -77,8 +78,9 @@ export function carrierBaseUrl(carrier: string, configured: string | null | unde
 export type CarrierResponse = { status: number; text: string }
 
 /**
- * One outbound call with a timeout. Network failures and timeouts come back as `null` (logged
- * without the body or headers, which may carry secrets).
+ * One outbound call with a timeout, through the outbound policy (the resolved address checked and
+ * pinned). A refused address, network failures, timeouts and redirects (never followed) come back
+ * as `null` (logged without the body or headers, which may carry secrets).
  */
 export async function carrierFetch(
   carrier: string,
@@ -88,11 +90,15 @@ export async function carrierFetch(
   timeoutMs: number,
 ): Promise<CarrierResponse | null> {
   try {
-    const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) })
+    const response = await outboundFetch(url, init, { timeoutMs })
     const text = await response.text()
+    if (response.status >= 300 && response.status < 400) {
+      logger().warn({ carrier, what, status: response.status }, 'carrier call answered a redirect, which is not followed')
+      return null
+    }
     return { status: response.status, text }
   } catch (error) {
-    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : error.message) : String(error)
+    const reason = error instanceof OutboundError ? (error.timedOut ? `timeout after ${timeoutMs} ms` : error.detail) : error instanceof Error ? error.message : String(error)
     logger().warn({ carrier, what, reason }, 'carrier call failed')
     return null
   }

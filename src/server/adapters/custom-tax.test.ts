@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type FakeCustomTax, startFakeCustomTax } from '../../../tests/support/fake-tax/fake-custom-tax'
 import { TaxServiceError } from './tax-http'
 import { fetchCustomTaxRates } from './custom-tax'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 describe('the custom tax adapter over HTTP', () => {
   let service: FakeCustomTax

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { startFakeFedex, type FakeFedex } from '../../../tests/support/fake-carriers/fedex'
 import {
   CARRIER_NOT_CONFIGURED,
@@ -11,6 +11,9 @@ import {
 } from './carrier-http'
 import type { PostalAddress } from '../kernel/pricing-types'
 import { type FedexSettings, fedexTransitDays, quoteFedexShipment, rateFedexShipment, warmFedexToken } from './fedex'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 const origin: PostalAddress = { street: '2100 Blake St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80205' }
 const destination: PostalAddress = { street: '55 Oak Ave', city: 'Alpharetta', stateCode: 'GA', countryCode: 'US', zip: '30005' }

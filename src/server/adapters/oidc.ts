@@ -1,11 +1,16 @@
 import * as client from 'openid-client'
 import { logger } from '../kernel/logger'
+import { checkOutboundUrl, OUTBOUND_UNREACHABLE, OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
 
 // OpenID Connect relying party (openid-client v6): discovery, the authorization request (PKCE S256,
 // state, nonce) and the code exchange. Discovered configurations are kept per provider for an
 // hour, so a sign-in costs no discovery round trip; a failed discovery is kept for 15 seconds.
-// Every request to the provider has a timeout (10 s). Plain-HTTP issuers are accepted only on
-// loopback (tests, demos).
+// Every request to the provider has a timeout (10 s) and goes through the outbound policy
+// (adapters/outbound.ts): the issuer must be a public https address (plain http and private or
+// loopback providers only with ALLOW_PRIVATE_OUTBOUND), and every call — discovery, token, keys,
+// userinfo, whatever address the discovery document names — resolves its host, refuses one that is
+// not allowed and connects to the address it checked. A provider that cannot be reached reads the
+// same whatever listens on its port (the detail goes to the log).
 //
 // The ID token's signature is checked against the provider's published keys (jwks_uri) too:
 // openid-client checks it for a token from the token endpoint only with enableNonRepudiationChecks,
@@ -68,20 +73,23 @@ export class OidcError extends Error {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** The issuer as a URL: https, or http on a loopback host. Throws OidcError('invalid') otherwise. */
-export function issuerUrl(issuer: string): URL {
-  let url: URL
-  try {
-    url = new URL(issuer)
-  } catch {
-    throw new OidcError('invalid', `the issuer ${JSON.stringify(issuer)} is not a URL`)
-  }
-  if (url.protocol === 'https:') return url
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url
-  throw new OidcError('invalid', `the issuer ${url.origin} must use https (plain http only on loopback)`)
+/** The issuer as a URL, if the outbound policy lets it be called. Throws OidcError('invalid') otherwise. */
+export function issuerUrl(issuer: string, policy: OutboundPolicy = outboundPolicy()): URL {
+  const checked = outboundUrlProblem(issuer, policy)
+  if ('problem' in checked) throw new OidcError('invalid', `the issuer is refused by the outbound policy (${checked.problem})`)
+  return checked.url
 }
+
+export const SSO_ISSUER_LABEL = 'the single sign-on issuer'
+
+/** The issuer as it is saved, or a 400 saying what to change (the outbound policy, at save). */
+export function checkSsoIssuer(issuer: string, policy?: OutboundPolicy): string {
+  return checkOutboundUrl(issuer, { label: SSO_ISSUER_LABEL, example: 'https://login.example.com', ...(policy ? { policy } : {}) })
+}
+
+/** openid-client's fetch: every request to the provider through the outbound policy. */
+const providerFetch: client.CustomFetch = (url, options) =>
+  outboundFetch(url, { method: options.method, headers: options.headers, body: options.body as string | URLSearchParams | null | undefined, signal: options.signal ?? null }, { timeoutMs: OIDC_TIMEOUT_SECONDS * 1000 })
 
 type Cached = { expiresAt: number; promise: Promise<client.Configuration> }
 const GLOBAL_KEY = Symbol.for('webstore.oidc-configurations')
@@ -109,6 +117,7 @@ async function discover(settings: OidcSettings): Promise<client.Configuration> {
   try {
     return await client.discovery(server, settings.clientId, { client_secret: settings.clientSecret }, clientAuthentication(settings), {
       timeout: OIDC_TIMEOUT_SECONDS,
+      [client.customFetch]: providerFetch,
       execute: server.protocol === 'http:' ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks],
     })
   } catch (error) {
@@ -227,6 +236,7 @@ function exchangeFailed(error: unknown): boolean {
     error instanceof client.ResponseBodyError ||
     error instanceof client.WWWAuthenticateChallengeError ||
     error instanceof TypeError ||
+    error instanceof OutboundError ||
     (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
     (error instanceof client.ClientError && error.code !== undefined && UNREACHABLE_CODES.has(error.code))
   )
@@ -237,6 +247,12 @@ const UNREACHABLE_CODES = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPO
 /** Sorts whatever openid-client or fetch threw into the failures above (logged with their detail). */
 export function asOidcError(error: unknown, step: OidcStep): OidcError {
   if (error instanceof OidcError) return error
+  // The outbound policy already logged the detail; what is kept is its one sentence, the same for a
+  // refused port, a silent one and one that does not speak HTTP.
+  if (error instanceof OutboundError) {
+    logger().warn({ step, failure: 'unreachable', kind: error.kind }, 'single sign-on provider call failed')
+    return new OidcError('unreachable', `${step} failed: ${error.kind === 'refused' ? error.message : OUTBOUND_UNREACHABLE}`, undefined, step)
+  }
   const detail = error instanceof Error ? error.message : String(error)
   let failure: OidcFailure
   let providerError: string | undefined

@@ -1,6 +1,9 @@
+import { checkOutboundUrl, OutboundError, outboundFetch, type OutboundPolicy, outboundPolicy, outboundUrlProblem } from './outbound'
+
 // The one way the tax adapters reach an outside service: a JSON POST with a timeout and no retry
-// (tax calls are POSTs; decision 010 retries only idempotent token/GET calls). Network failures
-// and timeouts become TaxServiceError; the caller reads the status and the parsed body.
+// (tax calls are POSTs; decision 010 retries only idempotent token/GET calls), through the outbound
+// policy (adapters/outbound.ts). Refused addresses, network failures and timeouts become
+// TaxServiceError; the caller reads the status and the parsed body.
 
 /** How a call to a tax service failed; the tax domain turns it into the error shoppers see (tax/tax-errors.ts). */
 export type TaxFailureKind =
@@ -44,7 +47,7 @@ export function cutZip(zip: string): string {
 }
 
 export const DEFAULT_TAX_TIMEOUT_MS = 8000
-const MAX_RESPONSE_CHARS = 1_000_000
+const MAX_RESPONSE_BYTES = 1_000_000
 
 export type TaxHttpAnswer = {
   status: number
@@ -53,49 +56,49 @@ export type TaxHttpAnswer = {
   malformed: boolean
 }
 
-/** Only absolute http(s) URLs without credentials in them are called. */
-export function checkServiceUrl(url: string | null | undefined, what: string): URL {
-  if (!url) throw new TaxServiceError('not_configured', `${what}: no URL configured`)
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw new TaxServiceError('not_configured', `${what}: the configured URL is not a URL`)
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new TaxServiceError('not_configured', `${what}: the configured URL is not http(s)`)
-  }
-  if (parsed.username || parsed.password) throw new TaxServiceError('not_configured', `${what}: the configured URL carries credentials`)
-  return parsed
+/** A tax service's address as it is saved (console, store file), or a 400 saying what to change. */
+export function checkTaxServiceAddress(url: string, policy?: OutboundPolicy): string {
+  return checkOutboundUrl(url, { label: 'the tax service', example: 'https://tax.example.com/rates', ...(policy ? { policy } : {}) })
 }
 
+/**
+ * The configured URL, if the outbound policy lets it be called (adapters/outbound.ts: https in
+ * production, a public address, no credentials); TaxServiceError('not_configured') otherwise.
+ */
+export function checkServiceUrl(url: string | null | undefined, what: string, policy: OutboundPolicy = outboundPolicy()): URL {
+  if (!url) throw new TaxServiceError('not_configured', `${what}: no URL configured`)
+  const checked = outboundUrlProblem(url, policy)
+  if ('problem' in checked) throw new TaxServiceError('not_configured', `${what}: the configured URL is refused (${checked.problem})`)
+  return checked.url
+}
+
+/**
+ * One POST through the outbound policy's fetch (the resolved address checked and pinned, redirects
+ * answered, not followed). A refused address, a network failure and a timeout become TaxServiceError.
+ */
 export async function postJson(
   url: URL,
   body: unknown,
-  { headers, timeoutMs, what }: { headers: Record<string, string>; timeoutMs: number; what: string },
+  { headers, timeoutMs, what, policy }: { headers: Record<string, string>; timeoutMs: number; what: string; policy?: OutboundPolicy },
 ): Promise<TaxHttpAnswer> {
-  const signal = AbortSignal.timeout(timeoutMs)
   let status: number
   let text: string
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal,
-      redirect: 'manual',
-    })
+    const response = await outboundFetch(
+      url,
+      { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) },
+      // One byte more than is read: a longer answer is kept short, then called malformed.
+      { timeoutMs, maxBytes: MAX_RESPONSE_BYTES + 1, truncate: true, ...(policy ? { policy } : {}) },
+    )
     status = response.status
     text = await response.text()
   } catch (error) {
-    const name = error instanceof Error ? error.name : ''
-    if (signal.aborted || name === 'TimeoutError' || name === 'AbortError') {
-      throw new TaxServiceError('timeout', `${what}: no answer within ${timeoutMs} ms`)
-    }
-    throw new TaxServiceError('unreachable', `${what}: ${error instanceof Error ? error.message : String(error)}`)
+    if (!(error instanceof OutboundError)) throw error
+    if (error.kind === 'refused') throw new TaxServiceError('not_configured', `${what}: ${error.message} (${error.detail})`)
+    if (error.timedOut) throw new TaxServiceError('timeout', `${what}: no answer within ${timeoutMs} ms`)
+    throw new TaxServiceError('unreachable', `${what}: ${error.detail}`)
   }
-  if (text.length > MAX_RESPONSE_CHARS) return { status, json: undefined, malformed: true }
-  if (text.trim() === '') return { status, json: undefined, malformed: true }
+  if (Buffer.byteLength(text) > MAX_RESPONSE_BYTES || text.trim() === '') return { status, json: undefined, malformed: true }
   try {
     return { status, json: JSON.parse(text), malformed: false }
   } catch {

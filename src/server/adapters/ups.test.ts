@@ -13,6 +13,9 @@ import type { PostalAddress } from '../kernel/pricing-types'
 import { logger } from '../kernel/logger'
 import { quoteUpsShipment, rateUpsShipment, type UpsSettings, validateAddressWithUps, warmUpsToken } from './ups'
 
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
+
 const origin: PostalAddress = { name: 'Front Range Embroidery', street: '2100 Blake St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80205' }
 const destination: PostalAddress = { name: 'Jane Buyer', street: '55 Oak Ave', street2: 'Apt 2', city: 'Alpharetta', stateCode: 'GA', countryCode: 'US', zip: '30005' }
 
@@ -99,8 +102,9 @@ describe('UPS rating', () => {
     await expect(rateUpsShipment(settings, { origin, destination, weight: 1 }, options)).rejects.toThrow(CARRIER_UNAVAILABLE)
   })
 
-  test('refuses an API base that is not https (except this machine) and missing credentials', async () => {
-    await expect(rateUpsShipment({ ...settings, url: 'http://ups.example.com' }, { origin, destination, weight: 1 }, options)).rejects.toThrow(CARRIER_NOT_CONFIGURED)
+  test('refuses an API base that is not https (plain http only to a private receiver), one of cloud metadata, and missing credentials', async () => {
+    await expect(rateUpsShipment({ ...settings, url: 'http://93.184.215.14' }, { origin, destination, weight: 1 }, options)).rejects.toThrow(CARRIER_NOT_CONFIGURED)
+    await expect(rateUpsShipment({ ...settings, url: 'https://169.254.169.254' }, { origin, destination, weight: 1 }, options)).rejects.toThrow(CARRIER_NOT_CONFIGURED)
     await expect(rateUpsShipment({ ...settings, url: null }, { origin, destination, weight: 1 }, options)).rejects.toThrow(CARRIER_NOT_CONFIGURED)
     await expect(rateUpsShipment({ ...settings, clientSecret: undefined }, { origin, destination, weight: 1 }, options)).rejects.toThrow(CARRIER_NOT_CONFIGURED)
     expect(ups.requests).toHaveLength(0)

@@ -4,6 +4,9 @@ import { CARRIER_NOT_CONFIGURED, CARRIER_UNAVAILABLE, NOT_A_VALID_ADDRESS } from
 import { logger } from '../kernel/logger'
 import { parseRateV4Response, poundsAndOunces, quoteUspsShipment, rateUspsShipment, USPS_TOO_HEAVY, type UspsSettings, uspsRateRequestXml } from './usps'
 
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
+
 let usps: FakeUsps
 let settings: UspsSettings
 let options: { timeoutMs: number }
@@ -100,9 +103,9 @@ describe('USPS pricing over HTTP', () => {
     await expect(rateUspsShipment(settings, { originZip: '80205', destinationZip: '30005', weight: 1, shipDate }, options)).rejects.toThrow(CARRIER_UNAVAILABLE)
   })
 
-  test('needs a user id and an https (or local) API address', async () => {
+  test('needs a user id and an https API address (plain http only to a private receiver)', async () => {
     await expect(rateUspsShipment({ ...settings, username: '' }, { originZip: '80205', destinationZip: '30005', weight: 1, shipDate }, options)).rejects.toThrow(CARRIER_NOT_CONFIGURED)
-    await expect(rateUspsShipment({ ...settings, url: 'http://production.shippingapis.com/ShippingAPI.dll' }, { originZip: '80205', destinationZip: '30005', weight: 1, shipDate }, options)).rejects.toThrow(
+    await expect(rateUspsShipment({ ...settings, url: 'http://56.0.34.10/ShippingAPI.dll' }, { originZip: '80205', destinationZip: '30005', weight: 1, shipDate }, options)).rejects.toThrow(
       CARRIER_NOT_CONFIGURED,
     )
   })

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createTokenCache, NOT_A_VALID_ADDRESS } from '../adapters/carrier-http'
 import { createDeliveryMethod } from '../../../tests/factories/store-settings'
 import { addShippingCountry, createCountry, createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { type FakeUps, startFakeUps } from '../../../tests/support/fake-carriers/ups'
 import { ADDRESS_AMBIGUOUS, ADDRESS_CHECK_UNAVAILABLE, resolveDestination, validateAddress } from './address-validation-service'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 describe.each(testDatabaseKinds())('address validation on %s', (kind) => {
   const { db } = useTestDatabase(kind)

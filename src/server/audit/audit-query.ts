@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { ParsedAdminQueryValues } from '@/isomorphic/contract/admin'
 import type { AuditPage } from '@/isomorphic/contract/admin-staff'
-import { getDb } from '../db/client'
-import { auditLog } from '../db/schema'
+import { type Executor, getDb } from '../db/client'
+import { auditLog, orders, workOrders } from '../db/schema'
 import { defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
@@ -12,6 +12,10 @@ import { requireStaff } from '../kernel/permissions'
 // (a prefix: 'order.' is every order action), entity and days, paged by keyset on (createdAt, id)
 // — the audit_log_created_idx order — so page 500 costs what page 1 costs. The cursor carries the
 // row's time as PostgreSQL prints it (microseconds kept), not as a JavaScript Date (milliseconds).
+//
+// Rows keep the entity's internal id (entityId); a row about an order or a work order also answers
+// its reference (S00012, S00012-1), which is how the store names it, and `reference` finds them:
+// an order's reference gives the order's rows and its work orders' rows (issue 24).
 
 const BAD_CURSOR = 'The page cursor is not valid; start again from the first page.'
 
@@ -31,6 +35,30 @@ function decodeCursor(value: string): Cursor {
   throw new DomainError('invalid', 'bad audit cursor', BAD_CURSOR)
 }
 
+/** Rows about the order or work order `reference` names (validated and upper-cased by the contract). */
+function aboutReference(reference: string): SQL {
+  const dash = reference.indexOf('-')
+  if (dash >= 0) {
+    const ofOrder = sql`select ${workOrders.id}::text from ${workOrders} join ${orders} on ${orders.id} = ${workOrders.orderId} where ${orders.name} = ${reference.slice(0, dash)} and ${workOrders.reference} = ${reference}`
+    return and(eq(auditLog.entityType, 'work_order'), sql`${auditLog.entityId} in (${ofOrder})`)!
+  }
+  const order = sql`select ${orders.id}::text from ${orders} where ${orders.name} = ${reference}`
+  const work = sql`select ${workOrders.id}::text from ${workOrders} join ${orders} on ${orders.id} = ${workOrders.orderId} where ${orders.name} = ${reference}`
+  return or(and(eq(auditLog.entityType, 'order'), sql`${auditLog.entityId} in (${order})`), and(eq(auditLog.entityType, 'work_order'), sql`${auditLog.entityId} in (${work})`))!
+}
+
+/** The references of the orders and work orders a page of rows is about, by entity type and id (two reads at most). */
+async function referencesOf(db: Executor, rows: readonly { entityType: string; entityId: string }[]): Promise<Map<string, string>> {
+  const idsOf = (type: string) => [...new Set(rows.filter((row) => row.entityType === type && /^\d{1,9}$/.test(row.entityId)).map((row) => Number(row.entityId)))]
+  const orderIds = idsOf('order')
+  const workOrderIds = idsOf('work_order')
+  const [orderNames, workOrderNames] = await Promise.all([
+    orderIds.length === 0 ? [] : db.select({ id: orders.id, reference: orders.name }).from(orders).where(inArray(orders.id, orderIds)),
+    workOrderIds.length === 0 ? [] : db.select({ id: workOrders.id, reference: workOrders.reference }).from(workOrders).where(inArray(workOrders.id, workOrderIds)),
+  ])
+  return new Map([...orderNames.map((row) => [`order:${row.id}`, row.reference] as const), ...workOrderNames.map((row) => [`work_order:${row.id}`, row.reference] as const)])
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`)
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
 
@@ -42,6 +70,7 @@ export async function readAuditLog(ctx: CoreContext, filters: ParsedAdminQueryVa
     filters.actionPrefix === undefined ? undefined : sql`${auditLog.action} like ${`${escapeLike(filters.actionPrefix)}%`}`,
     filters.entityType === undefined ? undefined : eq(auditLog.entityType, filters.entityType),
     filters.entityId === undefined ? undefined : eq(auditLog.entityId, filters.entityId),
+    filters.reference === undefined ? undefined : aboutReference(filters.reference),
     filters.from === undefined ? undefined : gte(auditLog.createdAt, dayStart(filters.from)),
     filters.to === undefined ? undefined : lt(auditLog.createdAt, new Date(dayStart(filters.to).getTime() + 86_400_000)),
   ]
@@ -72,8 +101,9 @@ export async function readAuditLog(ctx: CoreContext, filters: ParsedAdminQueryVa
     .limit(filters.limit + 1)
   const page = rows.slice(0, filters.limit)
   const last = page.at(-1)
+  const references = await referencesOf(db, page)
   return {
-    rows: page.map(({ at: _at, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+    rows: page.map(({ at: _at, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), reference: references.get(`${row.entityType}:${row.entityId}`) ?? null })),
     nextCursor: rows.length > filters.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
   }
 }

@@ -3,6 +3,7 @@ import type { ParsedAdminMutationValues } from '@/isomorphic/contract/admin'
 import { type DeliveryMethodDetail, type DeliveryMethodRow, SECRET_CREDENTIALS, type SecretCredential } from '@/isomorphic/contract/admin-delivery'
 import { DeliveryMethodSchema, type DeliveryMethodFields } from '@/isomorphic/contract/store-file-delivery'
 import { fromCents } from '@/isomorphic/money'
+import { checkCarrierApiAddress } from '../adapters/carrier-http'
 import { recordAudit } from '../audit/audit-log'
 import { assertFreshEdit } from '../audit/edit-conflict'
 import { type Executor, getDb } from '../db/client'
@@ -94,6 +95,7 @@ export async function saveDeliveryMethod(ctx: CoreContext, input: ParsedAdminMut
         await assertFreshEdit(tx, { entityType: 'delivery_method', entityId: current.id, label: `The delivery method ${current.name}`, expectedVersion: input.version, currentVersion: current.version })
       }
       const fields = parseInput(DeliveryMethodSchema, withStoredSecrets(input.method, current?.credentials ?? {}), { key: 'delivery.saveMethod', root: 'value.method' })
+      if (fields.url) checkCarrierApiAddress(fields.url)
       const values = deliveryMethodValues(fields)
       const before = current ? withoutSecrets(deliveryMethodFields(current, await tx.select().from(deliveryPriceRules).where(eq(deliveryPriceRules.deliveryMethodId, current.id)))) : null
       const [row] = current

@@ -12,6 +12,9 @@ import { ADDRESS_NEEDED, CARRIER_UNAVAILABLE, type CarrierOptions, createTokenCa
 import { quoteDeliveryMethod, quoteDeliveryMethods } from './delivery-quotes'
 import { NOT_AVAILABLE_FOR_ORDER } from './delivery-rules'
 
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
+
 const denver: PostalAddress = { name: 'Front Range Embroidery', street: '2100 Blake St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80205' }
 const greenville: PostalAddress = { name: 'Stitch Works', street: '120 Mill Road', city: 'Greenville', stateCode: 'SC', countryCode: 'US', zip: '29601-1234' }
 const shopper: PostalAddress = { name: 'Jane Buyer', street: '55 Oak Ave', city: 'Alpharetta', stateCode: 'GA', countryCode: 'US', zip: '30005' }

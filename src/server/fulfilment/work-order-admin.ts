@@ -141,7 +141,7 @@ async function takeStep(ctx: CoreContext, step: Step, workOrderId: number, input
   return { workOrder: await workOrderSummary(db, caller, workOrderId) }
 }
 
-/** Staff only (a partner's member is 401 here, as for any staff-only key). */
+/** Staff only (a partner's member is a 403 here, as for any staff-only key). */
 async function staffCaller(ctx: CoreContext, permission: 'orders.fulfil' | 'orders.read'): Promise<WorkOrderCaller> {
   const staff = await requireStaff(ctx, permission)
   return { actor: staff, visible: storeCondition(staff, workOrders.websiteId) }

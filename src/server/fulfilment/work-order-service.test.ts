@@ -194,8 +194,8 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
 
     await mutate(crest, 'reportWorkOrderProblem', { ...id, message: 'The navy polo in L is out of stock <until Friday>.' })
     expect(await refusal(ship('1Z999AA10000000001'))).toMatchObject({ code: 'conflict' })
-    // Only the store resolves a problem: a partner's member is not staff (401).
-    expect((await refusal(mutate(crest, 'resolveWorkOrderProblem', id))).code).toBe('unauthorized')
+    // Only the store resolves a problem: a partner's member is signed in but not staff (403).
+    expect((await refusal(mutate(crest, 'resolveWorkOrderProblem', id))).code).toBe('forbidden')
     const resolved = (await mutate(fulfilment, 'resolveWorkOrderProblem', id)) as { workOrder: { state: string; problemMessage: string } }
     expect(resolved.workOrder).toMatchObject({ state: 'accepted', problemMessage: 'The navy polo in L is out of stock <until Friday>.' })
     await mutate(crest, 'startWorkOrderProduction', id)
@@ -309,8 +309,8 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
     expect((await refusal(query(shopper, 'workOrders', {}))).code).toBe('unauthorized')
     expect((await refusal(view(shopper, crestWork.id))).code).toBe('unauthorized')
     const crest = await decorationPartnerContext(store.websiteId, crestPartner)
-    expect((await refusal(query(crest, 'orderWorkOrders', { orderId: order.id }))).code).toBe('unauthorized')
-    expect((await refusal(mutate(crest, 'markOrderDelivered', { orderId: order.id }))).code).toBe('unauthorized')
+    expect((await refusal(query(crest, 'orderWorkOrders', { orderId: order.id }))).code).toBe('forbidden')
+    expect((await refusal(mutate(crest, 'markOrderDelivered', { orderId: order.id }))).code).toBe('forbidden')
   })
 
   test('lists page by state with a cursor, and a forged cursor is a clear 400', async () => {

@@ -29,6 +29,8 @@ const GRANTS: Record<Staff['role'], ReadonlySet<Permission>> = {
 
 export const CONSOLE_SIGN_IN_REQUIRED = 'Please sign in to the console.'
 export const NOT_ALLOWED = 'Your role does not allow this.'
+/** A decoration partner's member, signed in, asking for what only the store's staff may: not a 401, which would send them to the sign-in form. */
+export const PARTNERS_WORK_FROM_WORK_ORDERS = 'This part of the console is for the store’s staff. As a decoration partner, you work from your work orders: /admin/work-orders.'
 
 export function staffMay(staff: Staff, permission: Permission, websiteId?: number): boolean {
   if (!GRANTS[staff.role].has(permission)) return false
@@ -50,12 +52,16 @@ function unauthorized(actor: Actor): DomainError {
 
 /**
  * The staff member behind the call, allowed `permission` (on `websiteId` when given), or an error:
- * 401 for anyone who is not staff (a shopper's token never opens an admin call), 403 for a role
- * without the permission. A store outside the member's stores answers 404 through the caller
+ * 401 for anyone without a console session (a shopper's token never opens an admin call), 403 for a
+ * decoration partner's member (signed in, but only the work-order use cases are theirs) and for a
+ * role without the permission. A store outside the member's stores answers 404 through the caller
  * (`notFound`), so record ids of other stores are not confirmed to exist.
  */
 export async function requireStaff(ctx: CoreContext, permission: Permission, websiteId?: number): Promise<Staff> {
   const actor = await ctx.actor()
+  if (actor.kind === 'decorationPartner') {
+    throw new DomainError('forbidden', `decoration partner member ${actor.staffId} lacks ${permission}`, PARTNERS_WORK_FROM_WORK_ORDERS)
+  }
   if (actor.kind !== 'staff') throw unauthorized(actor)
   if (!GRANTS[actor.role].has(permission)) throw new DomainError('forbidden', `role ${actor.role} lacks ${permission}`, NOT_ALLOWED)
   if (websiteId !== undefined && !mayActOnStore(actor, websiteId)) throw new DomainError('not_found', `staff ${actor.staffId} may not act on store ${websiteId}`, 'Not found')

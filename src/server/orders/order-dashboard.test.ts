@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds())('the console dashboard on %s', (kind) => {
     const manager = await staffContext(storeA, { role: 'fulfilment', storeIds: [storeA] })
     expect(await refusal(orderDashboard(manager, { websiteId: storeB, now }))).toMatchObject({ code: 'not_found' })
     const member = await decorationPartnerContext(storeA, (await createDecorationPartner()).id)
-    expect(await refusal(orderDashboard(member, { now }))).toMatchObject({ code: 'unauthorized' })
+    expect(await refusal(orderDashboard(member, { now }))).toMatchObject({ code: 'forbidden' })
   })
 
   test('the admin query `dashboard` answers for the current day', async () => {

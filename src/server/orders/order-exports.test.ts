@@ -171,8 +171,8 @@ describe.each(testDatabaseKinds())('order exports on %s', (kind) => {
 
   test("a decoration partner's member is refused before anything is read", async () => {
     const member = await decorationPartnerContext(storeA, partner)
-    expect(await refusal(collect(exportOrdersCsv(member, view())))).toMatchObject({ code: 'unauthorized' })
-    expect(await refusal(collect(exportOrderLinesCsv(member, view())))).toMatchObject({ code: 'unauthorized' })
+    expect(await refusal(collect(exportOrdersCsv(member, view())))).toMatchObject({ code: 'forbidden' })
+    expect(await refusal(collect(exportOrderLinesCsv(member, view())))).toMatchObject({ code: 'forbidden' })
   })
 })
 

@@ -28,9 +28,9 @@ describe.each(testDatabaseKinds())('orderListOptions on %s', (kind) => {
     expect(all.stores.map((store) => store.id)).toEqual(expect.arrayContaining([north.id, south.id, west.id]))
   })
 
-  test('a decoration partner’s member is not staff: 401', async () => {
+  test('a decoration partner’s member is signed in but not staff: 403', async () => {
     const website = await createWebsite()
     const member = await decorationPartnerContext(website.id, (await createDecorationPartner()).id)
-    expect(await refusal(executeAdminQuery('orderListOptions', {}, member))).toMatchObject({ code: 'unauthorized' })
+    expect(await refusal(executeAdminQuery('orderListOptions', {}, member))).toMatchObject({ code: 'forbidden' })
   })
 })

@@ -11,6 +11,7 @@ import { decorationPartnerContext, staffContext } from '../../../tests/support/s
 import { guestContext } from '../../../tests/factories/orders'
 import { executeAdminQuery } from '../api/admin-registry'
 import type { CoreContext } from '../kernel/context'
+import { PARTNERS_WORK_FROM_WORK_ORDERS } from '../kernel/permissions'
 import { listAdminOrders, STALE_CURSOR } from './order-list'
 
 // The console's order list (issue 15): filters, search, sorts and keyset pages over the stores a
@@ -217,7 +218,9 @@ describe.each(testDatabaseKinds())('the console order list on %s', (kind) => {
 
   test("a decoration partner's member and a shopper are refused: partners work from their work orders", async () => {
     const member = await decorationPartnerContext(storeA.id, partnerOne)
-    expect(await refusal(list(member))).toMatchObject({ code: 'unauthorized' })
+    // Signed in, so not a 401 (which sends a browser to the sign-in form): a 403 that says where their work is.
+    expect(await refusal(list(member))).toMatchObject({ code: 'forbidden', userMessage: PARTNERS_WORK_FROM_WORK_ORDERS })
+    expect(PARTNERS_WORK_FROM_WORK_ORDERS).toContain('/admin/work-orders')
     expect(await refusal(list(guestContext(storeA.id)))).toMatchObject({ code: 'unauthorized' })
   })
 

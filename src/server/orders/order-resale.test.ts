@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { OrderData } from '@/isomorphic/order-types'
 import { type CheckoutStore, createCheckoutStore, denverAddress, guestContext, orderBody, signedInCustomer } from '../../../tests/factories/orders'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
@@ -13,6 +13,9 @@ import { summarizeCart } from '../checkout/cart-summary-service'
 import { orders, partners, taxCredentials } from '../db/schema'
 import { RESALE_CERTIFICATE_REQUIRED, resaleCertificateExpired } from '../tax/resale-certificate'
 import { refusal } from '../../../tests/support/domain-refusal'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 // Buying tax-free for resale (decision 012): only a signed-in partner whose resale certificate is
 // on file and not expired; anyone else asking is refused with one clear 403, by the checkout

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type OrderData, PRICES_CHANGED, REFERENCE_USED } from '@/isomorphic/order-types'
 import {
   createCheckoutStore,
@@ -26,6 +26,9 @@ import { summarizeCart } from '../checkout/cart-summary-service'
 import { PricesChangedError } from './create-order/verify-total'
 import { TOO_MANY_REFERENCES, UNKNOWN_REFERENCE } from './order-reference'
 import { refusal } from '../../../tests/support/domain-refusal'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
   const { db } = useTestDatabase(kind)

@@ -21,7 +21,7 @@ export const DEVICE_LIFETIME_MS = 90 * 24 * 60 * 60_000
 export const DEVICE_LINK_LIFETIME_MS = 60 * 60_000
 /** One device link per member in a quarter of an hour, however many refused sign-ins ask for one. */
 export const DEVICE_LINK_LIMIT: RateLimit = { max: 1, windowMs: 15 * 60_000 }
-export const DEVICE_LINK_PATH = '/api/admin/known-device'
+export const DEVICE_LINK_PATH = '/api/known-device'
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
 

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { ParsedAdminMutationValues } from '@/isomorphic/contract/admin'
 import { type CheckoutSectionName, type CheckoutSections, KEPT_SECRET } from '@/isomorphic/contract/admin-checkout'
 import type { EditConflictChange, EditConflictData } from '@/isomorphic/contract/admin-edit'
+import { checkTaxServiceAddress } from '../adapters/tax-http'
 import { recordAudit } from '../audit/audit-log'
 import { invalidateCaches } from '../cache/named-cache'
 import { type Executor, getDb, type Transaction } from '../db/client'
@@ -120,6 +121,7 @@ async function writeSection(tx: Transaction, websiteId: number, section: Section
       await writePayments(tx, tally, { paymentMethods: section.value.paymentMethods } as StoreFile, websiteId)
       break
     case 'tax': {
+      if (section.value.tax?.url) checkTaxServiceAddress(section.value.tax.url)
       const tax = section.value.tax ? await withStoredTaxSecrets(tx, websiteId, section.value.tax) : undefined
       await writeTax(tx, tally, { tax } as StoreFile, websiteId)
       break

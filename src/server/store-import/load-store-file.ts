@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { formatJsonPath, JsonSyntaxError, type LocatedJson, parseJsonWithLocations } from '../kernel/json-locations'
 import { StoreFileError, type StoreFileIssue } from './store-file-error'
+import { outboundAddressIssues } from './outbound-addresses'
 import { checkReferences } from './store-file-references'
 import { friendlyIssueMessage, type StoreFile, StoreFileSchema } from './store-file-schema'
 
 // Reading a store file (docs/store-file.md) before anything is written: JSON with the line of every
-// value, the schema, then the references between its parts.
+// value, the schema, then the references between its parts and the addresses the server would call.
 
 /**
  * How deep lists and objects may nest in a store file. The demo store nests seven levels; the
@@ -50,7 +51,7 @@ export async function loadStoreFile(filePath: string, { confined = false }: { co
     throw new StoreFileError(fileLabel, sortIssues(issues))
   }
   const baseDir = path.dirname(path.resolve(filePath))
-  const referenceIssues = checkReferences(parsed.data, baseDir, { confined })
+  const referenceIssues = [...checkReferences(parsed.data, baseDir, { confined }), ...outboundAddressIssues(parsed.data)]
   if (referenceIssues.length > 0) throw new StoreFileError(fileLabel, sortIssues(referenceIssues.map((issue) => issueAt(located, issue.path, issue.message))))
   return { file: parsed.data, baseDir, fileLabel, located }
 }

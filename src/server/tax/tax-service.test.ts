@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { taxRates } from '@/server/db/schema'
 import { createTaxCredential } from '../../../tests/factories/store-settings'
 import { createWebsite } from '../../../tests/factories/website'
@@ -9,6 +9,9 @@ import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { TAX_CALCULATION_FAILED } from './tax-errors'
 import { computeTax } from './tax-service'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 const denver: PostalAddress = { street: '1600 Wynkoop St', city: 'Denver', stateCode: 'CO', countryCode: 'US', zip: '80202-1234' }
 const saltLake: PostalAddress = { street: '50 S Main St', city: 'Salt Lake City', stateCode: 'UT', countryCode: 'US', zip: '84101' }

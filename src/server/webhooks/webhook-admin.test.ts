@@ -10,7 +10,11 @@ import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
 import { auditLog, webhookDeliveries, webhookEndpoints } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { appendOrderEvent } from '../timeline/order-events'
-import { WEBHOOK_URL_HTTPS_ONLY, WEBHOOK_URL_NO_CREDENTIALS } from './webhook-url'
+import { outboundProblemMessage } from '../adapters/outbound'
+import { WEBHOOK_URL_EXAMPLE, WEBHOOK_URL_LABEL } from './webhook-url'
+
+const WEBHOOK_URL_HTTPS_ONLY = outboundProblemMessage('https_only', { label: WEBHOOK_URL_LABEL, example: WEBHOOK_URL_EXAMPLE })
+const WEBHOOK_URL_NO_CREDENTIALS = outboundProblemMessage('credentials', { label: WEBHOOK_URL_LABEL, example: WEBHOOK_URL_EXAMPLE })
 
 // The console's webhook keys (issue 15): store managers and owners manage their stores' endpoints;
 // the secret is answered once and never audited; fulfilment gets 403 and another store's manager
@@ -70,13 +74,14 @@ describe.each(testDatabaseKinds())('webhook endpoints in the console on %s', (ki
     expect(JSON.stringify(rows)).not.toContain(rotated.secret)
   })
 
-  test('a receiver URL that is not https (or loopback http outside production) or carries credentials is refused with what to change', async () => {
+  test('a receiver URL that is not public https or carries credentials is refused with what to change', async () => {
     expect((await refusal(save({ url: 'http://hooks.example.com/' }))).userMessage).toBe(WEBHOOK_URL_HTTPS_ONLY)
     expect((await refusal(save({ url: 'ftp://hooks.example.com/' }))).userMessage).toBe(WEBHOOK_URL_HTTPS_ONLY)
     expect((await refusal(save({ url: 'https://me:pw@hooks.example.com/' }))).userMessage).toBe(WEBHOOK_URL_NO_CREDENTIALS)
     expect((await refusal(save({ url: 'https://hooks.example.com/', topics: [] }))).code).toBe('invalid')
     expect((await refusal(save({ url: 'https://hooks.example.com/', topics: ['order.updated'] }))).code).toBe('invalid')
-    expect((await save({ url: 'http://127.0.0.1:4010/dev' })).endpoint.url).toBe('http://127.0.0.1:4010/dev')
+    // ALLOW_PRIVATE_OUTBOUND is off here: a local receiver is refused (tests/security/outbound-saves.test.ts has every kind).
+    expect((await refusal(save({ url: 'http://127.0.0.1:4010/dev' }))).userMessage).toBe(WEBHOOK_URL_HTTPS_ONLY)
   })
 
   test('a fulfilment member gets 403 on every webhook key, before anything is read or written', async () => {

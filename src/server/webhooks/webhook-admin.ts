@@ -3,13 +3,13 @@ import type { WebhookAttemptData, WebhookDeliveryData, WebhookEndpointData } fro
 import { type Executor, getDb } from '../db/client'
 import { orders, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, websites } from '../db/schema'
 import { recordAudit } from '../audit/audit-log'
-import { env } from '../env'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { notFound } from '../kernel/errors'
 import { mayActOnStore, requireStaff } from '../kernel/permissions'
 import { announceQueuedWebhooks } from '../timeline/order-events'
 import { newWebhookSecret } from './webhook-signature'
+import { sendTestEvent } from './webhook-test-event'
 import { checkWebhookUrl } from './webhook-url'
 
 // The console's webhook keys (issue 15): a store's endpoints and their deliveries. Store managers of
@@ -38,8 +38,6 @@ function endpointData(row: EndpointRow): WebhookEndpointData {
 
 /** What the audit log keeps of an endpoint: everything but the secret. */
 const audited = (row: EndpointRow) => ({ url: row.url, description: row.description, topics: row.topics, isActive: row.isActive })
-
-const production = () => env().NODE_ENV === 'production'
 
 /**
  * The endpoint, if the caller manages its store; the same 404 for a missing one and for another
@@ -120,7 +118,7 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
   saveWebhookEndpoint: defineAdminMutation('saveWebhookEndpoint', {
     handler: async (input, ctx) => {
       await requireStaff(ctx, 'store.manage', input.websiteId)
-      const url = checkWebhookUrl(input.url, { production: production() })
+      const url = checkWebhookUrl(input.url)
       const db = await getDb()
       const [store] = await db.select({ id: websites.id }).from(websites).where(eq(websites.id, input.websiteId))
       if (!store) throw notFound('Store', input.websiteId)
@@ -168,6 +166,22 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
         await recordAudit(tx, ctx, { websiteId: endpoint.websiteId, action: 'webhook_endpoint.delete', entityType: 'webhook_endpoint', entityId: endpoint.id, before: audited(endpoint) })
         return { deleted: true as const }
       })
+    },
+  }),
+
+  sendWebhookTestEvent: defineAdminMutation('sendWebhookTestEvent', {
+    handler: async ({ endpointId }, ctx) => {
+      const db = await getDb()
+      const endpoint = await managedEndpoint(db, ctx, endpointId)
+      const result = await sendTestEvent(db, endpoint)
+      await recordAudit(db, ctx, {
+        websiteId: endpoint.websiteId,
+        action: 'webhook_endpoint.test_event',
+        entityType: 'webhook_endpoint',
+        entityId: endpoint.id,
+        after: { url: endpoint.url, eventId: result.eventId, status: result.status, delivered: result.delivered },
+      })
+      return result
     },
   }),
 

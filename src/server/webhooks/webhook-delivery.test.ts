@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { asc, eq, inArray } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { WebhookTopic } from '@/isomorphic/webhooks'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { countQueries } from '../../../tests/setup/query-count'
@@ -15,6 +15,11 @@ import { appendOrderEvent } from '../timeline/order-events'
 import { dispatchDueWebhooks, RETRY_SCHEDULE_MS, startWebhookDispatcher } from './webhook-dispatcher'
 import { type WebhookPayload } from './webhook-payload'
 import { verifyWebhookSignature } from './webhook-signature'
+
+// The receivers here are loopback servers, saved through the console: the setting of a private
+// install (ALLOW_PRIVATE_OUTBOUND=true), for the saves and the sends.
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
+const LOCAL_RECEIVERS = { allowPrivate: true }
 
 // The timeline is the outbox (issue 15): an order event of a webhook topic queues a delivery per
 // subscribed endpoint in its own transaction; the dispatcher sends them, signed, to a real local
@@ -73,13 +78,14 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     return { endpointId: answer.endpoint.id, secret: answer.secret, path }
   }
   const order = (websiteId: number) =>
-    insertTestOrder({ websiteId, amountDelivery: 995, amountTax: 432 }, [
+    // Stored as an order is: the untaxed amount carries delivery, the total carries tax.
+    insertTestOrder({ websiteId, amountDelivery: 995, amountTax: 432, amountUntaxed: 3702 + 995, amountTotal: 3702 + 995 + 432, amountDue: 3702 + 995 + 432 }, [
       { name: 'Field Tee', templateSkuCode: 'FT-100', colorName: 'Navy', size: 'L', quantity: 3, unitPriceAmount: 1234, subtotalAmount: 3702 },
     ])
   const deliveriesOf = (orderId: number) => db().select().from(webhookDeliveries).where(eq(webhookDeliveries.orderId, orderId)).orderBy(asc(webhookDeliveries.id))
   const attemptsOf = (deliveryId: number) => db().select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, deliveryId)).orderBy(asc(webhookDeliveryAttempts.id))
   const receivedAt = (path: string) => received.filter((entry) => entry.path === path)
-  const deliver = (now: Date, extra: Parameters<typeof dispatchDueWebhooks>[1] = {}) => dispatchDueWebhooks(db(), { now, production: false, random: () => 0.5, ...extra })
+  const deliver = (now: Date, extra: Parameters<typeof dispatchDueWebhooks>[1] = {}) => dispatchDueWebhooks(db(), { now, policy: LOCAL_RECEIVERS, random: () => 0.5, ...extra })
 
   test('an event of a topic queues one delivery per active endpoint of the store subscribed to it, in one statement', async () => {
     const { websiteId, endpointId: paidAndShipped } = await storeWithEndpoint(['order.paid', 'order.shipped'])
@@ -154,7 +160,8 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
           store: { id: websiteId },
           state: 'sale',
           customer: { name: 'Dana Reyes', email: 'dana@example.com' },
-          totals: { subtotal: 37.02, shipping: 9.95, tax: 4.32, total: 37.02, refunded: 0 },
+          // The products before any promotion, as the order page and the CSV say: the totals add up.
+          totals: { subtotal: 37.02, discount: 0, options: 0, shipping: 9.95, tax: 4.32, total: 51.29, refunded: 0 },
           lines: [{ sku: 'FT-100', name: 'Field Tee', colour: 'Navy', size: 'L', quantity: 3, unitPrice: 12.34 }],
         },
         shipment: { carrier: 'UPS', trackingNumber: '1Z999', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999' },
@@ -250,7 +257,7 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
   test('a running dispatcher sends an event queued in this process right after its commit, and once', async () => {
     const { websiteId, path } = await storeWithEndpoint(['order.cancelled'])
     const placed = await order(websiteId)
-    const dispatcher = startWebhookDispatcher(async () => db(), { production: false, pollMs: 3_600_000 })
+    const dispatcher = startWebhookDispatcher(async () => db(), { policy: LOCAL_RECEIVERS, pollMs: 3_600_000 })
     try {
       await dispatcher.idle()
       await db().transaction((tx) => appendOrderEvent(tx, { orderId: placed.id, type: 'cancelled', actor: SYSTEM, data: { reason: 'customer asked' } }))
@@ -263,14 +270,14 @@ describe.each(testDatabaseKinds())('webhook deliveries on %s', (kind) => {
     }
   })
 
-  test('in production a receiver on this machine is refused at send time, and the refusal is logged as an attempt', async () => {
+  test('without ALLOW_PRIVATE_OUTBOUND a receiver on this machine is refused at send time, and the refusal is logged as an attempt', async () => {
     const { websiteId, path } = await storeWithEndpoint(['order.approved'])
     const placed = await order(websiteId)
     await db().transaction((tx) => appendOrderEvent(tx, { orderId: placed.id, type: 'approved', actor: SYSTEM }))
-    expect(await deliver(new Date(), { production: true })).toMatchObject({ retrying: 1 })
+    expect(await deliver(new Date(), { policy: { allowPrivate: false } })).toMatchObject({ retrying: 1 })
     expect(receivedAt(path)).toHaveLength(0)
     const [row] = await deliveriesOf(placed.id)
-    expect((await attemptsOf(row!.id))[0]).toMatchObject({ status: null, error: expect.stringMatching(/^refused: The receiver must use https/) })
+    expect((await attemptsOf(row!.id))[0]).toMatchObject({ status: null, error: expect.stringMatching(/^refused: The address of the webhook receiver must start with https/) })
     // The endpoint's row still holds its URL: nothing was changed by the refusal.
     expect((await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row!.endpointId)))[0]!.url).toBe(`${base}${path}`)
   })

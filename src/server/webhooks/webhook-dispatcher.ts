@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../db/schema'
-import { env } from '../env'
+import { type OutboundPolicy, outboundPolicy } from '../adapters/outbound'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { onWebhooksQueued } from '../timeline/order-events'
@@ -44,8 +44,8 @@ export type DispatchOptions = {
   send?: WebhookSender
   random?: () => number
   batchSize?: number
-  /** Production rules for receivers (https only, public addresses only); default: NODE_ENV. */
-  production?: boolean
+  /** The outbound policy receivers are held to; default: this process's (NODE_ENV, ALLOW_PRIVATE_OUTBOUND). */
+  policy?: OutboundPolicy
 }
 
 export type DispatchResult = { claimed: number[]; delivered: number; retrying: number; failed: number }
@@ -79,7 +79,7 @@ async function claimDue(db: Database, now: Date, batchSize: number): Promise<Cla
 type Outcome = WebhookResponse & { durationMs: number }
 
 /** One call for a claimed delivery: the endpoint's current URL and secret, a body built now. */
-async function attempt(db: Database, delivery: Claimed, options: Required<Pick<DispatchOptions, 'now' | 'send' | 'production'>>): Promise<Outcome> {
+async function attempt(db: Database, delivery: Claimed, options: Required<Pick<DispatchOptions, 'now' | 'send' | 'policy'>>): Promise<Outcome> {
   const started = performance.now()
   const outcome = (result: WebhookResponse): Outcome => ({ ...result, durationMs: Math.round(performance.now() - started) })
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId))
@@ -87,9 +87,9 @@ async function attempt(db: Database, delivery: Claimed, options: Required<Pick<D
   if (!endpoint.isActive) return outcome({ status: null, excerpt: null, error: 'the endpoint is turned off' })
   let url: string
   try {
-    url = checkWebhookUrl(endpoint.url, { production: options.production })
+    url = checkWebhookUrl(endpoint.url, options.policy)
   } catch (error) {
-    return outcome({ status: null, excerpt: null, error: `refused: ${error instanceof DomainError ? error.message : String(error)}` })
+    return outcome({ status: null, excerpt: null, error: `refused: ${error instanceof DomainError ? error.userMessage : String(error)}` })
   }
   const payload = await webhookPayload(db, delivery)
   if (!payload) return outcome({ status: null, excerpt: null, error: 'the order or its event is gone' })
@@ -143,14 +143,14 @@ async function record(db: Database, delivery: Claimed, outcome: Outcome, now: Da
 /** Claims the due deliveries (one batch) and sends them. With nothing due this is one query. */
 export async function dispatchDueWebhooks(db: Database, options: DispatchOptions = {}): Promise<DispatchResult> {
   const now = options.now ?? new Date()
-  const production = options.production ?? env().NODE_ENV === 'production'
-  const send = options.send ?? webhookSender({ publicOnly: production })
+  const policy = options.policy ?? outboundPolicy()
+  const send = options.send ?? webhookSender({ policy })
   const random = options.random ?? Math.random
   const claimed = await claimDue(db, now, options.batchSize ?? BATCH_SIZE)
   const result: DispatchResult = { claimed: claimed.map((row) => row.id), delivered: 0, retrying: 0, failed: 0 }
   await Promise.all(
     claimed.map(async (delivery) => {
-      const outcome = await attempt(db, delivery, { now, send, production })
+      const outcome = await attempt(db, delivery, { now, send, policy })
       result[await record(db, delivery, outcome, now, random)] += 1
     }),
   )

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import { itemsSubtotal } from '@/isomorphic/order-totals'
 import type { WebhookTopic } from '@/isomorphic/webhooks'
 import type { Executor } from '../db/client'
 import { orderEvents, orderLines, orders, productVariants, websites } from '../db/schema'
@@ -70,7 +71,8 @@ export async function webhookPayload(db: Executor, delivery: { eventId: string; 
       fulfilmentState: o.fulfilmentState,
       customer: { name: o.partnerName, email: o.partnerEmail },
       totals: {
-        subtotal: fromCents(o.amountUntaxed),
+        // The products before the promotion (the order page's, the CSV's): subtotal − discount + options + shipping + tax = total.
+        subtotal: fromCents(itemsSubtotal({ untaxed: o.amountUntaxed, discount: o.amountDiscount, options: o.amountOptions, delivery: o.amountDelivery })),
         discount: fromCents(o.amountDiscount),
         options: fromCents(o.amountOptions),
         shipping: fromCents(o.amountDelivery),

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { RETRY_SCHEDULE_MS, retryDelayMs } from './webhook-dispatcher'
+import { OUTBOUND_REFUSED, OUTBOUND_UNREACHABLE } from '../adapters/outbound'
 import { WEBHOOK_EXCERPT_CHARS, webhookSender } from './webhook-sender'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string }
@@ -31,7 +32,8 @@ describe('sending one webhook to a real local receiver', () => {
     await new Promise((resolve) => server.close(resolve))
   })
 
-  const send = webhookSender({ publicOnly: false, timeoutMs: 2000 })
+  // A local receiver: the setting a private install would turn on (ALLOW_PRIVATE_OUTBOUND).
+  const send = webhookSender({ policy: { allowPrivate: true }, timeoutMs: 2000 })
 
   test('POSTs the body as JSON with the given headers and answers the status and an excerpt', async () => {
     answers.set('/ok', (response) => response.writeHead(200, { 'Content-Type': 'text/plain' }).end('x'.repeat(5000)))
@@ -49,32 +51,31 @@ describe('sending one webhook to a real local receiver', () => {
     expect(seen.some((entry) => entry.url === '/elsewhere')).toBe(false)
   })
 
-  test('a receiver that does not answer in time is a failed call with the reason', async () => {
+  test('a receiver that does not answer in time is a failed call, told as every unreachable one is', async () => {
     answers.set('/silent', () => {})
-    const result = await webhookSender({ publicOnly: false, timeoutMs: 150 })({ url: `${base}/silent`, headers: {}, body: '{}' })
-    expect(result).toEqual({ status: null, excerpt: null, error: 'timeout after 150 ms' })
+    const result = await webhookSender({ policy: { allowPrivate: true }, timeoutMs: 150 })({ url: `${base}/silent`, headers: {}, body: '{}' })
+    expect(result).toEqual({ status: null, excerpt: null, error: OUTBOUND_UNREACHABLE })
   })
 
-  test('a refused connection is a failed call, not a throw', async () => {
+  test('a refused connection is a failed call, not a throw, and reads like a silent receiver', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
     const result = await send({ url: `http://127.0.0.1:${port}/`, headers: {}, body: '{}' })
-    expect(result.status).toBeNull()
-    expect(result.error).toMatch(/ECONNREFUSED/)
+    expect(result).toEqual({ status: null, excerpt: null, error: OUTBOUND_UNREACHABLE })
   })
 
-  test('with public addresses only (production), this machine and private networks are refused before any connection', async () => {
+  test('without ALLOW_PRIVATE_OUTBOUND, this machine and private networks are refused before any connection', async () => {
     const count = seen.length
-    const strict = webhookSender({ publicOnly: true, timeoutMs: 2000, resolve: async () => [{ address: '10.0.0.7', family: 4 }] })
-    expect(await strict({ url: `${base}/ok`, headers: {}, body: '{}' })).toEqual({ status: null, excerpt: null, error: 'refused: the address 127.0.0.1 is not public' })
-    expect((await strict({ url: 'https://hooks.example.test/', headers: {}, body: '{}' })).error).toBe('refused: the host resolves to 10.0.0.7, which is not public')
-    const unresolvable = webhookSender({ publicOnly: true, resolve: () => Promise.reject(new Error('ENOTFOUND hooks.example.test')) })
-    expect((await unresolvable({ url: 'https://hooks.example.test/', headers: {}, body: '{}' })).error).toMatch(/could not be resolved/)
+    const strict = webhookSender({ policy: { allowPrivate: false }, timeoutMs: 2000, resolve: async () => [{ address: '10.0.0.7', family: 4 }] })
+    expect(await strict({ url: `${base}/ok`, headers: {}, body: '{}' })).toEqual({ status: null, excerpt: null, error: `refused: ${OUTBOUND_REFUSED}` })
+    expect((await strict({ url: 'https://hooks.example.test/', headers: {}, body: '{}' })).error).toBe(`refused: ${OUTBOUND_REFUSED}`)
+    const unresolvable = webhookSender({ policy: { allowPrivate: false }, resolve: () => Promise.reject(new Error('ENOTFOUND hooks.example.test')) })
+    expect((await unresolvable({ url: 'https://hooks.example.test/', headers: {}, body: '{}' })).error).toBe(OUTBOUND_UNREACHABLE)
     // One public and one private address: refused too (a rebinding name may answer either).
-    const mixed = webhookSender({ publicOnly: true, resolve: async () => [{ address: '93.184.215.14', family: 4 }, { address: '169.254.169.254', family: 4 }] })
-    expect((await mixed({ url: 'https://hooks.example.test/', headers: {}, body: '{}' })).error).toBe('refused: the host resolves to 169.254.169.254, which is not public')
+    const mixed = webhookSender({ policy: { allowPrivate: true }, resolve: async () => [{ address: '93.184.215.14', family: 4 }, { address: '169.254.169.254', family: 4 }] })
+    expect((await mixed({ url: 'https://hooks.example.test/', headers: {}, body: '{}' })).error).toBe(`refused: ${OUTBOUND_REFUSED}`)
     expect(seen.length).toBe(count)
   })
 })

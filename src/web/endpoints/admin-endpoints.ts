@@ -66,7 +66,7 @@ export const adminSecondFactor = defineRoute({
 })
 
 /**
- * GET /api/admin/known-device/{token}: the link mailed to a member whose account is held for
+ * GET /api/known-device/{token}: the link mailed to a member whose account is held for
  * unknown browsers (src/server/staff/staff-devices.ts). A live link gives the browser the device
  * cookie and goes on to the sign-in page; a dead one goes there too, saying so. Opened from a mail,
  * so no same-origin check: it changes nothing but the opener's own cookie.

@@ -73,6 +73,8 @@ export const GET_ENDPOINTS = [
   { route: '/api/admin/exports/order-lines.csv', sample: '/api/admin/exports/order-lines.csv' },
   { route: '/api/admin/work-orders/[id]/sheet.pdf', sample: '/api/admin/work-orders/1/sheet.pdf' },
   { route: '/api/admin/store-file/export', sample: '/api/admin/store-file/export?websiteId=1' },
+  // The link mailed to a console member held for unknown browsers (issue 24): public, sets the device cookie.
+  { route: '/api/known-device/[token]', sample: '/api/known-device/missing' },
 ] as const
 
 /** POST /api/query keys and the fields of their `value` (none: the key takes no value or a bare id). */

@@ -255,6 +255,7 @@ export const MUTATION_PROBES = {
   rotateWebhookSecret: { needs: 'store.manage', names: 'webhookEndpoint', value: (t) => ({ endpointId: t.webhookEndpointId }) },
   deleteWebhookEndpoint: { needs: 'store.manage', names: 'webhookEndpoint', value: (t) => ({ endpointId: t.webhookEndpointId }) },
   resendWebhookDelivery: { needs: 'store.manage', names: 'webhookDelivery', value: (t) => ({ deliveryId: t.webhookDeliveryId }) },
+  sendWebhookTestEvent: { needs: 'store.manage', names: 'webhookEndpoint', value: (t) => ({ endpointId: t.webhookEndpointId }) },
   acceptWorkOrder: { needs: { partnerOr: 'orders.fulfil' }, names: 'workOrder', value: (t) => ({ workOrderId: t.workOrderId }) },
   startWorkOrderProduction: { needs: { partnerOr: 'orders.fulfil' }, names: 'workOrder', value: (t) => ({ workOrderId: t.workOrderId }) },
   reportWorkOrderProblem: { needs: { partnerOr: 'orders.fulfil' }, names: 'workOrder', value: (t) => ({ workOrderId: t.workOrderId, message: 'an attacker’s problem' }) },

@@ -1,15 +1,15 @@
 import type { Staff } from '@/server/kernel/context'
-import { type Permission, staffMay } from '@/server/kernel/permissions'
+import { PARTNERS_WORK_FROM_WORK_ORDERS, type Permission, staffMay } from '@/server/kernel/permissions'
 import { CONTRACT_KEYS, type ConsoleCaller, consoleFixtures, expect, MUTATION_PROBES, type Need, OPEN_KEYS, type Probe, QUERY_PROBES, type Targets, test } from './console-attack'
 
 // Role escalation in the console (issue 15, security.md "Access control", ASVS 5.0 8.2.1/8.3.1): a
 // role without a permission is refused by the server (403), whatever the page shows, and nothing
-// changes; a decoration partner's member is no staff member at all (401). The keys come from the
+// changes; a decoration partner's member is signed in but no staff member at all (403, pointed to
+// their work orders; issue 24: a 401 sent them to the sign-in form). The keys come from the
 // contract, their needs from console-attack.ts — checked here against the server both ways, so a
 // key that asks for more or less than its line says fails this spec.
 
 const NOT_ALLOWED = 'Your role does not allow this.'
-const SIGN_IN_REQUIRED = 'Please sign in to the console.'
 const MISSING = 99_999_999
 
 const fulfilmentMember: Staff = { kind: 'staff', staffId: 0, email: '', name: '', role: 'fulfilment', storeIds: [], sessionId: null }
@@ -96,7 +96,7 @@ test('every staff key whose permission fulfilment holds goes past the role check
   }
 })
 
-test('a decoration partner’s member is refused every staff key (401) and changes nothing', async ({ consoleAs }) => {
+test('a decoration partner’s member is refused every staff key (403, pointed to their work orders) and changes nothing', async ({ consoleAs }) => {
   const partner = await consoleAs('partner')
   const manager = await consoleAs('demoManager')
   const staffKeys = EVERY_KEY.filter(({ probe }) => typeof probe.needs === 'string' && probe.needs !== 'console user')
@@ -104,8 +104,8 @@ test('a decoration partner’s member is refused every staff key (401) and chang
   const before = await demoStoreState(manager)
   for (const keyed of staffKeys) {
     const answer = await call(partner, keyed, demoTargets())
-    expect([401, 403], `${keyed.kind} ${keyed.key} as a partner’s member: ${answer.text}`).toContain(answer.status)
-    if (answer.status === 401) expect(answer.json.error.message).toBe(SIGN_IN_REQUIRED)
+    expect(answer.status, `${keyed.kind} ${keyed.key} as a partner’s member: ${answer.text}`).toBe(403)
+    expect(answer.json.error.message).toBe(PARTNERS_WORK_FROM_WORK_ORDERS)
   }
   expect(await demoStoreState(manager), 'the demo store after the refused calls').toEqual(before)
 })

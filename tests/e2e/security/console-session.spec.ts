@@ -178,7 +178,7 @@ test('guesses at one account spread over ten addresses cannot lock its member ou
 
   // A new browser of the member's: the link mailed to them makes it known, and it signs in too.
   const mail = await waitForMail(email, { subject: /^Sign-in attempts on your/ })
-  const link = /\/api\/admin\/known-device\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')!
+  const link = /\/api\/known-device\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')!
   rememberSecret('a mailed console device link', link[1]!)
   const laptop = await attack.caller('console-new-laptop')
   const opened = await laptop.get(link[0])

@@ -7,6 +7,7 @@ import { runQuery } from '@/server/api/query-registry'
 import { staff, workOrders } from '@/server/db/schema'
 import { pdfTextRuns } from '@/server/documents/document-test-support'
 import { orderConfirmed } from '@/server/fulfilment/order-lifecycle'
+import { PARTNERS_WORK_FROM_WORK_ORDERS } from '@/server/kernel/permissions'
 import { backgroundMailSettled } from '@/server/mail/background-mail'
 import { startStaffSession } from '@/server/staff/staff-sessions'
 import { createPartner } from '../../../../tests/factories/accounts'
@@ -113,9 +114,9 @@ describe.each(testDatabaseKinds())('the console downloads on %s', (kind) => {
     }
   })
 
-  test('a decoration partner’s member is not staff: the exports are a 401 for them', async () => {
+  test('a decoration partner’s member is signed in but not staff: the exports are a 403 pointing to their work orders', async () => {
     const member = await decorationPartnerContext(websiteId, partnerId)
-    await expectRefused(await exportOrders('', await adminCookie(member.member.staffId)), 401, 'Please sign in to the console.')
+    await expectRefused(await exportOrders('', await adminCookie(member.member.staffId)), 403, PARTNERS_WORK_FROM_WORK_ORDERS)
   })
 
   test('an owner still to turn on two-factor is told to, before anything is exported', async () => {

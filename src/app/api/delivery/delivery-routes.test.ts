@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
 import { CARRIER_UNAVAILABLE, NOT_A_VALID_ADDRESS } from '@/server/adapters/carrier-http'
 import { CARRIER_CALL_LIMITS } from '@/server/delivery/carrier-endpoints-service'
@@ -13,6 +13,9 @@ import { POST as fedexCharges } from './fedex/getCharges/route'
 import { POST as fedexToken } from './fedex/getToken/route'
 import { POST as upsCharges } from './ups/getCharges/route'
 import { POST as upsToken } from './ups/getToken/route'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 type Route = (request: Request) => Promise<Response>
 type Answer = { data?: Record<string, unknown>; statusMessage?: string; error?: { code: string } }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { OrderData } from '@/isomorphic/order-types'
 import { errorResponse } from '@/web/http'
 import { createCheckoutStore, createRedeemedGiftCard, denverAddress, greenvilleAddress, orderBody, signedInCustomer, type CheckoutStore } from '../../../../tests/factories/orders'
@@ -23,6 +23,9 @@ import type { CheckoutPricingOptions } from '@/server/checkout/checkout-pricing'
 import { CreateOrderSchema } from '@/isomorphic/contract/orders'
 import { createOrder } from '@/server/orders/order-service'
 import { refusal } from '../../../../tests/support/domain-refusal'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 // Issue 6, resilience: every outside service the checkout calls (UPS, FedEx, USPS, a custom tax
 // service, Avalara) down, slow past its timeout, answering garbage or a 5xx — at the cart summary

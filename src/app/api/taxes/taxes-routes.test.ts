@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
 import { taxCredentials, taxRates } from '@/server/db/schema'
 import { env } from '@/server/env'
@@ -13,6 +13,9 @@ import { type FakeAvatax, startFakeAvatax } from '../../../../tests/support/fake
 import { type FakeCustomTax, startFakeCustomTax } from '../../../../tests/support/fake-tax/fake-custom-tax'
 import { POST as postAvatax } from './avatax/route'
 import { POST as postCustom } from './custom/route'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 const BASE = 'http://store.test'
 

@@ -3,14 +3,15 @@ import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
 import type { AdminQueryValues } from '@/isomorphic/contract/admin'
-import { adminPageQuery } from '@/web/admin-page'
+import { AUDIT_REFERENCE, type AuditPage as AuditPageData, type AuditRow } from '@/isomorphic/contract/admin-staff'
+import { adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Audit log' }
 
 type Search = Record<string, string | string[] | undefined>
 type Props = { searchParams: Promise<Search> }
 
-const FILTERS = ['websiteId', 'staffId', 'actionPrefix', 'entityType', 'entityId', 'from', 'to'] as const
+const FILTERS = ['websiteId', 'staffId', 'reference', 'actionPrefix', 'entityType', 'entityId', 'from', 'to'] as const
 
 const one = (value: string | string[] | undefined) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
 const positive = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined)
@@ -25,6 +26,7 @@ function filtersFrom(search: Search): AdminQueryValues['auditLog'] {
     actionPrefix: text('actionPrefix'),
     entityType: text('entityType'),
     entityId: text('entityId'),
+    reference: text('reference'),
     from: day(one(search.from)),
     to: day(one(search.to)),
     cursor: text('cursor'),
@@ -43,11 +45,39 @@ function pageLink(filters: AdminQueryValues['auditLog'], cursor?: string): strin
   return query ? `/admin/audit?${query}` : '/admin/audit'
 }
 
+/** The page of the entity a row is about, where the console has one by its id. */
+const ENTITY_PAGES: Record<string, string> = { order: '/admin/orders', work_order: '/admin/work-orders' }
+
+/** "order S00012", "work order S00012-1", "product 7": the reference where the entity has one, a link to an order's or work order's page. */
+function Entity({ row }: { row: AuditRow }) {
+  const name = (
+    <>
+      {row.entityType.replaceAll('_', ' ')} <span className="font-mono">{row.reference ?? row.entityId}</span>
+    </>
+  )
+  const base = ENTITY_PAGES[row.entityType]
+  if (!base || row.reference === null) return name
+  return (
+    <Link href={`${base}/${row.entityId}`} className="text-accent underline underline-offset-2 hover:text-accent-strong">
+      {name}
+    </Link>
+  )
+}
+
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1))
 
 export default async function AuditPage({ searchParams }: Props) {
   const filters = filtersFrom(await searchParams)
-  const [page, members, options] = await Promise.all([adminPageQuery('auditLog', filters), adminPageQuery('staffList', {}), adminPageQuery('staffFormOptions', {})])
+  // A reference typed wrong is told in the page's words; the core checks it again (and every other filter).
+  const badReference = filters.reference !== undefined && !AUDIT_REFERENCE.test(filters.reference.toUpperCase())
+  const [read, members, options] = await Promise.all([
+    badReference
+      ? { data: null, refusal: `“${filters.reference}” is not an order reference: give one like S00012, or a work order’s like S00012-1.` }
+      : adminPageQueryOrRefusal('auditLog', filters),
+    adminPageQuery('staffList', {}),
+    adminPageQuery('staffFormOptions', {}),
+  ])
+  const page: AuditPageData = read.data ?? { rows: [], nextCursor: null }
   const storeName = (id: number | null) => (id === null ? 'All stores' : (options.stores.find((store) => store.id === id)?.name ?? `#${id}`))
 
   return (
@@ -74,6 +104,10 @@ export default async function AuditPage({ searchParams }: Props) {
               </option>
             ))}
           </select>
+        </label>
+        <label className="text-sm font-medium">
+          Order reference
+          <input name="reference" defaultValue={filters.reference ?? ''} placeholder="S00012" className={INPUT_CLASS} />
         </label>
         <label className="text-sm font-medium">
           Action starts with
@@ -105,15 +139,19 @@ export default async function AuditPage({ searchParams }: Props) {
         </div>
       </form>
 
-      {page.rows.length === 0 ? (
+      {read.refusal !== null ? (
+        <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
+          {read.refusal}
+        </p>
+      ) : page.rows.length === 0 ? (
         <p className="text-muted">Nothing was recorded that matches these filters.</p>
       ) : (
-        <ol className="space-y-3">
+        <ol aria-label="Audit entries" className="space-y-3">
           {page.rows.map((row) => (
             <li key={row.id} className="rounded-card border border-line bg-white p-4 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p>
-                  <span className="font-mono font-semibold">{row.action}</span> on {row.entityType} <span className="font-mono">{row.entityId}</span>
+                  <span className="font-mono font-semibold">{row.action}</span> on <Entity row={row} />
                 </p>
                 <time dateTime={row.createdAt} className="text-muted">
                   {new Date(row.createdAt).toISOString().replace('T', ' ').slice(0, 19)} UTC

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { SsoTestResult } from '@/isomorphic/contract/admin-settings'
 import { completeSsoSignIn, SSO_EXPIRED } from '@/server/accounts/sso-service'
 import { SSO_TEST_ELSEWHERE, SSO_TEST_INCOMPLETE, SSO_TEST_SESSION_ENDED } from '@/server/sso-test/sso-test'
@@ -14,6 +14,9 @@ import { type RunningProvider, signInAtProvider, startTestProvider, TEST_CLIENT 
 import { POST as callback } from '../../user/sso/callback/route'
 import { POST as adminQuery } from '../query/route'
 import { POST as startTest } from './route'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 // The console's single sign-on "Test sign-in" (issue 16) against a real OpenID Connect provider:
 // the same flow as a shopper's, back through the same callback, which for a test signs nobody in

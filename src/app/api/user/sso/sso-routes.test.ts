@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   SSO_ACCOUNT_LINKED_ELSEWHERE,
   SSO_EXPIRED,
@@ -23,6 +23,9 @@ import { type RunningProvider, signInAtProvider, startTestProvider, TEST_CLIENT 
 import { POST as query } from '../../query/route'
 import { POST as callback } from './callback/route'
 import { GET as start } from './start/route'
+
+// The fakes here listen on loopback: the setting a private install would turn on (adapters/outbound.ts).
+vi.stubEnv('ALLOW_PRIVATE_OUTBOUND', 'true')
 
 const STORE = 'http://store.test'
 const REDIRECT_URI = `${STORE}/sso-login`
@@ -298,8 +301,10 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(SSO_UNREACHABLE)
   })
 
-  test('an issuer that is not https (outside loopback) leaves single sign-on off', async () => {
-    await configureSso({ ssologin: 'Acme SSO', ssoConfig: { issuer: 'http://login.example.com', clientId: 'x', clientSecret: 'y' } })
+  test('an issuer that is not https (plain http only to a private provider) or is cloud metadata leaves single sign-on off', async () => {
+    await configureSso({ ssologin: 'Acme SSO', ssoConfig: { issuer: 'http://93.184.215.14', clientId: 'x', clientSecret: 'y' } })
+    expect((await startSignIn()).response.status).toBe(404)
+    await configureSso({ ssologin: 'Acme SSO', ssoConfig: { issuer: 'https://169.254.169.254', clientId: 'x', clientSecret: 'y' } })
     expect((await startSignIn()).response.status).toBe(404)
     await configureSso({ ssologin: 'Acme SSO', ssoConfig: { issuer: provider.issuer, clientId: 'x' } })
     expect((await startSignIn()).response.status).toBe(404)
