@@ -18,6 +18,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 900_000,
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    // The suite's fake tax service and carriers listen on 127.0.0.1: a private install's setting
+    // (decision 024), inherited by the servers it starts.
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', ALLOW_PRIVATE_OUTBOUND: 'true' },
   },
 })

@@ -16,10 +16,17 @@
 // A request target that the gate and Next could read differently is refused outright with a 400
 // (request-target.mjs: not a plain path, a '#', '.' or '..' segments, malformed percent-encoding).
 //
+// The start-up work (src/instrumentation.ts: the environment, migrations, the demo store on a new
+// database, the page gate and the API dispatch) runs before the port is taken: a process whose start
+// fails prints why and exits with code 1, and never answers a request (issue 24).
+//
 // WEB_CONCURRENCY=N (default 1) runs N worker processes on the one port (node:cluster), so every
 // core serves. Each worker keeps its own caches, so N > 1 needs PostgreSQL (DATABASE_URL: PGlite
 // serves one process) and Redis (REDIS_URL: the workers hear each other's invalidations) —
-// decision 014. A worker that stops after it started is replaced; one that cannot start stops all.
+// decision 014. A worker that stops after it served is replaced after a second. One whose start
+// fails is started again after a pause that doubles with each round of failures (1 s, 2 s, 4 s …
+// up to 30 s); after START_ROUNDS failed starts per worker in a row, with no worker ready in
+// between, the primary stops with a line that says so.
 //
 // The hot JSON API (/api/query, /api/mutation, /api/user/cart) is handed straight to its endpoints once
 // src/instrumentation.ts has registered them (src/web/api-dispatch.ts, decision 016): Next's router
@@ -30,8 +37,7 @@
 // client's address is decided once, before any path reads it (security-headers.mjs clientAddress).
 // Request heads are bounded (MAX_HEADER_BYTES) before any header is parsed further.
 import cluster from 'node:cluster'
-import { createServer, get as httpGet } from 'node:http'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { createServer } from 'node:http'
 import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
@@ -97,41 +103,8 @@ function refuseTarget(response, reason) {
   response.end(reason)
 }
 
-// Next runs src/instrumentation.ts (which registers the gate) when it handles its first request,
-// and a page never reaches Next before the gate has answered. So once it listens, the server asks
-// itself for its health until the gate exists (with several workers on one port the answer may
-// come from another worker, hence the repeats), and a page that comes first waits for it (the
-// first start migrates and seeds the store, which takes a while).
-const GATE_WAIT_MS = 120_000
-const selfHost = !hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
-/** @type {Promise<void> | null} */
-let gateWait = null
-
-function askOwnHealth() {
-  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
-    const request = httpGet({ host: selfHost, port, path: '/api/health' }, (response) => {
-      response.resume()
-      response.on('end', resolve)
-      response.on('error', resolve)
-    })
-    request.on('error', resolve)
-  })
-}
-
-function gateRegistered() {
-  gateWait ??= (async () => {
-    const started = Date.now()
-    while (!registeredPageGate() && Date.now() - started < GATE_WAIT_MS) {
-      await askOwnHealth()
-      if (!registeredPageGate()) await sleep(100)
-    }
-  })()
-  return gateWait
-}
-
 /** @param {IncomingMessage} request */
 async function askGate(request) {
-  if (!registeredPageGate()) await gateRegistered()
   const gate = registeredPageGate()
   if (!gate) throw new Error('the page gate is not registered (src/instrumentation.ts did not run)')
   return (await gate(request.method ?? 'GET', request.url ?? '/', request.headers)) ?? {}
@@ -177,6 +150,23 @@ function noStoreHere(response) {
       '<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">' +
       '<h1>No store here</h1><p>This address does not belong to any store. Check the address, or ask the store for its link.</p></body></html>',
   )
+}
+
+/**
+ * Runs src/instrumentation.ts now, as Next would on the first request (the same module-wide promise,
+ * so Next does not run it again). Next keeps a failed start for every request after it; this
+ * process exits instead.
+ */
+async function startUp() {
+  // Next's own module for it (not a public API): the promise its server awaits before the first request.
+  const { ensureInstrumentationRegistered } = await import('next/dist/server/lib/router-utils/instrumentation-globals.external.js')
+  try {
+    await ensureInstrumentationRegistered(root, '.next')
+  } catch (error) {
+    const worker = cluster.isWorker ? ` (worker ${process.pid})` : ''
+    console.error(`The server could not start${worker}:`, error)
+    process.exit(1)
+  }
 }
 
 /**
@@ -289,6 +279,7 @@ async function runServer() {
   const { default: next } = await import('next')
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' })
   await app.prepare()
+  await startUp()
   const handle = app.getRequestHandler()
 
   server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
@@ -344,7 +335,6 @@ async function runServer() {
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : ''
     console.log(`▲ Webstore ready on http://${hostname ?? 'localhost'}:${port}${worker}`)
     if (cluster.isWorker) process.send?.({ webstore: 'ready' })
-    void gateRegistered()
   })
 }
 
@@ -358,27 +348,43 @@ function readSettings() {
   }
 }
 
+/** Failed starts per worker, in a row with no worker ready in between, after which the primary stops. */
+const START_ROUNDS = 3
+const RESTART_MS = 1000
+const MAX_RESTART_MS = 30_000
+
 /** @param {number} count */
 function runPrimary(count) {
   console.log(`Webstore: starting ${count} worker processes on port ${port}`)
-  let serving = false
   let stopping = false
+  // Failed starts since a worker was last ready: the pause before the next start doubles with each
+  // round of them (one per worker), and START_ROUNDS rounds stop the server.
+  let failedStarts = 0
+  /** @type {Set<number>} */
+  const served = new Set()
   const running = () => Object.keys(cluster.workers ?? {}).length
-  cluster.on('message', (_worker, /** @type {WorkerMessage} */ message) => {
-    if (message?.webstore === 'ready') serving = true
+  cluster.on('message', (worker, /** @type {WorkerMessage} */ message) => {
+    if (message?.webstore !== 'ready') return
+    served.add(worker.id)
+    failedStarts = 0
   })
   cluster.on('exit', (worker, code, signal) => {
     const how = signal ?? `exit code ${code}`
     if (stopping) {
       if (running() === 0) process.exit(process.exitCode ?? 0)
-    } else if (!serving) {
-      // Before any worker served: a configuration or database problem every worker would hit.
-      console.error(`A worker could not start (${how}); stopping.`)
+    } else if (served.delete(worker.id)) {
+      console.error(`Worker ${worker.process.pid} stopped (${how}); starting another.`)
+      setTimeout(() => stopping || cluster.fork(), RESTART_MS)
+    } else if (++failedStarts >= START_ROUNDS * count) {
+      // Each worker failed its start START_ROUNDS times: a configuration or database problem that a
+      // new process will not get past (its error is printed above).
+      console.error(`Worker ${worker.process.pid} could not start (${how}). The workers could not start ${failedStarts} times in a row; stopping.`)
       process.exitCode = code || 1
       stopAll()
     } else {
-      console.error(`Worker ${worker.process.pid} stopped (${how}); starting another.`)
-      setTimeout(() => stopping || cluster.fork(), 1000)
+      const pause = Math.min(RESTART_MS * 2 ** Math.floor((failedStarts - 1) / count), MAX_RESTART_MS)
+      console.error(`Worker ${worker.process.pid} could not start (${how}); starting another in ${pause / 1000} s.`)
+      setTimeout(() => stopping || cluster.fork(), pause)
     }
   })
   function stopAll() {

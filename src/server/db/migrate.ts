@@ -3,11 +3,15 @@ import type { Database } from './client'
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'src/server/db/migrations')
 
-// Several app instances may start at once on one PostgreSQL: only one migrates at a time.
-// The advisory lock is per session, so it is taken on a dedicated client, not the pool.
+// Several app instances (or one instance's workers) may start at once on one PostgreSQL: only one
+// migrates at a time. The advisory lock is per session, so it is taken on a dedicated client, not
+// the pool. The start-up work that must happen once on a new database (the demo store and its
+// console users) runs under the same lock (`afterMigrations`): a process that starts beside another
+// waits, then finds it done (issue 24).
 const MIGRATION_LOCK = 7_340_021
 
-export async function migratePostgres(databaseUrl: string): Promise<void> {
+/** Applies the pending migrations, then runs `afterMigrations` (through other connections) before the lock is let go. */
+export async function migratePostgres(databaseUrl: string, afterMigrations?: () => Promise<void>): Promise<void> {
   const [{ Client }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -18,6 +22,7 @@ export async function migratePostgres(databaseUrl: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
     await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER })
+    await afterMigrations?.()
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
     await client.end()

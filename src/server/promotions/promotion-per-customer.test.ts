@@ -117,7 +117,10 @@ describe.each(testDatabaseKinds())('promotions limited per customer on %s', (kin
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
     const [rejected] = results.filter((result) => result.status === 'rejected')
     expect(rejected!.reason).toBeInstanceOf(DomainError)
-    expect(rejected!.reason).toMatchObject({ code: 'conflict', userMessage: PROMO_CODE_ALREADY_USED })
+    // Which check refuses it depends on timing: the price check when the other order has already
+    // committed (400), the code's recording when both got past it (409). The shopper reads the same.
+    expect(rejected!.reason).toMatchObject({ userMessage: PROMO_CODE_ALREADY_USED })
+    expect(['conflict', 'invalid']).toContain((rejected!.reason as DomainError).code)
     expect(await usagesOf(program.id)).toHaveLength(1)
     const [row] = await db().select().from(promotionPrograms).where(eq(promotionPrograms.id, program.id))
     expect(row!.usedCount).toBe(1)
