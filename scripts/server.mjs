@@ -129,7 +129,6 @@ function isStoreless(request) {
  * @param {IncomingMessage} request
  */
 async function resolveStore(request) {
-  if (!registeredStoreResolver()) await gateRegistered()
   const resolve = registeredStoreResolver()
   if (!resolve) throw new Error('the store resolver is not registered (src/instrumentation.ts did not run)')
   return resolve(request.headers.host)
