@@ -138,6 +138,29 @@ export function trustedClientHeaders(request, { trustProxy }) {
   request.rawHeaders = kept
 }
 
+/** The store the server resolved for a request (decision 025): only the server ever writes it. */
+export const STORE_HEADER = 'x-webstore-store'
+
+/**
+ * Sets (or, with null, removes) the request's store header in the parsed headers and the raw ones
+ * alike, dropping every copy the client sent under any spelling: the API endpoints read the raw
+ * headers, Next the parsed ones, and neither may see a store the client chose.
+ * @param {ProxyRequestLike} request
+ * @param {string | null} storeId
+ */
+export function setRequestStore(request, storeId) {
+  delete request.headers[STORE_HEADER]
+  if (storeId !== null) request.headers[STORE_HEADER] = storeId
+  const raw = request.rawHeaders
+  /** @type {string[]} */
+  const kept = []
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index] ?? ''
+    if (name.toLowerCase() !== STORE_HEADER) kept.push(name, raw[index + 1] ?? '')
+  }
+  if (storeId !== null) kept.push(STORE_HEADER, storeId)
+  request.rawHeaders = kept
+}
 
 /** Every name securityHeaders may set: the page cache never replays them (they depend on the request). */
 export const SECURITY_HEADER_NAMES = [

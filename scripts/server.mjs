@@ -45,7 +45,7 @@ import { edgeEnv } from '../src/server/edge-env.mjs'
 import { registeredApiDispatch, registeredPageGate, registeredStoreResolver } from '../src/web/edge-registry.mjs'
 import { createPageResponseCache } from './page-response-cache.mjs'
 import { pathOf, targetRefusal } from './request-target.mjs'
-import { trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
+import { setRequestStore, trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
 import { sendWebResponse, toWebRequest } from './web-request.mjs'
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -114,7 +114,6 @@ async function askGate(request) {
 // on in STORE_HEADER (a copy the client sent is dropped first); a host that names no store answers
 // "No store here" without reaching a page or the API. Next's files and the health check are the
 // same for every store and are not resolved.
-const STORE_HEADER = 'x-webstore-store'
 const STORELESS_PREFIXES = ['/_next/', '/api/health']
 const INSIDE_ADDRESS = /^\/_\d/
 
@@ -286,14 +285,14 @@ async function runServer() {
     withSecurityHeaders(request, response, headerOptions)
     const refusal = targetRefusal(request.url ?? '/')
     if (refusal) return refuseTarget(response, refusal)
-    delete request.headers[STORE_HEADER]
+    setRequestStore(request, null)
     // The pages' inside addresses (/_1/en/shop, next.config.ts) name a store: never from a client.
     if (INSIDE_ADDRESS.test(request.url ?? '/')) return notFound(response)
     if (isStoreless(request)) return route(request, response)
     resolveStore(request).then(
       (storeId) => {
         if (storeId === null) return noStoreHere(response)
-        request.headers[STORE_HEADER] = String(storeId)
+        setRequestStore(request, String(storeId))
         route(request, response)
       },
       (error) => {

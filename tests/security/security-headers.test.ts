@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { gtagScriptUrl } from '@/client/analytics'
 import { RECAPTCHA_SCRIPT, recaptchaScriptUrl } from '@/client/recaptcha'
-import { contentSecurityPolicy, type SecurityHeaderOptions, type TrustProxy, trustedClientHeaders, withSecurityHeaders } from '../../scripts/security-headers.mjs'
+import { contentSecurityPolicy, type SecurityHeaderOptions, setRequestStore, STORE_HEADER, type TrustProxy, trustedClientHeaders, withSecurityHeaders } from '../../scripts/security-headers.mjs'
 import { trustProxySetting } from '../../src/server/edge-env.mjs'
 import { toWebRequest } from '../../scripts/web-request.mjs'
 
@@ -168,5 +168,32 @@ describe('forwarding headers', () => {
     expect([undefined, '', 'false', 'no', '0', 'maybe'].map((value) => trustProxySetting(value))).toEqual([false, false, false, false, false, false])
     expect(['true', 'TRUE', 'yes', '1'].map((value) => trustProxySetting(value))).toEqual([true, true, true, true])
     expect(trustProxySetting('2')).toBe(2)
+  })
+})
+
+describe('the store header', () => {
+  // The server alone says which store a request is for (decision 025): what Next reads and what the
+  // API endpoints read must both hold its store, never one the client named.
+  async function seen(storeId: string | null, headers: Record<string, string>): Promise<{ parsed: Record<string, string>; web: Record<string, string> }> {
+    const server = createServer((request, response) => {
+      setRequestStore(request, storeId)
+      const web = Object.fromEntries(toWebRequest(request).headers)
+      response.end(JSON.stringify({ parsed: request.headers, web }))
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (await (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { headers })).json()) as { parsed: Record<string, string>; web: Record<string, string> }
+  }
+
+  test("a store header a client sent, in any spelling, is replaced by the server's on every path", async () => {
+    const answer = await seen('1', { 'X-Webstore-Store': '2' })
+    expect(answer.parsed[STORE_HEADER]).toBe('1')
+    expect(answer.web[STORE_HEADER]).toBe('1')
+  })
+
+  test('and removed on every path when the server sets none', async () => {
+    const answer = await seen(null, { 'x-webstore-store': '2' })
+    expect(answer.parsed[STORE_HEADER]).toBeUndefined()
+    expect(answer.web[STORE_HEADER]).toBeUndefined()
   })
 })
