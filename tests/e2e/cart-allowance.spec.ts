@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test'
-import { accountMenu, signIn } from './support/accounts'
+import { accountMenu, signedIn } from './support/accounts'
 import { addToCart, continueButton, expectStepOpen, fillAddressesDeliveryAndDetails, openStep } from './support/shopping'
 
 // Issue 17: a shopper with an allowance (the demo's Alex Morgan, data/demo-store.json) sees what is
@@ -7,10 +7,11 @@ import { addToCart, continueButton, expectStepOpen, fillAddressesDeliveryAndDeta
 // the order will need approval (persist-order.ts: an order costing more than the allowance left waits).
 
 const dollars = async (locator: Locator) => Number(((await locator.textContent()) ?? '').match(/\$([\d,]+\.\d\d)/)![1]!.replace(/,/g, ''))
+const ALEX = { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' }
 const price = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 test('a shopper sees their allowance in the menu and the cart, and the cart warns when it costs more', async ({ page }) => {
-  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await signedIn(page, ALEX, 'Alex Morgan')
   await accountMenu(page, 'Alex Morgan').click()
   // The phone menu's copy is in the banner too, hidden on a desktop.
   const inMenu = page.getByRole('banner').locator('[data-testid="menu-allowance"]:visible')
@@ -48,7 +49,7 @@ test('a shopper sees their allowance in the menu and the cart, and the cart warn
 })
 
 test('an order within the allowance asks for no payment method or purchase order number, and is placed', async ({ page }) => {
-  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await signedIn(page, ALEX, 'Alex Morgan')
   await accountMenu(page, 'Alex Morgan').click()
   const left = await dollars(page.getByRole('banner').locator('[data-testid="menu-allowance"]:visible'))
   await page.keyboard.press('Escape')
@@ -88,7 +89,7 @@ test('a guest, who has no allowance, is shown none in the cart', async ({ page }
 
 test('the allowance in every open tab follows the orders: spent by an order placed in another tab, given back when the store cancels it in the console', async ({ context, page, playwright, baseURL }) => {
   test.setTimeout(120_000)
-  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await signedIn(page, ALEX, 'Alex Morgan')
   await page.goto('/me/profile')
   const allowance = page.getByTestId('allowance-left')
   await expect(allowance).toHaveText(/\$[\d,]+\.\d\d/)
@@ -111,8 +112,8 @@ test('the allowance in every open tab follows the orders: spent by an order plac
 
   // The store cancels the order in the console (the demo's fulfilment member, through its API).
   const staff = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '198.19.44.7', origin: baseURL! } })
-  const signedIn = await staff.post('/api/admin/sign-in', { data: { email: 'fulfilment@demo.example', password: 'console-fulfilment-demo' } })
-  expect(signedIn.status(), await signedIn.text()).toBe(200)
+  const staffSignIn = await staff.post('/api/admin/sign-in', { data: { email: 'fulfilment@demo.example', password: 'console-fulfilment-demo' } })
+  expect(staffSignIn.status(), await staffSignIn.text()).toBe(200)
   const cancelled = await staff.post('/api/admin/mutation', { data: { key: 'cancelOrder', value: { orderId, requestKey: `tabs-${orderId}-${Date.now()}`, reason: 'Ordered twice by mistake' } } })
   expect(cancelled.status(), await cancelled.text()).toBe(200)
   await staff.dispose()

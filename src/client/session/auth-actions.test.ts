@@ -223,6 +223,24 @@ describe('signing in with email and password', () => {
   })
 })
 
+describe('reading the partner again (issue 24: balances read fresh in every tab)', () => {
+  test('a changed partner replaces the one the tab showed', async () => {
+    signedInState()
+    answers['/api/query:getPartner'] = { status: 200, body: { partner: { ...partner, budgetAmount: 180 } } }
+    await actions().loadPartner()
+    expect(useUserStore.getState().user!.budgetAmount).toBe(180)
+  })
+
+  test('an unchanged partner leaves the very object the tab holds, so nothing on the page redraws', async () => {
+    signedInState()
+    const held = useUserStore.getState().user
+    const addresses = useAddressStore.getState().billingAddresses
+    await actions().loadPartner()
+    expect(useUserStore.getState().user).toBe(held)
+    expect(useAddressStore.getState().billingAddresses).toBe(addresses)
+  })
+})
+
 describe('the other ways in', () => {
   test('the sign-up link confirms the account and signs in', async () => {
     answers['/api/user/signup/confirm'] = { status: 200, body: { data: { access_token: jwt(nowSeconds() + HOUR) } } }

@@ -77,10 +77,14 @@ export function createAuthActions({ account, watcher, navigate, notifyError, cle
   /**
    * Loads the signed-in partner (getPartner) into the user store and the address books. An answer
    * of 'User does not exist.' logs out; other failures are logged and leave the user as they were.
+   * Read again unchanged (a tab shown again, issue 24), nothing is replaced, so nothing redraws: an
+   * open menu stays open.
    */
   async function loadPartner(): Promise<Partner | null> {
     try {
       const { partner } = await account.getPartner()
+      const current = useUserStore.getState().user
+      if (current !== null && JSON.stringify(current) === JSON.stringify(partner)) return current
       useUserStore.setState({ user: partner })
       useAddressStore.getState().setAddresses('Billing', partner.billingAddress ?? [])
       useAddressStore.getState().setAddresses('Shipping', partner.shippingAddress ?? [])

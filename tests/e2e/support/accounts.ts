@@ -37,6 +37,16 @@ export async function signIn(page: Page, { email, password }: { email: string; p
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
+/**
+ * Signs in and waits until it is done: the sign-in page has moved on and the header shows the
+ * account's menu (a menu opened before the page moves on closes with the move).
+ */
+export async function signedIn(page: Page, account: { email: string; password: string }, name: string) {
+  await signIn(page, account)
+  await expect(page).not.toHaveURL(/\/login(?:\?|$)/)
+  await expect(accountMenu(page, name)).toBeVisible()
+}
+
 export function accountMenu(page: Page, name: string) {
   return page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` })
 }
