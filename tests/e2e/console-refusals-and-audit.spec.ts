@@ -1,23 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_OWNER, DEMO_PARTNER, ownerCode } from './support/console-users'
 import { addToCart, guestCheckout } from './support/shopping'
+import { consoleSignIn, personPage } from './support/console-pages'
 
 // Issue 24: a decoration partner who opened a page of the store's staff (/admin/orders) was shown
 // the sign-in form although signed in; now they are told the page is the staff's, with a link to
 // their work orders. And the audit log names an order by its reference, and finds it by it.
-
-/** A browser context of its own for each person, from an address of its own (the sign-in limits count per address). */
-async function personPage(browser: Browser, address: string): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })
-  return context.newPage()
-}
-
-async function consoleSignIn(page: Page, email: string, password: string) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
 
 const suffix = () => `${Math.floor(Math.random() * 200) + 20}`
 
