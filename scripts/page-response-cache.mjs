@@ -42,8 +42,14 @@ function pathOf(request) {
 // Each store's pages are its own (decision 025): the store the server resolved for the request's
 // host (the x-webstore-store header it set) is part of the key.
 /** @param {IncomingMessage} request */
+function storeOf(request) {
+  const store = request.headers['x-webstore-store']
+  return typeof store === 'string' ? store : null
+}
+
+/** @param {IncomingMessage} request */
 function keyOf(request) {
-  return `${request.headers['x-webstore-store'] ?? ''}${pathOf(request)}`
+  return `${storeOf(request) ?? ''}${pathOf(request)}`
 }
 
 // The console's pages (decision 021) are one member's and never kept, whatever Next says of them.
@@ -94,7 +100,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
       const key = keyOf(request)
       const entry = entries.get(key)
       if (!entry) return false
-      if (entry.generation !== renderedPagesGeneration()) {
+      if (entry.generation !== renderedPagesGeneration(storeOf(request))) {
         entries.delete(key)
         bytes -= entry.bytes
         return false
@@ -121,7 +127,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
      */
     capture(request, response) {
       if (request.method !== 'GET' || !qualifies(request)) return
-      const generation = renderedPagesGeneration()
+      const generation = renderedPagesGeneration(storeOf(request))
       /** @type {Buffer[]} */
       const chunks = []
       // write and end keep their overloads; what is copied is the chunk, whatever comes after it.
@@ -151,7 +157,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
             gzipAsync(identity, { level: 9 }),
           ])
             .then(([br, gz]) => {
-              if (generation !== renderedPagesGeneration()) return
+              if (generation !== renderedPagesGeneration(storeOf(request))) return
               const etag = response.getHeader('etag')
               remember(keyOf(request), { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length })
             })

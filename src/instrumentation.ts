@@ -15,7 +15,7 @@ export async function register() {
   // A write in this process that drops a named cache also drops the pages rendered from it (the
   // console's edits, an import); other instances hear of it through the bus below.
   const [{ onCachesInvalidated }, { refreshRenderedPages }] = await Promise.all([import('./server/cache/named-cache'), import('./web/rendered-pages')])
-  onCachesInvalidated((names) => refreshRenderedPages(names))
+  onCachesInvalidated((names, websiteId) => refreshRenderedPages(names, websiteId))
   // Before the database: the seed of an empty store announces its invalidations to the others.
   if (config.REDIS_URL) {
     const { startSharedCaches } = await import('./web/shared-caches')

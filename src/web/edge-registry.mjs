@@ -20,7 +20,7 @@
  */
 /**
  * The store a Host header is for, or null for none (decision 025).
- * @typedef {(host: string | undefined) => Promise<number | null>} StoreResolver
+ * @typedef {(host: string | undefined) => number | null | Promise<number | null>} StoreResolver
  */
 /** @typedef {(request: Request) => Promise<Response>} ApiEndpoint */
 /**
@@ -39,7 +39,8 @@
  * @property {Map<string, RouteCacheEntry>} entries
  * @property {number} bytes
  * @property {Map<string, number>} tagTimes
- * @property {number} generation
+ * @property {number} generation moves on when every store's pages may be stale
+ * @property {Map<string, number>} storeGenerations per store (`'3'`): moves on when that store's pages may be stale
  * @property {Map<string, number>} misses
  * @property {((tags: string[]) => Promise<void>) | null} announce
  */
@@ -112,7 +113,7 @@ export function registeredApiDispatch() {
 export function routeCacheState() {
   let state = read('routeCache')
   if (!state) {
-    state = { entries: new Map(), bytes: 0, tagTimes: new Map(), generation: 0, misses: new Map(), announce: null }
+    state = { entries: new Map(), bytes: 0, tagTimes: new Map(), generation: 0, storeGenerations: new Map(), misses: new Map(), announce: null }
     write('routeCache', state)
   }
   return state

@@ -1,5 +1,5 @@
 import type { CacheName } from '@/isomorphic/contract/queries'
-import { dropAllRenderedPages } from './route-cache-handler.mjs'
+import { dropAllRenderedPages, dropRenderedPagesOf } from './route-cache-handler.mjs'
 
 // The named caches whose data appears in rendered catalog pages (layout, home, shop, product and
 // content pages). Dropping one of them must also drop the rendered pages built from it.
@@ -12,9 +12,13 @@ const RENDERED_FROM: ReadonlySet<CacheName> = new Set<CacheName>([
   'ContentPages',
 ])
 
-/** Drops every rendered page (route cache) when one of the given caches feeds them. */
-export function refreshRenderedPages(caches: readonly CacheName[]): boolean {
+/**
+ * Drops the rendered pages (route cache) when one of the given caches feeds them: one store's when
+ * the change was that store's (`websiteId`), else every store's.
+ */
+export function refreshRenderedPages(caches: readonly CacheName[], websiteId?: number): boolean {
   if (!caches.some((cache) => RENDERED_FROM.has(cache))) return false
-  dropAllRenderedPages()
+  if (websiteId === undefined) dropAllRenderedPages()
+  else dropRenderedPagesOf(websiteId)
   return true
 }

@@ -14,12 +14,34 @@ import { routeCacheState as store } from './edge-registry.mjs'
 
 const MAX_BYTES = edgeEnv().routeCacheMaxBytes
 
+// Pages live under their store's inside address (`/_3/en/shop`, decision 025): a key's store is its
+// first segment. Next's route-cache keys are those paths.
+const STORE_OF_KEY = /^\/_([1-9]\d{0,8})(?:\/|$)/
+
 /**
- * Changes whenever rendered pages may have become stale (a tag revalidated, everything dropped): what
- * keeps copies of rendered pages elsewhere (scripts/page-response-cache.mjs) compares it.
+ * The store (`'3'`) a route-cache key belongs to, or null.
+ * @param {string} key
  */
-export function renderedPagesGeneration() {
-  return store().generation
+function storeOfKey(key) {
+  return STORE_OF_KEY.exec(key)?.[1] ?? null
+}
+
+/**
+ * @param {RouteCacheState} cache
+ * @param {string | null | undefined} storeId
+ */
+function generationOf(cache, storeId) {
+  return cache.generation + (storeId ? (cache.storeGenerations.get(storeId) ?? 0) : 0)
+}
+
+/**
+ * Changes whenever a store's rendered pages may have become stale (a tag revalidated, everything or
+ * that store's pages dropped): what keeps copies of rendered pages elsewhere
+ * (scripts/page-response-cache.mjs) compares it. Both parts only grow, so their sum does too.
+ * @param {string | null} [storeId] the store whose pages are meant (`'3'`)
+ */
+export function renderedPagesGeneration(storeId) {
+  return generationOf(store(), storeId)
 }
 
 /**
@@ -32,6 +54,24 @@ export function dropAllRenderedPages() {
   const count = cache.entries.size
   cache.entries.clear()
   cache.bytes = 0
+  return count
+}
+
+/**
+ * Drops one store's rendered pages (its data changed); other stores' pages stay (issue 25).
+ * @param {number | string} storeId
+ */
+export function dropRenderedPagesOf(storeId) {
+  const cache = store()
+  const id = String(storeId)
+  cache.storeGenerations.set(id, (cache.storeGenerations.get(id) ?? 0) + 1)
+  let count = 0
+  for (const [key, entry] of cache.entries) {
+    if (storeOfKey(key) !== id) continue
+    cache.entries.delete(key)
+    cache.bytes -= entry.bytes
+    count += 1
+  }
   return count
 }
 
@@ -64,7 +104,7 @@ const MAX_PENDING_MISSES = 10_000
  */
 function rememberMiss(cache, key) {
   if (cache.misses.size >= MAX_PENDING_MISSES) cache.misses.clear()
-  cache.misses.set(key, cache.generation)
+  cache.misses.set(key, generationOf(cache, storeOfKey(key)))
 }
 
 /** @param {unknown} value what Next keeps for a route (its fields are Next's, read loosely) */
@@ -136,7 +176,7 @@ export default class RouteCacheHandler {
     }
     const missedAt = cache.misses.get(key)
     cache.misses.delete(key)
-    if (value == null || (missedAt !== undefined && missedAt !== cache.generation)) return
+    if (value == null || (missedAt !== undefined && missedAt !== generationOf(cache, storeOfKey(key)))) return
     const entry = { value, lastModified: Date.now(), tags: tagsOf(value, ctx), bytes: sizeOf(value) }
     cache.entries.set(key, entry)
     cache.bytes += entry.bytes

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import RouteCacheHandler, { announceRevalidatedTags, dropAllRenderedPages, revalidateRenderedTags } from './route-cache-handler.mjs'
+import RouteCacheHandler, { announceRevalidatedTags, dropAllRenderedPages, dropRenderedPagesOf, renderedPagesGeneration, revalidateRenderedTags } from './route-cache-handler.mjs'
 
 const page = (html: string, tags = '') => ({ kind: 'APP_PAGE', html, headers: tags ? { 'x-next-cache-tags': tags } : {} })
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2))
@@ -35,5 +35,30 @@ describe('the route cache', () => {
     revalidateRenderedTags(['_N_T_/en/faq'])
     expect(announced).toHaveLength(1)
     expect(await handler.get('/en/faq')).toBeNull()
+  })
+
+  test("dropping one store's pages leaves every other store's pages and replay copies in place", async () => {
+    const handler = new RouteCacheHandler({})
+    await handler.set('/_1/en/shop', page('<h1>Demo shop</h1>'))
+    await handler.set('/_2/en/shop', page('<h1>Team shop</h1>'))
+    const [demoBefore, teamBefore] = [renderedPagesGeneration('1'), renderedPagesGeneration('2')]
+
+    dropRenderedPagesOf(2)
+
+    expect(await handler.get('/_1/en/shop')).toMatchObject({ value: { html: '<h1>Demo shop</h1>' } })
+    expect(await handler.get('/_2/en/shop')).toBeNull()
+    expect(renderedPagesGeneration('1')).toBe(demoBefore)
+    expect(renderedPagesGeneration('2')).toBeGreaterThan(teamBefore)
+  })
+
+  test("a store's page whose render began before that store's pages were dropped is not kept", async () => {
+    const handler = new RouteCacheHandler({})
+    expect(await handler.get('/_2/en/product/polo')).toBeNull()
+    expect(await handler.get('/_1/en/product/polo')).toBeNull()
+    dropRenderedPagesOf(2)
+    await handler.set('/_2/en/product/polo', page('<h1>Old team polo</h1>'))
+    await handler.set('/_1/en/product/polo', page('<h1>Demo polo</h1>'))
+    expect(await handler.get('/_2/en/product/polo')).toBeNull()
+    expect(await handler.get('/_1/en/product/polo')).toMatchObject({ value: { html: '<h1>Demo polo</h1>' } })
   })
 })

@@ -17,8 +17,8 @@ export async function startSharedCaches({ url, prefix }: { url: string; prefix: 
   const shared = connectSharedCaches({
     url,
     prefix,
-    onInvalidated({ names, tags }) {
-      if (names) refreshRenderedPages(names)
+    onInvalidated({ names, websiteId, tags }) {
+      if (names) refreshRenderedPages(names, websiteId)
       if (tags?.length) revalidateRenderedTags(tags)
     },
   })

@@ -84,12 +84,19 @@ export async function executeAdminQuery(key: string, value: unknown, ctx: CoreCo
   return definition.handler(parseInput(definition.input, value ?? {}, { key, root: 'value' }), ctx)
 }
 
+function storeOfInput(input: unknown): number | undefined {
+  const websiteId = (input as { websiteId?: unknown } | null)?.websiteId
+  return typeof websiteId === 'number' && Number.isSafeInteger(websiteId) && websiteId > 0 ? websiteId : undefined
+}
+
 /** Runs a console write; the caches it names are dropped after its transaction has committed. */
 export async function executeAdminMutation(key: string, value: unknown, ctx: CoreContext): Promise<unknown> {
   const definition = isAdminMutationKey(key) ? (ADMIN_MUTATIONS as Readonly<Record<string, AdminDefinition>>)[key] : undefined
   if (!definition) throw new DomainError('invalid', `Unknown console mutation '${printableKey(key)}'.`)
   await assertSecondFactorReady(ctx, key)
-  const result = await definition.handler(parseInput(definition.input, value ?? {}, { key, root: 'value' }), ctx)
-  if (definition.invalidates) await invalidateCaches(definition.invalidates)
+  const input = parseInput(definition.input, value ?? {}, { key, root: 'value' })
+  const result = await definition.handler(input, ctx)
+  // A write to one store (its input names it) drops that store's entries only (decision 025).
+  if (definition.invalidates) await invalidateCaches(definition.invalidates, storeOfInput(input))
   return result
 }

@@ -27,6 +27,6 @@ export async function executeMutation(key: string, body: unknown, ctx: CoreConte
   if (!definition) throw new DomainError('invalid', `Unknown mutation key '${printableKey(key)}'.`)
   const input = parseInput(definition.input, body, { key, root: 'body' })
   const result = await definition.handler(input, ctx)
-  if (definition.invalidates) await invalidateCaches(definition.invalidates)
+  if (definition.invalidates) await invalidateCaches(definition.invalidates, ctx.store.websiteId)
   return result
 }

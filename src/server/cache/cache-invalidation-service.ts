@@ -17,10 +17,13 @@ export type InvalidationResult = { cache: CacheName; invalidated: boolean; retry
 /** Throws `unauthorized` for a token that does not match the configured one. */
 export async function requestCacheInvalidation({
   cache,
+  websiteId,
   token,
   configuredToken,
 }: {
   cache: CacheName
+  /** The store whose entries are dropped (the request's); its nudges are counted apart from other stores'. */
+  websiteId: number
   /** The token the caller presented, if any. */
   token: string | null
   configuredToken: string | undefined
@@ -30,11 +33,11 @@ export async function requestCacheInvalidation({
       logger().warn({ cache }, 'cache invalidation with a wrong internal token')
       throw new DomainError('unauthorized', 'wrong internal API token', 'The internal API token is not valid.')
     }
-    await namedCache().invalidate(cache)
+    await namedCache().invalidate(cache, websiteId)
     return { cache, invalidated: true }
   }
-  const decision = await rateLimiter().take(`cache-invalidate:${cache}`, { max: 1, windowMs: ANONYMOUS_INVALIDATION_INTERVAL_MS })
+  const decision = await rateLimiter().take(`cache-invalidate:${websiteId}:${cache}`, { max: 1, windowMs: ANONYMOUS_INVALIDATION_INTERVAL_MS })
   if (!decision.allowed) return { cache, invalidated: false, retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) }
-  await namedCache().invalidate(cache)
+  await namedCache().invalidate(cache, websiteId)
   return { cache, invalidated: true }
 }

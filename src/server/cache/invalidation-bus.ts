@@ -10,8 +10,11 @@ import { CACHE_NAMES, type CacheName } from './named-cache'
 // deaf, and once more when it listens again (onMissed). Its caches then never outlive a write by
 // more than about a second, the same bound as while everything works.
 
-/** What a write made stale: named caches, and tags of rendered pages (Next's revalidateTag). */
-export type Invalidation = { names?: CacheName[]; tags?: string[] }
+/**
+ * What a write made stale: named caches — one store's (`websiteId`) or every store's — and tags of
+ * rendered pages (Next's revalidateTag).
+ */
+export type Invalidation = { names?: CacheName[]; websiteId?: number; tags?: string[] }
 
 export type InvalidationBus = {
   /** Tells the other instances. Never throws: a message that cannot be sent now is made good later. */
@@ -36,10 +39,11 @@ function parseEnvelope(raw: string): Envelope | null {
   try {
     const value = JSON.parse(raw) as unknown
     if (!value || typeof value !== 'object' || typeof (value as Envelope).from !== 'string') return null
-    const { from, names, tags } = value as Envelope
+    const { from, names, tags, websiteId } = value as Envelope
     const known = new Set<string>(CACHE_NAMES)
     return {
       from,
+      websiteId: Number.isSafeInteger(websiteId) && websiteId! > 0 ? websiteId : undefined,
       names: Array.isArray(names) ? names.filter((name): name is CacheName => known.has(name)) : undefined,
       tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : undefined,
     }
@@ -109,7 +113,7 @@ export function createInvalidationBus({
     if (source !== channel) return
     const envelope = parseEnvelope(raw)
     if (!envelope || envelope.from === id) return
-    onMessage({ names: envelope.names, tags: envelope.tags })
+    onMessage(envelope.websiteId === undefined ? { names: envelope.names, tags: envelope.tags } : { names: envelope.names, websiteId: envelope.websiteId, tags: envelope.tags })
   })
 
   async function send(message: Invalidation): Promise<boolean> {

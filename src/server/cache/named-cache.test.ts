@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { encodePayload } from '../api/encoded-payload'
-import { createMemoryCache, weigh } from './named-cache'
+import { createMemoryCache, storeOfKey, weigh } from './named-cache'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -52,6 +52,49 @@ describe('the in-process named cache', () => {
     expect(await cache.generation('Taxes')).toBe(0)
     expect(await cache.getOrLoad('Website', '1', async () => 'new')).toBe('new')
     expect(await cache.getOrLoad('Taxes', '1', async () => 'reloaded')).toBe('taxes')
+  })
+
+  test("invalidating a name for one store drops that store's and the install's entries, never another store's", async () => {
+    const cache = createMemoryCache()
+    await cache.getOrLoad('Products', '1:polo', async () => 'demo polo')
+    await cache.getOrLoad('Products', '2:polo', async () => 'team polo')
+    await cache.getOrLoad('Website', 'store-directory', async () => 'directory')
+    await cache.getOrLoad('Website', '1:website', async () => 'demo')
+
+    await cache.invalidate('Products', 2)
+    await cache.invalidate('Website', 2)
+
+    expect(await cache.getOrLoad('Products', '1:polo', async () => 'reloaded')).toBe('demo polo')
+    expect(await cache.getOrLoad('Products', '2:polo', async () => 'team polo, renamed')).toBe('team polo, renamed')
+    expect(await cache.getOrLoad('Website', 'store-directory', async () => 'directory, reloaded')).toBe('directory, reloaded')
+    expect(await cache.getOrLoad('Website', '1:website', async () => 'reloaded')).toBe('demo')
+  })
+
+  test("does not store a store's load that the store's invalidation overtook, and stores another store's", async () => {
+    const cache = createMemoryCache()
+    const teamLoad = deferred<string>()
+    const demoLoad = deferred<string>()
+    const team = cache.getOrLoad('ProductList', '2:all', () => teamLoad.promise)
+    const demo = cache.getOrLoad('ProductList', '1:all', () => demoLoad.promise)
+    await cache.invalidate('ProductList', 2)
+    teamLoad.resolve('old team list')
+    demoLoad.resolve('demo list')
+    expect([await team, await demo]).toEqual(['old team list', 'demo list'])
+    expect(await cache.getOrLoad('ProductList', '2:all', async () => 'new team list')).toBe('new team list')
+    expect(await cache.getOrLoad('ProductList', '1:all', async () => 'reloaded')).toBe('demo list')
+  })
+
+  test('peeking answers what is held at once, and nothing once it is invalidated', async () => {
+    const cache = createMemoryCache()
+    expect(cache.peek('Website', 'store-directory')).toBeUndefined()
+    await cache.getOrLoad('Website', 'store-directory', async () => 'directory')
+    expect(cache.peek('Website', 'store-directory')).toBe('directory')
+    await cache.invalidate('Website', 7)
+    expect(cache.peek('Website', 'store-directory')).toBeUndefined()
+  })
+
+  test('reads the store of a key from its prefix, and no store from anything else', () => {
+    expect([storeOfKey('12:pricing:4'), storeOfKey('store-directory'), storeOfKey('012:x'), storeOfKey(':x'), storeOfKey('0:x')]).toEqual([12, null, null, null, null])
   })
 
   test('does not store a load that an invalidation overtook, but still answers its waiters', async () => {

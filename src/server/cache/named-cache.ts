@@ -16,9 +16,27 @@ export type CacheLoadOptions = {
 export type NamedCache = {
   /** The cached value, or the loader's result; concurrent misses of one key share one load. */
   getOrLoad<T>(name: CacheName, key: string, loader: () => Promise<T>, options?: CacheLoadOptions): Promise<T>
-  invalidate(name: CacheName): Promise<void>
+  /**
+   * The value held now, or undefined, without waiting: for the edge's per-request reads (the store
+   * directory), which fall back to getOrLoad when nothing is held. Counts as a use.
+   */
+  peek<T>(name: CacheName, key: string): T | undefined
+  /**
+   * Drops a name's entries: every store's, or — with `websiteId` — that store's (keys `{id}:…`) and
+   * the install's own (keys without a store, such as the store directory), never another store's.
+   */
+  invalidate(name: CacheName, websiteId?: number): Promise<void>
   invalidateAll(): Promise<void>
-  generation(name: CacheName): Promise<number>
+  /** Moves on with every invalidation that drops the name's entries (of `websiteId`, when given). */
+  generation(name: CacheName, websiteId?: number): Promise<number>
+}
+
+/** The store a cache key belongs to: keys of a store's data start with `{websiteId}:`; else null (the install's). */
+export function storeOfKey(key: string): number | null {
+  const colon = key.indexOf(':')
+  if (colon < 1 || colon > 10) return null
+  const id = Number(key.slice(0, colon))
+  return Number.isInteger(id) && id > 0 && String(id) === key.slice(0, colon) ? id : null
 }
 
 type Entry = { value: unknown; expiresAt: number; bytes: number }
@@ -66,8 +84,13 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
   let heldBytes = 0
   const loading = new Map<CacheName, Map<string, { generation: number; promise: Promise<unknown> }>>()
   const generations = new Map<CacheName, number>()
+  // A store's invalidations of a name (`Products|3`), and the install-wide entries' (`Products|-`):
+  // a key's generation adds its name's and its part's, so either kind of invalidation moves it on.
+  const partGenerations = new Map<string, number>()
 
   const generationOf = (name: CacheName) => generations.get(name) ?? 0
+  const partOf = (name: CacheName, store: number | null) => `${name}|${store ?? '-'}`
+  const keyGeneration = (name: CacheName, key: string) => generationOf(name) + (partGenerations.get(partOf(name, storeOfKey(key))) ?? 0)
   const bucket = <V>(maps: Map<CacheName, Map<string, V>>, name: CacheName) => {
     let map = maps.get(name)
     if (!map) maps.set(name, (map = new Map()))
@@ -107,6 +130,17 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
     }
   }
 
+  function invalidateStoreNow(name: CacheName, websiteId: number) {
+    for (const part of [partOf(name, websiteId), partOf(name, null)]) partGenerations.set(part, (partGenerations.get(part) ?? 0) + 1)
+    const belongs = (key: string) => {
+      const store = storeOfKey(key)
+      return store === null || store === websiteId
+    }
+    for (const key of [...(entries.get(name)?.keys() ?? [])]) if (belongs(key)) remove(name, key)
+    const pending = loading.get(name)
+    for (const key of [...(pending?.keys() ?? [])]) if (belongs(key)) pending!.delete(key)
+  }
+
   function invalidateNow(name: CacheName) {
     generations.set(name, generationOf(name) + 1)
     heldBytes -= bytesOf.get(name) ?? 0
@@ -119,6 +153,15 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
     heldBytes: () => heldBytes,
     entryCount: (name) => (name ? (entries.get(name)?.size ?? 0) : [...entries.values()].reduce((sum, map) => sum + map.size, 0)),
 
+    peek<T>(name: CacheName, key: string) {
+      const map = entries.get(name)
+      const stored = map?.get(key)
+      if (!stored || stored.expiresAt <= Date.now()) return undefined
+      map!.delete(key)
+      map!.set(key, stored)
+      return stored.value as T
+    },
+
     async getOrLoad<T>(name: CacheName, key: string, loader: () => Promise<T>, options: CacheLoadOptions = {}) {
       const map = entries.get(name)
       const stored = map?.get(key)
@@ -128,12 +171,12 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
         return stored.value as T
       }
 
-      const generation = generationOf(name)
+      const generation = keyGeneration(name, key)
       const inFlight = loading.get(name)?.get(key)
       if (inFlight && inFlight.generation === generation) return inFlight.promise as Promise<T>
 
       const promise = loader().then((value) => {
-        if (generationOf(name) === generation) store(name, key, value, options.ttlMs)
+        if (keyGeneration(name, key) === generation) store(name, key, value, options.ttlMs)
         return value
       })
       const pending = bucket(loading, name)
@@ -145,16 +188,17 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
       return promise
     },
 
-    async invalidate(name) {
-      invalidateNow(name)
+    async invalidate(name, websiteId) {
+      if (websiteId === undefined) invalidateNow(name)
+      else invalidateStoreNow(name, websiteId)
     },
 
     async invalidateAll() {
       for (const name of CACHE_NAMES) invalidateNow(name)
     },
 
-    async generation(name) {
-      return generationOf(name)
+    async generation(name, websiteId) {
+      return websiteId === undefined ? generationOf(name) : keyGeneration(name, `${websiteId}:`)
     },
   }
 }
@@ -181,24 +225,29 @@ export const CATALOG_CACHES = ['ProductList', 'FeaturedProducts', 'HomePage', 'P
 // here, so that every write that drops a cache in this process also drops what was rendered from it
 // (other instances hear of it through the invalidation bus: shared-caches.ts).
 const LISTENERS_KEY = Symbol.for('webstore.named-cache.listeners')
-type GlobalWithListeners = typeof globalThis & { [LISTENERS_KEY]?: Set<(names: readonly CacheName[]) => void> }
+/** Caches dropped: every store's, or one store's (`websiteId`). */
+export type InvalidationListener = (names: readonly CacheName[], websiteId?: number) => void
+type GlobalWithListeners = typeof globalThis & { [LISTENERS_KEY]?: Set<InvalidationListener> }
 
-function listeners(): Set<(names: readonly CacheName[]) => void> {
+function listeners(): Set<InvalidationListener> {
   const holder = globalThis as GlobalWithListeners
   holder[LISTENERS_KEY] ??= new Set()
   return holder[LISTENERS_KEY]
 }
 
 /** Calls `listener` after each `invalidateCaches` in this process; returns the way to stop. */
-export function onCachesInvalidated(listener: (names: readonly CacheName[]) => void): () => void {
+export function onCachesInvalidated(listener: InvalidationListener): () => void {
   listeners().add(listener)
   return () => listeners().delete(listener)
 }
 
-/** Drops these caches here and on every instance, then tells this process's listeners. */
-export async function invalidateCaches(names: readonly CacheName[]): Promise<void> {
+/**
+ * Drops these caches here and on every instance, then tells this process's listeners: one store's
+ * entries when the write was that store's (`websiteId`, decision 025), else every store's.
+ */
+export async function invalidateCaches(names: readonly CacheName[], websiteId?: number): Promise<void> {
   if (names.length === 0) return
   const cache = namedCache()
-  await Promise.all(names.map((name) => cache.invalidate(name)))
-  for (const listener of listeners()) listener(names)
+  await Promise.all(names.map((name) => cache.invalidate(name, websiteId)))
+  for (const listener of listeners()) listener(names, websiteId)
 }

@@ -56,6 +56,20 @@ describe.skipIf(!TEST_REDIS_URL)(`named caches shared through Redis${needs('TEST
     expect(a.heard).toEqual([])
   })
 
+  test("one store's invalidation on A drops that store's entries on B and leaves another store's", async () => {
+    const [a, b] = [await instance('a5'), await instance('b5')]
+    const demo = counter()
+    const team = counter()
+    expect(await b.cache.getOrLoad('Products', '1:polo', demo.load)).toBe(1)
+    expect(await b.cache.getOrLoad('Products', '2:polo', team.load)).toBe(1)
+
+    await a.cache.invalidate('Products', 2)
+    await waitUntil(async () => (await b.cache.getOrLoad('Products', '2:polo', team.load)) > 1, { timeoutMs: 10_000, stepMs: 1 })
+
+    expect(b.heard).toContainEqual({ names: ['Products'], websiteId: 2, tags: undefined })
+    expect(await b.cache.getOrLoad('Products', '1:polo', demo.load)).toBe(1)
+  })
+
   test('instances of another store (another prefix) on the same Redis are not affected', async () => {
     const otherPrefix = uniqueRedisPrefix('bus-other')
     const [a, other] = [await instance('a2'), await instance('c2', otherPrefix)]

@@ -43,7 +43,7 @@ export function connectSharedCaches({
     subscriber: connections.subscriber,
     channel: channelOf(prefix),
     onMessage(message) {
-      for (const name of message.names ?? []) void local.invalidate(name)
+      for (const name of message.names ?? []) void local.invalidate(name, message.websiteId)
       onInvalidated?.(message)
     },
     onMissed() {
@@ -54,10 +54,11 @@ export function connectSharedCaches({
 
   const cache: NamedCache = {
     getOrLoad: (name, key, loader, options) => local.getOrLoad(name, key, loader, options),
-    generation: (name) => local.generation(name),
-    async invalidate(name) {
-      await local.invalidate(name)
-      await bus.publish({ names: [name] })
+    peek: (name, key) => local.peek(name, key),
+    generation: (name, websiteId) => local.generation(name, websiteId),
+    async invalidate(name, websiteId) {
+      await local.invalidate(name, websiteId)
+      await bus.publish(websiteId === undefined ? { names: [name] } : { names: [name], websiteId })
     },
     async invalidateAll() {
       await local.invalidateAll()

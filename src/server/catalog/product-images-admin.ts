@@ -187,7 +187,7 @@ export async function uploadProductImages(
     }
     return rows
   })
-  await invalidateCaches(PRODUCT_IMAGE_CACHES)
+  await invalidateCaches(PRODUCT_IMAGE_CACHES, input.websiteId)
   const names = await colorNamesFor(db, inserted)
   return { images: inserted.map((row) => imageData(row, names)) }
 }

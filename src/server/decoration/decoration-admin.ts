@@ -292,6 +292,7 @@ export async function uploadLogoArtwork(ctx: CoreContext, input: { websiteId: nu
       after: { image: stored.imagePath, colorCount, fileType: kind, version },
     })
   })
+  // A logo may serve several stores (logo_websites): every store's pages are dropped.
   await invalidateCaches(LOGO_CACHES)
   const [entry] = await logoEntries(db, input.websiteId, [input.logoId])
   return { logo: entry! }

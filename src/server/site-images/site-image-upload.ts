@@ -93,7 +93,7 @@ export async function uploadSiteImage(ctx: CoreContext, input: { websiteId: numb
     })
     return settingsOf(updated!)
   })
-  await invalidateCaches(['Website'])
+  await invalidateCaches(['Website'], input.websiteId)
   return saved
 }
 

@@ -154,7 +154,7 @@ export async function saveCheckoutSection(ctx: CoreContext, input: ParsedAdminMu
     })
     return after
   })
-  await invalidateCaches(CACHES[name])
+  await invalidateCaches(CACHES[name], input.websiteId)
   return sections
 }
 

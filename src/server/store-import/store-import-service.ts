@@ -127,15 +127,17 @@ export async function importStoreFile({
   const removedImages = dryRun ? 0 : await images.removeStale()
 
   const touched = new Set<CacheName>()
+  let installWide = false
   for (const [entity, counts] of Object.entries(result.counts)) {
     if (counts.created + counts.updated + counts.removed === 0) continue
     for (const cache of CACHES_BY_ENTITY[entity] ?? []) touched.add(cache)
+    if (INSTALL_WIDE_ENTITIES.has(entity)) installWide = true
   }
   if (touched.size > 0 && !dryRun) {
     // Fresh planner statistics: PGlite never gathers them by itself, and catalog reads pick poor
     // plans without them.
     await db.execute(sql`analyze`)
-    await invalidateCaches([...touched])
+    await invalidateCaches([...touched], installWide ? undefined : result.websiteId)
   }
   return {
     ...result,
@@ -149,6 +151,9 @@ export async function importStoreFile({
 }
 
 const CATALOG_CACHES: CacheName[] = ['ProductList', 'Products', 'FeaturedProducts', 'HomePage']
+// Rows every store reads (the colour and brand vocabulary, countries, logos shared between stores):
+// a change to one drops every store's caches, not only the imported store's.
+const INSTALL_WIDE_ENTITIES: ReadonlySet<string> = new Set(['countries', 'states', 'colors', 'brands', 'logos', 'decorationPartners'])
 const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   websites: ['Website', 'HomePage'],
   countries: ['Website'],

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMemoryCache, namedCache, useNamedCache } from '@/server/cache/named-cache'
 import { createMemoryRateLimiter, useRateLimiter } from '@/server/cache/rate-limiter'
+import { env } from '@/server/env'
 import { POST } from './route'
 
 const TOKEN = 'internal-token-for-tests-0123456789'
@@ -19,10 +20,10 @@ describe('the cache invalidation route', () => {
     vi.useFakeTimers()
     try {
       expect(await (await post({ cache: 'Promotions' })).json()).toEqual({ data: { cache: 'Promotions', invalidated: true } })
-      expect(await namedCache().generation('Promotions')).toBe(1)
+      expect(await namedCache().generation('Promotions', env().WEBSITE_ID)).toBe(1)
       vi.advanceTimersByTime(10_000)
       expect(await (await post({ cache: 'Promotions' })).json()).toEqual({ data: { cache: 'Promotions', invalidated: false, retryAfterSeconds: 20 } })
-      expect(await namedCache().generation('Promotions')).toBe(1)
+      expect(await namedCache().generation('Promotions', env().WEBSITE_ID)).toBe(1)
       expect(await (await post({ cache: 'Taxes' })).json()).toMatchObject({ data: { invalidated: true } })
       vi.advanceTimersByTime(20_000)
       expect(await (await post({ cache: 'Promotions' })).json()).toMatchObject({ data: { invalidated: true } })
@@ -35,13 +36,21 @@ describe('the cache invalidation route', () => {
     for (let i = 0; i < 3; i++) {
       expect(await (await post({ cache: 'ProductList' }, { 'x-internal-token': TOKEN })).json()).toMatchObject({ data: { invalidated: true } })
     }
-    expect(await namedCache().generation('ProductList')).toBe(3)
+    expect(await namedCache().generation('ProductList', env().WEBSITE_ID)).toBe(3)
+  })
+
+  test("drops the entries of the request's store only, and counts each store's nudges apart", async () => {
+    const store = (id: number) => ({ 'x-webstore-store': String(id) })
+    expect(await (await post({ cache: 'Promotions' }, store(2))).json()).toMatchObject({ data: { invalidated: true } })
+    expect(await namedCache().generation('Promotions', 2)).toBe(1)
+    expect(await namedCache().generation('Promotions', 3)).toBe(0)
+    expect(await (await post({ cache: 'Promotions' }, store(3))).json()).toMatchObject({ data: { invalidated: true } })
   })
 
   test('refuses a wrong token with 401 and invalidates nothing', async () => {
     const response = await post({ cache: 'ProductList' }, { 'x-internal-token': 'guess' })
     expect(response.status).toBe(401)
-    expect(await namedCache().generation('ProductList')).toBe(0)
+    expect(await namedCache().generation('ProductList', env().WEBSITE_ID)).toBe(0)
   })
 
   test('refuses an unknown cache name with 400 listing the names', async () => {
