@@ -124,13 +124,27 @@ function isStoreless(request) {
 }
 
 /**
- * The store of a request, or null when its host names none.
+ * The store of a request, or null when its host names none: at once while the store directory is
+ * held in memory (nearly always), else once it is read.
  * @param {IncomingMessage} request
+ * @returns {number | null | Promise<number | null>}
  */
-async function resolveStore(request) {
+function resolveStore(request) {
   const resolve = registeredStoreResolver()
-  if (!resolve) throw new Error('the store resolver is not registered (src/instrumentation.ts did not run)')
+  if (!resolve) return Promise.reject(new Error('the store resolver is not registered (src/instrumentation.ts did not run)'))
   return resolve(request.headers.host)
+}
+
+/**
+ * @param {IncomingMessage} request
+ * @param {ServerResponse} response
+ * @param {number | null} storeId
+ * @param {(request: IncomingMessage, response: ServerResponse) => void} route
+ */
+function routeToStore(request, response, storeId, route) {
+  if (storeId === null) return noStoreHere(response)
+  setRequestStore(request, String(storeId))
+  route(request, response)
 }
 
 /** @param {ServerResponse} response */
@@ -289,12 +303,10 @@ async function runServer() {
     // The pages' inside addresses (/_1/en/shop, next.config.ts) name a store: never from a client.
     if (INSIDE_ADDRESS.test(request.url ?? '/')) return notFound(response)
     if (isStoreless(request)) return route(request, response)
-    resolveStore(request).then(
-      (storeId) => {
-        if (storeId === null) return noStoreHere(response)
-        setRequestStore(request, String(storeId))
-        route(request, response)
-      },
+    const storeId = resolveStore(request)
+    if (!(storeId instanceof Promise)) return routeToStore(request, response, storeId, route)
+    storeId.then(
+      (resolved) => routeToStore(request, response, resolved, route),
       (error) => {
         console.error('The store could not be resolved; the request is refused:', error)
         refusePage(response)

@@ -57,10 +57,14 @@ export function storeForHost(directory: StoreDirectory, hostHeader: string | nul
   return directory.state.get(defaultStoreId) === 'archived' ? null : defaultStoreId
 }
 
+const DIRECTORY_KEY = 'store-directory'
+
 /** The directory, cached under the Website name (any store's change drops it, on every instance). */
 export async function storeDirectoryCached(): Promise<StoreDirectory> {
-  return namedCache().getOrLoad('Website', 'store-directory', async () => loadStoreDirectory(await getDb()))
+  return namedCache().getOrLoad('Website', DIRECTORY_KEY, async () => loadStoreDirectory(await getDb()))
 }
+
+let resolutionOf: { settings: ReturnType<typeof env>; resolution: Resolution } | null = null
 
 /** The platform domain of the install (PLATFORM_DOMAIN), normalized, or null. */
 export function platformDomain(): string | null {
@@ -68,9 +72,23 @@ export function platformDomain(): string | null {
   return configured ? normalizeHostName(configured) : null
 }
 
-/** The store a request's Host header is for, or null (answer "No store here"). */
-export async function resolveStoreForHost(hostHeader: string | null | undefined): Promise<number | null> {
-  return storeForHost(await storeDirectoryCached(), hostHeader, { defaultStoreId: env().WEBSITE_ID, platformDomain: platformDomain() })
+/** WEBSITE_ID and the platform domain, read once per loaded environment. */
+function resolution(): Resolution {
+  const settings = env()
+  if (resolutionOf?.settings !== settings) resolutionOf = { settings, resolution: { defaultStoreId: settings.WEBSITE_ID, platformDomain: platformDomain() } }
+  return resolutionOf.resolution
+}
+
+/**
+ * The store a request's Host header is for, or null (answer "No store here"): at once while the
+ * directory is held in memory — every request but the first after a store's change — else once it is
+ * read. Every request goes through here, cached page replays included (P1), so the held case does no
+ * await.
+ */
+export function resolveStoreForHost(hostHeader: string | null | undefined): number | null | Promise<number | null> {
+  const held = namedCache().peek<StoreDirectory>('Website', DIRECTORY_KEY)
+  if (held) return storeForHost(held, hostHeader, resolution())
+  return storeDirectoryCached().then((directory) => storeForHost(directory, hostHeader, resolution()))
 }
 
 /** The host names of one store, the primary first. */
