@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { encodePayload } from '@/server/api/encoded-payload'
 import { DomainError } from '@/server/kernel/errors'
 import { logger } from '@/server/kernel/logger'
-import { clientIp, DISCARD_LIMIT_BYTES, errorResponse, HttpError, parseJson, payloadResponse } from './http'
+import { assertSameOrigin, clientIp, CROSS_SITE_REFUSED, DISCARD_LIMIT_BYTES, errorResponse, HttpError, parseJson, payloadResponse, requestOrigin } from './http'
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://store.test/api/query', { method: 'POST', body, headers })
@@ -208,4 +208,24 @@ test("the client's address is the first forwarded one", () => {
   expect(clientIp(new Request('http://s/', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } }))).toBe('203.0.113.7')
   expect(clientIp(new Request('http://s/', { headers: { 'x-real-ip': '198.51.100.2' } }))).toBe('198.51.100.2')
   expect(clientIp(new Request('http://s/'))).toBeNull()
+})
+
+describe('the same-origin check with several stores on one install', () => {
+  const change = (host: string, origin: string) =>
+    new Request(`http://${host}/api/user/address`, { method: 'POST', headers: { host, origin, 'sec-fetch-site': 'same-site' } })
+
+  test("lets each store's own pages post to it", () => {
+    expect(() => assertSameOrigin(change('team.localhost:3000', 'http://team.localhost:3000'))).not.toThrow()
+    expect(() => assertSameOrigin(change('localhost:3000', 'http://localhost:3000'))).not.toThrow()
+  })
+
+  test("refuses a post from another store's pages, though both are on one install", () => {
+    expect(() => assertSameOrigin(change('localhost:3000', 'http://team.localhost:3000'))).toThrow(CROSS_SITE_REFUSED)
+    expect(() => assertSameOrigin(change('team.localhost:3000', 'http://localhost:3000'))).toThrow(CROSS_SITE_REFUSED)
+  })
+
+  test("gives each store's own origin for what it links back to (single sign-on)", () => {
+    expect(requestOrigin(change('Team.localhost:3000', 'http://team.localhost:3000'))).toBe('http://team.localhost:3000')
+    expect(requestOrigin(new Request('http://club.example/x', { headers: { host: 'club.example', 'x-forwarded-proto': 'https' } }))).toBe('https://club.example')
+  })
 })

@@ -287,11 +287,15 @@ export async function payloadResponse(request: Request, payload: EncodedPayload,
 
 export const CROSS_SITE_REFUSED = 'This request came from another site and was refused. Reload the store and try again.'
 
-/** The origin the browser used to reach us: PUBLIC_ORIGIN, or the Host header and protocol. */
+/**
+ * The origin the browser used to reach us: its Host header and protocol — each store answers at its
+ * own host names (decision 025), so the host the store was resolved from is the store's origin.
+ * PUBLIC_ORIGIN is the install's default: used as it is when it names that host (its scheme wins).
+ */
 export function requestOrigin(request: Request): string {
+  const host = (request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host).toLowerCase()
   const configured = env().PUBLIC_ORIGIN
-  if (configured) return configured
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host
+  if (configured && new URL(configured).host === host) return configured
   return `${isSecureRequest(request) ? 'https' : 'http'}://${host}`
 }
 
@@ -304,13 +308,14 @@ export function isSecureRequest(request: Request): boolean {
 
 /**
  * CSRF guard for state-changing calls (security.md 7): a browser's cross-site request is refused
- * (Sec-Fetch-Site, then Origin); clients that send neither header (curl, servers) cannot ride a
- * visitor's cookies and pass.
+ * (Sec-Fetch-Site, then Origin: the store's own origin, or PUBLIC_ORIGIN behind a proxy that renames
+ * the host); clients that send neither header (curl, servers) cannot ride a visitor's cookies and
+ * pass. Another store of the install is another site: its pages cannot post here.
  */
 export function assertSameOrigin(request: Request): void {
   const site = request.headers.get('sec-fetch-site')
   const origin = request.headers.get('origin')
-  const crossSite = site === 'cross-site' || origin === 'null' || (origin !== null && origin !== requestOrigin(request))
+  const crossSite = site === 'cross-site' || origin === 'null' || (origin !== null && origin !== requestOrigin(request) && origin !== env().PUBLIC_ORIGIN)
   if (crossSite) {
     logger().warn({ origin, site, path: new URL(request.url).pathname }, 'cross-site state change refused')
     throw new HttpError(403, 'forbidden', CROSS_SITE_REFUSED)

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { LOGIN_FAILED, TOO_MANY_SIGN_IN_ATTEMPTS } from '@/isomorphic/account-types'
 import { assertHuman } from '../adapters/recaptcha'
 import { storeRecaptchaSecret } from '../website/website-service'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import type { Database } from '../db/client'
 import { partners } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -39,7 +39,7 @@ export async function takeSignInAttempt(websiteId: number, email: string, ip: st
   const limiter = rateLimiter()
   const keys = [
     [`sign-in:account:${websiteId}:${email}:from:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAccount],
-    [`sign-in:ip:${ip ?? 'unknown'}`, SIGN_IN_LIMITS.perAddress],
+    [storeBucket(websiteId, `sign-in:ip:${ip ?? 'unknown'}`), SIGN_IN_LIMITS.perAddress],
   ] as const
   const [account, address] = await Promise.all(keys.map(([key, limit]) => limiter.take(key, limit)))
   if (!account!.allowed || !address!.allowed) {

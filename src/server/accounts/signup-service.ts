@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { assertHuman } from '../adapters/recaptcha'
 import { storeRecaptchaSecret } from '../website/website-service'
-import { rateLimiter, type RateLimit } from '../cache/rate-limiter'
+import { rateLimiter, type RateLimit, storeBucket } from '../cache/rate-limiter'
 import type { Database } from '../db/client'
 import { partners } from '../db/schema'
 import { env } from '../env'
@@ -54,7 +54,7 @@ export async function requestSignup(db: Database, body: unknown, caller: Caller)
   const email = normalizeEmail(input.email)
   await takeLimits(
     [
-      { key: `signup:ip:${caller.ip ?? 'unknown'}`, limit: SIGNUP_LIMITS.perAddress },
+      { key: storeBucket(caller.websiteId, `signup:ip:${caller.ip ?? 'unknown'}`), limit: SIGNUP_LIMITS.perAddress },
       { key: `signup:email:${caller.websiteId}:${email}`, limit: SIGNUP_LIMITS.perEmail },
     ],
     { message: TOO_MANY_SIGNUPS, log: { websiteId: caller.websiteId, ip: caller.ip } },

@@ -1,5 +1,5 @@
 import type { ClientLog } from '@/isomorphic/contract/logs'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import type { CoreContext } from '../kernel/context'
@@ -15,8 +15,8 @@ export const CLIENT_LOG_LIMITS = {
 /** Writes a browser's report to the server log (source 'client'). Throws `rate_limited`. */
 export async function recordClientLog(ctx: CoreContext, log: ClientLog): Promise<void> {
   const limiter = rateLimiter()
-  const caller = await limiter.take(`client-log:${ctx.clientKey ?? 'unknown'}`, CLIENT_LOG_LIMITS.perCaller)
-  const overall = caller.allowed ? await limiter.take('client-log:*', CLIENT_LOG_LIMITS.overall) : caller
+  const caller = await limiter.take(storeBucket(ctx.store.websiteId, `client-log:${ctx.clientKey ?? 'unknown'}`), CLIENT_LOG_LIMITS.perCaller)
+  const overall = caller.allowed ? await limiter.take(storeBucket(ctx.store.websiteId, 'client-log:*'), CLIENT_LOG_LIMITS.overall) : caller
   if (!caller.allowed || !overall.allowed) {
     throw new DomainError('rate_limited', 'client log rate limit reached', 'Too many log messages; try again later.')
   }

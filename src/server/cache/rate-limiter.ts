@@ -24,6 +24,14 @@ export type RateLimiter = {
   giveBack(key: string, limit: RateLimit): Promise<void>
 }
 
+/**
+ * A bucket of one store (decision 025): a caller's budget at one store is not spent at another, and
+ * one store's flood never exhausts another store's overall limit.
+ */
+export function storeBucket(websiteId: number, key: string): string {
+  return `store:${websiteId}:${key}`
+}
+
 const SWEEP_ABOVE = 10_000
 
 export function createMemoryRateLimiter(now: () => number = () => Date.now()): RateLimiter {

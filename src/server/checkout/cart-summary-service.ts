@@ -3,7 +3,7 @@ import type { CartSummaryData, DeliveryOptionData, FreeItemData, OrderSummaryDat
 import { resolveDestination } from '../address/address-validation-service'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { catalogAccess } from '../accounts/site-lock'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { partners } from '../db/schema'
 import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
@@ -101,7 +101,7 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
   if (lines.length === 0) return answer()
 
   const caller = ctx.clientKey ?? 'unknown'
-  const decision = await rateLimiter().take(`cart-summary:${caller}`, ESTIMATES_PER_MINUTE)
+  const decision = await rateLimiter().take(storeBucket(ctx.store.websiteId, `cart-summary:${caller}`), ESTIMATES_PER_MINUTE)
   if (!decision.allowed) throw new DomainError('rate_limited', `cart summary limit reached for ${caller}`, TOO_MANY_ESTIMATES)
 
   // A summary is an estimate (the cart's asks for the country and ZIP only); createOrder checks the whole address.

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { CustomTaxRequest, TaxEstimateRequest } from '@/isomorphic/contract/taxes'
 import { fetchCustomTaxRates, type CustomTaxRate } from '../adapters/custom-tax'
 import { resolveDestination } from '../address/address-validation-service'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { priceCartItems } from '../cart/cart-pricing'
 import type { Database } from '../db/client'
 import type { PostalAddress } from '../kernel/pricing-types'
@@ -34,10 +34,10 @@ export const TAX_CALL_LIMITS = {
 }
 
 /** Throws `rate_limited` when the caller (or everyone together) asked for tax too often. */
-export async function takeTaxCallBudget(ip: string | null): Promise<void> {
+export async function takeTaxCallBudget(websiteId: number, ip: string | null): Promise<void> {
   const limiter = rateLimiter()
-  const caller = await limiter.take(`tax:${ip ?? 'unknown'}`, TAX_CALL_LIMITS.perCaller)
-  const overall = caller.allowed ? await limiter.take('tax:*', TAX_CALL_LIMITS.overall) : caller
+  const caller = await limiter.take(storeBucket(websiteId, `tax:${ip ?? 'unknown'}`), TAX_CALL_LIMITS.perCaller)
+  const overall = caller.allowed ? await limiter.take(storeBucket(websiteId, 'tax:*'), TAX_CALL_LIMITS.overall) : caller
   if (!caller.allowed || !overall.allowed) {
     throw new DomainError('rate_limited', 'tax call rate limit reached', 'Too many tax calculations. Please wait a minute and try again.')
   }

@@ -6,7 +6,7 @@ import type { UploadedArtwork } from '@/isomorphic/decoration-types'
 import { imageUrl } from '@/isomorphic/image-address'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { catalogAccess } from '../accounts/site-lock'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { uploadedArtworks } from '../db/schema'
 import { contentHash, imagesRoot, storeImage } from '../images/image-store'
@@ -63,7 +63,7 @@ export async function storeArtwork(ctx: CoreContext, upload: { contentType: stri
   const principal = await currentShopper(ctx)
   const partnerId = principal?.partnerId ?? null
   const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.clientKey ?? 'unknown'}`
-  const decision = await rateLimiter().take(`artwork-upload:${caller}`, partnerId !== null ? UPLOADS_PER_PARTNER : UPLOADS_PER_GUEST)
+  const decision = await rateLimiter().take(storeBucket(ctx.store.websiteId, `artwork-upload:${caller}`), partnerId !== null ? UPLOADS_PER_PARTNER : UPLOADS_PER_GUEST)
   if (!decision.allowed) throw new DomainError('rate_limited', `upload limit reached for ${caller}`, TOO_MANY_UPLOADS)
 
   const id = randomUUID()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { DesignInput, ListedDesign, SavedDesign } from '@/isomorphic/decoration-types'
 import { type CoreContext, currentShopper, requireShopper } from '../kernel/context'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
 import { designs, products } from '../db/schema'
 import { DomainError, notFound } from '../kernel/errors'
@@ -46,7 +46,7 @@ export async function saveDesign(ctx: CoreContext, { design, id }: { design: Des
     if (!existing || existing.partnerId === null) throw notFound('Design', id)
   }
   const caller = partnerId !== null ? `partner:${partnerId}` : `ip:${ctx.clientKey ?? 'unknown'}`
-  const decision = await rateLimiter().take(`save-design:${caller}`, SAVES_PER_CALLER)
+  const decision = await rateLimiter().take(storeBucket(ctx.store.websiteId, `save-design:${caller}`), SAVES_PER_CALLER)
   if (!decision.allowed) throw new DomainError('rate_limited', `design save limit reached for ${caller}`, TOO_MANY_DESIGNS)
 
   const { rules, artworks } = await checkDesign(db, ctx.store.websiteId, design, { partnerId })

@@ -4,7 +4,7 @@ import { warmUpsToken } from '../adapters/ups'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { catalogAccess } from '../accounts/site-lock'
 import { resolveDestination } from '../address/address-validation-service'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { priceCartItems } from '../cart/cart-pricing'
 import { getDb } from '../db/client'
 import { DomainError } from '../kernel/errors'
@@ -30,8 +30,8 @@ export const CARRIER_CALL_LIMITS = {
 
 async function throttle(ctx: CoreContext) {
   const limiter = rateLimiter()
-  const caller = await limiter.take(`carrier-call:${ctx.clientKey ?? 'unknown'}`, CARRIER_CALL_LIMITS.perCaller)
-  const overall = caller.allowed ? await limiter.take('carrier-call:*', CARRIER_CALL_LIMITS.overall) : caller
+  const caller = await limiter.take(storeBucket(ctx.store.websiteId, `carrier-call:${ctx.clientKey ?? 'unknown'}`), CARRIER_CALL_LIMITS.perCaller)
+  const overall = caller.allowed ? await limiter.take(storeBucket(ctx.store.websiteId, 'carrier-call:*'), CARRIER_CALL_LIMITS.overall) : caller
   if (!overall.allowed) {
     throw new DomainError('rate_limited', 'carrier call rate limit reached', 'Too many delivery price requests; please wait a minute and try again.')
   }

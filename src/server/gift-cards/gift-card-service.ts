@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import type { Database, Executor } from '../db/client'
 import { giftCards, giftCardTransactions } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -54,7 +54,7 @@ async function assertRedeemAllowed({ websiteId, partnerId, ip }: GiftCardCaller)
   const limiter = rateLimiter()
   const [partner, address] = await Promise.all([
     limiter.take(`gift-card:partner:${websiteId}:${partnerId}`, GIFT_CARD_LIMITS.perPartner),
-    limiter.take(`gift-card:ip:${ip ?? 'unknown'}`, GIFT_CARD_LIMITS.perAddress),
+    limiter.take(storeBucket(websiteId, `gift-card:ip:${ip ?? 'unknown'}`), GIFT_CARD_LIMITS.perAddress),
   ])
   if (!partner.allowed || !address.allowed) {
     logger().warn({ websiteId, partnerId, ip, perPartner: !partner.allowed }, 'gift card attempts throttled')

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { type CoreContext, currentShopper } from '../kernel/context'
-import { rateLimiter } from '../cache/rate-limiter'
+import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
 import { orderSequenceReservations } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -36,7 +36,7 @@ export async function reserveOrderReference(db: Executor, { websiteId, partnerId
 export async function getOrderId(ctx: CoreContext): Promise<{ orderSequence: string }> {
   const principal = await currentShopper(ctx)
   const key = principal ? `order-id:partner:${principal.partnerId}` : `order-id:ip:${ctx.clientKey ?? 'unknown'}`
-  const decision = await rateLimiter().take(key, principal ? PARTNER_LIMIT : ANONYMOUS_LIMIT)
+  const decision = await rateLimiter().take(storeBucket(ctx.store.websiteId, key), principal ? PARTNER_LIMIT : ANONYMOUS_LIMIT)
   if (!decision.allowed) throw new DomainError('rate_limited', `order reference limit reached for ${key}`, TOO_MANY_REFERENCES)
   const orderSequence = await reserveOrderReference(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal?.partnerId ?? null })
   return { orderSequence }

@@ -14,7 +14,7 @@ export const POST = defineRoute({
   input: AddressValidationRequestSchema,
   maxBytes: 16 * 1024,
   async handler({ ctx, input: { raw } }) {
-    await takeTaxCallBudget(ctx.clientKey)
+    await takeTaxCallBudget(ctx.store.websiteId, ctx.clientKey)
     return dataResponse(await validateAddress(await getDb(), { websiteId: ctx.store.websiteId, address: raw.address }))
   },
 })

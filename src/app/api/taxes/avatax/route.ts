@@ -17,7 +17,7 @@ export const POST = defineRoute({
   input: TaxEstimateRequestSchema,
   maxBytes: 64 * 1024,
   async handler({ ctx, input }) {
-    await takeTaxCallBudget(ctx.clientKey)
+    await takeTaxCallBudget(ctx.store.websiteId, ctx.clientKey)
     const principal = await currentShopper(ctx)
     const data = await estimateTax(await getDb(), ctx.store.websiteId, input, { customerCode: principal ? `partner-${principal.partnerUid}` : null, partnerId: principal?.partnerId ?? null })
     return dataResponse(data)

@@ -13,7 +13,7 @@ export const POST = defineRoute({
   input: CustomTaxRequestSchema,
   maxBytes: 32 * 1024,
   async handler({ ctx, input }) {
-    await takeTaxCallBudget(ctx.clientKey)
+    await takeTaxCallBudget(ctx.store.websiteId, ctx.clientKey)
     const result = await lookupTaxRates(await getDb(), ctx.store.websiteId, input)
     return Response.json({ result }, { headers: { 'Cache-Control': 'no-store' } })
   },
