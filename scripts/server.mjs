@@ -42,7 +42,7 @@ import path from 'node:path'
 import nextEnv from '@next/env'
 import compression from 'compression'
 import { edgeEnv } from '../src/server/edge-env.mjs'
-import { registeredApiDispatch, registeredPageGate, registeredStoreResolver } from '../src/web/edge-registry.mjs'
+import { registeredApiDispatch, registeredConsoleGate, registeredPageGate, registeredStoreResolver } from '../src/web/edge-registry.mjs'
 import { createPageResponseCache } from './page-response-cache.mjs'
 import { pathOf, targetRefusal } from './request-target.mjs'
 import { setRequestStore, trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
@@ -135,6 +135,10 @@ function resolveStore(request) {
   return resolve(request.headers.host)
 }
 
+// The console (decision 021) answers on the install's console host only (decision 025): a store's
+// own host names do not serve it, and the console host need not be any store's.
+const CONSOLE_PATH = /^\/(?:admin|api\/admin|api\/known-device)(?:[/?#]|$)/
+
 /**
  * @param {IncomingMessage} request
  * @param {ServerResponse} response
@@ -142,8 +146,10 @@ function resolveStore(request) {
  * @param {(request: IncomingMessage, response: ServerResponse) => void} route
  */
 function routeToStore(request, response, storeId, route) {
-  if (storeId === null) return noStoreHere(response)
-  setRequestStore(request, String(storeId))
+  if (CONSOLE_PATH.test(request.url ?? '/')) {
+    if (!registeredConsoleGate()?.(request.headers.host, storeId)) return notFound(response)
+  } else if (storeId === null) return noStoreHere(response)
+  if (storeId !== null) setRequestStore(request, String(storeId))
   route(request, response)
 }
 

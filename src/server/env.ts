@@ -53,6 +53,16 @@ const EnvSchema = z.object({
     .transform((value) => value.toLowerCase())
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The console's own host name (issue 25): /admin answers there only, for every store the member may
+   * see. Unset: the console answers on the addresses of WEBSITE_ID's store.
+   */
+  CONSOLE_HOST: z
+    .string()
+    .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i, 'CONSOLE_HOST must be a host name such as admin.example.com (no https://, path or port)')
+    .transform((value) => value.toLowerCase())
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO_STORE: z
     .enum(['true', 'false'])
     .default('true')

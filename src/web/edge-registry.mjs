@@ -21,6 +21,7 @@
 /**
  * The store a Host header is for, or null for none (decision 025).
  * @typedef {(host: string | undefined) => number | null | Promise<number | null>} StoreResolver
+ * @typedef {(host: string | undefined, storeId: number | null) => boolean} ConsoleGate
  */
 /** @typedef {(request: Request) => Promise<Response>} ApiEndpoint */
 /**
@@ -48,6 +49,7 @@
  * @typedef {object} EdgeSlots
  * @property {PageGate} [pageGate]
  * @property {StoreResolver} [storeResolver]
+ * @property {ConsoleGate} [consoleGate]
  * @property {ApiDispatch} [apiDispatch]
  * @property {RouteCacheState} [routeCache]
  */
@@ -55,6 +57,7 @@
 const KEYS = /** @type {const} */ ({
   pageGate: Symbol.for('webstore.pageGate'),
   storeResolver: Symbol.for('webstore.storeResolver'),
+  consoleGate: Symbol.for('webstore.consoleGate'),
   apiDispatch: Symbol.for('webstore.apiDispatch'),
   routeCache: Symbol.for('webstore.routeCache'),
 })
@@ -97,6 +100,16 @@ export function registerStoreResolver(resolver) {
 /** The store resolver instrumentation registered (before the page gate), or undefined before it ran. */
 export function registeredStoreResolver() {
   return read('storeResolver')
+}
+
+/** @param {ConsoleGate | undefined} gate */
+export function registerConsoleGate(gate) {
+  write('consoleGate', gate)
+}
+
+/** Whether the console answers on a host (registered with the store resolver), or undefined before. */
+export function registeredConsoleGate() {
+  return read('consoleGate')
 }
 
 /** @param {ApiDispatch | undefined} dispatch */

@@ -5,7 +5,7 @@ import type { Database } from '../db/client'
 import { partners } from '../db/schema'
 import { passwordChangedMail } from '../mail/account-mails'
 import { inBackground } from '../mail/background-mail'
-import { mailSettings, publicLink } from '../mail/mail-settings'
+import { mailSettings, mailSettingsOfStore, publicLink } from '../mail/mail-settings'
 import { sendMail } from '../mail/mail-service'
 import { storeName } from '../mail/store-name'
 import { DomainError } from '../kernel/errors'
@@ -56,8 +56,9 @@ export async function changePassword(db: Database, principal: Principal, input: 
 
   const { websiteId } = principal
   const to = partner!.email
-  const settings = mailSettings()
+  const installSettings = mailSettings()
   inBackground('password changed mail', async () => {
+    const settings = await mailSettingsOfStore(installSettings, websiteId)
     const mail = passwordChangedMail({ storeName: await storeName(db, websiteId), resetLink: publicLink('/password/reset', {}, settings) })
     await sendMail({ websiteId, to, ...mail }, { db, settings })
   })

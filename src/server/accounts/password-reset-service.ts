@@ -7,7 +7,7 @@ import { partners } from '../db/schema'
 import { env } from '../env'
 import { passwordResetMail } from '../mail/account-mails'
 import { inBackground } from '../mail/background-mail'
-import { mailSettings, publicLink } from '../mail/mail-settings'
+import { mailSettings, mailSettingsOfStore, publicLink } from '../mail/mail-settings'
 import { sendMail } from '../mail/mail-service'
 import { storeName } from '../mail/store-name'
 import { DomainError } from '../kernel/errors'
@@ -59,8 +59,9 @@ export async function requestPasswordReset(db: Database, body: unknown, caller: 
   if (!partner) {
     logger().info({ websiteId, ip: caller.ip }, 'password reset asked for an unknown address: nothing sent')
   } else {
-    const settings = mailSettings()
+    const installSettings = mailSettings()
     inBackground('password reset mail', async () => {
+      const settings = await mailSettingsOfStore(installSettings, websiteId)
       const ttlSeconds = env().ACCOUNT_LINK_TTL_SECONDS
       const { token } = await createAccountLink(db, { kind: 'password_reset', websiteId, email, partnerId: partner.id }, { ttlSeconds })
       const mail = passwordResetMail({ storeName: await storeName(db, websiteId), link: publicLink('/password/create', { token }, settings), ttlSeconds })

@@ -8,7 +8,7 @@ import { partners } from '../db/schema'
 import { env } from '../env'
 import { accountExistsMail, signupLinkMail } from '../mail/account-mails'
 import { inBackground } from '../mail/background-mail'
-import { mailSettings, publicLink } from '../mail/mail-settings'
+import { mailSettings, mailSettingsOfStore, publicLink } from '../mail/mail-settings'
 import { sendMail } from '../mail/mail-service'
 import { storeName } from '../mail/store-name'
 import { DomainError } from '../kernel/errors'
@@ -69,8 +69,9 @@ export async function requestSignup(db: Database, body: unknown, caller: Caller)
     .where(and(eq(partners.websiteId, caller.websiteId), eq(partners.email, email)))
 
   const { websiteId } = caller
-  const settings = mailSettings()
+  const installSettings = mailSettings()
   inBackground('sign-up mail', async () => {
+    const settings = await mailSettingsOfStore(installSettings, websiteId)
     const name = await storeName(db, websiteId)
     if (existing) {
       const mail = accountExistsMail({ storeName: name, loginLink: publicLink('/login', {}, settings), resetLink: publicLink('/password/reset', {}, settings) })

@@ -16,7 +16,7 @@ import { fromCents, toCents } from '../kernel/money'
 import { requireStaff } from '../kernel/permissions'
 import { customerInviteMail } from '../mail/account-mails'
 import { inBackground } from '../mail/background-mail'
-import { mailSettings, publicLink } from '../mail/mail-settings'
+import { mailSettings, mailSettingsOfStore, publicLink } from '../mail/mail-settings'
 import { sendMail } from '../mail/mail-service'
 import { storeName } from '../mail/store-name'
 import { assertGroupOfStore, customerForStaff, groupRows, managedStores } from './customer-store'
@@ -306,9 +306,10 @@ export async function setCustomerActive(ctx: CoreContext, input: ParsedAdminMuta
 
 /** Mails the invitation: a link to choose a password (the password links of the account flows), after the answer. */
 function mailCustomerInvite(websiteId: number, customer: { id: number; email: string; name: string }): void {
-  const settings = mailSettings()
+  const installSettings = mailSettings()
   inBackground('customer invitation mail', async () => {
     const db = await getDb()
+    const settings = await mailSettingsOfStore(installSettings, websiteId)
     const { token } = await createAccountLink(db, { kind: 'password_reset', websiteId, email: customer.email, partnerId: customer.id }, { ttlSeconds: CUSTOMER_INVITE_TTL_SECONDS })
     const mail = customerInviteMail({ storeName: await storeName(db, websiteId), name: customer.name, link: publicLink('/password/create', { token }, settings), ttlSeconds: CUSTOMER_INVITE_TTL_SECONDS })
     await sendMail({ websiteId, to: customer.email, ...mail, secrets: [token] }, { db, settings })

@@ -5,7 +5,7 @@ import { decorationPartners, orderLines, orders, shipmentLines, shipments, staff
 import { inBackground } from '../mail/background-mail'
 import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
-import { publicLink } from '../mail/mail-settings'
+import { consoleLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
 import { claimUnnotifiedWorkOrders } from './work-order-handoff'
 
@@ -74,7 +74,7 @@ export async function sendWorkOrderNotices(db: Executor, orderId: number): Promi
       .from(workOrderLines)
       .innerJoin(orderLines, eq(orderLines.id, workOrderLines.orderLineId))
       .where(and(eq(workOrderLines.workOrderId, workOrder.id), sql`${orderLines.lineType} <> 'setup'`))
-    const mail = newWorkOrderMail({ storeName: name, reference: workOrder.reference, orderReference: order.name, pieces, link: publicLink(`/admin/work-orders/${workOrder.id}`) })
+    const mail = newWorkOrderMail({ storeName: name, reference: workOrder.reference, orderReference: order.name, pieces, link: consoleLink(`/admin/work-orders/${workOrder.id}`) })
     for (const to of await partnerRecipients(db, workOrder.decorationPartnerId)) {
       await sendMail({ websiteId: workOrder.websiteId, to, ...mail }, { db })
       sent += 1

@@ -8,7 +8,9 @@ import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { signupLinkMail } from './account-mails'
 import { composeMail, describeDuration, escapeHtml } from './mail-content'
-import { mailSettings, publicLink, type MailSettings } from './mail-settings'
+import { consoleLink, mailSettings, publicLink, storeLink, type MailSettings } from './mail-settings'
+import { invalidateCaches } from '@/server/cache/named-cache'
+import { storeHosts } from '@/server/db/schema'
 import { sendMail } from './mail-service'
 
 /** A port nothing listens on (bound once, then released). */
@@ -115,5 +117,30 @@ describe.each(testDatabaseKinds())('the mail service on %s', (kind) => {
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, outcome.id))
     expect(row).toMatchObject({ status: 'queued', to: 'fay@example.com', sentAt: null, text: 'Open https://shop.acme.test/password/create?token=abc' })
     expect(smtp.messages.length).toBe(before)
+  })
+})
+
+describe.each(testDatabaseKinds())('links in the mails of several stores on %s', (kind) => {
+  const { db } = useTestDatabase(kind)
+  const install: MailSettings = { smtpUrl: undefined, from: 'Webstore <no-reply@example.test>', origin: 'http://localhost:3000' }
+
+  test("lead to each store's own primary address, with the install's scheme and port, never to another store", async () => {
+    const demo = await createWebsite({ code: 'demo-mail' })
+    const club = await createWebsite({ code: 'club-mail' })
+    await db().insert(storeHosts).values([
+      { websiteId: demo.id, host: 'localhost', isPrimary: true },
+      { websiteId: club.id, host: 'www.club.localhost' },
+      { websiteId: club.id, host: 'club.localhost', isPrimary: true },
+    ])
+    await invalidateCaches(['Website'])
+    expect(await storeLink(club.id, '/me/orders', { order: '7' }, install)).toBe('http://club.localhost:3000/me/orders?order=7')
+    expect(await storeLink(demo.id, '/login', {}, install)).toBe('http://localhost:3000/login')
+  })
+
+  test("keep the install's origin for a store without an address of its own", async () => {
+    const plain = await createWebsite({ code: 'plain-mail' })
+    await invalidateCaches(['Website'])
+    expect(await storeLink(plain.id, '/login', {}, install)).toBe('http://localhost:3000/login')
+    expect(consoleLink('/admin/orders/3', {}, install)).toBe('http://localhost:3000/admin/orders/3')
   })
 })

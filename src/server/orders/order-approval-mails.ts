@@ -4,7 +4,7 @@ import type { Executor } from '../db/client'
 import { orders } from '../db/schema'
 import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
-import { publicLink } from '../mail/mail-settings'
+import { storeLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
 import { formatCents } from '@/isomorphic/format'
 import { approversToNotify } from './order-approval-service'
@@ -82,7 +82,7 @@ export async function sendApprovalRequestMails(db: Executor, { orderId }: { orde
     customer: order.partnerName,
     total: formatCents(order.total),
     overBudget: formatCents(order.due),
-    link: publicLink('/me/approvals', { order: String(order.id) }),
+    link: await storeLink(order.websiteId, '/me/approvals', { order: String(order.id) }),
   })
   for (const approver of approvers) await sendMail({ websiteId: order.websiteId, to: approver.email, ...mail }, { db })
   return approvers.length
@@ -100,7 +100,7 @@ export async function sendApprovalDecisionMail(db: Executor, { orderId, decision
     total: formatCents(order.total),
     due: formatCents(order.due),
     note: order.note,
-    link: publicLink('/me/orders', { order: String(order.id) }),
+    link: await storeLink(order.websiteId, '/me/orders', { order: String(order.id) }),
   })
   await sendMail({ websiteId: order.websiteId, to: order.email, ...mail }, { db })
 }

@@ -4,7 +4,7 @@ import { orders } from '../db/schema'
 import { buildOrderPdf } from '../documents/order-document-service'
 import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
-import { publicLink } from '../mail/mail-settings'
+import { storeLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
 import { formatCents } from '@/isomorphic/format'
 
@@ -43,7 +43,7 @@ export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }
     .where(eq(orders.id, orderId))
   if (!order) return
   const [name, pdf] = await Promise.all([storeName(db, websiteId), buildOrderPdf(db, { orderId, websiteId })])
-  const link = publicLink(order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
+  const link = await storeLink(websiteId, order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
   const total = formatCents(order.total)
   const mail = orderConfirmationMail({ storeName: name, reference: order.name, kind: order.kind, total, link })
   await sendMail(

@@ -4,7 +4,7 @@ import type { Executor } from '../db/client'
 import { orders, refunds, staff, staffStores } from '../db/schema'
 import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
-import { publicLink } from '../mail/mail-settings'
+import { consoleLink, storeLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
 import type { Tenders } from './refund-rules'
 
@@ -56,7 +56,7 @@ async function shopperFacts(db: Executor, orderId: number) {
     .from(orders)
     .where(eq(orders.id, orderId))
   if (!order) return null
-  const link = publicLink(order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
+  const link = await storeLink(order.websiteId, order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
   return { ...order, link, secrets: [order.accessToken, encodeURIComponent(order.accessToken)], storeName: await storeName(db, order.websiteId) }
 }
 
@@ -116,7 +116,7 @@ export async function sendNewOrderNotices(db: Executor, { orderId }: { orderId: 
   if (!order || order.kind !== 'order') return 0
   const recipients = await newOrderRecipients(db, order.websiteId)
   if (recipients.length === 0) return 0
-  const mail = newOrderNoticeMail({ storeName: await storeName(db, order.websiteId), reference: order.name, customer: order.customer, email: order.email, total: formatCents(order.total), link: publicLink(`/admin/orders/${orderId}`) })
+  const mail = newOrderNoticeMail({ storeName: await storeName(db, order.websiteId), reference: order.name, customer: order.customer, email: order.email, total: formatCents(order.total), link: consoleLink(`/admin/orders/${orderId}`) })
   for (const recipient of recipients) await sendMail({ websiteId: order.websiteId, to: recipient.email, ...mail }, { db })
   return recipients.length
 }

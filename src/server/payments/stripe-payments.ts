@@ -16,7 +16,7 @@ import {
 import { rateLimiter } from '../cache/rate-limiter'
 import { getDb, type Transaction } from '../db/client'
 import { orders, paymentTransactions, paymentWebhookEvents, websites } from '../db/schema'
-import { publicLink } from '../mail/mail-settings'
+import { storeLink } from '../mail/mail-settings'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { callersOrderId, type OrderPaymentResult, paymentId, refused, tokenOf } from './payment-access'
@@ -268,6 +268,8 @@ export async function startCardPayment(
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.provider, STRIPE_PROVIDER), ne(paymentTransactions.state, 'pending')))
   const query = { order: String(order.id), token: order.accessToken }
+  // The shopper comes back to the store they paid at (its own address, decision 025).
+  const [successUrl, cancelUrl] = await Promise.all([storeLink(websiteId, '/payment/status', query), storeLink(websiteId, '/payment', query)])
   const session = await createCheckoutSession(config, {
     idempotencyKey: idempotencyKeyFor(order, attempts + 1),
     amount: order.amountDue,
@@ -276,8 +278,8 @@ export async function startCardPayment(
     clientReferenceId: String(order.id),
     orderId: order.id,
     // Stripe replaces {CHECKOUT_SESSION_ID} itself; it must stay literal, not percent-encoded.
-    successUrl: `${publicLink('/payment/status', query)}&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: publicLink('/payment', query),
+    successUrl: `${successUrl}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl,
     customerEmail: order.partnerEmail,
   })
   const [recorded] = await db

@@ -13,7 +13,7 @@ import { requireStaff } from '../kernel/permissions'
 import { inBackground } from '../mail/background-mail'
 import { composeMail } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
-import { publicLink } from '../mail/mail-settings'
+import { consoleLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
 import { hashToken, newSessionToken, revokeStaffSessions } from './staff-sessions'
 
@@ -126,7 +126,7 @@ function mailInvite(websiteId: number, member: { email: string; name: string; ro
   inBackground('staff invitation mail', async () => {
     const db = await getDb()
     const store = await storeName(db, websiteId)
-    const link = publicLink(`/admin/invite/${token}`)
+    const link = consoleLink(`/admin/invite/${token}`)
     const mail = composeMail({
       storeName: store,
       subject: `You are invited to the ${store} console`,

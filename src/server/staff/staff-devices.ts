@@ -7,7 +7,7 @@ import { logger } from '../kernel/logger'
 import { inBackground } from '../mail/background-mail'
 import { composeMail } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
-import { publicLink } from '../mail/mail-settings'
+import { consoleLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
 import { hashToken, newSessionToken } from './staff-sessions'
 
@@ -94,7 +94,7 @@ export function offerDeviceLink(db: Database, email: string, now: Date = new Dat
         { text: `Hello ${member.name},` },
         { text: 'Someone has tried many passwords on your console account from several places, so sign-in from browsers the account does not know is paused for 15 minutes. Browsers you have signed in on before are not affected.' },
         { text: 'If you want to sign in from a new browser now, open this link in it (it works for an hour); you will still need your password and your code:' },
-        { link: publicLink(`${DEVICE_LINK_PATH}/${token}`), label: 'Let this browser sign in' },
+        { link: consoleLink(`${DEVICE_LINK_PATH}/${token}`), label: 'Let this browser sign in' },
         { text: 'If the attempts were not yours, consider changing your password once you are signed in.' },
       ],
     })

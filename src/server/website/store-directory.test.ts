@@ -3,7 +3,7 @@ import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { storeHosts, websites } from '../db/schema'
 import { eq, sql } from 'drizzle-orm'
-import { loadStoreDirectory, storeForHost } from './store-directory'
+import { consoleServes, loadStoreDirectory, storeForHost } from './store-directory'
 
 describe.each(testDatabaseKinds())('which store a request is for, on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -57,5 +57,21 @@ describe.each(testDatabaseKinds())('which store a request is for, on %s', (kind)
     await expect(db().insert(storeHosts).values({ websiteId: other.id, host: 'taken.localhost' })).rejects.toThrow()
     await db().insert(storeHosts).values({ websiteId: other.id, host: 'other.localhost', isPrimary: true })
     await expect(db().insert(storeHosts).values({ websiteId: other.id, host: 'other2.localhost', isPrimary: true })).rejects.toThrow()
+  })
+})
+
+describe('where the console answers', () => {
+  test('on the console host alone when one is set, whichever store (or none) its host names', () => {
+    const settings = { consoleHost: 'admin.example.com', defaultStoreId: 1 }
+    expect(consoleServes('Admin.Example.com:443', null, settings)).toBe(true)
+    expect(consoleServes('shop.example.com', 1, settings)).toBe(false)
+    expect(consoleServes('team.example.com', 2, settings)).toBe(false)
+  })
+
+  test("without a console host, on the configured store's addresses and never on another store's", () => {
+    const settings = { consoleHost: null, defaultStoreId: 1 }
+    expect(consoleServes('localhost:3000', 1, settings)).toBe(true)
+    expect(consoleServes('team.localhost:3000', 2, settings)).toBe(false)
+    expect(consoleServes('nowhere.example', null, settings)).toBe(false)
   })
 })

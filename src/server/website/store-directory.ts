@@ -91,6 +91,32 @@ export function resolveStoreForHost(hostHeader: string | null | undefined): numb
   return storeDirectoryCached().then((directory) => storeForHost(directory, hostHeader, resolution()))
 }
 
+/**
+ * Whether the console (/admin, its API) answers on this request (decision 025): on CONSOLE_HOST when
+ * it is set, else on the addresses of WEBSITE_ID's store (an install of one store, as before). The
+ * other stores' hosts never serve it. Pure of the database: `storeId` is the request's resolved store.
+ */
+export function consoleServes(hostHeader: string | null | undefined, storeId: number | null, { consoleHost, defaultStoreId }: { consoleHost?: string | null; defaultStoreId: number }): boolean {
+  if (consoleHost) return hostOfHeader(hostHeader) === consoleHost
+  return storeId === defaultStoreId
+}
+
+/** consoleServes with the install's settings (CONSOLE_HOST, WEBSITE_ID): registered for the edge. */
+export function consoleAnswersOn(hostHeader: string | null | undefined, storeId: number | null): boolean {
+  return consoleServes(hostHeader, storeId, { consoleHost: env().CONSOLE_HOST, defaultStoreId: env().WEBSITE_ID })
+}
+
+/** A store's own address: its primary host name, else `{code}.{PLATFORM_DOMAIN}`, else null. */
+export async function storeAddress(websiteId: number): Promise<string | null> {
+  const directory = await storeDirectoryCached()
+  const primary = directory.primaryHost.get(websiteId)
+  if (primary) return primary
+  const domain = platformDomain()
+  if (!domain) return null
+  for (const [code, id] of directory.byCode) if (id === websiteId) return `${code}.${domain}`
+  return null
+}
+
 /** The host names of one store, the primary first. */
 export async function hostsOfStore(db: Executor, websiteId: number): Promise<{ host: string; isPrimary: boolean }[]> {
   const rows = await db.select({ host: storeHosts.host, isPrimary: storeHosts.isPrimary }).from(storeHosts).where(eq(storeHosts.websiteId, websiteId)).orderBy(asc(storeHosts.id))
