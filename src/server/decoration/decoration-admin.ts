@@ -311,6 +311,7 @@ export async function listDecorationPartners(ctx: CoreContext, value: ParsedAdmi
     db
       .select({ id: workOrders.decorationPartnerId, count: sql<number>`count(*)::int` })
       .from(workOrders)
+      .where(eq(workOrders.websiteId, value.websiteId))
       .groupBy(workOrders.decorationPartnerId),
   ])
   const countOf = (list: { id: number; count: number }[], id: number) => Number(list.find((entry) => entry.id === id)?.count ?? 0)
