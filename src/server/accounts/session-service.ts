@@ -42,7 +42,7 @@ export async function startSession(
   const now = nowSeconds()
   const absoluteEnd = now + SESSION_MAX_AGE_SECONDS
   const expiresAt = Math.min(now + ACCESS_TOKEN_TTL_SECONDS, absoluteEnd)
-  const [partner] = await db.select({ uid: partners.uid }).from(partners).where(eq(partners.id, input.partnerId))
+  const [partner] = await db.select({ uid: partners.uid }).from(partners).where(and(eq(partners.id, input.partnerId), eq(partners.websiteId, input.websiteId)))
   if (!partner) throw new Error(`partner ${input.partnerId} vanished while signing in`)
   const [row] = await db
     .insert(sessions)
