@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { getTableColumns, is, Table } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import * as schema from '@/server/db/schema'
@@ -11,6 +13,12 @@ import { checkStoreScope } from '../support/store-scope-check'
 
 /** Schema export names of the tables that carry a websiteId column. */
 const STORE_OWNED = new Set(Object.entries(schema).flatMap(([name, value]) => (is(value, Table) && 'websiteId' in getTableColumns(value) ? [name] : [])))
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const serverFiles = readdirSync(path.join(ROOT, 'src/server'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
+  .map((file) => path.posix.join('src/server', file.split(path.sep).join('/')))
+  .sort()
 
 const fixture = (body: string) =>
   checkStoreScope([{ path: 'fixture.ts', text: `import { and, eq } from 'drizzle-orm'\nimport { orders, orderLines, partners, addresses } from '../db/schema'\n${body}` }], new Set(['orders', 'partners']))
@@ -130,5 +138,21 @@ describe('the store-scope check', () => {
       [6, 'orders'],
       [8, 'partners'],
     ])
+  })
+})
+
+describe('every query in src/server names its store', () => {
+  const report = checkStoreScope(
+    serverFiles.map((file) => ({ path: file, text: readFileSync(path.join(ROOT, file), 'utf8') })),
+    STORE_OWNED,
+  )
+
+  test('the check sees the queries, and every exemption gives its reason', () => {
+    expect(report.queries).toBeGreaterThan(300)
+    for (const exemption of report.exemptions) expect(exemption.reason.split(/\s+/).length).toBeGreaterThanOrEqual(3)
+  })
+
+  test('no query on a store-owned table without websiteId in its where, a join that proves it, or a reasoned exemption', () => {
+    expect(report.findings.map((finding) => finding.message)).toEqual([])
   })
 })

@@ -17,7 +17,8 @@ import ts from 'typescript'
 
 export type SourceFile = { path: string; text: string }
 
-export type StoreScopeFinding = { file: string; line: number; table: string; message: string }
+/** `statementLine`: where the query starts (its exemption goes on the line above). */
+export type StoreScopeFinding = { file: string; line: number; table: string; message: string; statementLine?: number }
 export type StoreScopeExemption = { file: string; line: number; reason: string }
 export type StoreScopeReport = {
   /** Queries on a store-owned table that were checked. */
@@ -157,6 +158,7 @@ function checkFile(file: SourceFile, storeOwned: ReadonlySet<string>, report: St
         file: file.path,
         line: query.line + 1,
         table,
+        statementLine: query.anchorLines[0]! + 1,
         message:
           `${file.path}:${query.line + 1}: query on store-owned table ${table} does not name its store: ` +
           `add eq(${table}.websiteId, ctx.store.websiteId) to its where, join it to a table scoped so, ` +
