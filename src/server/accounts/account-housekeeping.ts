@@ -14,10 +14,12 @@ const EVERY_MS = 6 * 60 * 60 * 1000
 export async function removeExpiredAccountRows(db: Database): Promise<{ links: number; sessions: number }> {
   const linkCutoff = sql`now() - make_interval(days => ${LINK_RETENTION_DAYS})`
   const sessionCutoff = sql`now() - make_interval(days => ${SESSION_RETENTION_DAYS})`
+  // store-scope: housekeeping job purges expired rows of every store
   const links = await db
     .delete(accountTokens)
     .where(or(lt(accountTokens.expiresAt, linkCutoff), and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, linkCutoff))))
     .returning({ id: accountTokens.id })
+  // store-scope: housekeeping job purges expired rows of every store
   const ended = await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, sessionCutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, sessionCutoff))))

@@ -99,6 +99,7 @@ export async function findUsableAccountLink(db: Executor, kind: AccountLinkKind,
 
 /** Marks every unused link of a kind for a partner as used (after a reset, older links die too). */
 export async function retireAccountLinks(db: Executor, kind: AccountLinkKind, partnerId: number): Promise<void> {
+  // store-scope: partnerId is the one whose link was just used on this store
   await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })

@@ -47,6 +47,7 @@ async function resolvePlace(db: Executor, websiteId: number, countryId: number, 
 
 /** Holds the partner's row until the transaction ends: its address writes happen one at a time. */
 async function lockPartner(tx: Executor, partnerId: number): Promise<void> {
+  // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
   const [row] = await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId)).for('update')
   if (!row) throw addressNotFound()
 }

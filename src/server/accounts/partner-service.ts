@@ -64,6 +64,7 @@ export function toAccountAddress(row: typeof addresses.$inferSelect, country: st
 
 const profileQuery = (db: Executor) =>
   prepared(db, 'partner_profile', () =>
+    // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
     db
       .select({
         partner: partners,

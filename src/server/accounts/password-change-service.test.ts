@@ -47,6 +47,12 @@ describe.each(testDatabaseKinds())('updatePassword on %s', (kind) => {
     await smtp.close()
   })
 
+  test("startSession refuses a partner of another store: no session of store A for store B's partner (issue 25)", async () => {
+    const elsewhere = await createPartner({ websiteId: (await createWebsite({ name: 'Other Store' })).id })
+    await expect(startSession(db(), { partnerId: elsewhere.id, websiteId, method: 'password' })).rejects.toThrow(/vanished/)
+    expect(await db().select().from(sessions).where(eq(sessions.partnerId, elsewhere.id))).toEqual([])
+  })
+
   test('changes the password, ends the other sessions, keeps the caller signed in and tells the owner', async () => {
     const { partner, caller, other, ctx } = await partnerWithTwoSessions()
     const answer = await executeMutation('updatePassword', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }, ctx)

@@ -37,6 +37,7 @@ export async function changePassword(db: Database, principal: Principal, input: 
     message: TOO_MANY_PASSWORD_CHANGES,
     log: { websiteId: principal.websiteId, partnerId: principal.partnerId },
   })
+  // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
   const [partner] = await db
     .select({ passwordHash: partners.passwordHash, email: partners.email })
     .from(partners)
@@ -49,6 +50,7 @@ export async function changePassword(db: Database, principal: Principal, input: 
 
   const passwordHash = await hashPassword(input.newPassword)
   const revoked = await db.transaction(async (tx) => {
+    // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
     await tx.update(partners).set({ passwordHash, passwordChangedAt: sql`now()` }).where(eq(partners.id, principal.partnerId))
     return revokePartnerSessions(tx, principal.partnerId, 'password_changed', principal.sessionId)
   })

@@ -42,7 +42,7 @@ export async function startSession(
   const now = nowSeconds()
   const absoluteEnd = now + SESSION_MAX_AGE_SECONDS
   const expiresAt = Math.min(now + ACCESS_TOKEN_TTL_SECONDS, absoluteEnd)
-  const [partner] = await db.select({ uid: partners.uid }).from(partners).where(eq(partners.id, input.partnerId))
+  const [partner] = await db.select({ uid: partners.uid }).from(partners).where(and(eq(partners.id, input.partnerId), eq(partners.websiteId, input.websiteId)))
   if (!partner) throw new Error(`partner ${input.partnerId} vanished while signing in`)
   const [row] = await db
     .insert(sessions)
@@ -104,6 +104,7 @@ export async function actorFor(db: Database, credentials: Credentials, websiteId
 /** A new token for a live session, its expiry moved forward (never past the session's absolute end). */
 export async function refreshSession(db: Database, principal: Principal): Promise<IssuedToken | null> {
   const { ACCESS_TOKEN_TTL_SECONDS } = env()
+  // store-scope: the session id or partner comes from a live session of this store (its token names the store)
   const [row] = await db
     .update(sessions)
     .set({
@@ -121,6 +122,7 @@ export async function refreshSession(db: Database, principal: Principal): Promis
 /** Ends one session. Idempotent: a second call changes nothing. */
 export async function revokeSession(db: Executor, sessionId: string, reason: RevokeReason): Promise<void> {
   if (!UUID.test(sessionId)) return
+  // store-scope: the session id or partner comes from a live session of this store (its token names the store)
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -129,6 +131,7 @@ export async function revokeSession(db: Executor, sessionId: string, reason: Rev
 
 /** Ends every live session of a partner, except `keep` (the one changing its password). */
 export async function revokePartnerSessions(db: Executor, partnerId: number, reason: RevokeReason, keep?: string): Promise<number> {
+  // store-scope: the session id or partner comes from a live session of this store (its token names the store)
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })

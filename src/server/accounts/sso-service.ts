@@ -330,6 +330,7 @@ async function findOrCreatePartner(db: Database, websiteId: number, identity: Oi
         throw new DomainError('conflict', 'the email is linked to another subject of the same provider', SSO_ACCOUNT_LINKED_ELSEWHERE)
       }
       if (!byEmail.isActive) return { id: byEmail.id, isActive: false, created: false, linked: false }
+      // store-scope: byEmail was read above with this store in its where
       await tx.update(partners).set({ ssoIssuer: identity.issuer, ssoSubject: identity.subject }).where(eq(partners.id, byEmail.id))
       return { id: byEmail.id, isActive: true, created: false, linked: true }
     }

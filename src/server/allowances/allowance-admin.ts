@@ -148,6 +148,7 @@ export async function saveAllowanceProgram(ctx: CoreContext, input: ParsedAdminM
       expectedVersion: input.version ?? 0,
       currentVersion: existing.version,
     })
+    // store-scope: existing was read above with the store in its where
     const [updated] = await tx
       .update(allowancePrograms)
       .set({ ...values, version: existing.version + 1 })

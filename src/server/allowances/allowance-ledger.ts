@@ -39,6 +39,7 @@ export async function writeBudgetRows(tx: Executor, partnerId: number, rows: Bud
     })),
   )
   const delta = written.reduce((sum, row) => sum + row.amount, 0)
+  // store-scope: partnerId is a member of the store's program the caller already holds
   await tx
     .update(partners)
     .set({ budgetAmount: sql`coalesce(${partners.budgetAmount}, 0) + ${delta}` })

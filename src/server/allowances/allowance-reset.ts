@@ -82,6 +82,7 @@ async function resetMember(
   try {
     return await db.transaction(async (tx) => {
       // The member's row lock orders concurrent runs: the second one reads after the first committed.
+      // store-scope: partnerId is a member of the program being reset, read with its store
       const [member] = await tx
         .select({ balance: partners.budgetAmount, groupId: partners.groupId, isActive: partners.isActive, own: partners.allowanceAmount, joinedAt: partners.createdAt })
         .from(partners)
@@ -111,6 +112,7 @@ async function resetMember(
         .onConflictDoNothing()
         .returning({ id: budgetTransactions.id })
       if (!claimed) throw new AlreadyGranted()
+      // store-scope: partnerId is a member of the program being reset, read with its store
       await tx
         .update(partners)
         .set({ budgetAmount: sql`coalesce(${partners.budgetAmount}, 0) + ${granted}` })

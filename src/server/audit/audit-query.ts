@@ -53,7 +53,9 @@ async function referencesOf(db: Executor, rows: readonly { entityType: string; e
   const orderIds = idsOf('order')
   const workOrderIds = idsOf('work_order')
   const [orderNames, workOrderNames] = await Promise.all([
+    // store-scope: ids come from audit rows already read for the stores the member sees
     orderIds.length === 0 ? [] : db.select({ id: orders.id, reference: orders.name }).from(orders).where(inArray(orders.id, orderIds)),
+    // store-scope: ids come from audit rows already read for the stores the member sees
     workOrderIds.length === 0 ? [] : db.select({ id: workOrders.id, reference: workOrders.reference }).from(workOrders).where(inArray(workOrders.id, workOrderIds)),
   ])
   return new Map([...orderNames.map((row) => [`order:${row.id}`, row.reference] as const), ...workOrderNames.map((row) => [`work_order:${row.id}`, row.reference] as const)])

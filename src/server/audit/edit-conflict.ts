@@ -38,6 +38,7 @@ export async function assertFreshEdit(
 
 /** The field changes recorded for a record after `version`, oldest first. */
 export async function changesSince(tx: Executor, entityType: string, entityId: string | number, version: number): Promise<EditConflictChange[]> {
+  // store-scope: entity ids are install-unique; the caller read the entity for its store first
   const rows = await tx
     .select({ before: auditLog.before, after: auditLog.after, by: auditLog.staffEmail, at: auditLog.createdAt })
     .from(auditLog)

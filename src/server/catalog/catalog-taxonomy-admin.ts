@@ -156,6 +156,7 @@ export async function saveCategory(ctx: CoreContext, value: ParsedAdminMutationV
     if (!row) throw notFound('Category', value.id)
     await assertFreshEdit(tx, { entityType: 'category', entityId: row.id, label: `The category ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
     const version = row.version + 1
+    // store-scope: row was read above with the store in its where
     await tx.update(categories).set({ name: value.name, slug: value.slug, version }).where(eq(categories.id, row.id))
     await recordAudit(tx, ctx, {
       websiteId: value.websiteId,
@@ -181,6 +182,7 @@ export async function deleteCategory(ctx: CoreContext, value: ParsedAdminMutatio
     if (!row) throw notFound('Category', value.id)
     await assertFreshEdit(tx, { entityType: 'category', entityId: row.id, label: `The category ${row.name}`, expectedVersion: value.version, currentVersion: row.version })
     await assertUnused(tx, 'category', row.id, row.name)
+    // store-scope: row was read above with the store in its where
     await tx.delete(categories).where(eq(categories.id, row.id))
     await recordAudit(tx, ctx, { websiteId: value.websiteId, action: 'category.delete', entityType: 'category', entityId: row.id, before: { name: row.name, slug: row.slug, sequence: row.sequence } })
     return { deleted: row.id }
@@ -211,6 +213,7 @@ export async function reorderCategories(ctx: CoreContext, value: ParsedAdminMuta
   const db = await getDb()
   return db.transaction(async (tx) => {
     const rows = await tx.select({ id: categories.id, sequence: categories.sequence }).from(categories).where(eq(categories.websiteId, value.websiteId)).for('update')
+    // store-scope: the reorder callback only gets ids of the store rows read on this line
     return reorder(tx, ctx, rows, value.ids, (id, sequence) => tx.update(categories).set({ sequence }).where(eq(categories.id, id)), {
       websiteId: value.websiteId,
       action: 'category.reorder',
@@ -324,6 +327,7 @@ async function deleteValue(ctx: CoreContext, kind: 'color' | 'size', value: { we
     await assertUnused(tx, kind, row.id, row.name)
     await assertSharedValueInScope(tx, member, kind, row.id, row.name)
     await tx.delete(attributeValues).where(eq(attributeValues.id, row.id))
+    // store-scope: sizes are named after the install-wide shared size value: its removal reaches every store using it
     if (kind === 'size') await tx.delete(sizes).where(eq(sizes.name, row.name))
     await recordAudit(tx, ctx, { websiteId: null, action: `${kind}.delete`, entityType: kind, entityId: row.id, before: { name: row.name, ...(kind === 'color' ? { css: row.htmlColor } : {}) } })
     return { deleted: row.id }
@@ -352,6 +356,7 @@ export async function reorderColors(ctx: CoreContext, value: ParsedAdminMutation
 async function resequenceStoreSizes(tx: Transaction, websiteId: number) {
   const rows = await tx.select({ id: sizes.id, name: sizes.name, sequence: sizes.sequence }).from(sizes).where(eq(sizes.websiteId, websiteId))
   const ordered = [...rows].sort((a, b) => compareSizes(a.name, b.name) || a.id - b.id)
+  // store-scope: row ids come from the store sizes read on the line above
   for (const [sequence, row] of ordered.entries()) if (row.sequence !== sequence) await tx.update(sizes).set({ sequence }).where(eq(sizes.id, row.id))
 }
 
@@ -374,6 +379,7 @@ export async function saveSize(ctx: CoreContext, value: ParsedAdminMutationValue
     await assertSharedValueInScope(tx, member, 'size', row.id, row.name)
     const version = row.version + 1
     await tx.update(attributeValues).set({ name: value.name, version }).where(eq(attributeValues.id, row.id))
+    // store-scope: sizes are named after the install-wide shared size value: a rename reaches every store using it
     const renamedIn = await tx.update(sizes).set({ name: value.name }).where(eq(sizes.name, row.name)).returning({ websiteId: sizes.websiteId })
     for (const websiteId of new Set(renamedIn.map((entry) => entry.websiteId))) await resequenceStoreSizes(tx, websiteId)
     await recordAudit(tx, ctx, { websiteId: null, action: 'size.update', entityType: 'size', entityId: row.id, before: { name: row.name }, after: { name: value.name, version } })

@@ -17,6 +17,7 @@ export async function leadTimeOfProducts(db: Executor, websiteId: number, produc
   const ids = [...new Set(productIds)]
   if (ids.length === 0) return null
   const store = await storeLeadTime(db, websiteId)
+  // store-scope: rows of another store are dropped by the websiteId filter on the next line
   const rows = await db.select({ leadTime: products.leadTime, websiteId: products.websiteId }).from(products).where(inArray(products.id, ids))
   const spans = rows.filter((row) => row.websiteId === websiteId).map((row) => row.leadTime ?? store).filter((span): span is DaySpan => span !== null)
   return slowestLeadTime(spans)

@@ -199,6 +199,7 @@ async function writeFeatured(tx: Transaction, websiteId: number, storeName: stri
   if (change.featured) next = at >= 0 ? [...next.slice(0, at), change.slug, ...next.slice(at)] : [...next, change.slug]
   if (JSON.stringify(next) === JSON.stringify(current)) return
   const [home] = await tx.select({ id: homePages.id }).from(homePages).where(eq(homePages.websiteId, websiteId))
+  // store-scope: home was read on the line above with the store in its where
   if (home) await tx.update(homePages).set({ featuredProductSlugs: next }).where(eq(homePages.id, home.id))
   else await tx.insert(homePages).values({ websiteId, heroTitle: storeName, featuredProductSlugs: next })
 }
@@ -376,6 +377,7 @@ export async function updateProduct(ctx: CoreContext, input: ProductFields & { p
       await assertUnique(tx, input.websiteId, input, row.id)
       const before = await readAdminProduct(tx, input.websiteId, row.id)
       const version = row.version + 1
+      // store-scope: row was locked above by lockProduct with the store in its where
       await tx
         .update(products)
         .set({ ...resolved.row, version })
@@ -448,6 +450,7 @@ export async function archiveProduct(
     await assertFreshEdit(tx, { entityType: 'product', entityId: row.id, label: label(row), expectedVersion: input.version, currentVersion: row.version })
     const version = row.version + 1
     const archivedAt = input.archived ? (row.archivedAt ?? new Date()) : null
+    // store-scope: row was locked above by lockProduct with the store in its where
     const [updated] = await tx
       .update(products)
       .set({ archivedAt, isPublished: input.archived ? false : row.isPublished, version })
@@ -480,6 +483,7 @@ export async function setProductPublished(
     await assertFreshEdit(tx, { entityType: 'product', entityId: row.id, label: label(row), expectedVersion: input.version, currentVersion: row.version })
     if (row.archivedAt !== null && input.published) throw invalid(`${label(row)} is archived. Restore it before publishing it.`)
     const version = row.version + 1
+    // store-scope: row was locked above by lockProduct with the store in its where
     const [updated] = await tx.update(products).set({ isPublished: input.published, version }).where(eq(products.id, row.id)).returning()
     await recordAudit(tx, ctx, {
       websiteId: input.websiteId,
@@ -524,6 +528,7 @@ export async function bulkProducts(ctx: CoreContext, input: BulkAction): Promise
         case 'unpublish': {
           const published = input.action === 'publish'
           if (published && row.archivedAt !== null) throw invalid(`${label(row)} is archived. Restore it before publishing it; nothing was changed.`)
+          // store-scope: row is one of the store products locked above for this bulk action
           await tx.update(products).set({ isPublished: published, version }).where(eq(products.id, row.id))
           before = { published: row.isPublished }
           after = { published }
@@ -535,6 +540,7 @@ export async function bulkProducts(ctx: CoreContext, input: BulkAction): Promise
           const next = input.action === 'setCategory' ? [input.categoryId] : uniq([...current, input.categoryId])
           if (input.action === 'setCategory') await tx.delete(productCategories).where(eq(productCategories.productId, row.id))
           await tx.insert(productCategories).values({ productId: row.id, categoryId: input.categoryId }).onConflictDoNothing()
+          // store-scope: row is one of the store products locked above for this bulk action
           await tx.update(products).set({ version }).where(eq(products.id, row.id))
           before = { categoryIds: [...current].sort((a, b) => a - b) }
           after = { categoryIds: [...next].sort((a, b) => a - b) }
@@ -542,6 +548,7 @@ export async function bulkProducts(ctx: CoreContext, input: BulkAction): Promise
         }
         case 'adjustPrices': {
           const result = await adjustPrices(tx, row, input.percent, store.currency)
+          // store-scope: row is one of the store products locked above for this bulk action
           await tx.update(products).set({ priceAmount: result.priceAmount, maxPriceAmount: result.maxPriceAmount, version }).where(eq(products.id, row.id))
           before = { priceAmount: row.priceAmount, priceBreaks: result.breaksBefore }
           after = { priceAmount: result.priceAmount, priceBreaks: result.breaksAfter, percent: input.percent }

@@ -151,6 +151,7 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
     return answer({ deliveryMethods, freeItems, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxError: error.userMessage })
   }
   const giftCardAvailable = partnerId !== null && request.useGiftCards ? await availableGiftCardBalance(db, { partnerId }) : 0
+  // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
   const [partner] = partnerId === null ? [] : await db.select({ budget: partners.budgetAmount }).from(partners).where(eq(partners.id, partnerId))
   return answer({
     deliveryMethods,

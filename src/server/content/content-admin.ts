@@ -85,6 +85,7 @@ export async function saveContentPage(ctx: CoreContext, input: PageInput): Promi
     if (input.version === undefined) throw new DomainError('invalid', 'version missing on an edit', 'Send the version of the page you opened (reload the page).')
     await assertFreshEdit(tx, { entityType: 'content_page', entityId: current.id, label: `The page “${current.title}”`, expectedVersion: input.version, currentVersion: current.version })
     const version = current.version + 1
+    // store-scope: current was read above by pageOf with the store in its where
     await tx.update(contentPages).set({ ...values, version }).where(eq(contentPages.id, current.id))
     const before: Record<string, unknown> = { version: current.version }
     const after: Record<string, unknown> = { version }
@@ -104,6 +105,7 @@ export async function deleteContentPage(ctx: CoreContext, input: { websiteId: nu
   return db.transaction(async (tx) => {
     const current = await pageOf(tx, input.websiteId, input.id, true)
     await assertFreshEdit(tx, { entityType: 'content_page', entityId: current.id, label: `The page “${current.title}”`, expectedVersion: input.version, currentVersion: current.version })
+    // store-scope: current was read above by pageOf with the store in its where
     await tx.delete(contentPages).where(eq(contentPages.id, current.id))
     const { body: _body, createdAt: _created, updatedAt: _updated, websiteId: _website, id: _id, ...before } = current
     await recordAudit(tx, ctx, { websiteId: input.websiteId, action: 'content_page.delete', entityType: 'content_page', entityId: current.id, before })
@@ -160,6 +162,7 @@ export async function saveHomeContent(ctx: CoreContext, input: HomeInput): Promi
     if (input.version === undefined) throw new DomainError('invalid', 'version missing on an edit', 'Send the version of the home page you opened (reload the page).')
     await assertFreshEdit(tx, { entityType: 'home_page', entityId: input.websiteId, label: 'The home page', expectedVersion: input.version, currentVersion: current.version })
     const version = current.version + 1
+    // store-scope: current is the home page read above with the store in its where
     await tx.update(homePages).set({ ...values, version }).where(eq(homePages.id, current.id))
     const before: Record<string, unknown> = { version: current.version }
     const after: Record<string, unknown> = { version }

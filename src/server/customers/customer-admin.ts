@@ -153,6 +153,7 @@ async function customerDetail(db: Executor, customer: Partner, now: Date = new D
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(DETAIL_ORDERS),
     listPartnerAddresses(db, customer.id),
+    // store-scope: the ledger is of a customer read for the store; orders joined are its own
     db
       .select({
         id: budgetTransactions.id,
@@ -272,6 +273,7 @@ export async function updateCustomer(ctx: CoreContext, input: ParsedAdminMutatio
     const diff = changedFields(customerAuditView(customer), customerAuditView(next))
     if (Object.keys(diff.after).length === 0) return customer
     const version = customer.version + 1
+    // store-scope: customer was read above by customerForStaff, which refuses stores the member may not act on
     const [row] = await tx
       .update(partners)
       .set({ ...set, version, updatedAt: new Date() })
@@ -290,6 +292,7 @@ export async function setCustomerActive(ctx: CoreContext, input: ParsedAdminMuta
     await assertFreshEdit(tx, { entityType: 'customer', entityId: customer.id, label: customerLabel(customer), expectedVersion: input.version, currentVersion: customer.version })
     if (customer.isActive === input.active) return { isActive: customer.isActive, version: customer.version, sessionsEnded: 0 }
     const version = customer.version + 1
+    // store-scope: customer was read above by customerForStaff, which refuses stores the member may not act on
     await tx.update(partners).set({ isActive: input.active, version, updatedAt: new Date() }).where(eq(partners.id, customer.id))
     const sessionsEnded = input.active ? 0 : await revokePartnerSessions(tx, customer.id, 'partner_disabled')
     await recordAudit(tx, ctx, {

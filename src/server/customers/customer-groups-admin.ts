@@ -44,6 +44,7 @@ export async function saveCustomerGroup(ctx: CoreContext, input: ParsedAdminMuta
     if (group.name === input.name && group.code === input.code) return rowOf(tx, group.websiteId, group.id)
     await assertCodeFree(tx, group.websiteId, input.code, group.id)
     const version = group.version + 1
+    // store-scope: group was read above by groupForStaff, which refuses stores the member may not act on
     await tx.update(customerGroups).set({ name: input.name, code: input.code, version, updatedAt: new Date() }).where(eq(customerGroups.id, group.id))
     const before: Record<string, string> = {}
     const after: Record<string, string | number> = { version }
@@ -65,9 +66,11 @@ export async function deleteCustomerGroup(ctx: CoreContext, input: ParsedAdminMu
   return db.transaction(async (tx) => {
     const group = await groupForStaff(tx, ctx, input.groupId, { forUpdate: true })
     await assertFreshEdit(tx, { entityType: 'customer_group', entityId: group.id, label: `The group ${group.name}`, expectedVersion: input.version, currentVersion: group.version })
+    // store-scope: group was read above by groupForStaff, which refuses stores the member may not act on
     const [members] = await tx.select({ members: count() }).from(partners).where(eq(partners.groupId, group.id))
     const n = members?.members ?? 0
     if (n > 0) throw new DomainError('conflict', `group ${group.id} has ${n} members`, `The group ${group.name} has ${n} ${n === 1 ? 'customer' : 'customers'}: move them to another group (or to none) first.`)
+    // store-scope: group was read above by groupForStaff, which refuses stores the member may not act on
     await tx.delete(customerGroups).where(eq(customerGroups.id, group.id))
     await recordAudit(tx, ctx, { websiteId: group.websiteId, action: 'customer_group.delete', entityType: 'customer_group', entityId: group.id, before: { name: group.name, code: group.code, version: group.version } })
     return { deleted: true as const }

@@ -27,6 +27,7 @@ export async function managedStores(db: Executor, member: Staff): Promise<{ id: 
 /** The member behind the call, allowed to manage the customer's store; a missing customer or another store's is a 404. */
 export async function customerForStaff(db: Executor, ctx: CoreContext, customerId: number, { forUpdate = false } = {}) {
   const member = await requireStaff(ctx, 'store.manage')
+  // store-scope: console lookup by id; the next lines answer 404 for a store the member may not act on
   const query = db.select().from(partners).where(eq(partners.id, customerId))
   const [customer] = forUpdate ? await query.for('update') : await query
   if (!customer) throw new DomainError('not_found', `customer ${customerId} not found`, CUSTOMER_NOT_FOUND)
@@ -42,6 +43,7 @@ export async function customerForStaff(db: Executor, ctx: CoreContext, customerI
 /** A group of a store the member manages (same 404 for a missing one and another store's). */
 export async function groupForStaff(db: Executor, ctx: CoreContext, groupId: number, { forUpdate = false } = {}) {
   await requireStaff(ctx, 'store.manage')
+  // store-scope: console lookup by id; the next lines answer 404 for a store the member may not act on
   const query = db.select().from(customerGroups).where(eq(customerGroups.id, groupId))
   const [group] = forUpdate ? await query.for('update') : await query
   if (!group) throw new DomainError('not_found', `customer group ${groupId} not found`, GROUP_NOT_FOUND)

@@ -291,6 +291,7 @@ export async function importRoster(ctx: CoreContext, input: ParsedAdminMutationV
     for (const update of plan.updates) {
       const set = { ...update.set, ...(update.groupKey ? { groupId: groupIds.get(update.groupKey)! } : {}) }
       const version = update.customer.version + 1
+      // store-scope: customers come from the plan, read with input.websiteId in its where
       const [after] = await tx
         .update(partners)
         .set({ ...set, version, updatedAt: new Date() })
@@ -313,6 +314,7 @@ export async function importRoster(ctx: CoreContext, input: ParsedAdminMutationV
     if (plan.deactivations.length > 0) {
       for (const customer of plan.deactivations) {
         const version = customer.version + 1
+        // store-scope: customers come from the plan, read with input.websiteId in its where
         await tx.update(partners).set({ isActive: false, version, updatedAt: new Date() }).where(eq(partners.id, customer.id))
         const sessionsEnded = await revokePartnerSessions(tx, customer.id, 'partner_disabled')
         await recordAudit(tx, ctx, { websiteId: input.websiteId, action: 'customer.roster_deactivate', entityType: 'customer', entityId: customer.id, before: { isActive: true }, after: { isActive: false, version, sessionsEnded } })

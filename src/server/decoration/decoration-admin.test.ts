@@ -8,8 +8,9 @@ import type { DecorationPartnerAdminEntry, DecorationSettingsAdminData, LogosAdm
 import { isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import { executeAdminMutation, executeAdminQuery } from '@/server/api/admin-registry'
 import { createMemoryCache, useNamedCache } from '@/server/cache/named-cache'
-import { auditLog, decorationMethods, logos } from '@/server/db/schema'
+import { auditLog, decorationMethods, logos, workOrders } from '@/server/db/schema'
 import { createDecorationPartner } from '../../../tests/factories/catalog'
+import { insertConsoleOrder } from '../../../tests/factories/console-orders'
 import { createDecorationStore, type DecorationStore } from '../../../tests/factories/decoration'
 import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
@@ -168,6 +169,19 @@ describe.each(testDatabaseKinds())('decoration in the console on %s', (kind) => 
 
     await mutate('decorationPartners.delete', { id: created.id, version: edited.version })
     expect((await audit('decorationPartner', created.id)).map((row) => row.action)).toEqual(['decorationPartner.create', 'decorationPartner.update', 'decorationPartner.delete'])
+  })
+
+  test("a partner's work order count is the store's own: another store's work orders for the same partner are not counted (issue 25)", async () => {
+    const partner = await createDecorationPartner({ code: `SHARED-${kind}`, name: 'Shared Prints' })
+    const other = await createWebsite()
+    for (const [store, count] of [[websiteId, 1], [other.id, 2]] as const) {
+      for (let n = 0; n < count; n++) {
+        const order = await insertConsoleOrder({ websiteId: store })
+        await db().insert(workOrders).values({ websiteId: store, orderId: order.id, decorationPartnerId: partner.id, reference: `${order.name}-1` })
+      }
+    }
+    const partners = ((await executeAdminQuery('decorationPartners.list', { websiteId }, manager)) as { partners: DecorationPartnerAdminEntry[] }).partners
+    expect(partners.find((entry) => entry.id === partner.id)).toMatchObject({ workOrderCount: 1 })
   })
 
   test('a deactivated partner keeps its logos, is marked inactive, is offered for no new logo, and can be activated again', async () => {

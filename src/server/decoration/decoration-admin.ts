@@ -64,6 +64,7 @@ function rows<T>(result: unknown): T[] {
 async function logoStores(db: Executor, logoIds: readonly number[]): Promise<Map<number, { websiteId: number; productId: number }[]>> {
   const found = new Map<number, { websiteId: number; productId: number }[]>()
   if (logoIds.length === 0) return found
+  // store-scope: logos are install-wide: this lists every store that uses a logo, for the logo console
   const used = await db
     .selectDistinct({ logoId: productVariantLogos.logoId, productId: products.id, websiteId: products.websiteId })
     .from(productVariantLogos)
@@ -312,6 +313,7 @@ export async function listDecorationPartners(ctx: CoreContext, value: ParsedAdmi
     db
       .select({ id: workOrders.decorationPartnerId, count: sql<number>`count(*)::int` })
       .from(workOrders)
+      .where(eq(workOrders.websiteId, value.websiteId))
       .groupBy(workOrders.decorationPartnerId),
   ])
   const countOf = (list: { id: number; count: number }[], id: number) => Number(list.find((entry) => entry.id === id)?.count ?? 0)
@@ -551,6 +553,7 @@ export async function saveDecorationMethod(ctx: CoreContext, value: ParsedAdminM
     if (value.version === undefined) throw new DomainError('conflict', `method ${value.code} already offered`, `This store already offers ${row.name}. Reload the page and edit it there.`)
     await assertFreshEdit(tx, { entityType: 'decorationMethod', entityId: row.id, label, expectedVersion: value.version, currentVersion: row.version })
     const version = row.version + 1
+    // store-scope: row was read above with value.websiteId in its where
     await tx
       .update(decorationMethods)
       .set({ ...fields, version })
@@ -632,6 +635,7 @@ export async function savePrintArea(ctx: CoreContext, value: ParsedAdminMutation
     const row = await lockedArea(tx, value.websiteId, value.id)
     await assertFreshEdit(tx, { entityType: 'printArea', entityId: row.id, label: `The print area ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
     const version = row.version + 1
+    // store-scope: row was read above with value.websiteId in its where
     await tx
       .update(printAreas)
       .set({ ...fields, version })
@@ -654,6 +658,7 @@ export async function deletePrintArea(ctx: CoreContext, value: ParsedAdminMutati
   return db.transaction(async (tx) => {
     const row = await lockedArea(tx, value.websiteId, value.id)
     await assertFreshEdit(tx, { entityType: 'printArea', entityId: row.id, label: `The print area ${row.name}`, expectedVersion: value.version, currentVersion: row.version })
+    // store-scope: row was read above with value.websiteId in its where
     await tx.delete(printAreas).where(eq(printAreas.id, row.id))
     await recordAudit(tx, ctx, {
       websiteId: value.websiteId,

@@ -99,6 +99,7 @@ export async function saveDeliveryMethod(ctx: CoreContext, input: ParsedAdminMut
       const values = deliveryMethodValues(fields)
       const before = current ? withoutSecrets(deliveryMethodFields(current, await tx.select().from(deliveryPriceRules).where(eq(deliveryPriceRules.deliveryMethodId, current.id)))) : null
       const [row] = current
+        // store-scope: current was read above by methodRow with the store in its where
         ? await tx
             .update(deliveryMethods)
             .set({ ...values, version: current.version + 1, updatedAt: new Date() })
@@ -134,6 +135,7 @@ export async function setDeliveryMethodActive(ctx: CoreContext, input: ParsedAdm
   return db.transaction(async (tx) => {
     const current = await methodRow(tx, input.websiteId, input.id, true)
     await assertFreshEdit(tx, { entityType: 'delivery_method', entityId: current.id, label: `The delivery method ${current.name}`, expectedVersion: input.version, currentVersion: current.version })
+    // store-scope: current was read above by methodRow with the store in its where
     const [row] = await tx
       .update(deliveryMethods)
       .set({ isActive: input.active, version: current.version + 1, updatedAt: new Date() })

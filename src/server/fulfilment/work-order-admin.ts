@@ -78,6 +78,7 @@ const STEPS = {
 } satisfies Record<string, Step>
 
 async function lockedWorkOrder(tx: Transaction, caller: WorkOrderCaller, workOrderId: number) {
+  // store-scope: visibleWorkOrder adds caller.visible: the member's stores, or the partner's own work orders
   const [row] = await tx.select().from(workOrders).where(visibleWorkOrder(caller, workOrderId)).for('update')
   if (!row) throw workOrderNotFound(workOrderId)
   return row
@@ -89,6 +90,7 @@ async function lockedWorkOrder(tx: Transaction, caller: WorkOrderCaller, workOrd
  * production, else 'unfulfilled'. A delivered order stays delivered.
  */
 export async function refreshFulfilmentState(tx: Executor, orderId: number): Promise<OrderFulfilmentState> {
+  // store-scope: orderId is of an order whose work order the caller may see (read by the caller)
   const rows = await tx.select({ id: workOrders.id, state: workOrders.state, productionStartedAt: workOrders.productionStartedAt }).from(workOrders).where(eq(workOrders.orderId, orderId))
   const withShipments = new Set((await tx.selectDistinct({ workOrderId: shipments.workOrderId }).from(shipments).where(eq(shipments.orderId, orderId))).map((row) => row.workOrderId))
   const live = rows.filter((row) => row.state !== 'cancelled')
@@ -100,6 +102,7 @@ export async function refreshFulfilmentState(tx: Executor, orderId: number): Pro
         : live.some((row) => row.productionStartedAt !== null)
           ? 'in_production'
           : 'unfulfilled'
+  // store-scope: orderId is of an order whose work order the caller may see (read by the caller)
   const [updated] = await tx
     .update(orders)
     .set({ fulfilmentState: next })
@@ -116,6 +119,7 @@ async function takeStep(ctx: CoreContext, step: Step, workOrderId: number, input
     const refusal = step.refuse(row.state)
     if (refusal) throw conflict(refusal, `work order ${row.id} is ${row.state}: ${step.action} refused`)
     const at = new Date()
+    // store-scope: the work order was read above through visibleWorkOrder (the caller stores or partner)
     const [after] = await tx
       .update(workOrders)
       .set({ ...step.change(row, at, input), updatedAt: at })
@@ -218,6 +222,7 @@ export async function shipWorkOrder(ctx: CoreContext, input: ShipInput): Promise
     await tx.insert(shipmentLines).values([...requested].map(([orderLineId, quantity]) => ({ shipmentId: shipment!.id, orderLineId, quantity })))
     for (const [orderLineId, quantity] of requested) shipped.set(orderLineId, (shipped.get(orderLineId) ?? 0) + quantity)
     const complete = held.every((line) => line.lineType === 'setup' || (shipped.get(line.orderLineId) ?? 0) >= line.quantity)
+    // store-scope: the work order was read above through visibleWorkOrder (the caller stores or partner)
     if (complete) await tx.update(workOrders).set({ state: 'shipped', shippedAt: at, updatedAt: at }).where(eq(workOrders.id, row.id))
 
     const lines = [...requested].map(([orderLineId, quantity]) => ({ orderLineId, quantity }))
@@ -242,6 +247,7 @@ export async function shipWorkOrder(ctx: CoreContext, input: ShipInput): Promise
 
   if (outcome.created) inBackground('shipped mail', async () => sendShippedMail(await getDb(), outcome.shipmentId))
   const [shipment] = await shipmentsOf(db, eq(shipments.id, outcome.shipmentId))
+  // store-scope: outcome.orderId is the order of the work order the caller just shipped
   const [order] = await db.select({ fulfilmentState: orders.fulfilmentState }).from(orders).where(eq(orders.id, outcome.orderId))
   return { workOrder: await workOrderSummary(db, caller, input.workOrderId), shipment: shipment!, created: outcome.created, fulfilmentState: order!.fulfilmentState }
 }
@@ -262,6 +268,7 @@ export async function markOrderDelivered(ctx: CoreContext, { orderId }: { orderI
       throw conflict(message, `order ${orderId} is ${order.fulfilmentState}: mark delivered refused`)
     }
     const at = new Date()
+    // store-scope: order was read above through a work order the caller may see
     await tx.update(orders).set({ fulfilmentState: 'delivered', deliveredAt: at }).where(eq(orders.id, orderId))
     await recordAudit(tx, ctx, { websiteId: order.websiteId, action: 'order.mark_delivered', entityType: 'order', entityId: orderId, before: { fulfilmentState: 'shipped' }, after: { fulfilmentState: 'delivered' } })
     await appendOrderEvent(tx, { orderId, type: 'delivered', actor: staff, at })

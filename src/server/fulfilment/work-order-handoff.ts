@@ -48,6 +48,7 @@ async function splitFacts(tx: Executor, lines: readonly SplitLine[]) {
  * nothing). Locks the order's row until the transaction ends. Returns the ids it created.
  */
 export async function createWorkOrders(tx: Transaction, { orderId, actor, at }: { orderId: number; actor: Actor; at: Date }): Promise<number[]> {
+  // store-scope: orderId is of an order the calling use case already holds for its store
   const [order] = await tx.select({ id: orders.id, websiteId: orders.websiteId, name: orders.name }).from(orders).where(eq(orders.id, orderId)).for('update')
   if (!order) return []
   const lines: SplitLine[] = await tx
@@ -99,6 +100,7 @@ export async function createWorkOrders(tx: Transaction, { orderId, actor, at }: 
  * transaction. Returns how many it cancelled; running it again cancels none.
  */
 export async function cancelOpenWorkOrders(tx: Transaction, orderId: number, _actor: Actor, at = new Date()): Promise<number> {
+  // store-scope: orderId is of an order the calling use case already holds for its store
   const cancelled = await tx
     .update(workOrders)
     .set({ state: 'cancelled', cancelledAt: at, updatedAt: at })
@@ -109,6 +111,7 @@ export async function cancelOpenWorkOrders(tx: Transaction, orderId: number, _ac
 
 /** Claims the order's work orders whose partner has not been told yet: each is returned once, ever. */
 export async function claimUnnotifiedWorkOrders(db: Executor, orderId: number) {
+  // store-scope: orderId is of an order the calling use case already holds for its store
   return db
     .update(workOrders)
     .set({ partnerNotifiedAt: sql`now()` })

@@ -60,10 +60,12 @@ async function partnerRecipients(db: Executor, decorationPartnerId: number): Pro
  */
 export async function sendWorkOrderNotices(db: Executor, orderId: number): Promise<number> {
   await db.transaction(async (tx) => {
+    // store-scope: background mail for an order id the core just wrote; the store is read from the row
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('share')
   })
   const claimed = await claimUnnotifiedWorkOrders(db, orderId)
   if (claimed.length === 0) return 0
+  // store-scope: background mail for an order id the core just wrote; the store is read from the row
   const [order] = await db.select({ name: orders.name, websiteId: orders.websiteId }).from(orders).where(eq(orders.id, orderId))
   if (!order) return 0
   const name = await storeName(db, order.websiteId)
@@ -90,6 +92,7 @@ export function announceWorkOrdersAfterCommit(orderId: number): void {
 
 /** Mails the shopper about one shipment. */
 export async function sendShippedMail(db: Executor, shipmentId: number): Promise<void> {
+  // store-scope: background mail for an order id the core just wrote; the store is read from the row
   const [row] = await db
     .select({
       orderId: orders.id,

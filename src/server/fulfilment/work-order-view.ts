@@ -86,6 +86,7 @@ function toSummary(row: {
 }
 
 function summaries(db: Executor, where: SQL | undefined) {
+  // store-scope: where comes from visibleWorkOrder or workOrderCaller: the member's stores or the partner's own
   return db
     .select(summaryColumns)
     .from(workOrders)
@@ -118,6 +119,7 @@ function decodeCursor(cursor: string): { at: string; id: number } {
 /** The caller's work orders, newest first, WORK_ORDER_PAGE_SIZE a page. */
 export async function listWorkOrders(db: Executor, caller: WorkOrderCaller, input: { state?: WorkOrderState; cursor?: string }): Promise<{ workOrders: WorkOrderSummary[]; nextCursor: string | null }> {
   const after = input.cursor ? decodeCursor(input.cursor) : null
+  // store-scope: where comes from visibleWorkOrder or workOrderCaller: the member's stores or the partner's own
   const rows = await db
     .select({ ...summaryColumns, cursorAt: sql<string>`${workOrders.createdAt}::text` })
     .from(workOrders)
@@ -264,6 +266,7 @@ export function workOrderDecorations(lines: readonly ViewLine[], facts: ArtworkF
 
 /** The production view of one work order, if the caller may see it. */
 export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, workOrderId: number): Promise<WorkOrderView> {
+  // store-scope: where comes from visibleWorkOrder or workOrderCaller: the member's stores or the partner's own
   const [head] = await db
     .select({
       ...summaryColumns,
@@ -306,6 +309,7 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
   const artworkIds = [...new Set(lines.flatMap((line) => (line.design?.decorations ?? []).flatMap((detail) => (detail.artworkId ? [detail.artworkId] : []))))]
   const [logoRows, uploadRows, methodRows, shipmentRows] = await Promise.all([
     logoIds.length === 0 ? [] : db.select({ id: logos.id, image: logos.image, colorCount: logos.colorCount, method: logos.decorationMethod }).from(logos).where(inArray(logos.id, logoIds)),
+    // store-scope: ids come from the lines of a work order the caller may see
     artworkIds.length === 0 ? [] : db.select({ id: uploadedArtworks.id, sourcePath: uploadedArtworks.sourcePath, colorCount: uploadedArtworks.colorCount }).from(uploadedArtworks).where(inArray(uploadedArtworks.id, artworkIds)),
     db.select({ code: decorationMethods.code, name: decorationMethods.name }).from(decorationMethods).where(eq(decorationMethods.websiteId, head.websiteId)),
     shipmentsOf(db, eq(shipments.workOrderId, workOrderId)),

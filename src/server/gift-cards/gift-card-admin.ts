@@ -140,6 +140,7 @@ async function detailOf(db: Executor, websiteId: number, id: number, now: Date):
     .leftJoin(partners, eq(partners.id, giftCards.partnerId))
     .where(and(eq(giftCards.id, id), eq(giftCards.websiteId, websiteId)))
   if (!card) throw notFound('Gift card', id)
+  // store-scope: transactions of a card read for the store; the orders joined are its own
   const movements = await db
     .select({
       id: giftCardTransactions.id,
@@ -262,6 +263,7 @@ export async function adjustGiftCard(
     if (balance < 0 || balance > card.initialAmount) {
       throw new DomainError('invalid', `gift card ${card.id} balance ${balance} out of range`, ADJUST_OUT_OF_RANGE(fromCents(card.initialAmount), fromCents(card.balanceAmount)))
     }
+    // store-scope: card was read above by cardOf with the store in its where
     await tx.update(giftCards).set({ balanceAmount: balance, updatedAt: now }).where(eq(giftCards.id, card.id))
     await tx.insert(giftCardTransactions).values({ giftCardId: card.id, partnerId: card.partnerId, kind: 'adjust', amount: delta, note: input.note, createdAt: now })
     await recordAudit(tx, ctx, {
@@ -287,6 +289,7 @@ export async function setGiftCardActive(
   await db.transaction(async (tx) => {
     const card = await cardOf(tx, input.websiteId, input.id, true)
     if (card.isActive === input.active) return
+    // store-scope: card was read above by cardOf with the store in its where
     await tx.update(giftCards).set({ isActive: input.active, updatedAt: now }).where(eq(giftCards.id, card.id))
     const note = input.note?.trim() || null
     await tx

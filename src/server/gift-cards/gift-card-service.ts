@@ -124,6 +124,7 @@ export async function listGiftCards(db: Executor, { websiteId, partnerId }: { we
 
 /** What the partner's usable cards hold together at `now` (cents): what checkout may apply. */
 export async function availableGiftCardBalance(db: Executor, { partnerId, now = new Date() }: { partnerId: number; now?: Date }): Promise<Cents> {
+  // store-scope: partnerId is the shopper's (bound to this store) or the card ids are of an order of this store
   const [row] = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${giftCards.balanceAmount}), 0)` })
     .from(giftCards)
@@ -145,6 +146,7 @@ export async function spendGiftCards(
   { partnerId, amount, orderId, now = new Date() }: { partnerId: number; amount: Cents; orderId: number; now?: Date },
 ): Promise<Cents> {
   if (!Number.isSafeInteger(amount) || amount <= 0) return 0
+  // store-scope: partnerId is the shopper's (bound to this store) or the card ids are of an order of this store
   const cards = await tx
     .select({ id: giftCards.id, balanceAmount: giftCards.balanceAmount })
     .from(giftCards)
@@ -156,6 +158,7 @@ export async function spendGiftCards(
     let balance = card.balanceAmount
     for (let attempt = 0; attempt <= SPEND_RETRIES && balance > 0 && taken < amount; attempt += 1) {
       const take = Math.min(amount - taken, balance)
+      // store-scope: partnerId is the shopper's (bound to this store) or the card ids are of an order of this store
       const [debited] = await tx
         .update(giftCards)
         .set({ balanceAmount: sql`${giftCards.balanceAmount} - ${take}`, updatedAt: now })
@@ -166,6 +169,7 @@ export async function spendGiftCards(
         taken += take
         break
       }
+      // store-scope: partnerId is the shopper's (bound to this store) or the card ids are of an order of this store
       const [current] = await tx
         .select({ balanceAmount: giftCards.balanceAmount })
         .from(giftCards)
@@ -195,6 +199,7 @@ export async function refundGiftCardSpend(tx: Executor, { orderId, now = new Dat
   if (cardIds.length === 0) return 0
   // Two refunds of one order must not both give the money back: hold the cards, then read again
   // (a statement after the lock sees what a refund that held them first wrote).
+  // store-scope: partnerId is the shopper's (bound to this store) or the card ids are of an order of this store
   await tx.select({ id: giftCards.id }).from(giftCards).where(inArray(giftCards.id, cardIds)).orderBy(asc(giftCards.id)).for('update')
   const movements = await readMovements()
   const owed = new Map<number, { partnerId: number | null; amount: Cents }>()
@@ -207,6 +212,7 @@ export async function refundGiftCardSpend(tx: Executor, { orderId, now = new Dat
   for (const [giftCardId, { partnerId, amount: owedToCard }] of [...owed].sort(([a], [b]) => a - b)) {
     const amount = Math.min(owedToCard, upTo - refunded)
     if (amount <= 0) continue
+    // store-scope: partnerId is the shopper's (bound to this store) or the card ids are of an order of this store
     const [credited] = await tx
       .update(giftCards)
       .set({ balanceAmount: sql`${giftCards.balanceAmount} + ${amount}`, updatedAt: now })

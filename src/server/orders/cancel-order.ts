@@ -62,6 +62,7 @@ export async function cancelOrder(
     const split: Tenders = { card: left.card, offline: left.offline, giftCard: givenBack.giftCards, budget: givenBack.budget }
 
     const nothingTaken = sumTenders(before.taken) === 0
+    // store-scope: order was locked above after staffOrder checked the member may act on its store
     const [cancelled] = await tx
       .update(orders)
       .set({ state: 'cancel', cancelledAt: now, cancelReason: input.reason, ...(nothingTaken ? { paymentState: 'not_paid' as const } : {}), updatedAt: now })

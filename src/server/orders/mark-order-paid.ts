@@ -24,6 +24,7 @@ export async function markOrderPaid(ctx: CoreContext, input: { orderId: number; 
 
   const order = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId)
+    // store-scope: order was locked above after staffOrder checked the member may act on its store
     const [method] = order.paymentMethodId === null ? [] : await tx.select({ name: paymentMethods.name, provider: paymentMethods.provider }).from(paymentMethods).where(eq(paymentMethods.id, order.paymentMethodId))
     const invoicedAfterApproval = order.approvalState === 'approved' && !method
     if (order.paidAt) throw conflict(`order ${order.id} already marked paid`, `Order ${order.name} was already marked paid on ${order.paidAt.toISOString().slice(0, 10)} (reference ${order.paymentReference ?? '—'}).`)
@@ -33,6 +34,7 @@ export async function markOrderPaid(ctx: CoreContext, input: { orderId: number; 
     if (order.paymentState !== 'pending') throw conflict(`order ${order.id} payment is ${order.paymentState}`, `Order ${order.name} has no payment waiting (it is ${order.paymentState.replace('_', ' ')}).`)
     if (order.state !== 'sale' || !(method || invoicedAfterApproval)) throw conflict(`order ${order.id} not confirmed with an offline method`, `Order ${order.name} is not confirmed with a purchase order, invoice or wire transfer yet.`)
 
+    // store-scope: order was locked above after staffOrder checked the member may act on its store
     const [paid] = await tx.update(orders).set({ paymentState: 'paid', paidAt: now, paymentReference: input.reference, updatedAt: now }).where(eq(orders.id, order.id)).returning()
     await recordAudit(tx, ctx, {
       websiteId: order.websiteId,

@@ -51,6 +51,7 @@ export function approvalDecisionMail(input: {
 }
 
 const orderFacts = async (db: Executor, orderId: number) => {
+  // store-scope: background mail for an order id the core just wrote; the store is read from the row
   const [order] = await db
     .select({
       id: orders.id,

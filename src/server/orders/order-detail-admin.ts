@@ -22,6 +22,7 @@ import { sumTenders } from './refund-rules'
 export async function orderDetail(ctx: CoreContext, { orderId }: { orderId: number }): Promise<AdminOrderDetail> {
   const db = await getDb()
   const { member } = await staffOrder(db, ctx, orderId, 'orders.read')
+  // store-scope: staffOrder above answered 404 unless the member may act on the order store
   const [found] = await db
     .select({ order: orders, store: { id: websites.id, name: websites.name, currency: websites.currency }, method: { id: paymentMethods.id, name: paymentMethods.name, provider: paymentMethods.provider } })
     .from(orders)
@@ -37,7 +38,9 @@ export async function orderDetail(ctx: CoreContext, { orderId }: { orderId: numb
     moneyOf(db, order),
     refundViews(db, { orderId: order.id }),
     orderTimeline(db, order.id, 'console'),
+    // store-scope: staffOrder above answered 404 unless the member may act on the order store
     db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)).orderBy(asc(paymentTransactions.id)),
+    // store-scope: staffOrder above answered 404 unless the member may act on the order store
     order.approvalDecidedBy === null ? Promise.resolve([]) : db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.id, order.approvalDecidedBy)),
   ])
   const refundedPieces = new Map<number, number>()

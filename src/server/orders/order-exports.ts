@@ -99,6 +99,7 @@ async function* orderBatches(ctx: CoreContext, view: OrderListView, { withItems,
   const items = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.lineType} <> 'setup')`.mapWith(Number)
   let after: { key: string; id: number } | null = null
   for (;;) {
+    // store-scope: orderListConditions gets storeScope(staff): the member stores only
     const batch: ExportedOrder[] = await db
       .select({ ...exportColumns, key: orderListKeyColumn[view.sort], items: withItems ? items : sql<null>`null` })
       .from(orders)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { orders } from '../db/schema'
 import { buildOrderPdf } from '../documents/order-document-service'
@@ -40,7 +40,7 @@ export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }
   const [order] = await db
     .select({ name: orders.name, kind: orders.kind, email: orders.partnerEmail, partnerId: orders.partnerId, accessToken: orders.accessToken, total: orders.amountTotal })
     .from(orders)
-    .where(eq(orders.id, orderId))
+    .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)))
   if (!order) return
   const [name, pdf] = await Promise.all([storeName(db, websiteId), buildOrderPdf(db, { orderId, websiteId })])
   const link = await storeLink(websiteId, order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })

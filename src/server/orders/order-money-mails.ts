@@ -51,6 +51,7 @@ export function orderRefundedMail(input: { storeName: string; reference: string;
 }
 
 async function shopperFacts(db: Executor, orderId: number) {
+  // store-scope: background mail for an order or refund the core just wrote; the store is read from the row
   const [order] = await db
     .select({ websiteId: orders.websiteId, name: orders.name, email: orders.partnerEmail, partnerId: orders.partnerId, accessToken: orders.accessToken, cancelReason: orders.cancelReason })
     .from(orders)
@@ -66,6 +67,7 @@ const splitOf = (row: typeof refunds.$inferSelect): Tenders => ({ card: row.card
 export async function sendOrderCancelledMail(db: Executor, { orderId, refundId }: { orderId: number; refundId: number | null }): Promise<void> {
   const order = await shopperFacts(db, orderId)
   if (!order) return
+  // store-scope: background mail for an order or refund the core just wrote; the store is read from the row
   const [refund] = refundId === null ? [] : await db.select().from(refunds).where(eq(refunds.id, refundId))
   const mail = orderCancelledMail({ storeName: order.storeName, reference: order.name, reason: order.cancelReason, refunded: refund ? { amount: refund.amount, split: splitOf(refund) } : null, link: order.link })
   await sendMail({ websiteId: order.websiteId, to: order.email, ...mail, secrets: order.secrets }, { db })
@@ -73,6 +75,7 @@ export async function sendOrderCancelledMail(db: Executor, { orderId, refundId }
 
 /** Tells the shopper about one refund. */
 export async function sendOrderRefundedMail(db: Executor, { refundId }: { refundId: number }): Promise<void> {
+  // store-scope: background mail for an order or refund the core just wrote; the store is read from the row
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
   if (!refund) return
   const order = await shopperFacts(db, refund.orderId)
@@ -109,6 +112,7 @@ export function newOrderRecipients(db: Executor, websiteId: number) {
 
 /** Sends the new-order notice of `orderId` to every member who wants it; answers how many. */
 export async function sendNewOrderNotices(db: Executor, { orderId }: { orderId: number }): Promise<number> {
+  // store-scope: background mail for an order or refund the core just wrote; the store is read from the row
   const [order] = await db
     .select({ websiteId: orders.websiteId, name: orders.name, kind: orders.kind, customer: orders.partnerName, email: orders.partnerEmail, total: orders.amountTotal })
     .from(orders)

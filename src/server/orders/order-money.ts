@@ -26,6 +26,7 @@ import { NO_TENDERS, type OrderMoney, reconcile, sumTenders, type Tenders } from
  */
 export async function staffOrder(db: Executor, ctx: CoreContext, orderId: number, permission: Permission): Promise<{ member: Staff; websiteId: number }> {
   const member = await requireStaff(ctx, permission)
+  // store-scope: console lookup by id; the next line answers 404 for a store the member may not act on
   const [order] = await db.select({ websiteId: orders.websiteId }).from(orders).where(eq(orders.id, orderId))
   if (!order || !mayActOnStore(member, order.websiteId)) throw notFound('Order', orderId)
   return { member, websiteId: order.websiteId }
@@ -33,6 +34,7 @@ export async function staffOrder(db: Executor, ctx: CoreContext, orderId: number
 
 /** The order row, held until the transaction ends: refunds, cancellations and payments of one order queue here. */
 export async function lockOrder(tx: Transaction, orderId: number): Promise<OrderRow> {
+  // store-scope: the order was checked by staffOrder or locked by its caller for the member store
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
   if (!order) throw notFound('Order', orderId)
   return order
@@ -52,6 +54,7 @@ export async function moneyOf(db: Executor, order: OrderRow): Promise<OrderMoney
     })
     .from(sql`(select 1) as one`)
   const taken: Tenders = { card, offline: received && order.paidAt !== null ? order.amountDue : 0, giftCard: Number(spent?.giftCard ?? 0), budget: Number(spent?.budget ?? 0) }
+  // store-scope: the order was checked by staffOrder or locked by its caller for the member store
   const [back] = await db
     .select({
       card: sql<string>`coalesce(sum(${refunds.cardAmount}), 0)`,
@@ -72,6 +75,7 @@ export function refundIdempotencyKey(kind: 'refund' | 'cancellation', orderId: n
 
 /** The refund row of (order, request key), or null. */
 export async function findRefund(db: Executor, orderId: number, requestKey: string) {
+  // store-scope: the order was checked by staffOrder or locked by its caller for the member store
   const [row] = await db
     .select()
     .from(refunds)
@@ -131,6 +135,7 @@ export async function recordRefund(tx: Transaction, ctx: CoreContext, input: Rec
   const paymentState = input.paymentState ?? (amountRefunded >= sumTenders(money.taken) ? 'refunded' : 'partially_refunded')
   const problems = reconcile({ ...money, amountRefunded })
   if (problems.length > 0) throw new Error(`refund of order ${order.id} would not reconcile: ${problems.join('; ')}`)
+  // store-scope: the order was checked by staffOrder or locked by its caller for the member store
   await tx.update(orders).set({ amountRefunded, paymentState, updatedAt: now }).where(eq(orders.id, order.id))
 
   await recordAudit(tx, ctx, {
@@ -149,6 +154,7 @@ export const tendersInDollars = (tenders: Tenders) => ({ card: fromCents(tenders
 
 /** Refund rows as the console reads them, with their lines and who made them, oldest first. */
 export async function refundViews(db: Executor, where: { orderId: number } | { refundIds: number[] }): Promise<AdminRefund[]> {
+  // store-scope: the order was checked by staffOrder or locked by its caller for the member store
   const rows = await db
     .select({ refund: refunds, staffName: staff.name })
     .from(refunds)
@@ -179,6 +185,7 @@ export async function refundViews(db: Executor, where: { orderId: number } | { r
 }
 
 export async function moneyState(db: Executor, orderId: number): Promise<AdminOrderMoneyState> {
+  // store-scope: the order was checked by staffOrder or locked by its caller for the member store
   const [row] = await db.select({ id: orders.id, reference: orders.name, state: orders.state, paymentState: orders.paymentState, amountRefunded: orders.amountRefunded }).from(orders).where(eq(orders.id, orderId))
   if (!row) throw notFound('Order', orderId)
   return { ...row, amountRefunded: fromCents(row.amountRefunded) }

@@ -27,12 +27,14 @@ export async function refundBudgetSpend(tx: Executor, { orderId, now = new Date(
       .groupBy(budgetTransactions.partnerId)
   const partnerIds = (await owedPerPartner()).map((row) => row.partnerId).sort((a, b) => a - b)
   if (partnerIds.length === 0) return 0
+  // store-scope: partners and programs are those recorded on this order (its own store)
   await tx.select({ id: partners.id }).from(partners).where(inArray(partners.id, partnerIds)).orderBy(asc(partners.id)).for('no key update')
   let refunded = 0
   for (const { partnerId, owed } of await owedPerPartner()) {
     const amount = Math.min(Number(owed), upTo - refunded)
     if (!(amount > 0)) continue
     // A store that has since dropped the partner's budget (null) gets it back from zero.
+    // store-scope: partners and programs are those recorded on this order (its own store)
     await tx
       .update(partners)
       .set({ budgetAmount: sql`coalesce(${partners.budgetAmount}, 0) + ${amount}`, updatedAt: now })
@@ -51,6 +53,7 @@ export async function releasePromotionUsage(tx: Executor, { orderId }: { orderId
   const released = await tx.delete(promotionUsages).where(eq(promotionUsages.orderId, orderId)).returning({ programId: promotionUsages.programId })
   const programIds = [...new Set(released.map((row) => row.programId))].sort((a, b) => a - b)
   for (const programId of programIds) {
+    // store-scope: partners and programs are those recorded on this order (its own store)
     await tx
       .update(promotionPrograms)
       .set({ usedCount: sql`greatest(${promotionPrograms.usedCount} - 1, 0)` })

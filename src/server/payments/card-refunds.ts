@@ -16,6 +16,7 @@ export type CardRefund = { paymentTransactionId: number; providerRefundId: strin
 
 /** The order's paid card payments, newest first (one in practice: an order is paid once). */
 export function paidCardPayments(db: Executor, orderId: number) {
+  // store-scope: orderId is of an order the refunding use case already holds for its store
   return db
     .select({ id: paymentTransactions.id, amount: paymentTransactions.amount, currency: paymentTransactions.currency, providerPaymentId: paymentTransactions.providerPaymentId })
     .from(paymentTransactions)

@@ -51,6 +51,7 @@ export async function payOrder(ctx: CoreContext, input: OrderPaymentInput, now: 
   // A guest's order is never billed to the company (issue 13): the caller already proved the order
   // is theirs, and which methods guests may use is public (getPaymentMethods), so this says why.
   if (!method.forGuests) {
+    // store-scope: order was proven the caller own on this store by callersOrderId
     const [placed] = await db.select({ partnerId: orders.partnerId }).from(orders).where(eq(orders.id, order.id))
     if (placed?.partnerId === null) throw new DomainError('forbidden', `guest order ${order.id} asked for signed-in-only payment method ${method.id}`, signedInOnlyMessage(method.name))
   }

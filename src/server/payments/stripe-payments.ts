@@ -118,6 +118,7 @@ export async function applySessionOutcome(
       state = 'failed'
     }
   }
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [moved] = await tx
     .update(paymentTransactions)
     .set({ state, providerPaymentId: session.paymentIntentId ?? row.providerPaymentId, updatedAt: now })
@@ -130,7 +131,9 @@ export async function applySessionOutcome(
 
   // Whether this payment confirms the order (a draft) or pays one confirmed already (approved):
   // read under the order's lock, so the timeline says 'confirmed' once.
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [before] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, moved.orderId)).for('update')
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [confirmed] = await tx
     .update(orders)
     .set({
@@ -231,6 +234,7 @@ export async function startCardPayment(
 
   // A session still waiting at Stripe for this very amount is resumed, not doubled: Stripe says
   // whether it is still open, was paid meanwhile (then the order is confirmed now) or expired.
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [open] = await db
     .select()
     .from(paymentTransactions)
@@ -249,6 +253,7 @@ export async function startCardPayment(
     const session = await retrieveCheckoutSession(config, open.providerReference)
     await applyRetrieved(open, session, now)
     if (retrievedOutcome(session) === 'paid') {
+      // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
       const [paid] = await db.select({ state: orders.state, paymentState: orders.paymentState }).from(orders).where(eq(orders.id, order.id))
       return { order: { ...waiting, ...paid }, confirmedNow: paid?.paymentState === 'paid' }
     }
@@ -263,6 +268,7 @@ export async function startCardPayment(
   // a double click makes one session at Stripe and one transaction here. Only finished attempts
   // count: a concurrent call that already recorded its (still pending) session must not move the
   // number on, or the two calls would open two sessions.
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [{ attempts } = { attempts: 0 }] = await db
     .select({ attempts: count() })
     .from(paymentTransactions)
@@ -299,6 +305,7 @@ export async function startCardPayment(
     .returning({ id: paymentTransactions.id })
   if (!recorded) {
     // A concurrent call with the same Idempotency-Key recorded this session first.
+    // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
     const [existing] = await db
       .select({ orderId: paymentTransactions.orderId, state: paymentTransactions.state })
       .from(paymentTransactions)
@@ -339,6 +346,7 @@ export async function checkCardPayment(
   const db = await getDb()
   const where = [eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.provider, STRIPE_PROVIDER)]
   if (sessionId !== undefined) where.push(eq(paymentTransactions.providerReference, sessionId))
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [row] = await db
     .select()
     .from(paymentTransactions)
@@ -355,10 +363,12 @@ export async function checkCardPayment(
     await applyRetrieved(row, await retrieveCheckoutSession(config, row.providerReference), now)
   }
 
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [order] = await db
     .select({ id: orders.id, name: orders.name, state: orders.state, paymentState: orders.paymentState })
     .from(orders)
     .where(eq(orders.id, orderId))
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [current] = row ? await db.select({ state: paymentTransactions.state }).from(paymentTransactions).where(eq(paymentTransactions.id, row.id)) : []
   return { status: current?.state ?? 'none', order: order! }
 }
@@ -404,6 +414,7 @@ export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buf
       logger().info({ provider: STRIPE_PROVIDER, eventId: event.id, type: event.type }, 'webhook event needs nothing')
       return { outcome: 'ignored' }
     }
+    // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
     const [row] = await tx
       .select()
       .from(paymentTransactions)

@@ -276,6 +276,7 @@ export async function savePromotion(
       await assertUnique(tx, websiteId, promotion, current.id)
       const oldNames = await productNames(tx, websiteId, [...current.ruleProductIds, ...(current.rewardProductId ? [current.rewardProductId] : [])])
       const before = promotionOfRow(current, new Map([...oldNames].map(([id, product]) => [id, product.slug])))
+      // store-scope: current was read above by programOf with the store in its where
       const [updated] = await tx
         .update(promotionPrograms)
         .set({ ...values, version: current.version + 1, updatedAt: now })
@@ -315,6 +316,7 @@ export async function setPromotionActive(
       currentVersion: current.version,
     })
     if (current.isActive === input.active) return current
+    // store-scope: current was read above by programOf with the store in its where
     const [updated] = await tx
       .update(promotionPrograms)
       .set({ isActive: input.active, version: current.version + 1, updatedAt: now })

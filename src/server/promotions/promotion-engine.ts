@@ -442,6 +442,7 @@ export async function recordPromotionUsage(
       .onConflictDoNothing()
       .returning({ id: promotionUsages.id })
     if (!usage) continue
+    // store-scope: programIds are the order's own promotions, evaluated for its store
     const [counted] = await tx
       .update(promotionPrograms)
       .set({ usedCount: sql`${promotionPrograms.usedCount} + 1` })
@@ -462,6 +463,7 @@ export async function recordPromotionUsage(
       if (state === 'ok') continue
       throw new DomainError('conflict', `promotion program ${programId} refused for ${customerKey} (${state})`, state === 'not_first_order' ? PROMO_CODE_FIRST_ORDER_ONLY : PROMO_CODE_ALREADY_USED)
     }
+    // store-scope: programIds are the order's own promotions, evaluated for its store
     const [program] = await tx.select(PROGRAM_COLUMNS).from(promotionPrograms).where(eq(promotionPrograms.id, programId))
     const state = program ? availability(program, now) : 'inactive'
     const userMessage = state === 'used_up' ? PROMO_CODE_USED_UP : state === 'inactive' ? PROMO_CODE_NOT_VALID : PROMO_CODE_EXPIRED

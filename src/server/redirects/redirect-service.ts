@@ -127,6 +127,7 @@ export async function saveRedirect(ctx: CoreContext, input: SaveInput): Promise<
     if (input.version === undefined) throw new DomainError('invalid', 'version missing on an edit', 'Send the version of the redirect you opened (reload the page).')
     await assertFreshEdit(tx, { entityType: 'redirect', entityId: current.id, label: `The redirect from ${current.fromPath}`, expectedVersion: input.version, currentVersion: current.version })
     const version = current.version + 1
+    // store-scope: current was read above with input.websiteId in its where
     await tx.update(redirects).set({ fromPath, target, status: input.status, version }).where(eq(redirects.id, current.id))
     await recordAudit(tx, ctx, {
       websiteId: input.websiteId,
@@ -151,6 +152,7 @@ export async function deleteRedirect(ctx: CoreContext, input: { websiteId: numbe
       .for('update')
     if (!current) throw new DomainError('not_found', `redirect ${input.id} not in store ${input.websiteId}`, 'This redirect does not exist any more.')
     await assertFreshEdit(tx, { entityType: 'redirect', entityId: current.id, label: `The redirect from ${current.fromPath}`, expectedVersion: input.version, currentVersion: current.version })
+    // store-scope: current was read above with input.websiteId in its where
     await tx.delete(redirects).where(eq(redirects.id, current.id))
     await recordAudit(tx, ctx, {
       websiteId: input.websiteId,

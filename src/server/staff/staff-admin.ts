@@ -72,6 +72,7 @@ async function memberRows(db: Executor, staffId?: number): Promise<StaffMemberRo
     .where(staffId === undefined ? undefined : eq(staff.id, staffId))
     .orderBy(asc(staff.name), asc(staff.id))
   const ids = rows.map((row) => row.id)
+  // store-scope: staff are install-wide: store rights are read and written per member
   const stores = ids.length === 0 ? [] : await db.select().from(staffStores).where(inArray(staffStores.staffId, ids))
   return rows.map((row) => ({
     id: row.id,
@@ -190,6 +191,7 @@ export async function setStaffRole(ctx: CoreContext, input: ParsedAdminMutationV
       .update(staff)
       .set({ role: assignment.role as StaffRoleName, decorationPartnerId: assignment.decorationPartnerId })
       .where(eq(staff.id, input.staffId))
+    // store-scope: staff are install-wide: store rights are read and written per member
     await tx.delete(staffStores).where(eq(staffStores.staffId, input.staffId))
     if (assignment.storeIds.length > 0) await tx.insert(staffStores).values(assignment.storeIds.map((websiteId) => ({ staffId: input.staffId, websiteId })))
     const after = await memberRow(tx, input.staffId)

@@ -84,6 +84,7 @@ export function offerDeviceLink(db: Database, email: string, now: Date = new Dat
     if (!(await rateLimiter().take(`staff-device-link:${member.id}`, DEVICE_LINK_LIMIT)).allowed) return
     const token = newSessionToken()
     await db.insert(staffDevices).values({ staffId: member.id, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + DEVICE_LINK_LIFETIME_MS) })
+    // store-scope: staff are install-wide: the mail names the member first store
     const [firstStore] = await db.select({ websiteId: staffStores.websiteId }).from(staffStores).where(eq(staffStores.staffId, member.id)).limit(1)
     const websiteId = firstStore?.websiteId ?? env().WEBSITE_ID
     const store = await storeName(db, websiteId)

@@ -155,6 +155,7 @@ async function actorOf(db: Executor, session: LiveSessionRow): Promise<Staff | D
   const storeIds =
     session.role === 'owner'
       ? []
+      // store-scope: staff are install-wide: these are the stores the member may act on
       : (await db.select({ websiteId: staffStores.websiteId }).from(staffStores).where(eq(staffStores.staffId, session.staffId))).map((row) => row.websiteId)
   return { kind: 'staff', ...who, role: session.role, storeIds }
 }

@@ -81,6 +81,7 @@ function changedItems(opened: unknown, now: unknown): string[] {
 }
 
 async function staleSection(tx: Transaction, websiteId: number, name: CheckoutSectionName, opened: unknown, current: unknown): Promise<DomainError> {
+  // store-scope: the entity id names the store (websiteId:section) so it is scoped
   const [last] = await tx
     .select({ by: auditLog.staffEmail, at: auditLog.createdAt })
     .from(auditLog)

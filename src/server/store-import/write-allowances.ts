@@ -23,6 +23,7 @@ export async function writeAllowances(tx: Transaction, tally: Tally, file: Store
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: customerGroups.id, key: customerGroups.code }),
     update: (id, values) =>
+      // store-scope: ids come from the rows this import read with its websiteId
       tx
         .update(customerGroups)
         .set({ ...values, version: sql`${customerGroups.version} + 1` })
@@ -68,6 +69,7 @@ export async function writeAllowances(tx: Transaction, tally: Tally, file: Store
           .returning({ id: allowancePrograms.id, groupId: allowancePrograms.groupId })
       ).map((row) => ({ id: row.id, key: String(row.groupId) })),
     update: (id, values) =>
+      // store-scope: ids come from the rows this import read with its websiteId
       tx
         .update(allowancePrograms)
         .set({ ...values, version: sql`${allowancePrograms.version} + 1` })

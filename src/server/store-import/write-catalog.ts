@@ -27,6 +27,7 @@ export async function writeSizes(tx: Transaction, tally: Tally, file: StoreFile,
         .insert(sizes)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: sizes.id, key: sizes.name }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(sizes).set(values).where(eq(sizes.id, id)),
   })
   await removeRows(tx, tally, 'sizes', sizes, leftover)
@@ -109,6 +110,7 @@ export async function writeCategories(tx: Transaction, tally: Tally, file: Store
         .insert(categories)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: categories.id, key: categories.slug }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(categories).set(values).where(eq(categories.id, id)),
   })
   await removeRows(tx, tally, 'categories', categories, leftover)

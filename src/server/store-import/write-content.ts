@@ -14,6 +14,7 @@ export async function writeHomeAndContent(tx: Transaction, tally: Tally, file: S
   const home = file.homePage
   if (!home) {
     if (existingHome) {
+      // store-scope: ids come from the rows this import read with its websiteId
       await tx.delete(homePages).where(eq(homePages.id, existingHome.id))
       tally.add('homePage', 'removed')
     }
@@ -43,6 +44,7 @@ export async function writeHomeAndContent(tx: Transaction, tally: Tally, file: S
       keyOf: () => 'home',
       insert: async (rows) =>
         (await tx.insert(homePages).values(rows.map((row) => ({ websiteId, ...row }))).returning({ id: homePages.id })).map((row) => ({ id: row.id, key: 'home' })),
+      // store-scope: ids come from the rows this import read with its websiteId
       update: (id, changed) => tx.update(homePages).set({ ...changed, version: sql`${homePages.version} + 1` }).where(eq(homePages.id, id)),
     })
   }
@@ -79,6 +81,7 @@ export async function writeHomeAndContent(tx: Transaction, tally: Tally, file: S
         .insert(contentPages)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: contentPages.id, key: contentPages.slug }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(contentPages).set({ ...values, version: sql`${contentPages.version} + 1` }).where(eq(contentPages.id, id)),
   })
   await removeRows(tx, tally, 'contentPages', contentPages, leftover)
@@ -101,9 +104,11 @@ export async function writeRedirects(tx: Transaction, tally: Tally, file: StoreF
         .insert(redirects)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: redirects.id, key: redirects.fromPath }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(redirects).set({ ...values, version: sql`${redirects.version} + 1` }).where(eq(redirects.id, id)),
   })
   if (leftover.length > 0) {
+    // store-scope: ids come from the rows this import read with its websiteId
     await tx.delete(redirects).where(inArray(redirects.id, leftover.map((row) => row.id)))
     tally.add('redirects', 'removed', leftover.length)
   }

@@ -44,12 +44,14 @@ export async function writeDecoration(
     const diff = changes(current, wanted)
     if (Object.keys(diff).length === 0) tally.add('decorationMethods', 'unchanged')
     else {
+      // store-scope: ids come from the rows this import read with its websiteId
       await tx.update(decorationMethods).set({ ...diff, updatedAt: new Date() }).where(eq(decorationMethods.id, current.id))
       tally.add('decorationMethods', 'updated')
     }
   }
   const droppedMethods = existingMethods.filter((row) => !wantedMethods.some((wanted) => wanted.code === row.code))
   if (droppedMethods.length > 0) {
+    // store-scope: ids come from the rows this import read with its websiteId
     await tx.delete(decorationMethods).where(
       inArray(
         decorationMethods.id,
@@ -77,11 +79,13 @@ export async function writeDecoration(
     const diff = changes(current, wanted)
     if (Object.keys(diff).length === 0) tally.add('printAreas', 'unchanged')
     else {
+      // store-scope: ids come from the rows this import read with its websiteId
       await tx.update(printAreas).set({ ...diff, updatedAt: new Date() }).where(eq(printAreas.id, current.id))
       tally.add('printAreas', 'updated')
     }
   }
   if (byKey.size > 0) {
+    // store-scope: ids come from the rows this import read with its websiteId
     await tx.delete(printAreas).where(
       inArray(
         printAreas.id,

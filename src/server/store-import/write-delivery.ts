@@ -39,6 +39,7 @@ export async function writeDelivery(tx: Transaction, tally: Tally, file: StoreFi
         .insert(deliveryMethods)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: deliveryMethods.id, key: deliveryMethods.name }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(deliveryMethods).set(values).where(eq(deliveryMethods.id, id)),
   })
   await deactivate(tx, tally, 'deliveryMethods', deliveryMethods, leftover)

@@ -29,6 +29,7 @@ export async function writeOrderFields(tx: Transaction, tally: Tally, file: Stor
         .insert(orderExtraFields)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: orderExtraFields.id, key: orderExtraFields.name }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(orderExtraFields).set(values).where(eq(orderExtraFields.id, id)),
   })
   await removeRows(tx, tally, 'orderExtraFields', orderExtraFields, oldFields)
@@ -48,6 +49,7 @@ export async function writeOrderFields(tx: Transaction, tally: Tally, file: Stor
         .insert(orderOptions)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: orderOptions.id, key: orderOptions.name }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(orderOptions).set(values).where(eq(orderOptions.id, id)),
   })
   await removeRows(tx, tally, 'orderOptions', orderOptions, oldOptions)

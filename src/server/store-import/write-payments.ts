@@ -37,6 +37,7 @@ export async function writePayments(tx: Transaction, tally: Tally, file: StoreFi
         .insert(paymentMethods)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: paymentMethods.id, key: paymentMethods.name }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(paymentMethods).set(values).where(eq(paymentMethods.id, id)),
   })
   await deactivate(tx, tally, 'paymentMethods', paymentMethods, leftover)

@@ -64,11 +64,13 @@ export async function writeProducts(tx: Transaction, tally: Tally, file: StoreFi
         .insert(products)
         .values(rows.map((row) => ({ websiteId, ...row })))
         .returning({ id: products.id, key: products.slug }),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(products).set(values).where(eq(products.id, id)),
   })
   // Orders may point at products the file no longer lists: they are unpublished, not deleted.
   const stillPublished = leftover.filter((row) => row.isPublished)
   if (stillPublished.length > 0) {
+    // store-scope: ids come from the rows this import read with its websiteId
     await tx
       .update(products)
       .set({ isPublished: false, updatedAt: new Date() })

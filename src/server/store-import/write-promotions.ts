@@ -19,6 +19,7 @@ export async function writePromotions(tx: Transaction, tally: Tally, file: Store
   const listedNames = new Set(desired.map((row) => row.name))
   for (const row of existing) {
     if (!listedNames.has(row.name) && row.promoCode && wantedCodes.has(row.promoCode)) {
+      // store-scope: ids come from the rows this import read with its websiteId
       await tx
         .update(promotionPrograms)
         .set({ promoCode: null, isActive: false, updatedAt: new Date(), version: sql`${promotionPrograms.version} + 1` })
@@ -41,6 +42,7 @@ export async function writePromotions(tx: Transaction, tally: Tally, file: Store
         .returning({ id: promotionPrograms.id, key: promotionPrograms.name }),
     // A console member who opened the program before this import must not save over it unawares.
     update: (id, values) =>
+      // store-scope: ids come from the rows this import read with its websiteId
       tx
         .update(promotionPrograms)
         .set({ ...values, version: sql`${promotionPrograms.version} + 1` })

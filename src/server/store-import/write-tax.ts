@@ -11,6 +11,7 @@ export async function writeTax(tx: Transaction, tally: Tally, file: StoreFile, w
   const tax = file.tax
   if (!tax) {
     if (existing) {
+      // store-scope: ids come from the rows this import read with its websiteId
       await tx.delete(taxCredentials).where(eq(taxCredentials.id, existing.id))
       tally.add('taxCredentials', 'removed')
     }
@@ -36,6 +37,7 @@ export async function writeTax(tx: Transaction, tally: Tally, file: StoreFile, w
           id: row.id,
           key: 'tax',
         })),
+      // store-scope: ids come from the rows this import read with its websiteId
       update: (id, values) => tx.update(taxCredentials).set(values).where(eq(taxCredentials.id, id)),
     })
   }
@@ -70,6 +72,7 @@ export async function writeTax(tx: Transaction, tally: Tally, file: StoreFile, w
           .values(rows.map((row) => ({ websiteId, ...row })))
           .returning({ id: taxRates.id, countryCode: taxRates.countryCode, stateCode: taxRates.stateCode, zipPrefix: taxRates.zipPrefix })
       ).map((row) => ({ id: row.id, key: `${row.countryCode}/${row.stateCode}/${row.zipPrefix}` })),
+    // store-scope: ids come from the rows this import read with its websiteId
     update: (id, values) => tx.update(taxRates).set(values).where(eq(taxRates.id, id)),
   })
   await removeRows(tx, tally, 'taxRates', taxRates, leftover)

@@ -45,6 +45,7 @@ const audited = (row: EndpointRow) => ({ url: row.url, description: row.descript
  */
 async function managedEndpoint(db: Executor, ctx: CoreContext, endpointId: number, lock = false): Promise<EndpointRow> {
   const member = await requireStaff(ctx, 'store.manage')
+  // store-scope: console lookup by id; the next line answers 404 for a store the member may not act on
   const query = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId))
   const [row] = lock ? await query.for('update') : await query
   if (!row || !mayActOnStore(member, row.websiteId)) throw notFound('Webhook endpoint', endpointId)
@@ -56,6 +57,7 @@ async function deliveriesData(db: Executor, rows: DeliveryRow[]): Promise<Webhoo
   const ids = rows.map((row) => row.id)
   const [attempts, references] = await Promise.all([
     db.select().from(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.deliveryId, ids)).orderBy(desc(webhookDeliveryAttempts.id)),
+    // store-scope: order ids come from deliveries of an endpoint the member may act on
     db
       .select({ id: orders.id, name: orders.name })
       .from(orders)
@@ -136,6 +138,7 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
         const before = await managedEndpoint(tx, ctx, input.id, true)
         // An endpoint stays with its store: moving it would hand its deliveries to another.
         if (before.websiteId !== input.websiteId) throw notFound('Webhook endpoint', input.id)
+        // store-scope: endpoint came from managedEndpoint, which refuses stores the member may not act on
         const [updated] = await tx.update(webhookEndpoints).set(fields).where(eq(webhookEndpoints.id, input.id)).returning()
         await recordAudit(tx, ctx, { websiteId: before.websiteId, action: 'webhook_endpoint.update', entityType: 'webhook_endpoint', entityId: before.id, before: audited(before), after: audited(updated!) })
         return { endpoint: endpointData(updated!), secret: null }
@@ -149,6 +152,7 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
       return db.transaction(async (tx) => {
         const endpoint = await managedEndpoint(tx, ctx, endpointId, true)
         const secret = newWebhookSecret()
+        // store-scope: endpoint came from managedEndpoint, which refuses stores the member may not act on
         const [updated] = await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, endpoint.id)).returning()
         // The audit row says that the secret changed, not what it is.
         await recordAudit(tx, ctx, { websiteId: endpoint.websiteId, action: 'webhook_endpoint.rotate_secret', entityType: 'webhook_endpoint', entityId: endpoint.id, after: { secretRotated: true } })
@@ -162,6 +166,7 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
       const db = await getDb()
       return db.transaction(async (tx) => {
         const endpoint = await managedEndpoint(tx, ctx, endpointId, true)
+        // store-scope: endpoint came from managedEndpoint, which refuses stores the member may not act on
         await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
         await recordAudit(tx, ctx, { websiteId: endpoint.websiteId, action: 'webhook_endpoint.delete', entityType: 'webhook_endpoint', entityId: endpoint.id, before: audited(endpoint) })
         return { deleted: true as const }
@@ -190,6 +195,7 @@ export const WEBHOOK_ADMIN_MUTATIONS = {
       const member = await requireStaff(ctx, 'store.manage')
       const db = await getDb()
       const delivery = await db.transaction(async (tx) => {
+        // store-scope: console lookup by id; the next lines answer 404 for a store the member may not act on
         const [found] = await tx
           .select({ delivery: webhookDeliveries, websiteId: webhookEndpoints.websiteId })
           .from(webhookDeliveries)

@@ -82,6 +82,7 @@ type Outcome = WebhookResponse & { durationMs: number }
 async function attempt(db: Database, delivery: Claimed, options: Required<Pick<DispatchOptions, 'now' | 'send' | 'policy'>>): Promise<Outcome> {
   const started = performance.now()
   const outcome = (result: WebhookResponse): Outcome => ({ ...result, durationMs: Math.round(performance.now() - started) })
+  // store-scope: dispatcher job sends deliveries of every store, by their endpoint id
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId))
   if (!endpoint) return outcome({ status: null, excerpt: null, error: 'the endpoint was deleted' })
   if (!endpoint.isActive) return outcome({ status: null, excerpt: null, error: 'the endpoint is turned off' })

@@ -46,6 +46,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /** The payload of one delivery; null when its order or event is gone. */
 export async function webhookPayload(db: Executor, delivery: { eventId: string; topic: WebhookTopic; orderId: number; orderEventId: number }): Promise<WebhookPayload | null> {
   const [event] = await db.select({ createdAt: orderEvents.createdAt, data: orderEvents.data }).from(orderEvents).where(eq(orderEvents.id, delivery.orderEventId))
+  // store-scope: dispatcher job builds the payload of a delivery for its own order
   const [order] = await db
     .select({ order: orders, store: { id: websites.id, code: websites.code, name: websites.name } })
     .from(orders)

@@ -26,6 +26,7 @@ export type StoreDirectory = {
 export async function loadStoreDirectory(db: Executor): Promise<StoreDirectory> {
   const [stores, hosts] = await Promise.all([
     db.select({ id: websites.id, code: websites.code, state: websites.state }).from(websites),
+    // store-scope: the store directory maps hosts of every store, install-wide
     db.select({ websiteId: storeHosts.websiteId, host: storeHosts.host, isPrimary: storeHosts.isPrimary }).from(storeHosts).orderBy(asc(storeHosts.id)),
   ])
   const state = new Map(stores.map((store) => [store.id, store.state]))

@@ -94,10 +94,12 @@ async function spendBudget(tx: Transaction, { partnerId, orderId, due }: { partn
   // FOR NO KEY UPDATE, not FOR UPDATE: this transaction (and every concurrent one) already holds a
   // KEY SHARE lock on the partner from inserting the order (its foreign key); FOR UPDATE would
   // conflict with those and deadlock two orders of one partner.
+  // store-scope: partnerId and orderId are of the order being placed on this store
   const [partner] = await tx.select({ budget: partners.budgetAmount }).from(partners).where(eq(partners.id, partnerId)).for('no key update')
   if (!partner || partner.budget === null) return null
   const spend = Math.max(0, Math.min(partner.budget, due))
   if (spend === 0) return { spent: 0, left: partner.budget }
+  // store-scope: partnerId and orderId are of the order being placed on this store
   const [updated] = await tx
     .update(partners)
     .set({ budgetAmount: sql`${partners.budgetAmount} - ${spend}` })
@@ -136,6 +138,7 @@ async function payFromBalances(tx: Transaction, { caller, command, quote }: Orde
 async function settle(tx: Transaction, orderId: number, { caller, command, parties }: OrderToPersist, { giftCard, budget, due, overBudget }: Payment): Promise<OrderRow> {
   if (due > 0 && !overBudget && command.paymentMethodId === null) throw new DomainError('invalid', 'order with an amount due but no payment method', CHOOSE_PAYMENT_METHOD)
   const settled = due === 0
+  // store-scope: partnerId and orderId are of the order being placed on this store
   const [order] = await tx
     .update(orders)
     .set({

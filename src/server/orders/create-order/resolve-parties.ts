@@ -61,6 +61,7 @@ async function resolveContact(db: Executor, partnerId: number | null, command: O
   const [partner] =
     partnerId === null
       ? []
+      // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
       : await db.select({ name: partners.name, email: partners.email, budget: partners.budgetAmount }).from(partners).where(eq(partners.id, partnerId))
   const name = command.contactName || partner?.name || ''
   const email = command.contactEmail || partner?.email || ''
