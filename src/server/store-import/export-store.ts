@@ -34,6 +34,7 @@ import { imagesRoot } from '../images/image-store'
 import { DomainError } from '../kernel/errors'
 import { fromCents } from '../kernel/money'
 import { PROGRAM_COLUMNS } from '../promotions/promotion-engine'
+import { hostsOfStore } from '../website/store-directory'
 import { KEPT_SECRET, SSO_SECRET_KEYS } from './kept-secrets'
 import { STORE_FILE_FORMAT, type StoreFileDocument } from './store-file-schema'
 import { readAllowancesSection, readDeliveryMethodsSection, readOrderFieldsSection, readPaymentsSection, readTaxSection } from './store-sections'
@@ -181,6 +182,8 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
     ? Object.fromEntries(Object.entries(website.ssoConfig as Record<string, string>).map(([key, value]) => [key, SSO_SECRET_KEYS.includes(key) && value ? KEPT_SECRET : value]))
     : null
 
+  const hosts = (await hostsOfStore(db, websiteId)).map((row) => row.host)
+
   const file: StoreFileDocument = {
     format: STORE_FILE_FORMAT,
     website: {
@@ -188,6 +191,8 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
       name: website.name,
       description: website.description,
       ...(website.domain ? { domain: website.domain } : {}),
+      // A store without host names leaves `hosts` out: importing the file then changes none.
+      ...(hosts.length > 0 ? { hosts } : {}),
       ...(website.faviconImage ? { favicon: image(website.faviconImage) } : {}),
       ...(website.socialImage ? { socialImage: image(website.socialImage) } : {}),
       ...(website.logoImage ? { logo: image(website.logoImage) } : {}),

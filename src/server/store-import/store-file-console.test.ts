@@ -22,6 +22,7 @@ import { StoreFileSchema } from './store-file-schema'
 import { exportStoreFileZip, importStoreFileUpload } from './store-file-console'
 import { storeFileZip, unpackStoreZip } from './store-file-zip'
 import { importStoreFile } from './store-import-service'
+import { syncStoreHosts } from '../website/store-hosts'
 
 // The store file in the console (issue 16): the live store exported as a .zip that validates and
 // reproduces the store; a dry run that reports what an import would change and changes nothing;
@@ -269,7 +270,9 @@ describe('a store exported and imported into an empty database', () => {
 
   test('is the same store: exporting it again gives the same store.json and the same image files', async () => {
     const { websiteId } = await importStoreFile({ filePath: DEMO })
+    await syncStoreHosts(db(), websiteId, ['shop.granite.example', 'granite-ridge.localhost'])
     const first = await collect(storeFileZip(await exportStore(db(), websiteId)))
+    expect(storeJsonOf(first).file.website).toMatchObject({ hosts: ['shop.granite.example', 'granite-ridge.localhost'] })
     expect(StoreFileSchema.safeParse(storeJsonOf(first).file).success).toBe(true)
 
     const second = await inFreshDatabase(async (fresh) => {

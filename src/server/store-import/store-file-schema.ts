@@ -33,6 +33,7 @@ import { DeliveryMethodSchema } from '@/isomorphic/contract/store-file-delivery'
 import { hasUsZip, LogoMethodsSchema, logoColorCount, logoDecorationMethod, PlaceAddressSchema, US_ZIP_MESSAGE } from '@/isomorphic/contract/decoration-fields'
 import { DecorationSectionSchema } from './decoration-schema'
 import { LeadTimeSchema, SizeChartSchema, sizeChartStrangers } from '@/isomorphic/contract/timing-fields'
+import { HOST_NAME_INVALID, normalizeHostName } from '@/isomorphic/host-names'
 
 // The store file (docs/store-file.md): one JSON document that loads a whole store. Money is in
 // decimal dollars here and cents in the database. Every record has a natural key (code, slug or
@@ -122,11 +123,33 @@ const CountrySchema = z.strictObject({
   states: z.array(StateSchema).default([]),
 })
 
+/**
+ * The host names the store answers on (issue 25), the primary first, each in its one spelling
+ * (host-names.ts): `Shop.Example.com.` is read as `shop.example.com`. A name listed twice is an
+ * error; whether another store has it is checked against the database at import.
+ */
+const HostsSchema = z.array(z.string()).transform((hosts, ctx) => {
+  const seen = new Map<string, number>()
+  return hosts.map((typed, index) => {
+    const host = normalizeHostName(typed)
+    if (host === null) {
+      ctx.addIssue({ code: 'custom', path: [index], message: `"${typed}" is not a host name. ${HOST_NAME_INVALID}` })
+      return typed
+    }
+    const first = seen.get(host)
+    if (first !== undefined) ctx.addIssue({ code: 'custom', path: [index], message: `"${host}" is listed twice (also hosts[${first}])` })
+    else seen.set(host, index)
+    return host
+  })
+})
+
 const WebsiteSchema = z.strictObject({
   code: slug,
   name: text,
   description: z.string().default(''),
   domain: optionalText,
+  /** Omitted: the store's host names stay as they are; `[]` removes them all. */
+  hosts: HostsSchema.optional(),
   favicon: SiteImageSchema.optional(),
   socialImage: SiteImageSchema.optional(),
   logo: SiteImageSchema.optional(),

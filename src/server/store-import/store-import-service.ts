@@ -24,7 +24,7 @@ import { writeProductLinks, writeProducts } from './write-products'
 import { writePromotions } from './write-promotions'
 import { writeTax } from './write-tax'
 import { writeVariants } from './write-variants'
-import { writeCountries, writeWebsite } from './write-website'
+import { takenHostIssues, writeCountries, writeHosts, writeWebsite } from './write-website'
 
 // Loads a store file (docs/store-file.md) into the database: validate everything first, draw and
 // copy the images, then write the whole store in ONE transaction, updating rows in place by their
@@ -114,7 +114,8 @@ export async function importStoreFile({
     result = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
       const kept = await resolveKeptSecrets(tx, file)
-      if (kept.issues.length > 0) throw new StoreFileError(fileLabel, sortIssues(kept.issues.map((issue) => issueAt(located, issue.path, issue.message))))
+      const issues = [...kept.issues, ...(await takenHostIssues(tx, file))]
+      if (issues.length > 0) throw new StoreFileError(fileLabel, sortIssues(issues.map((issue) => issueAt(located, issue.path, issue.message))))
       const written = await writeStore(tx, kept.file, images)
       await beforeCommit?.(tx, written)
       if (dryRun) throw new DryRunRollback(written)
@@ -156,6 +157,8 @@ const CATALOG_CACHES: CacheName[] = ['ProductList', 'Products', 'FeaturedProduct
 const INSTALL_WIDE_ENTITIES: ReadonlySet<string> = new Set(['countries', 'states', 'colors', 'brands', 'logos', 'decorationPartners'])
 const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   websites: ['Website', 'HomePage'],
+  // The store directory (which host is which store) lives in the Website cache.
+  storeHosts: ['Website'],
   countries: ['Website'],
   states: ['Website'],
   shippingCountries: ['Website'],
@@ -198,6 +201,7 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
 async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImages) {
   const tally = new Tally()
   const { websiteId, createdWebsite } = await writeWebsite(tx, tally, file, images)
+  await writeHosts(tx, tally, file, websiteId)
   await writeCountries(tx, tally, file, websiteId)
   const sizeValueIds = await writeSizes(tx, tally, file, websiteId)
   const colorValueIds = await writeColors(tx, tally, file)

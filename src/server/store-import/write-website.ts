@@ -2,6 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Transaction } from '../db/client'
 import { countries, states, websites, websiteShippingCountries } from '../db/schema'
 import { env } from '../env'
+import { hostsOfOtherStores, hostTakenMessage, syncStoreHosts } from '../website/store-hosts'
+import type { ReferenceIssue } from './store-file-error'
 import type { PreparedImages } from './store-images'
 import type { StoreFile } from './store-file-schema'
 import { changes, sync, type Tally } from './sync-rows'
@@ -54,6 +56,23 @@ export async function writeWebsite(tx: Transaction, tally: Tally, file: StoreFil
   }
   tally.add('websites', 'created')
   return { websiteId, createdWebsite: true }
+}
+
+/** The file's host names that another store has, each at its place in the file. */
+export async function takenHostIssues(tx: Transaction, file: StoreFile): Promise<ReferenceIssue[]> {
+  const hosts = file.website.hosts
+  if (!hosts || hosts.length === 0) return []
+  const [store] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.code, file.website.code))
+  const taken = new Set(await hostsOfOtherStores(tx, hosts, store?.id ?? null))
+  return hosts.flatMap((host, index) => (taken.has(host) ? [{ path: ['website', 'hosts', index], message: hostTakenMessage(host) }] : []))
+}
+
+/** The store's host names as the file lists them; a file without `hosts` leaves them as they are. */
+export async function writeHosts(tx: Transaction, tally: Tally, file: StoreFile, websiteId: number) {
+  const hosts = file.website.hosts
+  if (hosts === undefined) return
+  const counted = await syncStoreHosts(tx, websiteId, hosts)
+  for (const kind of ['created', 'updated', 'unchanged', 'removed'] as const) if (counted[kind] > 0) tally.add('storeHosts', kind, counted[kind])
 }
 
 export async function writeCountries(tx: Transaction, tally: Tally, file: StoreFile, websiteId: number) {
