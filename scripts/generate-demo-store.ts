@@ -51,6 +51,8 @@ function storeFile() {
     website: {
       code: 'granite-ridge',
       name: 'Granite Ridge Company Store',
+      // The demo answers on these; the team store (generate-team-store.ts) on team.localhost.
+      hosts: ['localhost', '127.0.0.1'],
       description: 'Official apparel and gear for Granite Ridge Engineering employees and field crews, decorated with our marks and charged to your cost center.',
       domain: 'store.graniteridge.example',
       favicon: { generate: 'favicon', logo: 'GR-MARK', background: BRAND.forest, accent: BRAND.amber },

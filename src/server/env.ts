@@ -68,6 +68,8 @@ const EnvSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   DEMO_STORE_FILE: z.string().min(1).default('data/demo-store.json'),
+  /** The demo's second store (team.localhost), imported with the demo on an empty database; '' for none (issue 25). */
+  DEMO_TEAM_STORE_FILE: z.string().default('data/team-store.json'),
   IMAGES_DIR: z.string().min(1).default('.data/images'),
   IMAGE_CACHE_DIR: z.string().min(1).default('.data/image-cache'),
   /** Shared secret for internal callers of /api/cache/invalidate (header x-internal-token); unset: none. */

@@ -36,4 +36,10 @@ async function seedDemoStore(db: Database): Promise<void> {
   // Only with the demo store: its console users (README "Console"), never on a real install. In the
   // import's transaction: a start that fails half-way leaves neither, and the next start does both.
   await importStoreFile({ filePath: file, beforeCommit: (tx) => createDemoStaff(tx, config.WEBSITE_ID) })
+  // The second store of the demo, on the same install at team.localhost (README "Several stores").
+  if (config.DEMO_TEAM_STORE_FILE) {
+    const teamFile = path.resolve(/* turbopackIgnore: true */ process.cwd(), config.DEMO_TEAM_STORE_FILE)
+    logger().info({ file: teamFile }, 'importing the demo team store')
+    await importStoreFile({ filePath: teamFile })
+  }
 }

@@ -20,6 +20,7 @@ import {
 } from '../db/schema'
 import { hashPassword, verifyPassword } from '../accounts/passwords'
 import { env } from '../env'
+import { loadStoreDirectory, storeForHost } from '../website/store-directory'
 import { StoreFileError } from './store-file-error'
 import { importStoreFile } from './store-import-service'
 
@@ -212,6 +213,31 @@ describe.each(testDatabaseKinds())('importing a store file on %s', (kind) => {
       const [after] = await db().select().from(partners).where(eq(partners.id, account!.id))
       expect(after!.name).toBe('Pat Lee-Owens')
       expect(await verifyPassword(after!.passwordHash, 'changed by its owner')).toBe(true)
+    })
+  })
+
+  describe("the demo's two stores on one install", () => {
+    const { db } = useTestDatabase(kind)
+
+    test('the team store imports beside the demo store, each at its own host names, the demo untouched', async () => {
+      const demoSummary = await importStoreFile({ filePath: DEMO })
+      const demoRows = () =>
+        db().select({ slug: products.slug, name: products.name, price: products.priceAmount }).from(products).where(eq(products.websiteId, demoSummary.websiteId)).orderBy(products.slug)
+      const before = await demoRows()
+      const team = await importStoreFile({ filePath: path.resolve('data/team-store.json') })
+      expect(team).toMatchObject({ websiteCode: 'riverside-fc', websiteName: 'Riverside FC Team Store', createdWebsite: true })
+      expect(team.websiteId).not.toBe(demoSummary.websiteId)
+      expect(await db().$count(products, eq(products.websiteId, team.websiteId))).toBe(6)
+      expect(await db().$count(products, eq(products.websiteId, demoSummary.websiteId))).toBe(demo.products.length)
+
+      const directory = await loadStoreDirectory(db())
+      const resolve = (host: string) => storeForHost(directory, host, { defaultStoreId: env().WEBSITE_ID })
+      expect([resolve('localhost:3000'), resolve('127.0.0.1:3000'), resolve('team.localhost:3000'), resolve('elsewhere.example')]).toEqual([demoSummary.websiteId, demoSummary.websiteId, team.websiteId, null])
+
+      // Importing the team store again changes nothing of either store.
+      const again = await importStoreFile({ filePath: path.resolve('data/team-store.json') })
+      expect(again.touchedCaches).toEqual([])
+      expect(await demoRows()).toEqual(before)
     })
   })
 
