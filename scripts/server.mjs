@@ -132,7 +132,7 @@ function isStoreless(request) {
 function resolveStore(request) {
   const resolve = registeredStoreResolver()
   if (!resolve) return Promise.reject(new Error('the store resolver is not registered (src/instrumentation.ts did not run)'))
-  return resolve(request.headers.host)
+  return resolve(request.headers.host, request.headers.cookie, request.url)
 }
 
 // The console (decision 021) answers on the install's console host only (decision 025): a store's

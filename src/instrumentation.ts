@@ -23,15 +23,16 @@ export async function register() {
   }
   const { prepareDatabase } = await import('./server/startup/prepare-database')
   await prepareDatabase()
-  const [{ pageGate }, { apiDispatch }, { consoleAnswersOn, resolveStoreForHost }, { registerApiDispatch, registerConsoleGate, registerPageGate, registerStoreResolver }] = await Promise.all([
+  const [{ pageGate }, { apiDispatch }, { consoleAnswersOn }, { resolveRequestStore }, { registerApiDispatch, registerConsoleGate, registerPageGate, registerStoreResolver }] = await Promise.all([
     import('./web/page-gate'),
     import('./web/api-dispatch'),
     import('./server/website/store-directory'),
+    import('./web/request-store-resolver'),
     import('./web/edge-registry.mjs'),
   ])
   // The resolver before the gate: the server waits for the gate, and then finds both (decision 025).
   registerConsoleGate(consoleAnswersOn)
-  registerStoreResolver(resolveStoreForHost)
+  registerStoreResolver(resolveRequestStore)
   registerPageGate(pageGate)
   registerApiDispatch(apiDispatch)
   const [{ scheduleAccountHousekeeping }, { getDb }] = await Promise.all([

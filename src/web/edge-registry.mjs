@@ -20,7 +20,7 @@
  */
 /**
  * The store a Host header is for, or null for none (decision 025).
- * @typedef {(host: string | undefined) => number | null | Promise<number | null>} StoreResolver
+ * @typedef {(host: string | undefined, cookie: string | undefined, path: string | undefined) => number | null | Promise<number | null>} StoreResolver
  * @typedef {(host: string | undefined, storeId: number | null) => boolean} ConsoleGate
  */
 /** @typedef {(request: Request) => Promise<Response>} ApiEndpoint */

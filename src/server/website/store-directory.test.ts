@@ -3,7 +3,9 @@ import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { storeHosts, websites } from '../db/schema'
 import { eq, sql } from 'drizzle-orm'
-import { consoleServes, loadStoreDirectory, storeForHost } from './store-directory'
+import { consoleServes, loadStoreDirectory, resolveStoreForHost, storeForHost } from './store-directory'
+import { invalidateCaches } from '../cache/named-cache'
+import { mintPreviewToken, previewAllows } from '../accounts/store-preview'
 
 describe.each(testDatabaseKinds())('which store a request is for, on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -57,6 +59,35 @@ describe.each(testDatabaseKinds())('which store a request is for, on %s', (kind)
     await expect(db().insert(storeHosts).values({ websiteId: other.id, host: 'taken.localhost' })).rejects.toThrow()
     await db().insert(storeHosts).values({ websiteId: other.id, host: 'other.localhost', isPrimary: true })
     await expect(db().insert(storeHosts).values({ websiteId: other.id, host: 'other2.localhost', isPrimary: true })).rejects.toThrow()
+  })
+})
+
+describe.each(testDatabaseKinds())('a store in draft, on %s', (kind) => {
+  const { db } = useTestDatabase(kind)
+
+  test('answers only to a browser holding its preview, and to the preview link itself', async () => {
+    const open = await createWebsite({ code: 'open-store' })
+    const draft = await createWebsite({ code: 'draft-store' })
+    await db().update(websites).set({ state: 'draft' }).where(eq(websites.id, draft.id))
+    await db().insert(storeHosts).values([
+      { websiteId: open.id, host: 'open.localhost', isPrimary: true },
+      { websiteId: draft.id, host: 'draft.localhost', isPrimary: true },
+    ])
+    await invalidateCaches(['Website'])
+    const { token } = await mintPreviewToken(draft.id)
+    const { token: openToken } = await mintPreviewToken(open.id)
+    const resolve = async (host: string, previewToken: string | null, path = '/') => resolveStoreForHost(host, { previewAllowed: (storeId) => previewAllows(previewToken, storeId), path })
+
+    expect(await resolve('draft.localhost', null)).toBeNull()
+    expect(await resolve('draft.localhost', 'forged.1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx')).toBeNull()
+    expect(await resolve('draft.localhost', openToken)).toBeNull()
+    expect(await resolve('draft.localhost', token)).toBe(draft.id)
+    expect(await resolve('draft.localhost', null, `/api/store-preview?token=${token}`)).toBe(draft.id)
+    expect(await resolve('open.localhost', null)).toBe(open.id)
+
+    await db().update(websites).set({ state: 'open' }).where(eq(websites.id, draft.id))
+    await invalidateCaches(['Website'], draft.id)
+    expect(await resolve('draft.localhost', null)).toBe(draft.id)
   })
 })
 

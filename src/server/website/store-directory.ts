@@ -86,10 +86,30 @@ function resolution(): Resolution {
  * read. Every request goes through here, cached page replays included (P1), so the held case does no
  * await.
  */
-export function resolveStoreForHost(hostHeader: string | null | undefined): number | null | Promise<number | null> {
+export function resolveStoreForHost(hostHeader: string | null | undefined, access: DraftAccess = {}): number | null | Promise<number | null> {
   const held = namedCache().peek<StoreDirectory>('Website', DIRECTORY_KEY)
-  if (held) return storeForHost(held, hostHeader, resolution())
-  return storeDirectoryCached().then((directory) => storeForHost(directory, hostHeader, resolution()))
+  if (held) return admit(held, storeForHost(held, hostHeader, resolution()), access)
+  return storeDirectoryCached().then((directory) => admit(directory, storeForHost(directory, hostHeader, resolution()), access))
+}
+
+/**
+ * What lets a request see a store in draft: whether it holds the store's preview (the preview
+ * cookie, read only for such a store: accounts/store-preview.ts), and its path.
+ */
+export type DraftAccess = { previewAllowed?: (storeId: number) => Promise<boolean>; path?: string }
+
+/** The address of the preview link, which must reach a draft store to let its holder in. */
+export const STORE_PREVIEW_PATH = '/api/store-preview'
+
+/**
+ * A store in draft answers only to a request with a valid preview (the console hands out the link),
+ * and to the preview link itself; to anyone else it is no store. Open and closed stores answer all.
+ */
+function admit(directory: StoreDirectory, storeId: number | null, { previewAllowed, path }: DraftAccess): number | null | Promise<number | null> {
+  if (storeId === null || directory.state.get(storeId) !== 'draft') return storeId
+  if (path === STORE_PREVIEW_PATH || path?.startsWith(`${STORE_PREVIEW_PATH}?`)) return storeId
+  if (!previewAllowed) return null
+  return previewAllowed(storeId).then((allowed) => (allowed ? storeId : null))
 }
 
 /**
