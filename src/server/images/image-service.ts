@@ -54,14 +54,17 @@ export type ImageRequest = {
   /** The address after the route's base, one entry per path segment (already URL-decoded). */
   segments: readonly string[]
   ifNoneMatch?: string | null
-  /** The store that asks: another store's uploads (stores/{id}/uploads/…) are not found. */
+  /** The store that asks: another store's uploads (stores/{id}/uploads/…) are not found … */
   websiteId?: number
+  /** … unless this says the caller may see them (the console's staff: upload-access.ts). */
+  mayReadUploadsOf?: (websiteId: number) => Promise<boolean>
 }
 
 /** Throws DomainError `invalid` (a malformed address or a size not allowed) or `not_found`. */
-export async function getImage({ segments, ifNoneMatch, websiteId }: ImageRequest, stores: ImageStores = defaultStores()): Promise<ImageResult> {
+export async function getImage({ segments, ifNoneMatch, websiteId, mayReadUploadsOf }: ImageRequest, stores: ImageStores = defaultStores()): Promise<ImageResult> {
   const address = parseAddress(segments)
-  if (!visibleTo(address.folder, websiteId)) throw new DomainError('not_found', 'Image not found')
+  const owner = uploadsOwner(address.folder)
+  if (owner !== null && owner !== websiteId && !(await mayReadUploadsOf?.(owner))) throw new DomainError('not_found', 'Image not found')
   const { storage, cache } = stores
 
   if (address.kind === 'original') {
@@ -92,10 +95,11 @@ export async function getImage({ segments, ifNoneMatch, websiteId }: ImageReques
   return { status: 200, body, contentType: CONTENT_TYPES[format]!, etag, cacheControl: IMAGE_CACHE_CONTROL }
 }
 
-/** False for another store's uploads (storeUploadsFolder; and for any store's uploads when no store asks). */
-function visibleTo(folder: readonly string[], websiteId: number | undefined): boolean {
-  if (folder[0] !== 'stores' || folder[2] !== 'uploads') return true
-  return websiteId !== undefined && folder[1] === String(websiteId)
+/** The store whose uploads the folder holds (storeUploadsFolder: stores/{websiteId}/uploads/…); null for shared images. */
+export function uploadsOwner(folder: readonly string[]): number | null {
+  if (folder[0] !== 'stores' || folder[2] !== 'uploads') return null
+  // A folder that looks like uploads but names no store id belongs to no store that could ask.
+  return /^[1-9]\d{0,9}$/.test(folder[1]!) ? Number(folder[1]) : -1
 }
 
 type Address =

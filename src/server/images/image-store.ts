@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { slugText } from '@/isomorphic/slugify'
 import { imageStorage } from '../adapters/image-storage'
-import type { ObjectStorage } from '../adapters/object-storage'
+import { objectKeyOf, type ObjectStorage } from '../adapters/object-storage'
 import { env } from '../env'
 
 // The image store holds the source images that the image route scales: the folder env().IMAGES_DIR,
@@ -38,6 +38,21 @@ export function slugify(value: string): string {
  */
 export function storeUploadsFolder(websiteId: number): string {
   return `stores/${websiteId}/uploads`
+}
+
+/**
+ * The bytes of an image path the database keeps (`logos/acme.3f9c0a1b2d.png`, with or without a
+ * leading "/"), or null when the image store has no such object or the path is not one of its keys.
+ */
+export async function readStoredImage(imagePath: string, storage = imageStorage()): Promise<Buffer | null> {
+  const key = objectKeyOf(imagePath)
+  return key === null ? null : storage.get(key)
+}
+
+/** Removes a stored image (nothing happens when it is already gone or the path is not a key). */
+export async function deleteStoredImage(imagePath: string, storage = imageStorage()): Promise<void> {
+  const key = objectKeyOf(imagePath)
+  if (key !== null) await storage.delete(key)
 }
 
 export type StoredImageResult = { imagePath: string; folder: string; name: string; created: boolean }
