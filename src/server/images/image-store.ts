@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { slugText } from '@/isomorphic/slugify'
 import { imageStorage } from '../adapters/image-storage'
@@ -53,6 +54,25 @@ export async function readStoredImage(imagePath: string, storage = imageStorage(
 export async function deleteStoredImage(imagePath: string, storage = imageStorage()): Promise<void> {
   const key = objectKeyOf(imagePath)
   if (key !== null) await storage.delete(key)
+}
+
+/**
+ * Makes the stored object `key` readable as the file `target` (a store file's images for the
+ * importer, which reads files): a link to the folder's file, or the bucket's bytes written there.
+ * False when there is no such object.
+ */
+export async function placeStoredImage(key: string, target: string, storage = imageStorage()): Promise<boolean> {
+  await mkdir(path.dirname(target), { recursive: true })
+  const local = storage.localFile(key)
+  if (local) {
+    if (!(await storage.head(key))) return false
+    await symlink(local, target)
+    return true
+  }
+  const data = await storage.get(key)
+  if (!data) return false
+  await writeFile(target, data)
+  return true
 }
 
 export type StoredImageResult = { imagePath: string; folder: string; name: string; created: boolean }
