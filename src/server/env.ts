@@ -90,10 +90,13 @@ const EnvSchema = z.object({
   /** The service's address for R2, MinIO, B2 …; unset: AWS S3 in S3_REGION. */
   S3_ENDPOINT: z
     .string()
-    .refine(isServiceOrigin, 'S3_ENDPOINT must be the address of the storage service, such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000 (http or https, no bucket, path or query)')
-    .transform((value) => new URL(value).origin)
     .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .transform((text, context) => {
+      if (!text) return undefined
+      if (isServiceOrigin(text)) return new URL(text).origin
+      context.addIssue({ code: 'custom', message: 'S3_ENDPOINT must be the address of the storage service, such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000 (http or https, no bucket, path or query)' })
+      return z.NEVER
+    }),
   /** AWS's region of the bucket (eu-central-1 …); R2 takes "auto"; others take any. */
   S3_REGION: z
     .string()
