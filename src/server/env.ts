@@ -27,6 +27,18 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1')
 
+const MIN_IMAGE_CACHE_BYTES = 16 * 1024 * 1024
+
+/** An http(s) origin and nothing more: the object storage service's address. */
+function isServiceOrigin(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash
+  } catch {
+    return false
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z
@@ -72,6 +84,51 @@ const EnvSchema = z.object({
   DEMO_TEAM_STORE_FILE: z.string().default('data/team-store.json'),
   IMAGES_DIR: z.string().min(1).default('.data/images'),
   IMAGE_CACHE_DIR: z.string().min(1).default('.data/image-cache'),
+  /** How much of this machine's disk the drawn sizes in IMAGE_CACHE_DIR may take; the least recently used go first. */
+  IMAGE_CACHE_MAX_BYTES: z.coerce
+    .number({ error: 'IMAGE_CACHE_MAX_BYTES must be a whole number of bytes, such as 1073741824 for 1 GiB' })
+    .int('IMAGE_CACHE_MAX_BYTES must be a whole number of bytes, such as 1073741824 for 1 GiB')
+    .min(MIN_IMAGE_CACHE_BYTES, `IMAGE_CACHE_MAX_BYTES must be at least ${MIN_IMAGE_CACHE_BYTES} (16 MiB): a smaller cache would draw the same images again and again`)
+    .default(1024 * 1024 * 1024),
+  /**
+   * Uploads and drawn images in S3-compatible object storage instead of IMAGES_DIR (issue 25; decision
+   * 026): the bucket's name turns it on. Unset: the folder, as on one machine.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The service's address for R2, MinIO, B2 …; unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (!text) return undefined
+      if (isServiceOrigin(text)) return new URL(text).origin
+      context.addIssue({ code: 'custom', message: 'S3_ENDPOINT must be the address of the storage service, such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000 (http or https, no bucket, path or query)' })
+      return z.NEVER
+    }),
+  /** AWS's region of the bucket (eu-central-1 …); R2 takes "auto"; others take any. */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'S3_REGION must be a region name such as us-east-1, eu-central-1 or auto')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Both or neither; neither: the SDK's own chain (an instance role, AWS_ACCESS_KEY_ID …). */
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** true: {endpoint}/{bucket}/{key} addresses (MinIO and most self-hosted servers). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
   /** Shared secret for internal callers of /api/cache/invalidate (header x-internal-token); unset: none. */
   INTERNAL_API_TOKEN: z
     .string()
@@ -139,11 +196,32 @@ const EnvSchema = z.object({
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
 })
 
-export type Env = z.infer<typeof EnvSchema>
+/** The S3 variables only make sense together (a bucket to write to, a key with its secret). */
+const CheckedEnvSchema = EnvSchema.superRefine((value, context) => {
+  if (!value.S3_BUCKET) {
+    const stray: string[] = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => value[name] !== undefined)
+    if (value.S3_FORCE_PATH_STYLE) stray.push('S3_FORCE_PATH_STYLE')
+    for (const name of stray) {
+      context.addIssue({ code: 'custom', path: [name], message: `${name} is set but S3_BUCKET is not: set S3_BUCKET to keep uploads in object storage, or remove ${name} to keep them in IMAGES_DIR` })
+    }
+    return
+  }
+  if (value.S3_ACCESS_KEY_ID && !value.S3_SECRET_ACCESS_KEY) {
+    context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID is set but S3_SECRET_ACCESS_KEY is not: set both, or neither to use the machine’s own credentials (an instance role)' })
+  }
+  if (value.S3_SECRET_ACCESS_KEY && !value.S3_ACCESS_KEY_ID) {
+    context.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_SECRET_ACCESS_KEY is set but S3_ACCESS_KEY_ID is not: set both, or neither to use the machine’s own credentials (an instance role)' })
+  }
+  if (!value.S3_ENDPOINT && !value.S3_REGION) {
+    context.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'S3_BUCKET is set without S3_ENDPOINT or S3_REGION: set S3_REGION to the AWS region of the bucket (such as eu-central-1), or S3_ENDPOINT to another service’s address' })
+  }
+})
+
+export type Env = z.infer<typeof CheckedEnvSchema>
 
 /** The configuration `source` describes; throws with every problem listed. */
 export function loadEnv(source: Record<string, string | undefined>): Env {
-  const parsed = EnvSchema.safeParse(source)
+  const parsed = CheckedEnvSchema.safeParse(source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new Error(`Invalid environment variables:\n${problems.join('\n')}`)

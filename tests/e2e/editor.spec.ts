@@ -111,7 +111,7 @@ test('with the keyboard only, a shopper places, moves and resizes a logo, undoes
   await expect(page.getByText('Your design was added to the cart').first()).toBeVisible()
   await expect(page).toHaveURL(/\/cart$/)
   // One decorated side: the line's own picture is the design's mockup.
-  await expect(page.locator('img[src*="/api/images/designs/"]').first()).toBeVisible()
+  await expect(page.locator('img[src*="/uploads/designs/"]').first()).toBeVisible()
   await expect(page.getByText(/Stacked Wordmark · Left chest/)).toBeVisible()
 })
 

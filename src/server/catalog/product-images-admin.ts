@@ -1,4 +1,3 @@
-import { unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
 import {
@@ -16,7 +15,7 @@ import { assertFreshEdit } from '../audit/edit-conflict'
 import { type CacheName, invalidateCaches } from '../cache/named-cache'
 import { type Executor, getDb } from '../db/client'
 import { attributes, attributeValues, productAttributeValues, productImages, products, productVariants, websites } from '../db/schema'
-import { imagesRoot, slugify } from '../images/image-store'
+import { deleteStoredImage, slugify } from '../images/image-store'
 import { normalizeUploadedImage, storeUploadedImage } from '../images/uploaded-image'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
@@ -271,7 +270,7 @@ async function removeUploadedFile(db: Executor, image: ImageRow): Promise<void> 
     .where(and(eq(productImages.path, image.path), eq(productImages.name, image.name)))
     .limit(1)
   if (used) return
-  await unlink(path.join(imagesRoot(), image.path, image.name)).catch(() => undefined)
+  await deleteStoredImage(`${image.path}/${image.name}`).catch(() => undefined)
 }
 
 export const PRODUCT_IMAGE_ADMIN_QUERIES = {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { Metadata } from 'sharp'
 import type { UploadedArtwork } from '@/isomorphic/decoration-types'
 import { imageUrl } from '@/isomorphic/image-address'
@@ -9,7 +7,8 @@ import { catalogAccess } from '../accounts/site-lock'
 import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { uploadedArtworks } from '../db/schema'
-import { contentHash, imagesRoot, storeImage } from '../images/image-store'
+import { imageStorage } from '../adapters/image-storage'
+import { contentHash, storeImage, storeUploadsFolder } from '../images/image-store'
 import { boundedSharp, isRenderTimeout, RENDER_TOO_SLOW, renderQueue } from '../images/render-queue'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
@@ -22,7 +21,9 @@ import { sanitizeSvg, SvgRejectedError } from './svg-sanitizer'
 // (svg-sanitizer.ts) and drawn by sharp; a PNG is decoded and encoded again, which drops whatever
 // else the file carried. Both are stored with a PNG rendering the editor and the mockups use.
 // Drawing goes through the process's render queue with sharp's limits (images/render-queue.ts), so
-// uploads cannot take the thread pool from the rest of the store (issue 13; decision 017).
+// uploads cannot take the thread pool from the rest of the store (issue 13; decision 017). An upload
+// belongs to its store: it is kept under stores/{websiteId}/uploads/artworks/{id}/, which the image
+// route serves to that store only (decision 026).
 
 export const UPLOADS_NOT_ALLOWED = 'This store does not accept uploaded artwork. Choose one of its logos instead.'
 export const ACCEPT_RIGHTS = 'Please accept the statement about your rights to this artwork before uploading it.'
@@ -67,16 +68,13 @@ export async function storeArtwork(ctx: CoreContext, upload: { contentType: stri
   if (!decision.allowed) throw new DomainError('rate_limited', `upload limit reached for ${caller}`, TOO_MANY_UPLOADS)
 
   const id = randomUUID()
-  const folder = `artworks/${id}`
+  const folder = `${storeUploadsFolder(ctx.store.websiteId)}/artworks/${id}`
   const { svgSource, rendering, pngSource, colorCount } = await cleanArtwork(upload.data, fileType)
   let sourcePath: string
   if (svgSource) {
     // SVG is kept for the decoration partner but never served by the image route (PNG, JPEG, WebP only).
     sourcePath = `${folder}/source.svg`
-    const file = path.join(imagesRoot(), folder, 'source.svg')
-    await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(`${file}.tmp`, svgSource)
-    await rename(`${file}.tmp`, file)
+    await imageStorage().put(sourcePath, svgSource)
   } else {
     const source = pngSource!
     const stored = await storeImage({ folder, stem: 'source', key: contentHash('artwork-source', source), ext: 'png', produce: async () => source })

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { ApprovedLogo, DecorationMethod, DecorationMethodCode, DesignFont, PrintArea } from '@/isomorphic/decoration-types'
@@ -16,7 +15,7 @@ import {
   productVariants,
 } from '../db/schema'
 import type { GarmentKind } from '../images/garment-shapes'
-import { imagesRoot } from '../images/image-store'
+import { readStoredImage } from '../images/image-store'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { isGarmentKind } from './garment-views'
@@ -198,11 +197,10 @@ export function artworkSize(imagePath: string): Promise<{ width: number; height:
   let known = sizes.get(imagePath)
   if (!known) {
     known = (async () => {
-      const root = imagesRoot()
-      const file = path.resolve(root, imagePath)
-      if (!file.startsWith(root + path.sep)) return null
       try {
-        const { width, height } = await sharp(file).metadata()
+        const data = await readStoredImage(imagePath)
+        if (!data) throw new Error(`${imagePath} is not in the image store`)
+        const { width, height } = await sharp(data).metadata()
         return width && height ? { width, height } : null
       } catch (error) {
         logger().warn({ err: error, imagePath }, 'logo artwork missing from the image store: the logo is left out of the editor')

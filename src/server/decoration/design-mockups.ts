@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { OverlayOptions } from 'sharp'
 import type { Decoration, DecorationView, TextDecoration } from '@/isomorphic/decoration-types'
-import { contentHash, imagesRoot, storeImage } from '../images/image-store'
+import { contentHash, readStoredImage, storeImage, storeUploadsFolder } from '../images/image-store'
 import { MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, mockupSvg, rasterizeArtwork, toneArtwork } from '../images/mockup-renderer'
 import { boundedSharp, renderQueue } from '../images/render-queue'
 import { strokeTextPath } from '../images/stroke-font'
@@ -22,10 +20,9 @@ export const DESIGN_MOCKUP_VERSION = 1
 type Box = { left: number; top: number; width: number; height: number }
 
 async function imageFile(imagePath: string): Promise<Buffer> {
-  const root = imagesRoot()
-  const file = path.resolve(root, imagePath)
-  if (!file.startsWith(root + path.sep)) throw new Error(`image path outside the image store: ${imagePath}`)
-  return readFile(file)
+  const data = await readStoredImage(imagePath)
+  if (!data) throw new Error(`image missing from the image store: ${imagePath}`)
+  return data
 }
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
@@ -105,8 +102,12 @@ export async function renderDesignViews(rules: DecorationRules, decorations: rea
   return result
 }
 
-/** Draws and stores the mockups of a design under designs/{id}/; answers the image path per view. */
+/**
+ * Draws and stores the mockups of a design under its store's uploads (stores/{websiteId}/uploads/
+ * designs/{id}/: they show the shopper's artwork); answers the image path per view.
+ */
 export async function storeDesignMockups(
+  websiteId: number,
   designId: string,
   rules: DecorationRules,
   decorations: readonly Decoration[],
@@ -116,7 +117,7 @@ export async function storeDesignMockups(
   const paths: Partial<Record<DecorationView, string>> = {}
   for (const [view, png] of Object.entries(rendered) as [DecorationView, Buffer][]) {
     const stored = await storeImage({
-      folder: `designs/${designId}`,
+      folder: `${storeUploadsFolder(websiteId)}/designs/${designId}`,
       stem: view,
       key: contentHash('design', DESIGN_MOCKUP_VERSION, MOCKUP_RENDERER_VERSION, png),
       ext: 'png',

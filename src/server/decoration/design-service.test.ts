@@ -33,7 +33,7 @@ async function save(ctx: CoreContext, design: unknown, id?: string): Promise<Sav
   return answer.saveDesign.design
 }
 
-/** The stored image behind an image route address ('/api/images/designs/…/800x800/front.hash_800x800.webp'). */
+/** The stored image behind an image route address ('/api/images/stores/{id}/uploads/designs/…/800x800/front.hash_800x800.webp'). */
 function storedFile(url: string): string {
   const segments = url.replace(/^\/api\/images\//, '').split('/')
   const name = segments.at(-1)!.replace(/_\d+x\d+\.(webp|png)$/, '.png')

@@ -51,7 +51,7 @@ export async function saveDesign(ctx: CoreContext, { design, id }: { design: Des
 
   const { rules, artworks } = await checkDesign(db, ctx.store.websiteId, design, { partnerId })
   const designId = id ?? randomUUID()
-  const mockups = await storeDesignMockups(designId, rules, design.decorations, artworks)
+  const mockups = await storeDesignMockups(ctx.store.websiteId, designId, rules, design.decorations, artworks)
   const values = {
     productId: design.productId,
     colorValueId: design.colorValueId,

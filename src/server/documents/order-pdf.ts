@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import PDFDocument from 'pdfkit'
 import sharp from 'sharp'
-import { imagesRoot } from '../images/image-store'
+import { readStoredImage } from '../images/image-store'
 import { logger } from '../kernel/logger'
 import { formatCents, formatDate } from '@/isomorphic/format'
 import { itemsSubtotal, orderTotalRows } from '@/isomorphic/order-totals'
@@ -382,11 +380,9 @@ function loadLogo(imagePath: string): Promise<PreparedLogo | null> {
 async function prepareLogo(imagePath: string): Promise<PreparedLogo | null> {
   // A logo given as an address (https://…) is not fetched: rendering a document makes no outbound calls.
   if (/^[a-z][a-z0-9+.-]*:/i.test(imagePath)) return null
-  const root = imagesRoot()
-  const file = path.resolve(root, imagePath.replace(/^\/+/, ''))
-  if (!file.startsWith(root + path.sep)) return null
   try {
-    const data = await readFile(file)
+    const data = await readStoredImage(imagePath)
+    if (!data) throw new Error(`${imagePath} is not in the image store`)
     const isVector = (await sharp(data).metadata()).format === 'svg'
     const { data: png, info } = await sharp(data, isVector ? { density: 300 } : {})
       .resize({ width: LOGO_BOX.width * 4, height: LOGO_BOX.height * 4, fit: 'inside', withoutEnlargement: !isVector })

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import sharp from 'sharp'
 import type { DecorationDetail } from '@/isomorphic/decoration-types'
 import type { OrderAddressSnapshot } from '../db/schema'
-import { imagesRoot } from '../images/image-store'
+import { readStoredImage } from '../images/image-store'
 import { logger } from '../kernel/logger'
 
 // The building blocks of the store's PDFs (the order PDF, the work order's production sheet): Letter
@@ -104,12 +102,11 @@ export type PreparedImage = { data: Buffer; width: number; height: number }
 /** Images of the image store (mockups), small and on white; a missing one is left out (logged with `what`). */
 export async function loadStoreImages(paths: Iterable<string>, what: string, box = MOCKUP_BOX): Promise<Map<string, PreparedImage>> {
   const images = new Map<string, PreparedImage>()
-  const root = imagesRoot()
   for (const imagePath of new Set(paths)) {
-    const file = path.resolve(root, imagePath)
-    if (!file.startsWith(root + path.sep)) continue
     try {
-      const { data, info } = await sharp(await readFile(file))
+      const stored = await readStoredImage(imagePath)
+      if (!stored) throw new Error(`${imagePath} is not in the image store`)
+      const { data, info } = await sharp(stored)
         .resize({ width: box * 3, height: box * 3, fit: 'inside' })
         .flatten({ background: '#ffffff' })
         .png()

@@ -1,19 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { isImageSize, isImageVariant, IMAGE_SIZES, ORIGINAL_SIZE_SEGMENT } from '@/isomorphic/image-address'
+import { imageStorage } from '../adapters/image-storage'
+import type { ObjectInfo, ObjectStorage } from '../adapters/object-storage'
 import { env } from '../env'
 import { DomainError } from '../kernel/errors'
+import { HASHED_NAME } from './image-store'
 import { boundedSharp, renderQueue } from './render-queue'
+import { variantCache, type VariantCache } from './variant-cache'
 
 // Serves the addresses of src/isomorphic/image-address.ts:
 //   {folder…}/{w}x{h}/{stem}_{w}x{h}.webp|png   the stored image {stem}.png|jpg|jpeg|webp, scaled
 //   {folder…}/original/{name}                    the stored file itself (e.g. the favicon)
 // Only the variants the pages use are drawn (isImageVariant: sizes from IMAGE_SIZES in the pages'
-// shapes) and only files inside IMAGES_DIR are read. A scaled image is drawn once, as a job of the
-// process's render queue (render-queue.ts: bounded concurrency and waiting line, a time limit), and
-// kept under IMAGE_CACHE_DIR; its ETag comes from the source's size and time, so a 304 needs no more
-// than a stat, and a cached variant is read without waiting for the queue.
+// shapes) and only objects of the image store are read (adapters/object-storage.ts: the folder
+// IMAGES_DIR, or an S3 bucket). A scaled image is drawn once per machine, as a job of the process's
+// render queue (render-queue.ts: bounded concurrency and waiting line, a time limit), and kept in
+// this machine's bounded IMAGE_CACHE_DIR (variant-cache.ts); its ETag comes from the source's key and
+// version (size and time of a file, an S3 ETag), so a 304 needs no more than a head, and a cached
+// variant is read without waiting for the queue. With S3, an original is kept in the same cache, and
+// the head of a content-hashed name (which never changes) is remembered for a while.
+//
+// A shopper's upload lives under stores/{websiteId}/uploads/ (decision 026): it is served only to
+// the store it belongs to; for any other store it does not exist.
 
 /** Bump when the scaling below changes, so cached renders are redone. */
 const SCALER_VERSION = 1
@@ -38,39 +47,59 @@ export type ImageResult =
   | { status: 200; body: Buffer; contentType: string; etag: string; cacheControl: string }
   | { status: 304; etag: string; cacheControl: string }
 
-type Roots = { images: string; cache: string }
+/** Where the originals are, and this machine's cache of what was drawn from them. */
+export type ImageStores = { storage: ObjectStorage; cache: VariantCache }
 
 export type ImageRequest = {
   /** The address after the route's base, one entry per path segment (already URL-decoded). */
   segments: readonly string[]
   ifNoneMatch?: string | null
+  /** The store that asks: another store's uploads (stores/{id}/uploads/…) are not found … */
+  websiteId?: number
+  /** … unless this says the caller may see them (the console's staff: upload-access.ts). */
+  mayReadUploadsOf?: (websiteId: number) => Promise<boolean>
 }
 
 /** Throws DomainError `invalid` (a malformed address or a size not allowed) or `not_found`. */
-export async function getImage({ segments, ifNoneMatch }: ImageRequest, roots: Roots = defaultRoots()): Promise<ImageResult> {
+export async function getImage({ segments, ifNoneMatch, websiteId, mayReadUploadsOf }: ImageRequest, stores: ImageStores = defaultStores()): Promise<ImageResult> {
   const address = parseAddress(segments)
-  const imagesRoot = await realRoot(roots.images)
-  const folder = path.join(/* turbopackIgnore: true */ imagesRoot, ...address.folder)
+  const owner = uploadsOwner(address.folder)
+  if (owner !== null && owner !== websiteId && !(await mayReadUploadsOf?.(owner))) throw new DomainError('not_found', 'Image not found')
+  const { storage, cache } = stores
 
   if (address.kind === 'original') {
-    const source = await findSource(imagesRoot, folder, [address.name])
+    const source = await findSource(storage, address.folder, [address.name])
     const etag = etagFor(source, 'original')
     if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag, cacheControl: IMAGE_CACHE_CONTROL }
-    const body = await readFile(source.file)
-    return { status: 200, body, contentType: CONTENT_TYPES[path.extname(source.file).toLowerCase()]!, etag, cacheControl: IMAGE_CACHE_CONTROL }
+    // A file next to the process is read as it is; an object of the bucket is kept on this machine.
+    const body =
+      storage.kind === 'folder'
+        ? await readSource(storage, source)
+        : await readOrRender(cache, [...address.folder, ORIGINAL_SIZE_SEGMENT, `${etag.slice(1, -1)}.${address.name}`].join('/'), () => readSource(storage, source))
+    return { status: 200, body, contentType: CONTENT_TYPES[path.extname(address.name).toLowerCase()]!, etag, cacheControl: IMAGE_CACHE_CONTROL }
   }
 
   const { width, height, format, stem } = address
   const source = await findSource(
-    imagesRoot,
-    folder,
+    storage,
+    address.folder,
     SOURCE_EXTENSIONS.map((extension) => `${stem}${extension}`),
   )
   const etag = etagFor(source, `${width}x${height}.${format}`)
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag, cacheControl: IMAGE_CACHE_CONTROL }
-  const cached = path.join(/* turbopackIgnore: true */ roots.cache, ...address.folder, `${width}x${height}`, `${stem}.${etag.slice(1, -1)}.${format}`)
-  const body = await readOrRender(cached, () => renderQueue().run(() => scale(source.file, width, height, format)))
+  const cached = [...address.folder, `${width}x${height}`, `${stem}.${etag.slice(1, -1)}.${format}`].join('/')
+  const body = await readOrRender(cache, cached, async () => {
+    const original = await readSource(storage, source)
+    return renderQueue().run(() => scale(original, width, height, format))
+  })
   return { status: 200, body, contentType: CONTENT_TYPES[format]!, etag, cacheControl: IMAGE_CACHE_CONTROL }
+}
+
+/** The store whose uploads the folder holds (storeUploadsFolder: stores/{websiteId}/uploads/…); null for shared images. */
+export function uploadsOwner(folder: readonly string[]): number | null {
+  if (folder[0] !== 'stores' || folder[2] !== 'uploads') return null
+  // A folder that looks like uploads but names no store id belongs to no store that could ask.
+  return /^[1-9]\d{0,9}$/.test(folder[1]!) ? Number(folder[1]) : -1
 }
 
 type Address =
@@ -113,28 +142,48 @@ function parseAddress(segments: readonly string[]): Address {
   return { kind: 'sized', folder, width, height, format, stem: nameMatch.groups!.stem! }
 }
 
-type Source = { file: string; size: number; mtimeMs: number }
+type Source = { key: string; info: ObjectInfo }
 
-async function findSource(imagesRoot: string, folder: string, names: readonly string[]): Promise<Source> {
+/** Heads of content-hashed keys in a bucket: such an object never changes, so one head serves a while. */
+const KNOWN_HEADS_MAX = 10_000
+const KNOWN_HEAD_MS = 10 * 60 * 1000
+const knownHeads = new Map<string, { info: ObjectInfo; until: number }>()
+
+async function headOf(storage: ObjectStorage, key: string): Promise<ObjectInfo | null> {
+  const remembered = storage.kind === 's3' && HASHED_NAME.test(key.slice(key.lastIndexOf('/') + 1))
+  if (remembered) {
+    const known = knownHeads.get(key)
+    if (known && known.until > Date.now()) return known.info
+  }
+  const info = await storage.head(key)
+  if (info && remembered) {
+    if (knownHeads.size >= KNOWN_HEADS_MAX) knownHeads.delete(knownHeads.keys().next().value!)
+    knownHeads.set(key, { info, until: Date.now() + KNOWN_HEAD_MS })
+  }
+  return info
+}
+
+async function findSource(storage: ObjectStorage, folder: readonly string[], names: readonly string[]): Promise<Source> {
   for (const name of names) {
-    const candidate = path.join(folder, name)
-    let info
-    try {
-      info = await stat(candidate)
-    } catch {
-      continue
-    }
-    if (!info.isFile()) continue
-    // The segments cannot climb out, but a symbolic link inside the store could point anywhere.
-    const real = await realpath(candidate)
-    if (!real.startsWith(imagesRoot + path.sep)) break
-    return { file: real, size: info.size, mtimeMs: info.mtimeMs }
+    const key = [...folder, name].join('/')
+    const info = await headOf(storage, key)
+    if (info) return { key, info }
   }
   throw new DomainError('not_found', 'Image not found')
 }
 
+/** The source's bytes; gone since its head (removed meanwhile): not found, like a missing one. */
+async function readSource(storage: ObjectStorage, source: Source): Promise<Buffer> {
+  const body = await storage.get(source.key)
+  if (!body) {
+    knownHeads.delete(source.key)
+    throw new DomainError('not_found', 'Image not found')
+  }
+  return body
+}
+
 function etagFor(source: Source, variant: string): string {
-  const hash = createHash('sha1').update(`${SCALER_VERSION}|${source.file}|${source.size}|${source.mtimeMs}|${variant}`).digest('hex').slice(0, 20)
+  const hash = createHash('sha1').update(`${SCALER_VERSION}|${source.key}|${source.info.version}|${variant}`).digest('hex').slice(0, 20)
   return `"${hash}"`
 }
 
@@ -146,27 +195,19 @@ function etagMatches(header: string | null | undefined, etag: string): boolean {
 
 const rendering = new Map<string, Promise<Buffer>>()
 
-/** The cached render, or a new one written atomically (concurrent requests share one render). */
-async function readOrRender(file: string, render: () => Promise<Buffer>): Promise<Buffer> {
-  try {
-    return await readFile(file)
-  } catch {
-    // Not rendered yet.
-  }
-  let pending = rendering.get(file)
+/** The cached render, or a new one kept in the cache (concurrent requests share one render). */
+async function readOrRender(cache: VariantCache, name: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  const cached = await cache.read(name)
+  if (cached) return cached
+  const id = `${cache.dir}|${name}`
+  let pending = rendering.get(id)
   if (!pending) {
     pending = (async () => {
       const body = await render()
-      await mkdir(path.dirname(file), { recursive: true })
-      const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
-      await writeFile(temporary, body)
-      await rename(temporary, file).catch(async (error: unknown) => {
-        await unlink(temporary).catch(() => undefined)
-        throw error
-      })
+      await cache.write(name, body)
       return body
-    })().finally(() => rendering.delete(file))
-    rendering.set(file, pending)
+    })().finally(() => rendering.delete(id))
+    rendering.set(id, pending)
   }
   return pending
 }
@@ -175,27 +216,20 @@ async function readOrRender(file: string, render: () => Promise<Buffer>): Promis
  * Fits the whole image in width × height ("contain": a garment is never cropped), padding with the
  * image's own corner colour so the studio background or transparency simply continues.
  */
-async function scale(file: string, width: number, height: number, format: 'webp' | 'png'): Promise<Buffer> {
+async function scale(file: Buffer, width: number, height: number, format: 'webp' | 'png'): Promise<Buffer> {
   const corner = await boundedSharp(file).extract({ left: 0, top: 0, width: 1, height: 1 }).ensureAlpha().raw().toBuffer()
   const background = { r: corner[0]!, g: corner[1]!, b: corner[2]!, alpha: corner[3]! / 255 }
   const resized = boundedSharp(file).resize(width, height, { fit: 'contain', background })
   return format === 'png' ? resized.png({ compressionLevel: 9 }).toBuffer() : resized.webp({ quality: 82 }).toBuffer()
 }
 
-function defaultRoots(): Roots {
-  const config = env()
-  return { images: path.resolve(config.IMAGES_DIR), cache: path.resolve(config.IMAGE_CACHE_DIR) }
-}
+const caches = new Map<string, VariantCache>()
 
-const realRoots = new Map<string, string>()
-async function realRoot(root: string): Promise<string> {
-  const known = realRoots.get(root)
-  if (known) return known
-  try {
-    const real = await realpath(root)
-    realRoots.set(root, real)
-    return real
-  } catch {
-    throw new DomainError('not_found', 'Image not found')
-  }
+/** This process's image store and its machine's cache (one cache object per folder and bound). */
+function defaultStores(): ImageStores {
+  const config = env()
+  const id = `${path.resolve(config.IMAGE_CACHE_DIR)}|${config.IMAGE_CACHE_MAX_BYTES}`
+  let cache = caches.get(id)
+  if (!cache) caches.set(id, (cache = variantCache(config.IMAGE_CACHE_DIR, config.IMAGE_CACHE_MAX_BYTES)))
+  return { storage: imageStorage(), cache }
 }

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { VARIANT_COLUMNS } from '../catalog/product-columns'
 import type { Executor } from '../db/client'
@@ -30,7 +29,7 @@ import {
   websites,
   websiteShippingCountries,
 } from '../db/schema'
-import { imagesRoot } from '../images/image-store'
+import { objectKeyOf } from '../adapters/object-storage'
 import { DomainError } from '../kernel/errors'
 import { fromCents } from '../kernel/money'
 import { PROGRAM_COLUMNS } from '../promotions/promotion-engine'
@@ -49,7 +48,8 @@ import { readAllowancesSection, readDeliveryMethodsSection, readOrderFieldsSecti
 export type { StoreFileDocument }
 
 /** An image of the image store that the export carries, as `zipPath` next to store.json. */
-export type ExportedImage = { zipPath: string; absolutePath: string }
+/** An image of the export: where it goes in the zip, and its key in the image store. */
+export type ExportedImage = { zipPath: string; key: string }
 
 export type StoreExport = { websiteCode: string; file: StoreFileDocument; images: ExportedImage[] }
 
@@ -64,13 +64,12 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
   /** A stored image (path in the image store, or an https:// address) as a store-file image entry, under its own name. */
   const image = (stored: string): { file: string } | { url: string } => {
     if (/^https:\/\//.test(stored)) return { url: stored }
-    const root = imagesRoot()
-    const absolutePath = path.resolve(root, stored)
-    if (!absolutePath.startsWith(root + path.sep)) throw new Error(`image path leaves the image store: ${stored}`)
-    const zipPath = `images/${path.relative(root, absolutePath).split(path.sep).join('/')}`
+    const key = objectKeyOf(stored)
+    if (key === null) throw new Error(`image path is not a key of the image store: ${stored}`)
+    const zipPath = `images/${key}`
     if (!usedZipPaths.has(zipPath)) {
       usedZipPaths.add(zipPath)
-      images.push({ zipPath, absolutePath })
+      images.push({ zipPath, key })
     }
     return { file: zipPath }
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { access, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
@@ -16,7 +16,8 @@ import { defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { requireStaff, storeScope } from '../kernel/permissions'
-import { imagesRoot } from '../images/image-store'
+import { imageStorage } from '../adapters/image-storage'
+import { placeStoredImage } from '../images/image-store'
 import { exportStore } from './export-store'
 import { StoreFileError } from './store-file-error'
 import { STORE_JSON, StoreZipError, storeFileZip, unpackStoreZip } from './store-file-zip'
@@ -57,11 +58,10 @@ export async function exportStoreFileZip(ctx: CoreContext, websiteId: number): P
   const db = await getDb()
   const exported = await exportStore(db, websiteId)
   // Every image is there before the answer starts: a missing one is an error, not a cut-off zip.
+  const storage = imageStorage()
   for (const image of exported.images) {
-    try {
-      await access(image.absolutePath)
-    } catch {
-      throw new DomainError('unavailable', `image missing: ${image.absolutePath}`, `An image of the store is missing on the server (${image.zipPath}). Import the store file again to redraw it, then export.`)
+    if (!(await storage.head(image.key))) {
+      throw new DomainError('unavailable', `image missing: ${image.key}`, `An image of the store is missing on the server (${image.zipPath}). Import the store file again to redraw it, then export.`)
     }
   }
   const day = new Date().toISOString().slice(0, 10)
@@ -95,22 +95,15 @@ export async function importStoreFileUpload(
       await writeFile(filePath, input.bytes)
       const linked = new Set<string>()
       for (const image of (await exportStore(db, input.websiteId)).images) {
-        const target = path.join(folder, image.zipPath)
-        await mkdir(path.dirname(target), { recursive: true })
-        await symlink(image.absolutePath, target)
-        linked.add(image.zipPath)
+        if (await placeStoredImage(image.key, path.join(folder, image.zipPath))) linked.add(image.zipPath)
       }
       // An earlier export names images by where they were then (a console upload, say): every file
-      // of this store's own image folder is reachable by its path too, never another store's.
-      const own = path.join(imagesRoot(), 'stores', store.code)
-      for (const entry of await readdir(own, { recursive: true, withFileTypes: true }).catch(() => [])) {
-        if (!entry.isFile()) continue
-        const absolutePath = path.join(entry.parentPath, entry.name)
-        const zipPath = `images/${path.relative(imagesRoot(), absolutePath).split(path.sep).join('/')}`
-        if (linked.has(zipPath)) continue
-        const target = path.join(folder, zipPath)
-        await mkdir(path.dirname(target), { recursive: true })
-        await symlink(absolutePath, target)
+      // of this store's own image folder is reachable by its path too, never another store's (nor
+      // shoppers' uploads: stores/{id}/uploads/ of the store whose id is this code, when a code is a number).
+      for (const key of await imageStorage().list(`stores/${store.code}/`)) {
+        const zipPath = `images/${key}`
+        if (linked.has(zipPath) || key.split('/')[2] === 'uploads') continue
+        await placeStoredImage(key, path.join(folder, zipPath))
       }
     }
     const fileCode = await websiteCodeIn(filePath)

@@ -1,15 +1,17 @@
-import { createReadStream } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate'
+import { imageStorage } from '../adapters/image-storage'
 import type { StoreExport } from './export-store'
 
 // A store file travels as a .zip (issue 16): store.json at the top and the image files it names
-// (`images/…`) beside it. Written by fflate as a stream, one image file at a time in 64 kB chunks
-// (images are already compressed: stored, not deflated), so the memory an export takes does not
-// grow with the store. Read back into a folder with every entry checked first.
+// (`images/…`) beside it. Written by fflate as a stream, one image at a time (read whole from the
+// image store, folder or bucket; a stored image is at most 1600 px on its longer side) and handed on
+// in 64 kB chunks (images are already compressed: stored, not deflated), so the memory an export
+// takes does not grow with the store. Read back into a folder with every entry checked first.
 
 export const STORE_JSON = 'store.json'
+const CHUNK_BYTES = 64 * 1024
 
 /** The zip of an export, chunk by chunk; the consumer's pace drives the reading (nothing is buffered ahead). */
 export async function* storeFileZip(exported: StoreExport): AsyncGenerator<Uint8Array> {
@@ -27,11 +29,14 @@ export async function* storeFileZip(exported: StoreExport): AsyncGenerator<Uint8
   zip.add(json)
   json.push(new TextEncoder().encode(`${JSON.stringify(exported.file, null, 2)}\n`), true)
   yield* drain()
+  const storage = imageStorage()
   for (const image of exported.images) {
+    const data = await storage.get(image.key)
+    if (!data) throw new Error(`image missing from the image store: ${image.key}`)
     const entry = new ZipPassThrough(image.zipPath)
     zip.add(entry)
-    for await (const chunk of createReadStream(image.absolutePath, { highWaterMark: 64 * 1024 })) {
-      entry.push(chunk as Buffer, false)
+    for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) {
+      entry.push(data.subarray(offset, offset + CHUNK_BYTES), false)
       yield* drain()
     }
     entry.push(new Uint8Array(0), true)

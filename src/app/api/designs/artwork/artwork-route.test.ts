@@ -61,10 +61,11 @@ describe.each(testDatabaseKinds())('POST /api/designs/artwork on %s', (kind) => 
     if (kind === testDatabaseKinds().at(-1)) await rm(IMAGES_DIR, { recursive: true, force: true })
   })
 
-  test('takes a PNG with the rights accepted: stored re-encoded with a rendering the editor shows', async () => {
+  test('takes a PNG with the rights accepted: stored re-encoded, under its store\'s own uploads, with a rendering the editor shows', async () => {
     const { status, body } = await upload(png, { 'content-type': 'image/png', ...accepted })
     expect(status).toBe(200)
-    expect(body.data!.artwork).toMatchObject({ fileType: 'png', aspectRatio: 2, colorCount: 1, imageUrl: expect.stringMatching(/^\/api\/images\/artworks\/[0-9a-f-]{36}\/512x512\/artwork\.[0-9a-f]{10}_512x512\.png$/) })
+    expect(body.data!.artwork).toMatchObject({ fileType: 'png', aspectRatio: 2, colorCount: 1, imageUrl: expect.stringMatching(/^\/api\/images\/stores\/\d+\/uploads\/artworks\/[0-9a-f-]{36}\/512x512\/artwork\.[0-9a-f]{10}_512x512\.png$/) })
+    expect(body.data!.artwork.imageUrl.startsWith(`/api/images/stores/${store.websiteId}/uploads/`)).toBe(true)
     const [row] = await db().select().from(uploadedArtworks).where(eq(uploadedArtworks.id, body.data!.artwork.id))
     expect(row).toMatchObject({ partnerId: null, fileType: 'png', width: 300, height: 150, bytes: png.length })
     expect(row!.rightsAcceptedAt).toBeInstanceOf(Date)
