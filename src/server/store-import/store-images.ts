@@ -29,8 +29,11 @@ export type PreparedImages = {
   products: Map<string, PreparedProductImage[]>
   site: { favicon: string | null; socialImage: string | null; logo: string | null; heroImage: string | null; sections: (string | null)[] }
   stats: { drawn: number; copied: number; reused: number; milliseconds: number }
-  /** Removes images this import no longer uses; call after the import committed. */
-  removeStale(): Promise<number>
+  /**
+   * Removes images this import no longer uses; call after the import committed. `inUse`: image
+   * paths some store still shows (a store created from this one shares its pictures): kept.
+   */
+  removeStale(inUse?: ReadonlySet<string>): Promise<number>
 }
 
 export class ImagePreparationError extends Error {
@@ -273,10 +276,11 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
     products,
     site,
     stats,
-    async removeStale() {
-      let removed = await removeStaleImages('logos', logoNames, new Set(file.logos.map((logo) => slugify(logo.code))))
-      removed += await removeStaleImages(siteFolder, siteNames)
-      for (const [folder, names] of productFolders) removed += await removeStaleImages(folder, names)
+    async removeStale(inUse = new Set<string>()) {
+      const keep = (folder: string, names: ReadonlySet<string>) => new Set([...names, ...[...inUse].filter((stored) => path.posix.dirname(stored) === folder).map((stored) => path.posix.basename(stored))])
+      let removed = await removeStaleImages('logos', keep('logos', logoNames), new Set(file.logos.map((logo) => slugify(logo.code))))
+      removed += await removeStaleImages(siteFolder, keep(siteFolder, siteNames))
+      for (const [folder, names] of productFolders) removed += await removeStaleImages(folder, keep(folder, names))
       return removed
     },
   }
@@ -308,4 +312,64 @@ async function runLimited<T>(items: readonly T[], limit: number, run: (item: T) 
     }
   })
   await Promise.all(workers)
+}
+
+/** The image-store path of an exported image entry (`images/{path}`), or null for anything else. */
+function storedPathOf(relative: string): string | null {
+  const posix = relative.replace(/\\/g, '/')
+  return posix.startsWith('images/') && !posix.split('/').includes('..') ? posix.slice('images/'.length) : null
+}
+
+/**
+ * The images of a store file exported in memory from a store of this install (exportStore), used
+ * where they already are: nothing is read, copied or drawn, so a store made from another shares its
+ * pictures (content-addressed files). Anything that is not an image-store path of the export (a
+ * recipe to draw, a file elsewhere) is a programming error here.
+ */
+export function sharedStoreImages(file: StoreFile): PreparedImages {
+  const stored = (source: { file: string } | { url: string }): string => {
+    if ('url' in source) return source.url
+    const found = storedPathOf(source.file)
+    if (found === null) throw new Error(`not an exported image of the image store: ${source.file}`)
+    return found
+  }
+  const siteImage = (source: SiteImageSource | undefined): string | null => {
+    if (!source) return null
+    if ('generate' in source) throw new Error('an exported store has no images to draw')
+    return stored(source)
+  }
+  const products = new Map<string, PreparedProductImage[]>()
+  for (const product of file.products) {
+    products.set(
+      product.slug,
+      product.images.map((image, sequence) => {
+        if ('mockup' in image) throw new Error('an exported store has no mockups to draw')
+        const where = stored(image)
+        const isUrl = 'url' in image
+        return {
+          path: isUrl ? where : path.posix.dirname(where),
+          name: path.posix.basename(isUrl ? new URL(where).pathname : where),
+          alt: image.alt ?? altFor(product.name, image.color ?? null),
+          color: image.color ?? null,
+          logo: image.logo ?? null,
+          sequence,
+        }
+      }),
+    )
+  }
+  return {
+    logos: new Map(file.logos.map((logo) => [logo.code, stored(logo.artwork)])),
+    logoColors: new Map(),
+    products,
+    site: {
+      favicon: siteImage(file.website.favicon),
+      socialImage: siteImage(file.website.socialImage),
+      logo: siteImage(file.website.logo),
+      heroImage: siteImage(file.homePage?.hero.image),
+      sections: file.homePage?.sections.map((section) => siteImage(section.image)) ?? [],
+    },
+    stats: { drawn: 0, copied: 0, reused: 0, milliseconds: 0 },
+    // Shared images belong to the stores that show them: nothing here is ever removed.
+    removeStale: async () => 0,
+  }
 }
