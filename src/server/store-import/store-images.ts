@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { countArtworkColors } from '../decoration/artwork-colors'
-import { contentHash, removeStaleImages, slugify, storeImage, storeImageNamed } from '../images/image-store'
+import { contentHash, imagesRoot, removeStaleImages, slugify, storeImage, storeImageNamed } from '../images/image-store'
 import { type LogoArtwork, MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, type MockupSpec, renderMockup } from '../images/mockup-renderer'
 import { renderSiteImage, SITE_IMAGE_RENDERER_VERSION, type SiteImageKind } from '../images/site-image-renderer'
 import type { ReferenceIssue } from './store-file-error'
@@ -85,6 +86,17 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
       if (kept) {
         count(kept.created, 'copied')
         return kept
+      }
+    } else {
+      // An image of another folder of this install's image store, the very same bytes (a store made
+      // from a template shows the template's files): used where it is, so its export imports unchanged.
+      const shared = storedPathOf(posix)
+      if (shared !== null && existsSync(path.join(imagesRoot(), shared))) {
+        const kept = await storeImageNamed({ folder: path.posix.dirname(shared), name: path.posix.basename(shared), data })
+        if (kept) {
+          count(kept.created, 'copied')
+          return kept
+        }
       }
     }
     const metadata = await sharp(data).metadata()
@@ -209,7 +221,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
             const stem = `${product.slug}-${path.parse(image.file).name}`
             const stored = await copyFile(image.file, folder, stem)
             names.add(stored.name)
-            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color, logo: image.logo ?? null }, slot)
+            fillSlot({ path: stored.folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color, logo: image.logo ?? null }, slot)
           },
         })
         return

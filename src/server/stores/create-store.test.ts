@@ -17,6 +17,7 @@ import { auditLog, productImages, products, staffStores, websites } from '../db/
 import { coreContext, type Staff } from '../kernel/context'
 import { utcMidnight } from '../orders/order-dashboard'
 import { exportStore } from '../store-import/export-store'
+import { exportStoreFileZip, importStoreFileUpload } from '../store-import/store-file-console'
 import { importStoreFile } from '../store-import/store-import-service'
 import { createStore } from './create-store'
 import { syncStoreHosts } from '../website/store-hosts'
@@ -128,6 +129,18 @@ describe.each(testDatabaseKinds())('creating a store from a template on %s', (ki
     const ids = async (websiteId: number) => (await db().select({ id: products.id }).from(products).where(eq(products.websiteId, websiteId))).map((row) => row.id)
     const templateIds = new Set(await ids(templateId))
     expect((await ids(created.websiteId)).some((id) => templateIds.has(id))).toBe(false)
+  })
+
+  test('the copy’s own store file, downloaded from the console, imports back into it changing nothing', async () => {
+    const owner = await staffContext(templateId, { role: 'owner' })
+    const copy = await createStore(owner, { template: templateId, code: nextCode('round-trip'), name: 'Round trip', hosts: ['round-trip.localhost'] })
+    const chunks: Uint8Array[] = []
+    for await (const chunk of (await exportStoreFileZip(owner, copy.websiteId)).chunks) chunks.push(chunk)
+
+    const report = await importStoreFileUpload(owner, { websiteId: copy.websiteId, fileName: 'round-trip.zip', bytes: Buffer.concat(chunks), dryRun: true })
+
+    expect(JSON.stringify(report.entities.filter((entity) => entity.created + entity.updated + entity.removed > 0)).slice(0, 1500)).toBe('[]')
+    expect(report.images).toMatchObject({ drawn: 0, copied: 0 })
   })
 
   test('the template is left as it was, and its accounts, gift cards and orders stay its own', async () => {
