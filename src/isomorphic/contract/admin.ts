@@ -27,6 +27,7 @@ import { DECORATION_ADMIN_MUTATION_INPUTS, DECORATION_ADMIN_QUERY_INPUTS, type D
 import { CATALOG_ADMIN_MUTATION_INPUTS, CATALOG_ADMIN_QUERY_INPUTS, type CatalogAdminMutationResponses, type CatalogAdminQueryResponses } from './admin-catalog'
 import { CONTENT_ADMIN_MUTATION_INPUTS, CONTENT_ADMIN_QUERY_INPUTS, type ContentAdminMutationResponses, type ContentAdminQueryResponses } from './admin-content'
 import { STAFF_ADMIN_MUTATION_INPUTS, STAFF_ADMIN_QUERY_INPUTS, type StaffAdminMutationResponses, type StaffAdminQueryResponses } from './admin-staff'
+import { STORES_ADMIN_MUTATION_INPUTS, STORES_ADMIN_QUERY_INPUTS, type StoresAdminMutationResponses, type StoresAdminQueryResponses } from './admin-stores'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query and /api/admin/mutation with
 // {key, value}. Per key, the schema of `value` (the server validates with it) and the answer; each
@@ -53,6 +54,7 @@ export const ADMIN_QUERY_INPUTS = {
   ...CATALOG_ADMIN_QUERY_INPUTS,
   ...CONTENT_ADMIN_QUERY_INPUTS,
   ...DECORATION_ADMIN_QUERY_INPUTS,
+  ...STORES_ADMIN_QUERY_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export const ADMIN_MUTATION_INPUTS = {
@@ -71,6 +73,7 @@ export const ADMIN_MUTATION_INPUTS = {
   ...CATALOG_ADMIN_MUTATION_INPUTS,
   ...CONTENT_ADMIN_MUTATION_INPUTS,
   ...DECORATION_ADMIN_MUTATION_INPUTS,
+  ...STORES_ADMIN_MUTATION_INPUTS,
 } satisfies Record<string, z.ZodType>
 
 export type AdminQueryKey = keyof typeof ADMIN_QUERY_INPUTS
@@ -81,8 +84,8 @@ export type ParsedAdminQueryValues = { [K in AdminQueryKey]: z.output<(typeof AD
 export type AdminMutationValues = { [K in AdminMutationKey]: z.input<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 export type ParsedAdminMutationValues = { [K in AdminMutationKey]: z.output<(typeof ADMIN_MUTATION_INPUTS)[K]> }
 
-export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses & CatalogAdminQueryResponses & ContentAdminQueryResponses & DecorationAdminQueryResponses
-export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses & CatalogAdminMutationResponses & ContentAdminMutationResponses & DecorationAdminMutationResponses
+export type AdminQueryResponses = SessionAdminQueryResponses & WebhookAdminQueryResponses & WorkOrderAdminQueryResponses & OrdersListAdminQueryResponses & OrderAdminQueryResponses & StaffAdminQueryResponses & OrderScreensAdminQueryResponses & ProductsAdminQueryResponses & SellingAdminQueryResponses & AllowancesAdminQueryResponses & CustomersAdminQueryResponses & SettingsAdminQueryResponses & DeliveryAdminQueryResponses & CheckoutAdminQueryResponses & StoreFileAdminQueryResponses & CatalogAdminQueryResponses & ContentAdminQueryResponses & DecorationAdminQueryResponses & StoresAdminQueryResponses
+export type AdminMutationResponses = SessionAdminMutationResponses & WebhookAdminMutationResponses & WorkOrderAdminMutationResponses & OrderAdminMutationResponses & StaffAdminMutationResponses & ProductsAdminMutationResponses & SellingAdminMutationResponses & AllowancesAdminMutationResponses & CustomersAdminMutationResponses & SettingsAdminMutationResponses & DeliveryAdminMutationResponses & CheckoutAdminMutationResponses & CatalogAdminMutationResponses & ContentAdminMutationResponses & DecorationAdminMutationResponses & StoresAdminMutationResponses
 
 export const isAdminQueryKey = (key: string): key is AdminQueryKey => Object.hasOwn(ADMIN_QUERY_INPUTS, key)
 export const isAdminMutationKey = (key: string): key is AdminMutationKey => Object.hasOwn(ADMIN_MUTATION_INPUTS, key)

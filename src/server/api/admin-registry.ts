@@ -27,6 +27,7 @@ import { DECORATION_ADMIN_MUTATIONS, DECORATION_ADMIN_QUERIES } from '../decorat
 import { CATALOG_ADMIN_MUTATIONS, CATALOG_ADMIN_QUERIES } from '../catalog/catalog-admin-keys'
 import { CONTENT_ADMIN_MUTATIONS, CONTENT_ADMIN_QUERIES } from '../content/content-admin-keys'
 import { REDIRECT_ADMIN_MUTATIONS, REDIRECT_ADMIN_QUERIES } from '../redirects/redirect-admin'
+import { STORES_ADMIN_MUTATIONS, STORES_ADMIN_QUERIES } from '../stores/store-admin'
 
 // The console's API (issue 15, decision 021): POST /api/admin/query|mutation {key, value}, and the
 // console's pages in-process. One entry per key, gathered from the domains that own them.
@@ -54,6 +55,7 @@ export const ADMIN_QUERIES: Readonly<Record<AdminQueryKey, AdminDefinition>> = {
   ...CONTENT_ADMIN_QUERIES,
   ...REDIRECT_ADMIN_QUERIES,
   ...DECORATION_ADMIN_QUERIES,
+  ...STORES_ADMIN_QUERIES,
 }
 
 export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>> = {
@@ -74,6 +76,7 @@ export const ADMIN_MUTATIONS: Readonly<Record<AdminMutationKey, AdminDefinition>
   ...CONTENT_ADMIN_MUTATIONS,
   ...REDIRECT_ADMIN_MUTATIONS,
   ...DECORATION_ADMIN_MUTATIONS,
+  ...STORES_ADMIN_MUTATIONS,
 }
 
 /** Runs a console read. Throws `invalid` for an unknown key or a bad value, and whatever the handler throws. */

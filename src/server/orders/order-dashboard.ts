@@ -22,7 +22,7 @@ export const QUEUE_PREVIEW = 5
 const DAY_MS = 86_400_000
 
 /** 00:00 UTC of the day `now` falls in, minus `days` days. */
-function utcMidnight(now: Date, days: number): Date {
+export function utcMidnight(now: Date, days: number): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * DAY_MS)
 }
 

@@ -20,15 +20,16 @@ export const TAX_SECRET_KEYS = ['key', 'token'] as const
 
 /**
  * The file with every KEPT_SECRET replaced by the store's current value, or the fields that keep a
- * secret the store (matched by website.code, delivery methods by name) does not have.
+ * secret the store (matched by website.code, delivery methods by name) does not have. `fromCode`:
+ * take the secrets of that store instead (a store created from it as a template).
  */
-export async function resolveKeptSecrets(tx: Transaction, file: StoreFile): Promise<{ file: StoreFile; issues: ReferenceIssue[] }> {
+export async function resolveKeptSecrets(tx: Transaction, file: StoreFile, fromCode = file.website.code): Promise<{ file: StoreFile; issues: ReferenceIssue[] }> {
   const issues: ReferenceIssue[] = []
   const missing = (at: (string | number)[]) =>
     issues.push({ path: at, message: `keeps the store's current secret, but this store has none: write the secret here or set it in the console first` })
   if (!fileKeepsSecrets(file)) return { file, issues }
 
-  const [website] = await tx.select({ id: websites.id, ssoConfig: websites.ssoConfig }).from(websites).where(eq(websites.code, file.website.code))
+  const [website] = await tx.select({ id: websites.id, ssoConfig: websites.ssoConfig }).from(websites).where(eq(websites.code, fromCode))
   const resolved: StoreFile = structuredClone(file)
 
   const sso = resolved.website.ssoConfig

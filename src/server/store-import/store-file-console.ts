@@ -50,6 +50,13 @@ const SHARED_ENTITIES: Record<string, string> = {
   logoMethods: "logos' decoration methods",
 }
 
+/** The kinds of shared record (as people name them) that a write with these counts changed or removed. */
+export function sharedRecordsChanged(counts: Record<string, { updated: number; removed: number }>): string[] {
+  return Object.entries(counts)
+    .filter(([entity, count]) => entity in SHARED_ENTITIES && count.updated + count.removed > 0)
+    .map(([entity]) => SHARED_ENTITIES[entity]!)
+}
+
 export type StoreFileDownload = { fileName: string; chunks: AsyncGenerator<Uint8Array> }
 
 /** The store as a .zip (store.json and its images), streamed. */
@@ -118,9 +125,7 @@ export async function importStoreFileUpload(
           throw otherStore(other?.code ?? '?', store.code)
         }
         if (staff.role !== 'owner') {
-          const shared = Object.entries(result.counts)
-            .filter(([entity, counts]) => entity in SHARED_ENTITIES && counts.updated + counts.removed > 0)
-            .map(([entity]) => SHARED_ENTITIES[entity]!)
+          const shared = sharedRecordsChanged(result.counts)
           if (shared.length > 0) {
             throw new DomainError(
               'forbidden',

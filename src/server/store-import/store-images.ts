@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { countArtworkColors } from '../decoration/artwork-colors'
-import { contentHash, removeStaleImages, slugify, storeImage, storeImageNamed } from '../images/image-store'
+import { contentHash, imagesRoot, removeStaleImages, slugify, storeImage, storeImageNamed } from '../images/image-store'
 import { type LogoArtwork, MOCKUP_RENDERER_VERSION, MOCKUP_SIZE, type MockupSpec, renderMockup } from '../images/mockup-renderer'
 import { renderSiteImage, SITE_IMAGE_RENDERER_VERSION, type SiteImageKind } from '../images/site-image-renderer'
 import type { ReferenceIssue } from './store-file-error'
@@ -29,8 +30,11 @@ export type PreparedImages = {
   products: Map<string, PreparedProductImage[]>
   site: { favicon: string | null; socialImage: string | null; logo: string | null; heroImage: string | null; sections: (string | null)[] }
   stats: { drawn: number; copied: number; reused: number; milliseconds: number }
-  /** Removes images this import no longer uses; call after the import committed. */
-  removeStale(): Promise<number>
+  /**
+   * Removes images this import no longer uses; call after the import committed. `inUse`: image
+   * paths some store still shows (a store created from this one shares its pictures): kept.
+   */
+  removeStale(inUse?: ReadonlySet<string>): Promise<number>
 }
 
 export class ImagePreparationError extends Error {
@@ -82,6 +86,17 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
       if (kept) {
         count(kept.created, 'copied')
         return kept
+      }
+    } else {
+      // An image of another folder of this install's image store, the very same bytes (a store made
+      // from a template shows the template's files): used where it is, so its export imports unchanged.
+      const shared = storedPathOf(posix)
+      if (shared !== null && existsSync(path.join(imagesRoot(), shared))) {
+        const kept = await storeImageNamed({ folder: path.posix.dirname(shared), name: path.posix.basename(shared), data })
+        if (kept) {
+          count(kept.created, 'copied')
+          return kept
+        }
       }
     }
     const metadata = await sharp(data).metadata()
@@ -206,7 +221,7 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
             const stem = `${product.slug}-${path.parse(image.file).name}`
             const stored = await copyFile(image.file, folder, stem)
             names.add(stored.name)
-            fillSlot({ path: folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color, logo: image.logo ?? null }, slot)
+            fillSlot({ path: stored.folder, name: stored.name, alt: image.alt ?? altFor(product.name, color), color, logo: image.logo ?? null }, slot)
           },
         })
         return
@@ -273,10 +288,11 @@ export async function prepareStoreImages(file: StoreFile, baseDir: string): Prom
     products,
     site,
     stats,
-    async removeStale() {
-      let removed = await removeStaleImages('logos', logoNames, new Set(file.logos.map((logo) => slugify(logo.code))))
-      removed += await removeStaleImages(siteFolder, siteNames)
-      for (const [folder, names] of productFolders) removed += await removeStaleImages(folder, names)
+    async removeStale(inUse = new Set<string>()) {
+      const keep = (folder: string, names: ReadonlySet<string>) => new Set([...names, ...[...inUse].filter((stored) => path.posix.dirname(stored) === folder).map((stored) => path.posix.basename(stored))])
+      let removed = await removeStaleImages('logos', keep('logos', logoNames), new Set(file.logos.map((logo) => slugify(logo.code))))
+      removed += await removeStaleImages(siteFolder, keep(siteFolder, siteNames))
+      for (const [folder, names] of productFolders) removed += await removeStaleImages(folder, keep(folder, names))
       return removed
     },
   }
@@ -308,4 +324,64 @@ async function runLimited<T>(items: readonly T[], limit: number, run: (item: T) 
     }
   })
   await Promise.all(workers)
+}
+
+/** The image-store path of an exported image entry (`images/{path}`), or null for anything else. */
+function storedPathOf(relative: string): string | null {
+  const posix = relative.replace(/\\/g, '/')
+  return posix.startsWith('images/') && !posix.split('/').includes('..') ? posix.slice('images/'.length) : null
+}
+
+/**
+ * The images of a store file exported in memory from a store of this install (exportStore), used
+ * where they already are: nothing is read, copied or drawn, so a store made from another shares its
+ * pictures (content-addressed files). Anything that is not an image-store path of the export (a
+ * recipe to draw, a file elsewhere) is a programming error here.
+ */
+export function sharedStoreImages(file: StoreFile): PreparedImages {
+  const stored = (source: { file: string } | { url: string }): string => {
+    if ('url' in source) return source.url
+    const found = storedPathOf(source.file)
+    if (found === null) throw new Error(`not an exported image of the image store: ${source.file}`)
+    return found
+  }
+  const siteImage = (source: SiteImageSource | undefined): string | null => {
+    if (!source) return null
+    if ('generate' in source) throw new Error('an exported store has no images to draw')
+    return stored(source)
+  }
+  const products = new Map<string, PreparedProductImage[]>()
+  for (const product of file.products) {
+    products.set(
+      product.slug,
+      product.images.map((image, sequence) => {
+        if ('mockup' in image) throw new Error('an exported store has no mockups to draw')
+        const where = stored(image)
+        const isUrl = 'url' in image
+        return {
+          path: isUrl ? where : path.posix.dirname(where),
+          name: path.posix.basename(isUrl ? new URL(where).pathname : where),
+          alt: image.alt ?? altFor(product.name, image.color ?? null),
+          color: image.color ?? null,
+          logo: image.logo ?? null,
+          sequence,
+        }
+      }),
+    )
+  }
+  return {
+    logos: new Map(file.logos.map((logo) => [logo.code, stored(logo.artwork)])),
+    logoColors: new Map(),
+    products,
+    site: {
+      favicon: siteImage(file.website.favicon),
+      socialImage: siteImage(file.website.socialImage),
+      logo: siteImage(file.website.logo),
+      heroImage: siteImage(file.homePage?.hero.image),
+      sections: file.homePage?.sections.map((section) => siteImage(section.image)) ?? [],
+    },
+    stats: { drawn: 0, copied: 0, reused: 0, milliseconds: 0 },
+    // Shared images belong to the stores that show them: nothing here is ever removed.
+    removeStale: async () => 0,
+  }
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { CacheName } from '@/isomorphic/contract/queries'
 import { invalidateCaches } from '../cache/named-cache'
-import { getDb, type Transaction } from '../db/client'
+import { type Executor, getDb, type Transaction } from '../db/client'
+import { homePages, productImages, websites } from '../db/schema'
 import { issueAt, loadStoreFile, sortIssues } from './load-store-file'
 import { type ReferenceIssue, StoreFileError } from './store-file-error'
 import type { StoreFile } from './store-file-schema'
@@ -68,6 +69,11 @@ export type StoreImportSummary = {
 // Two app instances starting on one empty PostgreSQL may both try to seed the demo store.
 const IMPORT_LOCK = 7_340_022
 
+/** Waits for any other import (or store creation) to finish; held until `tx` ends. */
+export async function takeImportLock(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
+}
+
 /** What a caller may check or add inside the import's transaction (the console: the store, the audit row). */
 export type BeforeCommit = (tx: Transaction, result: { websiteId: number; createdWebsite: boolean; counts: Record<string, ChangeCounts> }) => Promise<void>
 
@@ -112,7 +118,7 @@ export async function importStoreFile({
   let result: Awaited<ReturnType<typeof writeStore>>
   try {
     result = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
+      await takeImportLock(tx)
       const kept = await resolveKeptSecrets(tx, file)
       const issues = [...kept.issues, ...(await takenHostIssues(tx, file))]
       if (issues.length > 0) throw new StoreFileError(fileLabel, sortIssues(issues.map((issue) => issueAt(located, issue.path, issue.message))))
@@ -125,20 +131,14 @@ export async function importStoreFile({
     if (!(error instanceof DryRunRollback)) throw error
     result = error.result
   }
-  const removedImages = dryRun ? 0 : await images.removeStale()
+  const removedImages = dryRun ? 0 : await images.removeStale(await imagePathsInUse(db))
 
-  const touched = new Set<CacheName>()
-  let installWide = false
-  for (const [entity, counts] of Object.entries(result.counts)) {
-    if (counts.created + counts.updated + counts.removed === 0) continue
-    for (const cache of CACHES_BY_ENTITY[entity] ?? []) touched.add(cache)
-    if (INSTALL_WIDE_ENTITIES.has(entity)) installWide = true
-  }
-  if (touched.size > 0 && !dryRun) {
+  const touched = cachesTouchedBy(result.counts)
+  if (touched.length > 0 && !dryRun) {
     // Fresh planner statistics: PGlite never gathers them by itself, and catalog reads pick poor
     // plans without them.
     await db.execute(sql`analyze`)
-    await invalidateCaches([...touched], installWide ? undefined : result.websiteId)
+    await invalidateCaches(touched, touchesInstallWide(result.counts) ? undefined : result.websiteId)
   }
   return {
     ...result,
@@ -146,9 +146,44 @@ export async function importStoreFile({
     websiteCode: file.website.code,
     websiteName: file.website.name,
     images: { ...images.stats, removed: removedImages },
-    touchedCaches: STORE_IMPORT_CACHES.filter((cache) => touched.has(cache)),
+    touchedCaches: touched,
     milliseconds: Math.round(performance.now() - started),
   }
+}
+
+/**
+ * Every image-store path some store shows. A store created from a template shares the template's
+ * pictures, which live in the template's folders: an import of either store keeps what the other
+ * still shows.
+ */
+async function imagePathsInUse(db: Executor): Promise<Set<string>> {
+  const [productRows, siteRows, homeRows] = await Promise.all([
+    db.selectDistinct({ path: productImages.path, name: productImages.name }).from(productImages),
+    db.select({ favicon: websites.faviconImage, social: websites.socialImage, logo: websites.logoImage }).from(websites),
+    db.select({ hero: homePages.heroImage, sections: homePages.sections }).from(homePages),
+  ])
+  const paths = new Set(productRows.map((row) => `${row.path}/${row.name}`))
+  for (const row of siteRows) for (const stored of [row.favicon, row.social, row.logo]) if (stored) paths.add(stored)
+  for (const row of homeRows) {
+    if (row.hero) paths.add(row.hero)
+    for (const section of (row.sections ?? []) as { image?: string }[]) if (section.image) paths.add(section.image)
+  }
+  return paths
+}
+
+/** The caches a write with these counts changed; `createdToo: false`: rows that were only created (a new store's) change no cache. */
+export function cachesTouchedBy(counts: Record<string, ChangeCounts>, { createdToo = true }: { createdToo?: boolean } = {}): CacheName[] {
+  const touched = new Set<CacheName>()
+  for (const [entity, count] of Object.entries(counts)) {
+    if ((createdToo ? count.created : 0) + count.updated + count.removed === 0) continue
+    for (const cache of CACHES_BY_ENTITY[entity] ?? []) touched.add(cache)
+  }
+  return STORE_IMPORT_CACHES.filter((cache) => touched.has(cache))
+}
+
+/** Whether a write with these counts changed rows every store reads (then every store's caches go). */
+export function touchesInstallWide(counts: Record<string, ChangeCounts>, { createdToo = true }: { createdToo?: boolean } = {}): boolean {
+  return Object.entries(counts).some(([entity, count]) => INSTALL_WIDE_ENTITIES.has(entity) && (createdToo ? count.created : 0) + count.updated + count.removed > 0)
 }
 
 const CATALOG_CACHES: CacheName[] = ['ProductList', 'Products', 'FeaturedProducts', 'HomePage']
@@ -197,8 +232,8 @@ const CACHES_BY_ENTITY: Record<string, CacheName[]> = {
   decorationSettings: ['Products'],
 }
 
-/** The whole store, part by part, in the import's one transaction. */
-async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImages) {
+/** The whole store, part by part, in the import's one transaction (also a store created from a template). */
+export async function writeStore(tx: Transaction, file: StoreFile, images: PreparedImages) {
   const tally = new Tally()
   const { websiteId, createdWebsite } = await writeWebsite(tx, tally, file, images)
   await writeHosts(tx, tally, file, websiteId)

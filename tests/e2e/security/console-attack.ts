@@ -240,6 +240,8 @@ export const QUERY_PROBES = {
   'logos.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'decorationPartners.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'decorationSettings.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  // The stores of the install (issue 25): an owner sees all of them, a store manager their own.
+  'stores.list': { needs: 'store.manage', names: null, value: () => ({}) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {
@@ -356,6 +358,8 @@ export const MUTATION_PROBES = {
     value: (t) => ({ websiteId: t.storeId, id: 1, version: 1, garmentKind: 'tee', productId: null, code: 'attack', name: 'Attack', view: 'front', x: 1, y: 1, width: 2, height: 2, methods: ['embroidery'] }),
   },
   'printAreas.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
+  // A store copied from a template (issue 25): another store's template answers 404 like a missing one.
+  'stores.create': { needs: 'store.manage', names: 'store', value: (t) => ({ template: t.storeId, code: `probe-${requestKey()}`.slice(0, 63), name: 'Probe store', hosts: [] }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**

@@ -1,0 +1,82 @@
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
+import type { StoreListPage, StoreState } from '@/isomorphic/contract/admin-stores'
+import { fromCents } from '@/isomorphic/money'
+import { getDb } from '../db/client'
+import { orders, storeHosts, websites } from '../db/schema'
+import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
+import type { CoreContext } from '../kernel/context'
+import { requireStaff, storeScope } from '../kernel/permissions'
+import { utcMidnight } from '../orders/order-dashboard'
+import { createStore } from './create-store'
+
+// The stores of an install in the console (issue 25): the list (state, host names, today's and the
+// last 30 days' orders and revenue, counted as the dashboard counts them: UTC days, orders not
+// cancelled, revenue of the confirmed ones) and creating a store from a template (create-store.ts).
+// An owner sees every store; a store manager the stores they manage. A page is read by id after
+// the cursor (keyset), then its hosts and its sales in one statement each: three statements a page.
+
+export async function storeList(ctx: CoreContext, { cursor, limit, now = new Date() }: { cursor?: string; limit: number; now?: Date }): Promise<StoreListPage> {
+  const staff = await requireStaff(ctx, 'store.manage')
+  const scope = storeScope(staff)
+  const since = { today: utcMidnight(now, 0), last30Days: utcMidnight(now, 29) }
+  const sinceIso = { today: since.today.toISOString(), last30Days: since.last30Days.toISOString() }
+  if (scope !== null && scope.length === 0) return { rows: [], since: sinceIso, nextCursor: null }
+
+  const db = await getDb()
+  const page = await db
+    .select({ websiteId: websites.id, code: websites.code, name: websites.name, state: websites.state })
+    .from(websites)
+    .where(and(scope === null ? undefined : inArray(websites.id, [...scope]), cursor === undefined ? undefined : gt(websites.id, Number(cursor))))
+    .orderBy(asc(websites.id))
+    .limit(limit + 1)
+  const rows = page.slice(0, limit)
+  const ids = rows.map((row) => row.websiteId)
+  if (ids.length === 0) return { rows: [], since: sinceIso, nextCursor: null }
+
+  const placedSince = (from: Date) => sql`${orders.createdAt} >= ${from.toISOString()}::timestamptz`
+  const count = (from: Date) => sql<number>`count(*) filter (where ${placedSince(from)} and ${orders.state} <> 'cancel')`.mapWith(Number)
+  const revenue = (from: Date) => sql<number>`coalesce(sum(${orders.amountTotal}) filter (where ${placedSince(from)} and ${orders.state} = 'sale'), 0)`.mapWith(Number)
+  const [hostRows, salesRows] = await Promise.all([
+    db.select({ websiteId: storeHosts.websiteId, host: storeHosts.host, isPrimary: storeHosts.isPrimary }).from(storeHosts).where(inArray(storeHosts.websiteId, ids)).orderBy(asc(storeHosts.id)),
+    db
+      .select({
+        websiteId: orders.websiteId,
+        today: count(since.today),
+        todayRevenue: revenue(since.today),
+        month: count(since.last30Days),
+        monthRevenue: revenue(since.last30Days),
+      })
+      .from(orders)
+      .where(and(inArray(orders.websiteId, ids), eq(orders.kind, 'order'), gte(orders.createdAt, since.last30Days)))
+      .groupBy(orders.websiteId),
+  ])
+  const sales = new Map(salesRows.map((row) => [row.websiteId, row]))
+  const last = rows.at(-1)
+  return {
+    rows: rows.map((row) => {
+      const figures = sales.get(row.websiteId)
+      return {
+        websiteId: row.websiteId,
+        code: row.code,
+        name: row.name,
+        state: row.state as StoreState,
+        hosts: hostRows
+          .filter((host) => host.websiteId === row.websiteId)
+          .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+          .map((host) => host.host),
+        today: { orders: figures?.today ?? 0, revenue: fromCents(figures?.todayRevenue ?? 0) },
+        last30Days: { orders: figures?.month ?? 0, revenue: fromCents(figures?.monthRevenue ?? 0) },
+      }
+    }),
+    since: sinceIso,
+    nextCursor: page.length > limit && last ? String(last.websiteId) : null,
+  }
+}
+
+export const STORES_ADMIN_QUERIES = {
+  'stores.list': defineAdminQuery('stores.list', (value, ctx) => storeList(ctx, value)),
+}
+
+export const STORES_ADMIN_MUTATIONS = {
+  'stores.create': defineAdminMutation('stores.create', { handler: (value, ctx) => createStore(ctx, value) }),
+}
