@@ -31,6 +31,10 @@ export type StoreListRow = {
   code: string
   name: string
   state: StoreState
+  /** For stores.setState. */
+  version: number
+  /** Where shoppers open it: its primary host name, else its address under the platform domain; null: none. */
+  address: string | null
   /** The primary first. */
   hosts: string[]
   /** Orders placed since 00:00 UTC (not cancelled) and the total of the confirmed ones, as the dashboard counts them. */
@@ -72,8 +76,19 @@ export const STORES_ADMIN_MUTATION_INPUTS = {
     /** The new store's accent colour; omitted: the template's. */
     accentColor: accentColor.optional(),
   }),
+  /** A step of the store's life cycle (src/server/stores/store-states.ts). */
+  'stores.setState': z.strictObject({
+    websiteId: ID,
+    action: z.enum(['open', 'close', 'archive', 'restore'], { error: 'must be open, close, archive or restore' }),
+    /** The version the member saw: a store changed since is a 409. */
+    version: z.number().int().nonnegative(),
+  }),
+  /** A link that lets this browser see the store while it is a draft (8 hours). */
+  'stores.preview': z.strictObject({ websiteId: ID }),
 } satisfies Record<string, z.ZodType>
 
 export type StoresAdminMutationResponses = {
   'stores.create': CreatedStore
+  'stores.setState': { websiteId: number; state: StoreState; version: number }
+  'stores.preview': { url: string; expiresAt: string }
 }

@@ -160,6 +160,7 @@ async function imagePathsInUse(db: Executor): Promise<Set<string>> {
   const [productRows, siteRows, homeRows] = await Promise.all([
     db.selectDistinct({ path: productImages.path, name: productImages.name }).from(productImages),
     db.select({ favicon: websites.faviconImage, social: websites.socialImage, logo: websites.logoImage }).from(websites),
+    // store-scope: every store's pictures on purpose, so no import removes a file another store shows
     db.select({ hero: homePages.heroImage, sections: homePages.sections }).from(homePages),
   ])
   const paths = new Set(productRows.map((row) => `${row.path}/${row.name}`))

@@ -38,9 +38,12 @@ export async function syncStoreHosts(db: Executor, websiteId: number, hosts: rea
   const gone = existing.filter((row) => !wanted.has(row.host))
   if (gone.length > 0) {
     await db.delete(storeHosts).where(
-      inArray(
-        storeHosts.id,
-        gone.map((row) => row.id),
+      and(
+        eq(storeHosts.websiteId, websiteId),
+        inArray(
+          storeHosts.id,
+          gone.map((row) => row.id),
+        ),
       ),
     )
     changes.removed = gone.length
@@ -48,9 +51,9 @@ export async function syncStoreHosts(db: Executor, websiteId: number, hosts: rea
   const kept = existing.filter((row) => wanted.has(row.host))
   // One primary per store (a partial unique index): the old primary gives it up before the new one takes it.
   const demoted = kept.filter((row) => row.isPrimary && row.host !== primary)
-  for (const row of demoted) await db.update(storeHosts).set({ isPrimary: false }).where(eq(storeHosts.id, row.id))
+  for (const row of demoted) await db.update(storeHosts).set({ isPrimary: false }).where(and(eq(storeHosts.websiteId, websiteId), eq(storeHosts.id, row.id)))
   const promoted = kept.find((row) => !row.isPrimary && row.host === primary)
-  if (promoted) await db.update(storeHosts).set({ isPrimary: true }).where(eq(storeHosts.id, promoted.id))
+  if (promoted) await db.update(storeHosts).set({ isPrimary: true }).where(and(eq(storeHosts.websiteId, websiteId), eq(storeHosts.id, promoted.id)))
   changes.updated = demoted.length + (promoted ? 1 : 0)
   changes.unchanged = kept.length - changes.updated
 

@@ -360,6 +360,9 @@ export const MUTATION_PROBES = {
   'printAreas.delete': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1, version: 1 }) },
   // A store copied from a template (issue 25): another store's template answers 404 like a missing one.
   'stores.create': { needs: 'store.manage', names: 'store', value: (t) => ({ template: t.storeId, code: `probe-${requestKey()}`.slice(0, 63), name: 'Probe store', hosts: [] }) },
+  // A version no store has: a member who may act on the store gets a 409, and nothing changes.
+  'stores.setState': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, action: 'close', version: 2_000_000_000 }) },
+  'stores.preview': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminMutationKey, OpenMutationKey>, Probe>
 
 /**
