@@ -260,6 +260,8 @@ describe.each(testDatabaseKinds())('creating a store from a template on %s', (ki
       code: store.code,
       name: 'Sales',
       state: 'draft',
+      version: expect.any(Number),
+      address: 'http://sales.localhost:3000',
       hosts: ['sales.localhost', 'sales.example.com'],
       today: { orders: 2, revenue: 10 },
       last30Days: { orders: 4, revenue: 36.5 },
