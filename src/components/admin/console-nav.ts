@@ -26,6 +26,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { href: '/admin/gift-cards', label: 'Gift cards', group: 'Marketing', roles: MANAGERS },
   { href: '/admin/content', label: 'Content', group: 'Online store', roles: MANAGERS },
   { href: '/admin/redirects', label: 'Redirects', group: 'Online store', roles: MANAGERS },
+  { href: '/admin/stores', label: 'Stores', group: 'Settings', roles: MANAGERS },
   { href: '/admin/delivery', label: 'Delivery', group: 'Settings', roles: MANAGERS },
   { href: '/admin/checkout', label: 'Checkout', group: 'Settings', roles: MANAGERS },
   { href: '/admin/settings', label: 'Store settings', group: 'Settings', roles: MANAGERS },

@@ -14,7 +14,7 @@ import { DomainError } from '../kernel/errors'
 import { storeLink } from '../mail/mail-settings'
 import { STORE_PREVIEW_PATH, storeAddress } from '../website/store-directory'
 import { createStore } from './create-store'
-import { nextStoreState, type StoreAction } from './store-states'
+import { nextStoreState, type StoreAction } from '@/isomorphic/store-states'
 
 // The stores of an install in the console (issue 25): the list (state, host names, today's and the
 // last 30 days' orders and revenue, counted as the dashboard counts them: UTC days, orders not

@@ -1,4 +1,4 @@
-import type { StoreState } from '@/isomorphic/contract/admin-stores'
+import type { StoreState } from './contract/admin-stores'
 
 // A store's life cycle (issue 25), declared once: which state each console action leads to, and from
 // where. A draft is seen by console members only (through a preview link); open is public; closed

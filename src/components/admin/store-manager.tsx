@@ -1,0 +1,217 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { type FormEvent, useState } from 'react'
+import { adminMutation } from '@/client/admin/admin-api'
+import { BLANK_TEMPLATE, type StoreListRow, type StoreState } from '@/isomorphic/contract/admin-stores'
+import { formatPrice } from '@/isomorphic/format'
+import { type StoreAction, STORE_TRANSITIONS, storeActions } from '@/isomorphic/store-states'
+import { type SaveFailure, SaveFailureNotice, saveFailure } from './admin-errors'
+import { Field, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { Badge } from './order-state-badges'
+
+// The Stores page (issue 25): every store the member may manage, its state and host names, today's
+// and 30 days' sales; creating a store from a template; and each store's next step in its life
+// cycle (open, close, archive, restore), with a preview link for a draft.
+
+const STATE_NAMES: Record<StoreState, string> = { draft: 'Draft', open: 'Open', closed: 'Closed', archived: 'Archived' }
+const STATE_TONES: Record<StoreState, 'info' | 'done' | 'waiting' | 'neutral'> = { draft: 'info', open: 'done', closed: 'waiting', archived: 'neutral' }
+const STATE_HINTS: Record<StoreState, string> = {
+  draft: 'Only console members see it, through Preview.',
+  open: 'Public.',
+  closed: 'Closed to shoppers.',
+  archived: 'Offline; its orders stay in the console.',
+}
+/** The host names typed one per line or separated by commas or spaces, in order, without blanks. */
+export function typedHosts(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((host) => host.trim())
+    .filter(Boolean)
+}
+
+export function StoreStateBadge({ state }: { state: StoreState }) {
+  return (
+    <Badge tone={STATE_TONES[state]} title={STATE_HINTS[state]}>
+      {STATE_NAMES[state]}
+    </Badge>
+  )
+}
+
+function StoreActions({ store }: { store: StoreListRow }) {
+  const router = useRouter()
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<SaveFailure | null>(null)
+
+  async function act(action: StoreAction) {
+    if (action === 'archive' && !window.confirm(`Archive ${store.name}? Its addresses go offline; its orders stay in the console and exports.`)) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      await adminMutation('stores.setState', { websiteId: store.websiteId, action, version: store.version })
+      router.refresh()
+    } catch (error) {
+      setFailure(saveFailure(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function preview() {
+    // Opened at once (not after the answer) so the browser does not block it as a pop-up.
+    const opened = window.open('about:blank', '_blank')
+    try {
+      const { url } = await adminMutation('stores.preview', { websiteId: store.websiteId })
+      if (opened) {
+        opened.opener = null
+        opened.location.href = url
+      } else window.location.href = url
+    } catch (error) {
+      opened?.close()
+      setFailure(saveFailure(error))
+    }
+  }
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        {store.state === 'draft' ? (
+          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={preview} disabled={busy || !store.address}>
+            Preview
+          </button>
+        ) : store.address && store.state !== 'archived' ? (
+          <a className={SECONDARY_BUTTON_CLASS} href={store.address} target="_blank" rel="noopener noreferrer">
+            Visit store
+          </a>
+        ) : null}
+        {storeActions(store.state).map((action) => (
+          <button key={action} type="button" className={action === 'open' ? PRIMARY_BUTTON_CLASS : SECONDARY_BUTTON_CLASS} onClick={() => act(action)} disabled={busy}>
+            {STORE_TRANSITIONS[action].label}
+          </button>
+        ))}
+      </div>
+      <SaveFailureNotice failure={failure} />
+    </div>
+  )
+}
+
+function Sales({ label, orders, revenue, currency }: { label: string; orders: number; revenue: number; currency: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="sr-only">{label}: </span>
+      {orders} {orders === 1 ? 'order' : 'orders'} · {formatPrice(revenue, currency)}
+    </span>
+  )
+}
+
+export function StoreTable({ stores, currency }: { stores: StoreListRow[]; currency: string }) {
+  if (stores.length === 0) return <p className="rounded-card border border-line bg-white p-5 text-sm text-muted">No stores yet. Create the first one below.</p>
+  return (
+    <ul className="grid gap-3" aria-label="Stores">
+      {stores.map((store) => (
+        <li key={store.websiteId} className="grid gap-3 rounded-card border border-line bg-white p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-center" aria-label={store.name}>
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="font-semibold">{store.name}</h2>
+              <StoreStateBadge state={store.state} />
+            </div>
+            <p className="mt-1 text-xs text-muted">
+              <span className="font-mono">{store.code}</span>
+              {store.hosts.length > 0 ? <> · {store.hosts.join(', ')}</> : <> · no host name (platform address only)</>}
+            </p>
+          </div>
+          <div className="text-sm">
+            <div className="text-xs text-muted">Today</div>
+            <Sales label="Today" currency={currency} {...store.today} />
+          </div>
+          <div className="text-sm">
+            <div className="text-xs text-muted">Last 30 days</div>
+            <Sales label="Last 30 days" currency={currency} {...store.last30Days} />
+          </div>
+          <StoreActions store={store} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function CreateStoreForm({ templates }: { templates: { id: number; name: string }[] }) {
+  const router = useRouter()
+  const [failure, setFailure] = useState<SaveFailure | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [created, setCreated] = useState<string | null>(null)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const template = String(data.get('template') ?? BLANK_TEMPLATE)
+    const accent = String(data.get('accentColor') ?? '').trim()
+    setBusy(true)
+    setFailure(null)
+    setCreated(null)
+    try {
+      const store = await adminMutation('stores.create', {
+        template: template === BLANK_TEMPLATE ? BLANK_TEMPLATE : Number(template),
+        name: String(data.get('name') ?? ''),
+        code: String(data.get('code') ?? ''),
+        hosts: typedHosts(String(data.get('hosts') ?? '')),
+        ...(accent ? { accentColor: accent } : {}),
+      })
+      form.reset()
+      setCreated(`${store.name} was created as a draft. Preview it, then open it to the public.`)
+      router.refresh()
+    } catch (error) {
+      setFailure(saveFailure(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 rounded-card border border-line bg-white p-5" noValidate aria-label="Create a store">
+      <div>
+        <h2 className="text-lg font-semibold">Create a store</h2>
+        <p className="mt-1 text-sm text-muted">
+          A copy of a store’s catalog, prices, decoration, delivery, payment, tax and content under new ids (pictures are shared, not copied), or a blank store. Accounts, orders and gift cards are not
+          copied. It starts as a draft.
+        </p>
+      </div>
+      <SaveFailureNotice failure={failure} />
+      {created ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          {created}
+        </p>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field label="Template">
+          <select name="template" defaultValue={templates[0] ? String(templates[0].id) : BLANK_TEMPLATE} className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm">
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                Copy of {template.name}
+              </option>
+            ))}
+            <option value={BLANK_TEMPLATE}>Blank store</option>
+          </select>
+        </Field>
+        <Field label="Store name">
+          <TextInput name="name" required maxLength={200} placeholder="Riverside FC Team Store" />
+        </Field>
+        <Field label="Store code" hint="Lower-case letters, digits and hyphens; also its address under the platform domain.">
+          <TextInput name="code" required maxLength={63} placeholder="riverside-fc" autoCapitalize="none" spellCheck={false} />
+        </Field>
+        <Field label="Host names" hint="One per line or separated by commas, the primary first, e.g. club.localhost or shop.club.com.">
+          <textarea name="hosts" rows={2} className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm" autoCapitalize="none" spellCheck={false} />
+        </Field>
+        <Field label="Accent colour" hint="Optional: a hex colour such as #c8102e; the template’s otherwise.">
+          <TextInput name="accentColor" maxLength={32} placeholder="#c8102e" />
+        </Field>
+      </div>
+      <div>
+        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Creating…' : 'Create store'}
+        </button>
+      </div>
+    </form>
+  )
+}
