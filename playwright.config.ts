@@ -30,6 +30,9 @@ const launchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // Stores of one install at their own host names (issue 25): every *.localhost is this machine,
+    // where the test servers listen on 127.0.0.1 only.
+    '--host-resolver-rules=MAP *.localhost 127.0.0.1',
   ],
 }
 

@@ -14,9 +14,10 @@ import { routeCacheState as store } from './edge-registry.mjs'
 
 const MAX_BYTES = edgeEnv().routeCacheMaxBytes
 
-// Pages live under their store's inside address (`/_3/en/shop`, decision 025): a key's store is its
-// first segment. Next's route-cache keys are those paths.
-const STORE_OF_KEY = /^\/_([1-9]\d{0,8})(?:\/|$)/
+// Pages live under their store's inside address (`/_3/en/shop`, decision 025). Next 16 keys a page
+// `/route-cache/APP_PAGE/{build hash}/$/_3/en/shop`: the store is the segment after `/$` (or the
+// first one, in a bare path).
+const STORE_OF_KEY = /(?:^|\/\$)\/_([1-9]\d{0,8})(?:\/|$)/
 
 /**
  * The store (`'3'`) a route-cache key belongs to, or null.

@@ -39,6 +39,11 @@ describe('the route cache', () => {
 
   test("dropping one store's pages leaves every other store's pages and replay copies in place", async () => {
     const handler = new RouteCacheHandler({})
+    // Next 16's keys, as logged from a running server.
+    const demoShop = '/route-cache/APP_PAGE/2d10f8015f27b1b0d2139210c339d16428ad4b998dbfbe862564e26521bb52dc/$/_1/en/shop'
+    const teamHome = '/route-cache/APP_PAGE/2d10f8015f27b1b0d2139210c339d16428ad4b998dbfbe862564e26521bb52dc/$/_2/en'
+    await handler.set(demoShop, page('<h1>Demo shop</h1>'))
+    await handler.set(teamHome, page('<h1>Team home</h1>'))
     await handler.set('/_1/en/shop', page('<h1>Demo shop</h1>'))
     await handler.set('/_2/en/shop', page('<h1>Team shop</h1>'))
     const [demoBefore, teamBefore] = [renderedPagesGeneration('1'), renderedPagesGeneration('2')]
@@ -47,6 +52,8 @@ describe('the route cache', () => {
 
     expect(await handler.get('/_1/en/shop')).toMatchObject({ value: { html: '<h1>Demo shop</h1>' } })
     expect(await handler.get('/_2/en/shop')).toBeNull()
+    expect(await handler.get(demoShop)).toMatchObject({ value: { html: '<h1>Demo shop</h1>' } })
+    expect(await handler.get(teamHome)).toBeNull()
     expect(renderedPagesGeneration('1')).toBe(demoBefore)
     expect(renderedPagesGeneration('2')).toBeGreaterThan(teamBefore)
   })
