@@ -19,7 +19,7 @@ const STATE_TONES: Record<StoreState, 'info' | 'done' | 'waiting' | 'neutral'> =
 const STATE_HINTS: Record<StoreState, string> = {
   draft: 'Only console members see it, through Preview.',
   open: 'Public.',
-  closed: 'Closed to shoppers.',
+  closed: 'Shows its catalog; takes no orders.',
   archived: 'Offline; its orders stay in the console.',
 }
 /** The host names typed one per line or separated by commas or spaces, in order, without blanks. */
@@ -195,10 +195,10 @@ export function CreateStoreForm({ templates }: { templates: { id: number; name: 
           </select>
         </Field>
         <Field label="Store name">
-          <TextInput name="name" required maxLength={200} placeholder="Riverside FC Team Store" />
+          <TextInput name="name" required maxLength={200} placeholder="Northside Swim Club Store" />
         </Field>
         <Field label="Store code" hint="Lower-case letters, digits and hyphens; also its address under the platform domain.">
-          <TextInput name="code" required maxLength={63} placeholder="riverside-fc" autoCapitalize="none" spellCheck={false} />
+          <TextInput name="code" required maxLength={63} placeholder="northside-swim" autoCapitalize="none" spellCheck={false} />
         </Field>
         <Field label="Host names" hint="One per line or separated by commas, the primary first, e.g. club.localhost or shop.club.com.">
           <textarea name="hosts" rows={2} className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm" autoCapitalize="none" spellCheck={false} />

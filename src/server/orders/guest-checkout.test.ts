@@ -9,6 +9,7 @@ import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
+import { invalidateCaches } from '../cache/named-cache'
 import { orders, websites } from '../db/schema'
 import { refusal } from '../../../tests/support/domain-refusal'
 
@@ -111,5 +112,21 @@ describe.each(testDatabaseKinds())('guests on a company store on %s', (kind) => 
     const { ctx } = await signedInCustomer(closed.websiteId)
     const mine = await runQuery('getOrderId', undefined, ctx)
     await expect(executeMutation('createOrder', orderBody(closed, mine.orderSequence), ctx)).resolves.toBeTruthy()
+  })
+
+  test('a closed store takes no orders from anyone, and writes none; opened again, it does', async () => {
+    const shut = await createCheckoutStore()
+    await db().update(websites).set({ state: 'closed' }).where(eq(websites.id, shut.websiteId))
+    await invalidateCaches(['Website'], shut.websiteId)
+    const { ctx } = await signedInCustomer(shut.websiteId)
+    const { orderSequence } = await runQuery('getOrderId', undefined, ctx)
+    const error = await refusal(executeMutation('createOrder', orderBody(shut, orderSequence), ctx))
+    expect(error.code).toBe('conflict')
+    expect(error.userMessage).toBe('This store is closed and takes no new orders. Contact the store if you need something.')
+    expect(await ordersNamed(orderSequence)).toHaveLength(0)
+
+    await db().update(websites).set({ state: 'open' }).where(eq(websites.id, shut.websiteId))
+    await invalidateCaches(['Website'], shut.websiteId)
+    await expect(executeMutation('createOrder', orderBody(shut, orderSequence), ctx)).resolves.toBeTruthy()
   })
 })

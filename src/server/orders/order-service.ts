@@ -9,7 +9,7 @@ import { persistOrder } from './create-order/persist-order'
 import { priceOrder } from './create-order/price-order'
 import { reserveReference } from './create-order/reserve-reference'
 import { resolveParties } from './create-order/resolve-parties'
-import { throttleOrders } from './create-order/throttle-orders'
+import { assertStoreTakesOrders, throttleOrders } from './create-order/throttle-orders'
 import { verifyExpectedTotal } from './create-order/verify-total'
 import type { CreateOrderInput } from '@/isomorphic/contract/orders'
 
@@ -40,6 +40,7 @@ export async function createOrder(ctx: CoreContext, input: CreateOrderInput, opt
 
   const earlier = await reserveReference(db, caller, command, fingerprint)
   if (earlier) return earlier
+  await assertStoreTakesOrders(caller)
   await throttleOrders(caller)
   const parties = await resolveParties(db, caller, command)
   const choices = await checkChoices(db, caller, command, options.now)
