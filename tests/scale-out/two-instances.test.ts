@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { get as httpGet, request as httpRequest } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -94,6 +95,19 @@ async function productPage(base: string, slug: string): Promise<string> {
   const response = await fetch(`${base}/product/${slug}`)
   expect(response.status).toBe(200)
   return response.text()
+}
+
+/** A page as a store at `host` answers it (Node's fetch keeps its own Host header). */
+function pageAt(base: string, pathname: string, host: string): Promise<{ status: number; cache: string | undefined; body: string }> {
+  const url = new URL(pathname, base)
+  return new Promise((resolve, reject) => {
+    const request = httpGet({ hostname: url.hostname, port: url.port, path: url.pathname, headers: { host: `${host}:${url.port}` } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: response.headers['x-nextjs-cache'] as string | undefined, body: Buffer.concat(chunks).toString() }))
+    })
+    request.on('error', reject)
+  })
 }
 
 /** Several requests in a row, so that each of B's workers answers at least one. */
@@ -205,6 +219,45 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)(`two app instances on one PostgreSQL a
     expect(await everyAnswer(4, () => listedName(B, id))).toEqual([renamed, renamed, renamed, renamed])
     for (const html of await everyAnswer(4, () => productPage(B, slug))) expect(html).toContain(renamed)
     expect(await listedName(A, id)).toBe(renamed)
+  })
+
+  test("a catalog change on the team store re-renders the team store's pages on both instances and leaves the demo store's in place", async () => {
+    const { rows } = await pool.query<{ id: number; slug: string }>(
+      "select p.id, p.slug from products p join websites w on w.id = p.website_id where w.code = 'riverside-fc' and p.is_published order by p.id limit 1",
+    )
+    const teamProduct = rows[0]!
+    // Warm B's workers: both stores' shop pages rendered once, then answered from the route cache.
+    for (const host of ['localhost', 'team.localhost']) await everyAnswer(6, () => pageAt(B, '/shop', host))
+    await everyAnswer(2, () => pageAt(A, '/shop', 'localhost'))
+    const demoBefore = await everyAnswer(4, () => pageAt(B, '/shop', 'localhost'))
+    expect(demoBefore.map((page) => page.cache)).toEqual(['HIT', 'HIT', 'HIT', 'HIT'])
+
+    const renamed = `Team Scale ${randomBytes(3).toString('hex')}`
+    await pool.query('update products set name = $1 where id = $2', [renamed, teamProduct.id])
+    for (const cache of ['ProductList', 'Products']) {
+      const response = await new Promise<number>((resolve, reject) => {
+        const url = new URL('/api/cache/invalidate', A)
+        const body = JSON.stringify({ cache })
+        const request = httpRequest(
+          { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: `team.localhost:${url.port}`, 'content-type': 'application/json', 'x-internal-token': internalToken } },
+          (answer) => {
+            answer.resume()
+            answer.on('end', () => resolve(answer.statusCode ?? 0))
+          },
+        )
+        request.on('error', reject)
+        request.end(body)
+      })
+      expect(response).toBe(200)
+    }
+
+    await waitUntil(async () => (await pageAt(B, '/shop', 'team.localhost')).body.includes(renamed), { timeoutMs: WITHIN_MS, stepMs: 5 })
+    for (const page of await everyAnswer(4, () => pageAt(B, '/shop', 'team.localhost'))) expect(page.body).toContain(renamed)
+    // The demo store's pages were not rendered again on either instance: every answer is the kept one.
+    const demoAfter = await everyAnswer(4, () => pageAt(B, '/shop', 'localhost'))
+    expect(demoAfter.map((page) => page.cache)).toEqual(['HIT', 'HIT', 'HIT', 'HIT'])
+    expect(demoAfter.map((page) => page.body.length)).toEqual(demoBefore.map((page) => page.body.length))
+    expect((await pageAt(A, '/shop', 'localhost')).cache).toBe('HIT')
   })
 
   test('a store import run beside the servers is seen by both', async () => {
