@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { mailOutbox } from '@/server/db/schema'
+import { mailOutbox, websites } from '@/server/db/schema'
 import { env } from '@/server/env'
 import { startSmtpCapture, type SmtpCapture } from '../../../tests/support/smtp-capture'
 import { createWebsite } from '../../../tests/factories/website'
@@ -67,6 +67,7 @@ describe.each(testDatabaseKinds())('the mail service on %s', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtpCapture()
     websiteId = (await createWebsite({ name: 'Acme Team Store' })).id
+    await db().update(websites).set({ contactEmail: 'help@acme.test' }).where(eq(websites.id, websiteId))
   })
   afterAll(() => smtp.close())
 
@@ -81,6 +82,9 @@ describe.each(testDatabaseKinds())('the mail service on %s', (kind) => {
 
     const received = await smtp.waitFor((mail) => mail.envelopeTo.includes('dana@example.com'))
     expect(received.envelopeFrom).toBe('no-reply@acme.test')
+    // A store's mail carries the store's name on the install's address, answered to the store's contact.
+    expect(received.headers.from).toMatch(/Acme Team Store.*<no-reply@acme\.test>/)
+    expect(received.headers['reply-to']).toBe('help@acme.test')
     expect(received.subject).toBe('Finish creating your Acme Team Store account')
     expect(received.text).toContain(`https://shop.acme.test/signup?token=${token}`)
     expect(received.text).toContain('within 1 hour')

@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer'
 import { getDb, type Executor } from '../db/client'
-import { mailOutbox } from '../db/schema'
+import { mailOutbox, websites } from '../db/schema'
+import { eq } from 'drizzle-orm'
 import { logger } from '../kernel/logger'
 import { oneLine } from './mail-content'
 import { mailSettings, type MailSettings } from './mail-settings'
@@ -35,7 +36,24 @@ function mask(value: string, secrets: readonly string[]): string {
   return secrets.reduce((masked, secret) => (secret ? masked.split(secret).join('[redacted]') : masked), value)
 }
 
-async function deliver(settings: MailSettings & { smtpUrl: string }, mail: OutgoingMail): Promise<string | null> {
+/** The address part of MAIL_FROM (`Name <a@b>` or `a@b`). */
+function addressOf(from: string): string {
+  return /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim()
+}
+
+/**
+ * Who a store's mail is from (issue 25): the store's name on the install's sending address (so SPF
+ * and DKIM still hold), answered to the store's contact address. The install's own mails (no store)
+ * keep MAIL_FROM as it is.
+ */
+async function senderOf(db: Executor, websiteId: number | null, from: string): Promise<{ from: string | { name: string; address: string }; replyTo?: string }> {
+  if (websiteId === null) return { from }
+  const [store] = await db.select({ name: websites.name, contactEmail: websites.contactEmail }).from(websites).where(eq(websites.id, websiteId))
+  if (!store) return { from }
+  return { from: { name: oneLine(store.name), address: addressOf(from) }, ...(store.contactEmail ? { replyTo: store.contactEmail } : {}) }
+}
+
+async function deliver(settings: MailSettings & { smtpUrl: string }, mail: OutgoingMail, sender: Awaited<ReturnType<typeof senderOf>>): Promise<string | null> {
   const transport = createTransport({
     url: settings.smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,
@@ -45,7 +63,7 @@ async function deliver(settings: MailSettings & { smtpUrl: string }, mail: Outgo
   })
   try {
     await transport.sendMail({
-      from: settings.from,
+      ...sender,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -83,7 +101,7 @@ export async function sendMail(
     return { id: row!.id, status: 'queued', error: null }
   }
 
-  const error = await deliver({ ...settings, smtpUrl: settings.smtpUrl }, { ...mail, subject })
+  const error = await deliver({ ...settings, smtpUrl: settings.smtpUrl }, { ...mail, subject }, await senderOf(db, mail.websiteId, settings.from))
   const secrets = mail.secrets ?? []
   const [row] = await db
     .insert(mailOutbox)
