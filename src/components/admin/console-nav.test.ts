@@ -14,7 +14,7 @@ describe('the console menu', () => {
       ['Customers', ['Customers', 'Allowances']],
       ['Marketing', ['Promotions', 'Gift cards']],
       ['Online store', ['Content', 'Redirects']],
-      ['Settings', ['Delivery', 'Checkout', 'Store settings', 'Store file', 'Webhooks', 'Security']],
+      ['Settings', ['Stores', 'Delivery', 'Checkout', 'Store settings', 'Store file', 'Webhooks', 'Security']],
     ])
   })
 

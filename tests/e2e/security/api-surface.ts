@@ -75,6 +75,8 @@ export const GET_ENDPOINTS = [
   { route: '/api/admin/store-file/export', sample: '/api/admin/store-file/export?websiteId=1' },
   // The link mailed to a console member held for unknown browsers (issue 24): public, sets the device cookie.
   { route: '/api/known-device/[token]', sample: '/api/known-device/missing' },
+  // The preview link of a store in draft (issue 25): public; a token that does not hold is a 403 that says so.
+  { route: '/api/store-preview', sample: '/api/store-preview?token=missing' },
 ] as const
 
 /** POST /api/query keys and the fields of their `value` (none: the key takes no value or a bare id). */
