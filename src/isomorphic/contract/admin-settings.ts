@@ -68,6 +68,15 @@ export type StoreSettings = {
     /** Whether the install has keys of its own (the environment's), used when the store sets none. */
     installKeys: boolean
   }
+  /** Card payments (Stripe): the store's own account, or the install's (issue 25). The secrets are never sent back. */
+  cardPayments: {
+    /** True: the store's own secret key and webhook signing secret are stored and used. */
+    ownAccount: boolean
+    /** Whether the install has keys of its own (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET), used when the store has none. */
+    installKeys: boolean
+    /** Where the store's own Stripe account sends its events: the store's webhook address. */
+    webhookPath: string
+  }
 }
 
 /** An optional text field: empty or absent is null. */
@@ -89,6 +98,24 @@ const SsoSettingsInput = z.strictObject({
 const RecaptchaSettingsInput = z.strictObject({
   siteKey: z.union([z.literal(''), recaptchaKey]).default(''),
   secretKey: z.union([z.literal(''), recaptchaKey]).optional(),
+})
+
+/** A Stripe secret key as Stripe gives it: sk_live_…, sk_test_… or a restricted rk_… key. */
+const stripeSecretKey = z
+  .string()
+  .trim()
+  .regex(/^(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{8,247}$/, 'must be a Stripe secret key (sk_live_…, sk_test_…, or a restricted rk_… key)')
+/** A webhook signing secret as Stripe gives it: whsec_… */
+const stripeWebhookSecret = z
+  .string()
+  .trim()
+  .regex(/^whsec_[A-Za-z0-9+/=_-]{8,250}$/, 'must be a webhook signing secret as Stripe gives it (whsec_…)')
+
+/** install: the install's keys (the store's are removed). own: the store's; an empty or absent secret keeps the stored one. */
+const CardPaymentsInput = z.strictObject({
+  account: z.enum(['install', 'own'], { error: 'must be install or own' }),
+  secretKey: z.union([z.literal(''), stripeSecretKey]).optional(),
+  webhookSecret: z.union([z.literal(''), stripeWebhookSecret]).optional(),
 })
 
 export const SETTINGS_ADMIN_QUERY_INPUTS = {
@@ -114,6 +141,8 @@ export const SETTINGS_ADMIN_MUTATION_INPUTS = {
     sso: SsoSettingsInput,
     /** Absent: the store's reCAPTCHA keys stay as they are. */
     recaptcha: RecaptchaSettingsInput.optional(),
+    /** Absent: the store's Stripe keys stay as they are. */
+    cardPayments: CardPaymentsInput.optional(),
   }),
   /** Takes the store's logo, favicon or social image away: the storefront shows its default again. */
   'settings.removeImage': z.strictObject({

@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())('the order money use cases on %s', (kind) => 
     const sessionId = paying.orderPayment.redirectUrl.split('/').pop()!
     stripe.pay(sessionId)
     const signed = stripe.event('checkout.session.completed', sessionId)
-    await handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature })
+    await handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature, websiteId: store.websiteId })
     const paymentIntent = stripe.sessions.get(sessionId)!.payment_intent!
     return { customer, giftCard, order, paymentIntent }
   }

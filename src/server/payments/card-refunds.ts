@@ -6,7 +6,7 @@ import { DomainError } from '../kernel/errors'
 import type { Cents } from '../kernel/money'
 import { logger } from '../kernel/logger'
 import { STRIPE_PROVIDER } from './payment-methods-service'
-import { stripeConfig } from './stripe-settings'
+import { stripeConfig, stripeSettingsOf } from './stripe-settings'
 
 // Giving card money back (issue 15): a Stripe refund of the order's paid Checkout payment. The
 // caller holds the order's lock and records the refund in the same transaction, after this
@@ -18,7 +18,13 @@ export type CardRefund = { paymentTransactionId: number; providerRefundId: strin
 export function paidCardPayments(db: Executor, orderId: number) {
   // store-scope: orderId is of an order the refunding use case already holds for its store
   return db
-    .select({ id: paymentTransactions.id, amount: paymentTransactions.amount, currency: paymentTransactions.currency, providerPaymentId: paymentTransactions.providerPaymentId })
+    .select({
+      id: paymentTransactions.id,
+      websiteId: paymentTransactions.websiteId,
+      amount: paymentTransactions.amount,
+      currency: paymentTransactions.currency,
+      providerPaymentId: paymentTransactions.providerPaymentId,
+    })
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.provider, STRIPE_PROVIDER), eq(paymentTransactions.state, 'paid')))
     .orderBy(desc(paymentTransactions.id))
@@ -34,7 +40,8 @@ export async function refundCardPayment(
 ): Promise<CardRefund> {
   const [payment] = await paidCardPayments(db, orderId)
   if (!payment?.providerPaymentId) throw new DomainError('conflict', `order ${orderId} has no paid card payment with a PaymentIntent to refund`, 'This order has no card payment that can be refunded.')
-  const config = stripeConfig()
+  // Through the account the payment was made with: the store's own, or the install's.
+  const config = stripeConfig(await stripeSettingsOf(db, payment.websiteId))
   if (!config) throw new DomainError('unavailable', 'stripe: not configured, cannot refund a card payment', CARD_REFUND_FAILED)
   const refund = await createRefund(config, { idempotencyKey, paymentIntentId: payment.providerPaymentId, amount, reason: 'requested_by_customer', metadata })
   logger().info({ provider: STRIPE_PROVIDER, orderId, transactionId: payment.id, refundId: refund.id, amount, state: refund.status }, 'card payment refunded')

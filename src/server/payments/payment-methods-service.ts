@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { PaymentAcquirer } from '@/isomorphic/contract/queries'
-import { getDb } from '../db/client'
+import { type Executor, getDb } from '../db/client'
 import { paymentMethods } from '../db/schema'
-import { stripeEnabled } from './stripe-settings'
+import { stripeEnabled, stripeSettingsOf } from './stripe-settings'
 
 /** Card payments through Stripe Checkout (a redirect to Stripe's hosted page). */
 export const STRIPE_PROVIDER = 'stripe'
 
-/** False for a provider this deployment cannot take payments with (Stripe without its keys). */
-export function paymentProviderUsable(provider: string): boolean {
-  return provider !== STRIPE_PROVIDER || stripeEnabled()
+/** False for a provider the store cannot take payments with (Stripe without its keys or the install's). */
+export async function paymentProviderUsable(db: Executor, websiteId: number, provider: string): Promise<boolean> {
+  return provider !== STRIPE_PROVIDER || stripeEnabled(await stripeSettingsOf(db, websiteId))
 }
 
 /** What a guest hears when a method is for signed-in customers (createOrder, orderPayment). */
@@ -31,5 +31,6 @@ export async function listPaymentMethods({ websiteId }: { websiteId: number }): 
     .from(paymentMethods)
     .where(and(eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
     .orderBy(asc(paymentMethods.sequence), asc(paymentMethods.id))
-  return methods.filter((method) => paymentProviderUsable(method.provider))
+  const cards = methods.some((method) => method.provider === STRIPE_PROVIDER) && stripeEnabled(await stripeSettingsOf(db, websiteId))
+  return methods.filter((method) => method.provider !== STRIPE_PROVIDER || cards)
 }

@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
   /** The webhook as Stripe would deliver it, straight to the handler. */
   const webhook = (type: string, sessionId: string, options: Parameters<FakeStripe['event']>[2] = {}, now?: Date) => {
     const signed = stripe.event(type, sessionId, options)
-    return handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature }, now)
+    return handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature, websiteId: store.websiteId }, now)
   }
 
   async function expectDomainError(promise: Promise<unknown>, expected: { code: string; userMessage: string }): Promise<void> {
@@ -300,7 +300,7 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
       const session = stripe.pay(sessionId)
 
       const signed = stripe.event('checkout.session.completed', sessionId)
-      const deliver = () => handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature })
+      const deliver = () => handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature, websiteId: store.websiteId })
       await expect(deliver()).resolves.toEqual({ outcome: 'applied' })
 
       const confirmed = await orderRow(order.id)
@@ -322,7 +322,7 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
       const { order, sessionId } = await orderWithSession()
       stripe.pay(sessionId)
       const signed = stripe.event('checkout.session.completed', sessionId)
-      const results = await Promise.all(Array.from({ length: 5 }, () => handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature })))
+      const results = await Promise.all(Array.from({ length: 5 }, () => handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: signed.signature, websiteId: store.websiteId })))
       expect(results.map((result) => result.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate'])
       expect(await orderRow(order.id)).toMatchObject({ state: 'sale', paymentState: 'paid' })
     })
@@ -352,7 +352,7 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
         { body: genuine.body, signature: genuine.signature.replace(/^t=\d+/, `t=${now - 1}`) },
       ]
       for (const attempt of attempts) {
-        await expectDomainError(handleStripeWebhook({ rawBody: Buffer.from(attempt.body), signature: attempt.signature }), { code: 'invalid', userMessage: WEBHOOK_SIGNATURE_REFUSED })
+        await expectDomainError(handleStripeWebhook({ rawBody: Buffer.from(attempt.body), signature: attempt.signature, websiteId: store.websiteId }), { code: 'invalid', userMessage: WEBHOOK_SIGNATURE_REFUSED })
       }
       expect(await orderRow(order.id)).toEqual(orderBefore)
       expect(await transactionsOf(order.id)).toEqual(transactionsBefore)
@@ -364,7 +364,7 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
       stripe.pay(sessionId)
       const signed = stripe.event('checkout.session.completed', sessionId)
       const header = signed.signature.replace(',v1=', `,v1=${'ab'.repeat(32)},v1=`)
-      await expect(handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: header })).resolves.toEqual({ outcome: 'applied' })
+      await expect(handleStripeWebhook({ rawBody: Buffer.from(signed.body), signature: header, websiteId: store.websiteId })).resolves.toEqual({ outcome: 'applied' })
       expect(await orderRow(order.id)).toMatchObject({ paymentState: 'paid' })
     })
 

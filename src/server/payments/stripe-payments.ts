@@ -1,6 +1,6 @@
 import type { OrderPaymentState } from '@/isomorphic/order-types'
 import { createHash } from 'node:crypto'
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { CoreContext, SystemJob } from '../kernel/context'
 import {
   CARD_PAYMENTS_UNAVAILABLE,
@@ -14,14 +14,14 @@ import {
   verifyStripeSignature,
 } from '../adapters/stripe'
 import { rateLimiter } from '../cache/rate-limiter'
-import { getDb, type Transaction } from '../db/client'
+import { type Executor, getDb, type Transaction } from '../db/client'
 import { orders, paymentTransactions, paymentWebhookEvents, websites } from '../db/schema'
 import { storeLink } from '../mail/mail-settings'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { callersOrderId, type OrderPaymentResult, paymentId, refused, tokenOf } from './payment-access'
 import { STRIPE_PROVIDER } from './payment-methods-service'
-import { stripeConfig, stripeSettings } from './stripe-settings'
+import { stripeConfig, stripeSettingsOf } from './stripe-settings'
 import { orderConfirmed } from '../fulfilment/order-lifecycle'
 import { appendOrderEvent } from '../timeline/order-events'
 
@@ -172,8 +172,9 @@ async function applyRetrieved(row: TransactionRow, session: CheckoutSession, now
   await db.transaction((tx) => applySessionOutcome(tx, row, session, outcome, { now, via: 'check' }))
 }
 
-function requireConfig(details: Record<string, unknown>): StripeConfig {
-  const config = stripeConfig()
+/** The Stripe account the store pays through (its own, or the install's), or a refusal when neither is set. */
+async function requireConfig(db: Executor, details: { websiteId: number } & Record<string, unknown>): Promise<StripeConfig> {
+  const config = stripeConfig(await stripeSettingsOf(db, details.websiteId))
   if (!config) throw refused('card payments are not configured', details)
   return config
 }
@@ -204,8 +205,8 @@ export async function startCardPayment(
 ): Promise<OrderPaymentResult> {
   const { websiteId } = ctx.store
   const details = { websiteId, orderId, acquirerId: method.id }
-  const config = requireConfig(details)
   const db = await getDb()
+  const config = await requireConfig(db, details)
   const [order] = await db
     .select({
       id: orders.id,
@@ -356,7 +357,7 @@ export async function checkCardPayment(
   if (!row && sessionId !== undefined) throw refused('session is not a payment of this order', { websiteId, orderId })
 
   if (row?.state === 'pending') {
-    const config = stripeConfig()
+    const config = stripeConfig(await stripeSettingsOf(db, websiteId))
     if (!config) throw new DomainError('unavailable', 'stripe: not configured, cannot check a pending payment', CARD_PAYMENTS_NOT_CONFIGURED)
     const decision = await rateLimiter().take(`card-payment-check:${orderId}`, CHECKS_PER_ORDER)
     if (!decision.allowed) throw new DomainError('rate_limited', `card payment checks of order ${orderId} over the limit`, CARD_PAYMENT_ATTEMPTS)
@@ -375,13 +376,25 @@ export async function checkCardPayment(
 
 export type WebhookResult = { outcome: 'applied' | 'unchanged' | 'duplicate' | 'ignored' }
 
+/** The stores paying through a Stripe account of their own: the install's account never touches their payments. */
+function storesWithOwnAccount(db: Executor) {
+  return db.select({ id: websites.id }).from(websites).where(and(isNotNull(websites.stripeSecretKey), isNotNull(websites.stripeWebhookSecret)))
+}
+
 /**
  * POST /api/payments/stripe/webhook: the signature is checked on the raw body before anything is
  * parsed (400 when it does not hold); each event id is processed once, in the same transaction
  * as its effect, so a failure leaves it for Stripe's retry and a replay changes nothing.
  */
-export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buffer; signature: string | null }, now: Date = new Date()): Promise<WebhookResult> {
-  const { webhookSecret } = stripeSettings()
+export async function handleStripeWebhook(
+  { rawBody, signature, websiteId }: { rawBody: Buffer; signature: string | null; /** The store whose address Stripe called. */ websiteId: number },
+  now: Date = new Date(),
+): Promise<WebhookResult> {
+  // A store with its own Stripe account (issue 25) is called at its own address and signs with its
+  // own secret; its events touch its own payments only. The install's account serves every store
+  // without one, whichever address it calls.
+  const settings = await stripeSettingsOf(await getDb(), websiteId)
+  const { webhookSecret } = settings
   // Unconfigured: a 503, so Stripe keeps retrying until the secret is set.
   if (!webhookSecret) throw new DomainError('unavailable', 'stripe webhook: STRIPE_WEBHOOK_SECRET is not set', CARD_PAYMENTS_NOT_CONFIGURED)
   const check = verifyStripeSignature(rawBody, signature, webhookSecret, now.getTime())
@@ -414,11 +427,16 @@ export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buf
       logger().info({ provider: STRIPE_PROVIDER, eventId: event.id, type: event.type }, 'webhook event needs nothing')
       return { outcome: 'ignored' }
     }
-    // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
     const [row] = await tx
       .select()
       .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.provider, STRIPE_PROVIDER), eq(paymentTransactions.providerReference, session.id)))
+      .where(
+        and(
+          eq(paymentTransactions.provider, STRIPE_PROVIDER),
+          eq(paymentTransactions.providerReference, session.id),
+          settings.ownAccount ? eq(paymentTransactions.websiteId, websiteId) : notInArray(paymentTransactions.websiteId, storesWithOwnAccount(tx)),
+        ),
+      )
     if (!row) {
       logger().warn({ provider: STRIPE_PROVIDER, eventId: event.id, sessionId: session.id }, 'webhook about a session this store did not make')
       return { outcome: 'ignored' }

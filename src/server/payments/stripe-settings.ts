@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { DEFAULT_STRIPE_TIMEOUT_MS, type StripeConfig } from '../adapters/stripe'
+import type { Executor } from '../db/client'
+import { websites } from '../db/schema'
 import { env } from '../env'
 
 // How this deployment reaches Stripe: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE.
@@ -39,4 +42,15 @@ export function stripeEnabled(settings: StripeSettings = stripeSettings()): bool
 /** The client configuration, or null when card payments are off. */
 export function stripeConfig(settings: StripeSettings = stripeSettings()): StripeConfig | null {
   return stripeEnabled(settings) && settings.secretKey ? { secretKey: settings.secretKey, apiBase: settings.apiBase, timeoutMs: settings.timeoutMs } : null
+}
+
+/**
+ * The settings one store pays through (issue 25): its own Stripe account when it has both keys
+ * (set in the console), else the install's. The API base and timeout are always the install's.
+ */
+export async function stripeSettingsOf(db: Executor, websiteId: number): Promise<StripeSettings & { ownAccount: boolean }> {
+  const install = stripeSettings()
+  const [store] = await db.select({ secretKey: websites.stripeSecretKey, webhookSecret: websites.stripeWebhookSecret }).from(websites).where(eq(websites.id, websiteId))
+  if (store?.secretKey && store.webhookSecret) return { ...install, secretKey: store.secretKey, webhookSecret: store.webhookSecret, ownAccount: true }
+  return { ...install, ownAccount: false }
 }

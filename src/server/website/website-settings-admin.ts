@@ -66,7 +66,25 @@ export function settingsOf(row: typeof websites.$inferSelect): StoreSettings {
       secretKeySet: Boolean(row.recaptchaSecretKey),
       installKeys: Boolean(env().RECAPTCHA_SECRET_KEY && installRecaptchaSiteKey()),
     },
+    cardPayments: {
+      ownAccount: Boolean(row.stripeSecretKey && row.stripeWebhookSecret),
+      installKeys: Boolean(env().STRIPE_SECRET_KEY && env().STRIPE_WEBHOOK_SECRET),
+      webhookPath: STRIPE_WEBHOOK_PATH,
+    },
   }
+}
+
+const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook'
+const STRIPE_KEYS_NEEDED = 'To take card payments with the store’s own Stripe account, give its secret key and the signing secret of its webhook (both from the same Stripe account).'
+
+/** The store's Stripe keys after this save: absent input keeps them, 'install' removes them, 'own' needs both (given now or stored). */
+function cardPaymentsAfter(input: ParsedAdminMutationValues['settings.save']['cardPayments'], row: typeof websites.$inferSelect): { stripeSecretKey: string | null; stripeWebhookSecret: string | null } {
+  if (!input) return { stripeSecretKey: row.stripeSecretKey, stripeWebhookSecret: row.stripeWebhookSecret }
+  if (input.account === 'install') return { stripeSecretKey: null, stripeWebhookSecret: null }
+  const stripeSecretKey = input.secretKey || row.stripeSecretKey
+  const stripeWebhookSecret = input.webhookSecret || row.stripeWebhookSecret
+  if (!stripeSecretKey || !stripeWebhookSecret) throw new DomainError('invalid', 'stripe keys incomplete', STRIPE_KEYS_NEEDED)
+  return { stripeSecretKey, stripeWebhookSecret }
 }
 
 export async function storeRow(db: Executor, websiteId: number, forUpdate = false) {
@@ -137,6 +155,8 @@ export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMuta
     const secretChanged = (ssoConfig?.clientSecret ?? null) !== (currentSso?.clientSecret ?? null)
     const recaptcha = recaptchaAfter(input.recaptcha, row)
     const recaptchaSecretChanged = recaptcha.recaptchaSecretKey !== row.recaptchaSecretKey
+    const cardPayments = cardPaymentsAfter(input.cardPayments, row)
+    const stripeKeysChanged = cardPayments.stripeSecretKey !== row.stripeSecretKey || cardPayments.stripeWebhookSecret !== row.stripeWebhookSecret
     const [updated] = await tx
       .update(websites)
       .set({
@@ -152,6 +172,7 @@ export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMuta
         ssologin: input.sso.label,
         ssoConfig,
         ...recaptcha,
+        ...cardPayments,
         version: row.version + 1,
         updatedAt: new Date(),
       })
@@ -165,7 +186,11 @@ export async function saveStoreSettings(ctx: CoreContext, input: ParsedAdminMuta
       entityType: 'store_settings',
       entityId: row.id,
       before: audited(before, false),
-      after: { ...changedFields(audited(before, false), audited(after, secretChanged, recaptchaSecretChanged)), version: after.version },
+      after: {
+        ...changedFields(audited(before, false), audited(after, secretChanged, recaptchaSecretChanged)),
+        ...(stripeKeysChanged ? { stripeKeys: 'changed' } : {}),
+        version: after.version,
+      },
     })
     return after
   })
@@ -207,6 +232,6 @@ export const SETTINGS_ADMIN_QUERIES = {
 export const SETTINGS_ADMIN_MUTATIONS = {
   // The Website cache feeds every rendered page (the header, the footer, the accent colour) and the
   // single sign-on settings; the sign-in pages read ssologin from it too.
-  'settings.save': defineAdminMutation('settings.save', { invalidates: ['Website'], handler: (value, ctx) => saveStoreSettings(ctx, value) }),
+  'settings.save': defineAdminMutation('settings.save', { invalidates: ['Website', 'PaymentMethods'], handler: (value, ctx) => saveStoreSettings(ctx, value) }),
   'settings.removeImage': defineAdminMutation('settings.removeImage', { invalidates: ['Website'], handler: (value, ctx) => removeSiteImage(ctx, value) }),
 }

@@ -36,6 +36,9 @@ export const websites = pgTable('websites', {
   /** reCAPTCHA v3 keys set in the console (issue 16); both null: the install's (NEXT_PUBLIC_RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY). The secret is write-only. */
   recaptchaSiteKey: text(),
   recaptchaSecretKey: text(),
+  /** The store's own Stripe account (issue 25): both set, card payments and their webhook use it; both null: the install's (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET). Write-only. */
+  stripeSecretKey: text(),
+  stripeWebhookSecret: text(),
   /** Production time before an order ships, in business days (issue 17); a product may override it. Null: not stated. */
   leadTime: jsonb().$type<DaySpan | null>(),
   /** draft (console members only), open (public), closed (public, not taking orders), archived (offline). */

@@ -26,7 +26,7 @@ async function assertPaymentMethod(db: Executor, websiteId: number, paymentMetho
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
   // A card method without its keys (Stripe) is not offered, so it is not accepted either.
-  if (!method || !paymentProviderUsable(method.provider)) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
+  if (!method || !(await paymentProviderUsable(db, websiteId, method.provider))) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
   // A method that bills the company is for partners, whose budget and approvals apply (issue 13).
   if (partnerId === null && !method.forGuests) throw new DomainError('forbidden', `guest asked for signed-in-only payment method ${paymentMethodId}`, signedInOnlyMessage(method.name))
   return method.provider

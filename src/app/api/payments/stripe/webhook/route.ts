@@ -6,6 +6,7 @@
 import { handleStripeWebhook } from '@/server/payments/stripe-payments'
 import { defineRoute } from '@/web/define-route'
 import { readBodyBytes } from '@/web/http'
+import { storeOfHeaders } from '@/web/request-store'
 
 export const dynamic = 'force-dynamic'
 
@@ -15,7 +16,7 @@ const MAX_BODY_BYTES = 256 * 1024
 export const POST = defineRoute({
   sameOrigin: false,
   async handler({ request }) {
-    const { outcome } = await handleStripeWebhook({ rawBody: await readBodyBytes(request, MAX_BODY_BYTES, 'The webhook body is too large.'), signature: request.headers.get('stripe-signature') })
+    const { outcome } = await handleStripeWebhook({ rawBody: await readBodyBytes(request, MAX_BODY_BYTES, 'The webhook body is too large.'), signature: request.headers.get('stripe-signature'), websiteId: storeOfHeaders(request.headers) })
     return Response.json({ received: true, outcome }, { headers: { 'Cache-Control': 'no-store' } })
   },
 })
