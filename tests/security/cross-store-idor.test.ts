@@ -184,6 +184,12 @@ const artworkDesign = (shop: Shop, artworkId: string) => ({
   decorations: [{ kind: 'logo' as const, printAreaId: shop.store.leftChest.id, method: 'embroidery' as const, x: 0.5, y: 0.5, width: 3, height: 2.25, logoId: null, artworkId }],
 })
 
+/** The design with its first decoration placed in print area `printAreaId`. */
+const withPrintArea = <D extends { decorations: { printAreaId: number }[] }>(design: D, printAreaId: number): D => ({
+  ...design,
+  decorations: design.decorations.map((decoration, index) => (index === 0 ? { ...decoration, printAreaId } : decoration)),
+})
+
 type Case = {
   /** The registry key (or route) attacked. */
   key: string
@@ -461,6 +467,16 @@ const REGISTRY_CASES: Case[] = [
   },
   {
     key: 'saveDesign',
+    what: "A's print area, on B's hoodie",
+    as: bShopper,
+    run: mutation('saveDesign'),
+    attack: (w) => ({ design: withPrintArea(chestAndBackDesign(w.b.store), w.a.store.leftChest.id) }),
+    missing: (w) => ({ design: withPrintArea(chestAndBackDesign(w.b.store), MISSING_ID) }),
+    own: (w) => ({ design: withPrintArea(chestAndBackDesign(w.b.store), w.b.store.leftChest.id) }),
+    sent: (w) => [w.a.store.leftChest.id, MISSING_ID],
+  },
+  {
+    key: 'saveDesign',
     what: 'artwork uploaded on A',
     as: bShopper,
     run: mutation('saveDesign'),
@@ -635,7 +651,7 @@ describe.each(testDatabaseKinds())('two stores on one %s database', (kind) => {
     expect(await actorFor(db(), { bearer: token, cookie: null }, a.websiteId)).toMatchObject({ kind: 'shopper', partnerId: a.shopper.partner.id })
   })
 
-  test("B's product list and featured products hold none of A's products, and A's product slug is not found on B, with A's answers cached first", async () => {
+  test("B's product list, featured products, product page and editor hold none of A's products, with A's answers cached first", async () => {
     const { a, b } = w()
     const idsOf = async (websiteId: number) => (await db().select({ id: products.id }).from(products).where(eq(products.websiteId, websiteId))).map((row) => row.id)
     const aIds = await idsOf(a.websiteId)
@@ -649,6 +665,13 @@ describe.each(testDatabaseKinds())('two stores on one %s database', (kind) => {
     expect((await listProducts({ websiteId: b.websiteId })).map((product) => product.id).sort()).toEqual([...bIds].sort())
     expect((await runQuery('getFeaturedProducts', undefined, guestContext(b.websiteId))).products.products.filter((product) => aIds.includes(product.id))).toEqual([])
     expect(await findProductBySlugCached({ websiteId: b.websiteId, slug: a.store.polo.slug })).toBeNull()
+    // The same cached keys asked with A's ids: answered on A, and on B like ids nobody has.
+    const featured = { filter: { ids: [a.store.polo.id] } }
+    const options = { productId: a.store.hoodie.id, colorValueId: a.store.navyHoodieId }
+    expect((await runQuery('getFeaturedProducts', featured, guestContext(a.websiteId))).products.products.map((product) => product.id)).toEqual([a.store.polo.id])
+    expect((await runQuery('getDecorationOptions', options, guestContext(a.websiteId))).decorationOptions.productId).toBe(a.store.hoodie.id)
+    expect((await runQuery('getFeaturedProducts', featured, guestContext(b.websiteId))).products.products).toEqual([])
+    expect(await outcomeOf(() => runQuery('getDecorationOptions', options, guestContext(b.websiteId)))).toMatchObject({ refused: { code: 'not_found' } })
     expect(await findProductBySlug({ websiteId: b.websiteId, slug: a.store.polo.slug })).toEqual(await findProductBySlug({ websiteId: b.websiteId, slug: 'no-such-product' }))
   })
 
@@ -662,6 +685,12 @@ describe.each(testDatabaseKinds())('two stores on one %s database', (kind) => {
     const missingSummary = blanked(await summary([missingLine]), sent)
     expect(blanked(await summary([aLine]), sent)).toEqual(missingSummary)
     expect(missingSummary).toMatchObject({ answer: { lines: [], dropped: [expect.anything()] } })
+    // A line of B's hoodie decorated with A's design prices like one with a design nobody has.
+    const designed = (designId: string) => line(b.store.hoodie.id, b.store.navyHoodieId, null, { designId })
+    const designSent = [a.design.id, missingUuid]
+    const missingDesign = blanked(await summary([designed(missingUuid)]), designSent)
+    expect(missingDesign).not.toHaveProperty('crashed')
+    expect(blanked(await summary([designed(a.design.id)]), designSent)).toEqual(missingDesign)
 
     // The saved cart: A's lines are left out like unknown ones (two fresh shoppers, both at revision 0).
     const save = async (items: unknown[]) => {
