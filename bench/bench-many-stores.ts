@@ -9,10 +9,13 @@
 // (scripts/server.mjs on the build `npm start` made, one process, no Redis) is started afresh,
 // each store's home page asked once (its first page after the start), then the server is left
 // idle, its garbage collected through the inspector (bench/inspector-gc.mjs) and its RSS read:
-// the memory curve. At the first and the last step the same store (the demo store, one of the N)
-// is loaded as P1–P4 load it: P1 /shop and P2 getProductList with wrk (1 thread, 50 connections,
-// Host: localhost), P3 getPartner with 50 signed-in users (bench/load-users.mjs), P4 createOrder
-// one at a time; the figure is the last step's over the first step's, in the same run.
+// the memory curve. The first step's database is copied as it is (PostgreSQL's `create database …
+// template`); after the last step, a server on that copy is started beside the last step's, and the
+// same store of both (the demo store, one of the N) is loaded as P1–P4 load it, the two installs in
+// turn within each round so that the shared machine's changing load weighs on both alike: P1 /shop
+// and P2 getProductList with wrk (1 thread, 50 connections, Host: localhost), P3 getPartner with 50
+// signed-in users (bench/load-users.mjs), P4 createOrder one at a time. The figure is the last
+// step's install over the first's.
 // Every figure is printed with the machine's load average: the machine is shared.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -26,6 +29,8 @@ import { log, median, postgresAnswers, type RunningServer, runWrk, startServer, 
 import type { ManyStoresCreateConfig } from './many-stores-create'
 
 const DATABASE = 'webstore_bench_stores'
+/** A copy of the first step's install, served beside the last step's for P1–P4. */
+const FIRST_DATABASE = 'webstore_bench_stores_first'
 /** The store loaded at the first and last step: the demo store, under one of its host names. */
 const LOADED_HOST = 'localhost'
 const CONNECTIONS = 50
@@ -42,9 +47,10 @@ export const MANY_STORES_NOTE = [
   'each call timed; opened after, as a draft answers only to a preview) at s{n}.localhost. At each step the production server',
   '(`scripts/server.mjs`, one process, no Redis, `--inspect` on loopback) is started afresh, every store\'s home page asked once',
   '(its first page after the start; the first store\'s is the process\'s first page), then after an idle pause its garbage is collected',
-  'through the inspector and its RSS read. At the first and last step the demo store (host localhost) is loaded as P1–P4 load it:',
+  'through the inspector and its RSS read. The first step\'s database is copied; after the last step a server on the copy runs beside',
+  'the last step\'s and the demo store (host localhost) of both is loaded as P1–P4 load it, the two installs in turn within each round:',
   '/shop and getProductList with wrk (1 thread, 50 connections), getPartner with 50 signed-in users, createOrder one at a time;',
-  'the ratio is the last step over the first, in the same run. Every figure carries the load average (1 / 5 / 15 min) it was measured at.',
+  'the ratio is the last step\'s install over the first\'s. Every figure carries the load average (1 / 5 / 15 min) it was measured at.',
 ]
 
 type LoadSet = { p1: WrkResult[]; p2: WrkResult[]; p3: LoadFigures[]; p4: number[]; load: string }
@@ -121,73 +127,86 @@ function processesInGroup(groupId: number): number {
   return count
 }
 
-async function wrkSeries(label: string, url: string, rounds: number, seconds: number): Promise<WrkResult[]> {
-  const headers = { host: LOADED_HOST, ...ACCEPT }
-  const warm = await runWrk({ url, connections: CONNECTIONS, seconds: 2, headers })
-  if (!warm) throw new Error('wrk is not installed (Debian: apt-get install wrk)')
-  const runs: WrkResult[] = []
-  for (let round = 0; round < rounds; round++) runs.push((await runWrk({ url, connections: CONNECTIONS, seconds, headers }))!)
-  log(`${label}: ${runs.map((r) => `${Math.round(r.requestsPerSec)} req/s p99 ${r.p99.toFixed(1)} ms${r.errors + r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`).join(' / ')}; load ${loadAverage()}`)
-  return runs
+/** One server under load: the install it serves, its signed-in users and its figures so far. */
+type Loaded = { label: string; server: RunningServer; db: pg.Client; users: User[]; set: LoadSet; series: number }
+
+const loadLine = (r: { requestsPerSec: number; p99: number; errors: number; non2xx: number }) =>
+  `${Math.round(r.requestsPerSec)} req/s p99 ${r.p99.toFixed(1)} ms${r.errors + r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`
+
+async function wrkRun(url: string, seconds: number): Promise<WrkResult> {
+  const result = await runWrk({ url, connections: CONNECTIONS, seconds, headers: { host: LOADED_HOST, ...ACCEPT } })
+  if (!result) throw new Error('wrk is not installed (Debian: apt-get install wrk)')
+  return result
 }
 
-/** P1–P4 on the demo store, as their own benches load it. */
-async function measureLoads(
-  options: { root: string; rounds: number; seconds: number; stores: number; series: number },
-  server: RunningServer,
-  db: pg.Client,
-  state: { users: User[] | null; fixture: OrderFixture | null },
-): Promise<LoadSet> {
-  const label = `P13 at ${options.stores} store${options.stores === 1 ? '' : 's'}`
-  const p1 = await wrkSeries(`${label}, P1 /shop`, `${server.url}/shop`, options.rounds, options.seconds)
-  const p2 = await wrkSeries(`${label}, P2 getProductList`, `${server.url}/api/query?key=getProductList`, options.rounds, options.seconds)
-
-  // The same 50 users at every step: made and signed in at the first, signed in again later.
-  state.users = await signInUsers(server.url, db, { create: state.users === null })
-  const users = state.users.map((user) => ({ path: '/api/query', headers: { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.ip, host: LOADED_HOST }, body: { key: 'getPartner' } }))
-  await runUserLoad(options.root, { url: server.url, seconds: 2, users })
-  const p3: LoadFigures[] = []
-  for (let round = 0; round < options.rounds; round++) p3.push(await runUserLoad(options.root, { url: server.url, seconds: options.seconds, users }))
-  log(`${label}, P3 getPartner: ${p3.map((r) => `${Math.round(r.requestsPerSec)} req/s p99 ${r.p99} ms`).join(' / ')}; load ${loadAverage()}`)
-
-  // The order read at the first step, when the demo store is the only one (its queries pick the first rows).
-  state.fixture ??= await orderFixture(db)
-  const fixture = state.fixture
-  const total = await expectedTotal(server.url, fixture)
-  const p4: number[] = []
-  for (let i = 0; i < ORDERS; i++) {
-    const ip = `10.${100 + options.series}.${i}.9`
-    const orderSequence = await reserveReference(server.url, ip)
-    const started = performance.now()
-    const answer = await api(server.url, '/api/mutation', { key: 'createOrder', ...fixture.body, orderSequence, expectedTotal: total }, { 'x-forwarded-for': ip })
-    p4.push(performance.now() - started)
-    if (answer.status !== 200) throw new Error(`createOrder answered ${answer.status}: ${JSON.stringify(answer.json)}`)
+/**
+ * P1–P4 on the demo store of both installs, as their own benches load it, one install after the
+ * other within each round (which goes first alternates), so that the shared machine's load, which
+ * moves from minute to minute, weighs on both alike.
+ */
+async function compareLoads(options: { root: string; rounds: number; seconds: number }, loaded: [Loaded, Loaded], fixture: OrderFixture) {
+  const inTurn = (round: number) => (round % 2 === 0 ? loaded : ([loaded[1], loaded[0]] as const))
+  const series = async (name: string, pathname: string, pick: (set: LoadSet) => WrkResult[]) => {
+    for (const one of loaded) await wrkRun(one.server.url + pathname, 2) // warm-up
+    for (let round = 0; round < options.rounds; round++) {
+      for (const one of inTurn(round)) pick(one.set).push(await wrkRun(one.server.url + pathname, options.seconds))
+    }
+    for (const one of loaded) log(`P13 ${name}, ${one.label}: ${pick(one.set).map(loadLine).join(' / ')}; load ${loadAverage()}`)
   }
-  log(`${label}, P4 createOrder ×${ORDERS}: p50 ${percentile(p4, 0.5).toFixed(1)} ms, p99 ${percentile(p4, 0.99).toFixed(1)} ms; load ${loadAverage()}`)
-  return { p1, p2, p3, p4, load: loadAverage() }
+  await series('P1 /shop', '/shop', (set) => set.p1)
+  await series('P2 getProductList', '/api/query?key=getProductList', (set) => set.p2)
+
+  const users = (one: Loaded) =>
+    one.users.map((user) => ({ path: '/api/query', headers: { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.ip, host: LOADED_HOST }, body: { key: 'getPartner' } }))
+  for (const one of loaded) await runUserLoad(options.root, { url: one.server.url, seconds: 2, users: users(one) })
+  for (let round = 0; round < options.rounds; round++) {
+    for (const one of inTurn(round)) one.set.p3.push(await runUserLoad(options.root, { url: one.server.url, seconds: options.seconds, users: users(one) }))
+  }
+  for (const one of loaded) log(`P13 P3 getPartner, ${one.label}: ${one.set.p3.map(loadLine).join(' / ')}; load ${loadAverage()}`)
+
+  const totals = await Promise.all(loaded.map((one) => expectedTotal(one.server.url, fixture)))
+  for (let i = 0; i < ORDERS; i++) {
+    for (const [index, one] of inTurn(i).entries()) {
+      const ip = `10.${100 + one.series}.${i}.9`
+      const orderSequence = await reserveReference(one.server.url, ip)
+      const started = performance.now()
+      const answer = await api(one.server.url, '/api/mutation', { key: 'createOrder', ...fixture.body, orderSequence, expectedTotal: totals[loaded.indexOf(one)] }, { 'x-forwarded-for': ip })
+      one.set.p4.push(performance.now() - started)
+      if (answer.status !== 200) throw new Error(`createOrder (${index}) answered ${answer.status}: ${JSON.stringify(answer.json)}`)
+    }
+  }
+  for (const one of loaded) log(`P13 P4 createOrder ×${ORDERS}, ${one.label}: p50 ${percentile(one.set.p4, 0.5).toFixed(1)} ms, p99 ${percentile(one.set.p4, 0.99).toFixed(1)} ms; load ${loadAverage()}`)
+  for (const one of loaded) one.set.load = loadAverage()
 }
 
-export async function measureManyStoresFigures(options: { root: string; ports: [number, number]; rounds: number; seconds: number }): Promise<Row[]> {
+async function recreateDatabase(adminUrl: string, database: string, template?: string) {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${database} with (force)`)
+    await admin.query(`create database ${database}${template ? ` template ${template}` : ''}`)
+  } finally {
+    await admin.end()
+  }
+}
+
+/**
+ * ports: the server of the steps, its inspector, and the server of the first step's install kept
+ * (a copy of its database) to be loaded beside the last step's.
+ */
+export async function measureManyStoresFigures(options: { root: string; ports: [number, number, number]; rounds: number; seconds: number }): Promise<Row[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   if (!(await postgresAnswers(adminUrl))) {
     return [{ goal: 'P13 many stores on one install', figure: `no PostgreSQL at ${new URL(adminUrl).host}`, reference: '—', ratio: '—', target: '—', verdict: 'not measured' }]
   }
-  const [port, inspectPort] = options.ports
+  const [port, inspectPort, firstPort] = options.ports
   const stepList = steps()
   const out = path.join(options.root, 'bench', '.out', 'stores')
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
-  const databaseUrl = withDatabase(adminUrl, DATABASE)
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    await admin.query(`drop database if exists ${DATABASE} with (force)`)
-    await admin.query(`create database ${DATABASE}`)
-  } finally {
-    await admin.end()
-  }
+  await recreateDatabase(adminUrl, DATABASE)
   const env = {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: withDatabase(adminUrl, DATABASE),
     REDIS_URL: '',
     WEB_CONCURRENCY: '1',
     IMAGES_DIR: path.join(out, 'images'),
@@ -198,22 +217,21 @@ export async function measureManyStoresFigures(options: { root: string; ports: [
     // Each bench user has its own address (X-Forwarded-For), as behind a load balancer.
     TRUST_PROXY: '1',
   }
+  const firstEnv = { ...env, DATABASE_URL: withDatabase(adminUrl, FIRST_DATABASE) }
 
-  const db = new pg.Client({ connectionString: databaseUrl })
-  let server: RunningServer | null = null
+  const servers: RunningServer[] = []
+  const clients: pg.Client[] = []
   try {
-    log(`P13: the demo store alone on PostgreSQL (database ${DATABASE}); steps ${stepList.join(', ')} stores`)
+    log(`P13: the demo store alone on PostgreSQL (database ${DATABASE}); steps ${stepList.join(', ')} stores; load ${loadAverage()}`)
     runCreate(options.root, { ...env, SEED_DEMO_STORE: 'true' }, { mode: 'prepare' })
-    await db.connect()
     // Once through `npm start`'s own script: it builds when the sources changed since the last build.
     const check = await startServer({ label: 'P13 build check', command: process.execPath, args: ['scripts/start.mjs'], cwd: options.root, port, env, readyPath: '/api/health?ready', timeoutMs: 900_000 })
     await check.stop()
 
     const createMs: number[] = []
     const curve: Step[] = []
-    const loads = new Map<number, LoadSet>()
-    const state: { users: User[] | null; fixture: OrderFixture | null } = { users: null, fixture: null }
     let stores = 1
+    let last: RunningServer | null = null
     for (const [index, step] of stepList.entries()) {
       const atStep = `P13 at ${step} store${step === 1 ? '' : 's'}`
       if (step > stores) {
@@ -223,7 +241,7 @@ export async function measureManyStoresFigures(options: { root: string; ports: [
         stores = step
         log(`P13: ${ms.length} stores created: p50 ${percentile(ms, 0.5).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms; load ${loadAverage()}`)
       }
-      server = await startServer({
+      const server = await startServer({
         label: `server with ${step} stores`,
         command: process.execPath,
         args: [`--inspect=127.0.0.1:${inspectPort}`, 'scripts/server.mjs'],
@@ -232,6 +250,7 @@ export async function measureManyStoresFigures(options: { root: string; ports: [
         env: { ...env, NODE_ENV: 'production' },
         readyPath: '/api/health?ready',
       })
+      servers.push(server)
       const hosts = [LOADED_HOST, ...Array.from({ length: step - 1 }, (_, n) => `s${n + 1}.localhost`)]
       const firstPageMs: number[] = []
       const failed: string[] = []
@@ -249,24 +268,46 @@ export async function measureManyStoresFigures(options: { root: string; ports: [
       const processes = processesInGroup(server.process.pid!)
       curve.push({ stores: step, firstPageMs, failed, rss: memory.rss, heapUsed: memory.heapUsed, processes, load: loadAverage() })
       log(`${atStep}, idle ${IDLE_MS / 1000} s, after GC: RSS ${mb(memory.rss).toFixed(1)} MB, heap used ${mb(memory.heapUsed).toFixed(1)} MB (${processes} process${processes === 1 ? '' : 'es'}); load ${loadAverage()}`)
-      if (index === 0 || index === stepList.length - 1) {
-        loads.set(step, await measureLoads({ root: options.root, rounds: options.rounds, seconds: options.seconds, stores: step, series: index }, server, db, state))
+      if (index === stepList.length - 1) {
+        last = server
+        break
       }
       await server.stop()
-      server = null
+      // The first step's install, kept as it is for the comparison at the end (nothing holds the database now).
+      if (index === 0) await recreateDatabase(adminUrl, FIRST_DATABASE, DATABASE)
+    }
+
+    let loads: [LoadSet, LoadSet] | null = null
+    if (last && stepList.length > 1) {
+      const first = await startServer({ label: `server with ${stepList[0]} stores`, command: process.execPath, args: ['scripts/server.mjs'], cwd: options.root, port: firstPort, env: { ...firstEnv, NODE_ENV: 'production' }, readyPath: '/api/health?ready' })
+      servers.push(first)
+      const loaded: Loaded[] = []
+      for (const [series, [server, url, stores]] of ([[first, firstEnv.DATABASE_URL, stepList[0]!], [last, env.DATABASE_URL, stepList.at(-1)!]] as const).entries()) {
+        const db = new pg.Client({ connectionString: url })
+        await db.connect()
+        clients.push(db)
+        // 50 employees of the demo store, made and signed in on each install.
+        const users = await signInUsers(server.url, db)
+        loaded.push({ label: `${stores} store${stores === 1 ? '' : 's'}`, server, db, users, series, set: { p1: [], p2: [], p3: [], p4: [], load: '' } })
+      }
+      // The first install's demo store is the only store there: the fixture's queries pick its rows, which carry the same ids in both.
+      const fixture = await orderFixture(clients[0]!)
+      log(`P13: P1–P4 on the demo store of the install of ${stepList[0]} and of ${stepList.at(-1)} stores, in turn; load ${loadAverage()}`)
+      await compareLoads(options, loaded as [Loaded, Loaded], fixture)
+      loads = [loaded[0]!.set, loaded[1]!.set]
     }
     return manyStoresRows(createMs, curve, loads)
   } finally {
-    await server?.stop()
-    await db.end().catch(() => undefined)
+    for (const server of servers) await server.stop()
+    for (const db of clients) await db.end().catch(() => undefined)
     const cleanup = new pg.Client({ connectionString: adminUrl })
     await cleanup.connect()
-    await cleanup.query(`drop database if exists ${DATABASE} with (force)`)
+    for (const database of [DATABASE, FIRST_DATABASE]) await cleanup.query(`drop database if exists ${database} with (force)`)
     await cleanup.end()
   }
 }
 
-function manyStoresRows(createMs: number[], curve: Step[], loads: Map<number, LoadSet>): Row[] {
+function manyStoresRows(createMs: number[], curve: Step[], loads: [LoadSet, LoadSet] | null): Row[] {
   const rows: Row[] = []
   const ms = (value: number) => `${value.toFixed(0)} ms`
   const first = curve[0]!
@@ -314,9 +355,8 @@ function manyStoresRows(createMs: number[], curve: Step[], loads: Map<number, Lo
     verdict: Math.max(...allFirst) <= 1000 && failed.length === 0 ? 'met' : 'missed',
   })
 
-  const one = loads.get(first.stores)
-  const many = loads.get(last.stores)
-  if (one && many) {
+  if (loads) {
+    const [one, many] = loads
     const rate = (runs: { requestsPerSec: number }[]) => median(runs.map((r) => r.requestsPerSec))
     const p99 = (runs: { p99: number }[]) => median(runs.map((r) => r.p99))
     const failures = (runs: { errors: number; non2xx: number }[]) => runs.reduce((n, r) => n + r.errors + r.non2xx, 0)
@@ -324,7 +364,7 @@ function manyStoresRows(createMs: number[], curve: Step[], loads: Map<number, Lo
       const ratio = rate(b) / rate(a)
       const bad = failures(a) + failures(b)
       return {
-        goal: `${goal}, ${span} (demo store, same run)`,
+        goal: `${goal}, ${span} (demo store, both installs in turn)`,
         figure: `${last.stores} stores: ${Math.round(rate(b))} req/s, p99 ${p99(b).toFixed(1)} ms (load ${many.load})${bad ? `; ${bad} errors or non-2xx` : ''}`,
         reference: `${first.stores} store${first.stores === 1 ? '' : 's'}: ${Math.round(rate(a))} req/s, p99 ${p99(a).toFixed(1)} ms (load ${one.load})`,
         ratio: `${ratio.toFixed(2)}× throughput, ${(p99(b) / p99(a)).toFixed(2)}× p99`,
@@ -338,7 +378,7 @@ function manyStoresRows(createMs: number[], curve: Step[], loads: Map<number, Lo
     const p50 = (values: number[]) => percentile(values, 0.5)
     const ratio = p50(many.p4) / p50(one.p4)
     rows.push({
-      goal: `P13 P4 createOrder (${ORDERS} orders one at a time), ${span} (demo store, same run)`,
+      goal: `P13 P4 createOrder (${ORDERS} orders one at a time on each), ${span} (demo store, both installs in turn)`,
       figure: `${last.stores} stores: p50 ${p50(many.p4).toFixed(1)} ms, p99 ${percentile(many.p4, 0.99).toFixed(1)} ms (load ${many.load})`,
       reference: `${first.stores} store${first.stores === 1 ? '' : 's'}: p50 ${p50(one.p4).toFixed(1)} ms, p99 ${percentile(one.p4, 0.99).toFixed(1)} ms (load ${one.load})`,
       ratio: `p50 ${ratio.toFixed(2)}×`,

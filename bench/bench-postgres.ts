@@ -72,10 +72,10 @@ export async function api(baseUrl: string, endpoint: string, body: unknown, head
   return { status: response.status, json, serverMs: Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN) }
 }
 
-/** Signs in the demo employee and 49 more like them (made on the first call, `create`; a later call signs the same ones in again). */
-export async function signInUsers(baseUrl: string, db: pg.Client, { create = true }: { create?: boolean } = {}): Promise<User[]> {
+/** The demo employee and 49 more like them (made here), each signed in from an address of their own. */
+export async function signInUsers(baseUrl: string, db: pg.Client): Promise<User[]> {
   // 49 more employees like the demo one (same password hash, no budget, so no approvals).
-  if (create) await db.query(
+  await db.query(
     `insert into partners (website_id, email, name, password_hash)
      select website_id, 'bench-' || n || '@graniteridge.example', 'Bench Shopper ' || n, password_hash
      from partners, generate_series(1, $1::int) as n where email = 'alex.morgan@graniteridge.example'`,

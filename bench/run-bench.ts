@@ -23,14 +23,14 @@ import { buildReferenceApp } from './reference-app'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const OUT = path.join(ROOT, 'bench', '.out')
-// BENCH_PORT moves the eight loopback ports the bench listens on (default 3210–3217).
+// BENCH_PORT moves the nine loopback ports the bench listens on (default 3210–3218).
 const STORE_PORT = Number(process.env.BENCH_PORT ?? 3210)
 const REFERENCE_PORT = STORE_PORT + 1
 const POSTGRES_STORE_PORT = STORE_PORT + 2
 const SCALE_OUT_PORTS: [number, number] = [STORE_PORT + 3, STORE_PORT + 4]
 const ATTACKS_PORT = STORE_PORT + 5
-/** P13's server and its inspector (bench/bench-many-stores.ts). */
-const MANY_STORES_PORTS: [number, number] = [STORE_PORT + 6, STORE_PORT + 7]
+/** P13's server, its inspector, and the server of its first step's install (bench/bench-many-stores.ts). */
+const MANY_STORES_PORTS: [number, number, number] = [STORE_PORT + 6, STORE_PORT + 7, STORE_PORT + 8]
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
