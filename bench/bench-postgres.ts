@@ -10,8 +10,8 @@ import { listens, log, median, postgresAnswers, startServer, withDatabase } from
 
 export type Row = { goal: string; figure: string; reference: string; ratio: string; target: string; verdict: string }
 
-type LoadFigures = { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number; statuses: Record<string, number> }
-type User = { token: string; partnerId: number; partnerUid: string; ip: string }
+export type LoadFigures = { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number; statuses: Record<string, number> }
+export type User = { token: string; partnerId: number; partnerUid: string; ip: string }
 
 const USERS = 50
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 150)
@@ -53,7 +53,7 @@ function pgbenchWriteMs(binary: string, url: string, rounds: number): number[] {
   return figures
 }
 
-function runUserLoad(root: string, config: { url: string; seconds: number; users: unknown[] }): Promise<LoadFigures> {
+export function runUserLoad(root: string, config: { url: string; seconds: number; users: unknown[] }): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'bench', 'load-users.mjs'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -64,7 +64,7 @@ function runUserLoad(root: string, config: { url: string; seconds: number; users
   })
 }
 
-async function api(baseUrl: string, endpoint: string, body: unknown, headers: Record<string, string> = {}) {
+export async function api(baseUrl: string, endpoint: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(baseUrl + endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
   const answer = (await response.json()) as Record<string, unknown>
   // Queries answer their payload; mutations and /api/user/* answer { data }.
@@ -72,7 +72,8 @@ async function api(baseUrl: string, endpoint: string, body: unknown, headers: Re
   return { status: response.status, json, serverMs: Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN) }
 }
 
-async function signInUsers(baseUrl: string, db: pg.Client): Promise<User[]> {
+/** The demo employee and 49 more like them (made here), each signed in from an address of their own. */
+export async function signInUsers(baseUrl: string, db: pg.Client): Promise<User[]> {
   // 49 more employees like the demo one (same password hash, no budget, so no approvals).
   await db.query(
     `insert into partners (website_id, email, name, password_hash)
@@ -94,9 +95,9 @@ async function signInUsers(baseUrl: string, db: pg.Client): Promise<User[]> {
   return users
 }
 
-type OrderFixture = { body: Record<string, unknown> }
+export type OrderFixture = { body: Record<string, unknown> }
 
-async function orderFixture(db: pg.Client): Promise<OrderFixture> {
+export async function orderFixture(db: pg.Client): Promise<OrderFixture> {
   const { rows: lines } = await db.query<{ product_id: number; color_id: number; logo_id: number; size: string }>(
     `select v.product_id, v.color_value_id as color_id, l.logo_id, s.name as size
        from product_variants v
@@ -137,7 +138,7 @@ async function orderFixture(db: pg.Client): Promise<OrderFixture> {
   }
 }
 
-async function reserveReference(baseUrl: string, ip: string): Promise<string> {
+export async function reserveReference(baseUrl: string, ip: string): Promise<string> {
   const answer = await api(baseUrl, '/api/query', { key: 'getOrderId' }, { 'x-forwarded-for': ip })
   const sequence = (answer.json.data as { orderSequence?: string } | undefined)?.orderSequence
   if (!sequence) throw new Error(`getOrderId failed: ${JSON.stringify(answer.json)}`)
@@ -145,7 +146,7 @@ async function reserveReference(baseUrl: string, ip: string): Promise<string> {
 }
 
 /** The total the server will charge for the fixture, read from its own 409 answer to a wrong one. */
-async function expectedTotal(baseUrl: string, fixture: OrderFixture): Promise<number> {
+export async function expectedTotal(baseUrl: string, fixture: OrderFixture): Promise<number> {
   const ip = '203.0.113.250'
   const answer = await api(baseUrl, '/api/mutation', { key: 'createOrder', ...fixture.body, orderSequence: await reserveReference(baseUrl, ip), expectedTotal: 0 }, { 'x-forwarded-for': ip })
   const total = (answer.json.data as { orderSummary?: { totalPrice?: number } } | undefined)?.orderSummary?.totalPrice ?? null

@@ -139,3 +139,47 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
+
+export type WrkResult = { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
+
+/** wrk's duration in ms ("812.00us", "1.23ms", "1.05s", "2.00m"). */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text)
+  if (!match) return NaN
+  const value = Number(match[1])
+  return match[2] === 'us' ? value / 1000 : match[2] === 'ms' ? value : match[2] === 's' ? value * 1000 : value * 60_000
+}
+
+/**
+ * One wrk run (`wrk -t threads -c connections -d seconds --latency`), its own process in C, for
+ * the Host header of one store among many (autocannon sends the URL's own host). Null when wrk is
+ * not installed.
+ */
+export function runWrk(options: { url: string; connections: number; seconds: number; threads?: number; headers?: Record<string, string> }): Promise<WrkResult | null> {
+  const args = ['-t', String(options.threads ?? 1), '-c', String(options.connections), '-d', `${options.seconds}s`, '--latency']
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`)
+  args.push(options.url)
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(null) : reject(error)))
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrk ended with ${code}: ${stderr}${stdout}`))
+      const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout)
+      const p50 = /^\s+50%\s+(\S+)/m.exec(stdout)
+      const p99 = /^\s+99%\s+(\S+)/m.exec(stdout)
+      if (!rate || !p50 || !p99) return reject(new Error(`wrk said something unexpected:\n${stdout}`))
+      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)
+      resolve({
+        requestsPerSec: Number(rate[1]),
+        p50: wrkMs(p50[1]!),
+        p99: wrkMs(p99[1]!),
+        errors: socketErrors ? socketErrors.slice(1).reduce((n, v) => n + Number(v), 0) : 0,
+        non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
+      })
+    })
+  })
+}

@@ -2,7 +2,7 @@
 // reference in the same run, written to docs/benchmarks.md. Servers listen on loopback only and are
 // stopped by PID; autocannon runs as its own process. Benchmarks never fail on noise.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,6 +13,7 @@ import { median, type LoadResult, runLoad, startServer } from './bench-servers'
 import { measureAttackFigures } from './bench-attacks'
 import { measureOrderFigures } from './bench-orders'
 import { measureConsoleFigures } from './bench-console'
+import { MANY_STORES_NOTE, measureManyStoresFigures } from './bench-many-stores'
 import { measurePostgresFigures } from './bench-postgres'
 import { measureScaleOutFigures } from './bench-scale-out'
 import { measureSearchFigures } from './bench-search'
@@ -22,12 +23,14 @@ import { buildReferenceApp } from './reference-app'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const OUT = path.join(ROOT, 'bench', '.out')
-// BENCH_PORT moves the six loopback ports the bench listens on (default 3210–3215).
+// BENCH_PORT moves the nine loopback ports the bench listens on (default 3210–3218).
 const STORE_PORT = Number(process.env.BENCH_PORT ?? 3210)
 const REFERENCE_PORT = STORE_PORT + 1
 const POSTGRES_STORE_PORT = STORE_PORT + 2
 const SCALE_OUT_PORTS: [number, number] = [STORE_PORT + 3, STORE_PORT + 4]
 const ATTACKS_PORT = STORE_PORT + 5
+/** P13's server, its inspector, and the server of its first step's install (bench/bench-many-stores.ts). */
+const MANY_STORES_PORTS: [number, number, number] = [STORE_PORT + 6, STORE_PORT + 7, STORE_PORT + 8]
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
@@ -116,6 +119,13 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'console') {
     printRows(await measureConsoleFigures())
+    return
+  }
+  if (process.env.BENCH_ONLY === 'stores') {
+    // P13 alone: its rows printed and put in docs/benchmarks.md in place of the previous ones.
+    const rows = await measureManyStoresFigures({ root: ROOT, ports: MANY_STORES_PORTS, rounds: ROUNDS, seconds: SECONDS })
+    printRows(rows)
+    replaceRows({ goal: 'P13', rows, note: MANY_STORES_NOTE, only: 'stores' })
     return
   }
   if (process.env.BENCH_ONLY === 'postgres') {
@@ -266,6 +276,7 @@ async function main() {
       rows.push(...(await measurePostgresFigures({ root: ROOT, port: POSTGRES_STORE_PORT, storeEnv, rounds: ROUNDS, seconds: SECONDS })))
       rows.push(...(await measureOrderFigures()))
       rows.push(...(await measureScaleOutFigures({ root: ROOT, ports: SCALE_OUT_PORTS, storeEnv, storeFile })))
+      rows.push(...(await measureManyStoresFigures({ root: ROOT, ports: MANY_STORES_PORTS, rounds: ROUNDS, seconds: SECONDS })))
       rows.push(...(await measureAttackFigures({ root: ROOT, port: ATTACKS_PORT, out: OUT, seconds: SECONDS, rounds: ROUNDS })))
       rows.push(...(await measureTestTimings()))
       writeReport(rows)
@@ -361,6 +372,7 @@ function writeReport(rows: Row[]) {
     'H1, H2 (bench/bench-attacks.ts, issue 13): the demo store on a fresh embedded database; `/api/health` asked at 50 requests/s over 4',
     'connections for the run\'s length without an attack and under each attack (sent from the bench process as fast as it is answered);',
     'the ratio is p99 under the attack ÷ p99 without.',
+    ...MANY_STORES_NOTE,
     'P10, P11 (bench/bench-orders.ts, issue 15): 200,000 orders and ≈ 500,000 lines made by bench/generate-orders.ts in the machine\'s PostgreSQL',
     '(database webstore_bench_orders, kept between runs); measured through the core functions, one call at a time. P10 (listAdminOrders) runs',
     'in the bench process. P11 (exportOrderLinesCsv) runs each export in a fresh process of its own (bench/p11-export.ts, `node --import tsx`)',
@@ -375,6 +387,33 @@ function writeReport(rows: Row[]) {
   ]
   writeFileSync(path.join(ROOT, 'docs', 'benchmarks.md'), lines.join('\n'))
   console.log(lines.join('\n'))
+}
+
+/**
+ * A part run alone (BENCH_ONLY) writes its goal's rows into docs/benchmarks.md: the rows of `goal`
+ * there are replaced (or the new ones go after the results table's last row), with the run's date,
+ * and the part's description is added above the table when missing. Other rows stay as they are.
+ */
+function replaceRows({ goal, rows, note, only }: { goal: string; rows: Row[]; note: string[]; only: string }) {
+  const file = path.join(ROOT, 'docs', 'benchmarks.md')
+  const lines = readFileSync(file, 'utf8').split('\n')
+  const header = lines.findIndex((line) => line.startsWith('| goal | figure |'))
+  if (header < 0) throw new Error('docs/benchmarks.md has no results table')
+  let end = header + 2
+  while (end < lines.length && lines[end]!.startsWith('| ')) end++
+  const table = lines.slice(header + 2, end)
+  const at = table.findIndex((line) => line.startsWith(`| ${goal} `))
+  const kept = table.filter((line) => !line.startsWith(`| ${goal} `))
+  const date = new Date().toISOString().slice(0, 10)
+  const written = rows.map((r, i) => `| ${r.goal}${i === 0 ? ` (\`BENCH_ONLY=${only}\`, ${date})` : ''} | ${r.figure} | ${r.reference} | ${r.ratio} | ${r.target} | ${r.verdict} |`)
+  kept.splice(at < 0 ? kept.length : at, 0, ...written)
+  const before = lines.slice(0, header)
+  if (!before.some((line) => line === note[0])) {
+    // The note goes last among the descriptions, before the blank line above the table.
+    const blank = before.length > 0 && before.at(-1) === '' ? before.length - 1 : before.length
+    before.splice(blank, 0, ...note)
+  }
+  writeFileSync(file, [...before, ...lines.slice(header, header + 2), ...kept, ...lines.slice(end)].join('\n'))
 }
 
 main().catch((error: unknown) => {
