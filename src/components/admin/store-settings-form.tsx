@@ -180,6 +180,11 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
           siteKey: field('recaptchaSiteKey').trim(),
           ...(field('recaptchaSecretKey').trim() ? { secretKey: field('recaptchaSecretKey').trim() } : {}),
         },
+        cardPayments: {
+          account: field('stripeAccount') === 'own' ? 'own' : 'install',
+          ...(field('stripeSecretKey').trim() ? { secretKey: field('stripeSecretKey').trim() } : {}),
+          ...(field('stripeWebhookSecret').trim() ? { webhookSecret: field('stripeWebhookSecret').trim() } : {}),
+        },
       })
       setVersion(answer.version)
       setSaved(true)
@@ -324,6 +329,27 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
         </Field>
         <Field label="Secret key" hint={settings.recaptcha.secretKeySet ? 'A secret key is stored. It is never shown; type a new one only to replace it.' : 'No secret key stored yet.'}>
           <TextInput name="recaptchaSecretKey" type="password" autoComplete="new-password" placeholder={settings.recaptcha.secretKeySet ? '•••••••• (stored)' : ''} className="font-mono" />
+        </Field>
+      </Section>
+
+      <Section
+        title="Card payments (Stripe)"
+        description={`A card payment method takes payments through Stripe. This store can use its own Stripe account, or ${settings.cardPayments.installKeys ? 'the install’s' : 'the install’s (none is set up: card payments are off until one is)'}.`}
+      >
+        <Field label="Stripe account">
+          <select name="stripeAccount" defaultValue={settings.cardPayments.ownAccount ? 'own' : 'install'} className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm">
+            <option value="install">The install’s account</option>
+            <option value="own">This store’s own account</option>
+          </select>
+        </Field>
+        <Field label="Secret key" hint={settings.cardPayments.ownAccount ? 'A key is stored. It is never shown; type a new one only to replace it.' : 'From the Stripe dashboard: Developers → API keys (sk_live_… or a restricted rk_… key).'}>
+          <TextInput name="stripeSecretKey" type="password" autoComplete="new-password" placeholder={settings.cardPayments.ownAccount ? '•••••••• (stored)' : ''} className="font-mono" />
+        </Field>
+        <Field
+          label="Webhook signing secret"
+          hint={`In that Stripe account, add a webhook endpoint at this store’s address + ${settings.cardPayments.webhookPath} for the checkout.session events, then paste its signing secret (whsec_…).`}
+        >
+          <TextInput name="stripeWebhookSecret" type="password" autoComplete="new-password" placeholder={settings.cardPayments.ownAccount ? '•••••••• (stored)' : ''} className="font-mono" />
         </Field>
       </Section>
 

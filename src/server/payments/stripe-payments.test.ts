@@ -11,7 +11,7 @@ import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { forgetSigningKey } from '../accounts/signing-key'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { orders, paymentTransactions, paymentWebhookEvents } from '../db/schema'
+import { orders, paymentTransactions, paymentWebhookEvents, websites } from '../db/schema'
 import { PAYMENT_METHOD_UNAVAILABLE } from '../orders/create-order/order-messages'
 import { backgroundMailSettled } from '../mail/background-mail'
 import { useMailSettings } from '../mail/mail-settings'
@@ -93,6 +93,38 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
     const answer = await payByCard(order, ctx)
     return { order, sessionId: sessionIdOf(answer.orderPayment.redirectUrl!) }
   }
+
+  describe("a store with a Stripe account of its own (issue 25)", () => {
+    test("pays through the store's keys, its events are signed with its own secret at its own address, and the install's account never touches its payments", async () => {
+      const club = await createCheckoutStore()
+      const clubCard = await createPaymentMethod({ websiteId: club.websiteId, name: 'Card', provider: 'stripe' })
+      await db().update(websites).set({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: stripe.webhookSecret }).where(eq(websites.id, club.websiteId))
+      // The install's keys are another account's: the fake Stripe refuses them.
+      useFakeStripe({ secretKey: 'sk_test_installaccount0000', webhookSecret: 'whsec_install_account_secret' })
+      const guest = guestContext(club.websiteId)
+      const { orderSequence } = await runQuery('getOrderId', undefined, guest)
+      const placed = (await executeMutation('createOrder', orderBody(club, orderSequence, { aquirerId: clubCard.id }), guest)) as { createOrder: { order: OrderData } }
+      const order = placed.createOrder.order
+      const paying = (await executeMutation('orderPayment', { acquirerId: clubCard.id, orderId: order.id, accessToken: order.accessToken }, guest)) as CardAnswer
+      const sessionId = sessionIdOf(paying.orderPayment.redirectUrl!)
+      expect(creations().at(-1)!.headers.authorization).toBe(`Bearer ${stripe.secretKey}`)
+      stripe.pay(sessionId)
+
+      // Signed with the install's secret and sent to the install's store: not the club's payment.
+      const installSigned = stripe.event('checkout.session.completed', sessionId, { secret: 'whsec_install_account_secret' })
+      expect(await handleStripeWebhook({ rawBody: Buffer.from(installSigned.body), signature: installSigned.signature, websiteId: store.websiteId })).toEqual({ outcome: 'ignored' })
+      expect(await orderRow(order.id)).toMatchObject({ paymentState: 'pending' })
+      // The club's own secret at another store's address does not hold there.
+      const clubSigned = stripe.event('checkout.session.completed', sessionId)
+      await expectDomainError(handleStripeWebhook({ rawBody: Buffer.from(clubSigned.body), signature: clubSigned.signature, websiteId: store.websiteId }), {
+        code: 'invalid',
+        userMessage: WEBHOOK_SIGNATURE_REFUSED,
+      })
+      // At the club's own address, with the club's own secret: paid.
+      expect(await handleStripeWebhook({ rawBody: Buffer.from(clubSigned.body), signature: clubSigned.signature, websiteId: club.websiteId })).toEqual({ outcome: 'applied' })
+      expect(await orderRow(order.id)).toMatchObject({ paymentState: 'paid' })
+    })
+  })
 
   describe('starting a card payment', () => {
     test("creates a Checkout Session for the order's amount due in the store's currency, and answers Stripe's page without confirming the order", async () => {

@@ -7,7 +7,7 @@ import { createWebsite } from '../../../tests/factories/website'
 import { refusal } from '../../../tests/support/domain-refusal'
 import { staffContext } from '../../../tests/support/staff'
 import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
-import { auditLog } from '../db/schema'
+import { auditLog, websites } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { getWebsiteCached } from './website-service'
 
@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('store settings in the console on %s', (kind)
   const read = (ctx = manager) => executeAdminQuery('settings.get', { websiteId }, ctx) as Promise<Q['settings.get']>
   const save = async (changes: Record<string, unknown>, ctx = manager) => {
     const current = await read(ctx)
-    const { websiteId: _w, code: _c, sso, images: _i, recaptcha: _r, ...fields } = current
+    const { websiteId: _w, code: _c, sso, images: _i, recaptcha: _r, cardPayments: _p, ...fields } = current
     const { clientSecretSet: _s, ...ssoFields } = sso
     return executeAdminMutation('settings.save', { websiteId, ...fields, sso: ssoFields, ...changes }, ctx) as Promise<M['settings.save']>
   }
@@ -52,13 +52,33 @@ describe.each(testDatabaseKinds())('store settings in the console on %s', (kind)
   })
 
   test('a save from a version someone else has since saved is a 409 naming who changed what', async () => {
-    const { code: _code, sso: _sso, images: _images, recaptcha: _recaptcha, ...opened } = await read()
+    const { code: _code, sso: _sso, images: _images, recaptcha: _recaptcha, cardPayments: _cardPayments, ...opened } = await read()
     await save({ contactEmail: 'orders@acme.example' }, colleague)
     const error = await refusal(executeAdminMutation('settings.save', { ...opened, sso: { label: null }, description: 'Mine' }, manager))
     expect(error.code).toBe('conflict')
     expect(error.userMessage).toMatch(/changed by colleague-\d+@example\.test since you opened it \(contactEmail\)/)
     expect(isEditConflictData(error.data)).toBe(true)
     expect((await read()).description).not.toBe('Mine')
+  })
+
+  test("a store's own Stripe account needs both keys, keeps them when not given again, never answers them, and goes back to the install's", async () => {
+    const incomplete = await refusal(save({ cardPayments: { account: 'own', secretKey: 'sk_test_clubaccount1234' } }))
+    expect(incomplete.userMessage).toBe('To take card payments with the store’s own Stripe account, give its secret key and the signing secret of its webhook (both from the same Stripe account).')
+    const malformed = await refusal(save({ cardPayments: { account: 'own', secretKey: 'pk_test_publishable', webhookSecret: 'whsec_abcdefgh12' } }))
+    expect(malformed.code).toBe('invalid')
+
+    const saved = await save({ cardPayments: { account: 'own', secretKey: 'sk_test_clubaccount1234', webhookSecret: 'whsec_clubsecret1234' } })
+    expect(saved.cardPayments).toMatchObject({ ownAccount: true, webhookPath: '/api/payments/stripe/webhook' })
+    expect(JSON.stringify(saved)).not.toContain('sk_test_clubaccount1234')
+    const kept = await save({ name: 'Renamed with keys kept', cardPayments: { account: 'own' } })
+    expect(kept.cardPayments.ownAccount).toBe(true)
+    const [row] = await db().select({ key: websites.stripeSecretKey, secret: websites.stripeWebhookSecret }).from(websites).where(eq(websites.id, websiteId))
+    expect(row).toEqual({ key: 'sk_test_clubaccount1234', secret: 'whsec_clubsecret1234' })
+
+    const back = await save({ cardPayments: { account: 'install' } })
+    expect(back.cardPayments.ownAccount).toBe(false)
+    const [cleared] = await db().select({ key: websites.stripeSecretKey }).from(websites).where(eq(websites.id, websiteId))
+    expect(cleared!.key).toBeNull()
   })
 
   test('the single sign-on secret is kept when not given, never answered and never audited', async () => {

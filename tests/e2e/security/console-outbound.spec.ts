@@ -62,7 +62,7 @@ test.describe('addresses staff set, aimed at this machine', () => {
     const f = consoleFixtures()
     const manager = await consoleAs('demoManager')
     const current = (await manager.query('settings.get', { websiteId: f.demoStoreId })).json.data
-    const { websiteId: _w, code: _c, sso, images: _i, recaptcha: _r, ...fields } = current
+    const { websiteId: _w, code: _c, sso, images: _i, recaptcha: _r, cardPayments: _p, ...fields } = current
     const { clientSecretSet: _s, ...ssoFields } = sso
     for (const issuer of [...INTERNAL, ...PLAIN_HTTP]) {
       for (const label of [null, 'Attacker SSO']) {
