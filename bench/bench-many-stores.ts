@@ -269,7 +269,13 @@ export async function measureManyStoresFigures(options: { root: string; ports: [
       curve.push({ stores: step, firstPageMs, failed, rss: memory.rss, heapUsed: memory.heapUsed, processes, load: loadAverage() })
       log(`${atStep}, idle ${IDLE_MS / 1000} s, after GC: RSS ${mb(memory.rss).toFixed(1)} MB, heap used ${mb(memory.heapUsed).toFixed(1)} MB (${processes} process${processes === 1 ? '' : 'es'}); load ${loadAverage()}`)
       if (index === stepList.length - 1) {
-        last = server
+        // The loads compare two servers started alike: without the inspector (the steps' server had
+        // one for its memory reading, and an inspector that was attached slows the JIT), each store's
+        // home page asked once, then the same loads on both.
+        await server.stop()
+        last = await startServer({ label: `server with ${step} stores (no inspector)`, command: process.execPath, args: ['scripts/server.mjs'], cwd: options.root, port, env: { ...env, NODE_ENV: 'production' }, readyPath: '/api/health?ready' })
+        servers.push(last)
+        for (const host of hosts) await timedGet(`${last.url}/`, host)
         break
       }
       await server.stop()
@@ -281,6 +287,7 @@ export async function measureManyStoresFigures(options: { root: string; ports: [
     if (last && stepList.length > 1) {
       const first = await startServer({ label: `server with ${stepList[0]} stores`, command: process.execPath, args: ['scripts/server.mjs'], cwd: options.root, port: firstPort, env: { ...firstEnv, NODE_ENV: 'production' }, readyPath: '/api/health?ready' })
       servers.push(first)
+      await timedGet(`${first.url}/`, LOADED_HOST)
       const loaded: Loaded[] = []
       for (const [series, [server, url, stores]] of ([[first, firstEnv.DATABASE_URL, stepList[0]!], [last, env.DATABASE_URL, stepList.at(-1)!]] as const).entries()) {
         const db = new pg.Client({ connectionString: url })
