@@ -1,6 +1,5 @@
 import { measureStrokeText, strokeTextPath } from '@/server/images/stroke-font'
-import { COLORS, DECORATION_PARTNERS, PRODUCTS } from './demo-catalog'
-import { DECORATION } from './demo-decoration'
+import { PRODUCTS } from './demo-catalog'
 import { UNITED_STATES } from './regions'
 
 // The demo's second store (issue 25): Riverside FC's team store, on the same install at
@@ -41,10 +40,24 @@ export function teamLogos(): { file: string; svg: string; fileOnDark: string; sv
   ]
 }
 
-export function teamStoreFile(format: string) {
+/** What the team store takes from the demo's store file as it is (data/demo-store.json). */
+export type DemoStoreFile = {
+  website: { sizeOrder: string[] }
+  colors: { name: string }[]
+  brands: { name: string }[]
+  decorationPartners: { code: string; name: string }[]
+  decoration: unknown
+}
+
+/**
+ * The team store's file. The records every store of the install shares — the size list, colours,
+ * brands, the decoration partner — are the demo's exactly, so importing the second store changes
+ * none of them (such a change is an owner's to make).
+ */
+export function teamStoreFile(format: string, demo: DemoStoreFile) {
   const products = TEAM_PRODUCTS.map((slug) => PRODUCTS.find((product) => product.slug === slug)!)
-  const partner = DECORATION_PARTNERS.find((candidate) => candidate.code === 'BLUE-HERON')!
-  const colors = [...new Set(products.flatMap((product) => product.colors))]
+  const partner = demo.decorationPartners.find((candidate) => candidate.code === 'BLUE-HERON')!
+  const brands = new Set(products.map((product) => product.brand))
   const categories = [
     { slug: 'training', name: 'Training' },
     { slug: 'supporters', name: 'Supporters' },
@@ -64,7 +77,7 @@ export function teamStoreFile(format: string) {
       contact: { email: 'kit@riversidefc.example', phone: '(720) 555-0199' },
       guestCheckout: true,
       shippingCountries: [UNITED_STATES],
-      sizeOrder: ['XS', 'S', 'M', 'L', 'XL', 'XXL', '2XL', '3XL', '4XL', 'OSFA', 'S/M', 'L/XL'],
+      sizeOrder: demo.website.sizeOrder,
     },
     homePage: {
       hero: {
@@ -78,9 +91,10 @@ export function teamStoreFile(format: string) {
       featuredProducts: TEAM_PRODUCTS.slice(0, 4),
     },
     contentPages: [],
-    brands: [...new Set(products.map((product) => product.brand))].map((name) => ({ name })),
+    brands: demo.brands.filter((brand) => brands.has(brand.name)),
     categories,
-    colors: COLORS.filter((color) => colors.includes(color.name)),
+    // Every colour, in the demo's order: a colour's place in the list is shared by every store.
+    colors: demo.colors,
     decorationPartners: [partner],
     logos: [{ code: 'RFC-CREST', name: 'Riverside FC Crest', decorationPartner: partner.code, decorationMethod: 'embroidery', artwork: { file: 'logos/riverside-fc-crest.svg' }, artworkOnDark: { file: 'logos/riverside-fc-crest-reverse.svg' }, methods: ['embroidery', 'heat_transfer'] }],
     products: products.map((product, index) => ({
@@ -110,6 +124,6 @@ export function teamStoreFile(format: string) {
       { name: 'Bank transfer', provider: 'wire_transfer', instructions: 'Pay before we decorate: your order goes into production when the money arrives.', guests: true, sequence: 20 },
     ],
     tax: { taxname: 'builtin', documentrecording: false, companycode: 'DEFAULT', rates: [{ country: 'US', state: 'CO', zipPrefix: '', ratePercent: 2.9, shippingTaxable: false }] },
-    decoration: DECORATION,
+    decoration: demo.decoration,
   }
 }

@@ -139,6 +139,9 @@ describe.each(testDatabaseKinds())('links in the mails of several stores on %s',
     await invalidateCaches(['Website'])
     expect(await storeLink(club.id, '/me/orders', { order: '7' }, install)).toBe('http://club.localhost:3000/me/orders?order=7')
     expect(await storeLink(demo.id, '/login', {}, install)).toBe('http://localhost:3000/login')
+    // The install's origin names one of the club's host names: the club's links keep it.
+    expect(await storeLink(club.id, '/login', {}, { ...install, origin: 'https://www.club.localhost' })).toBe('https://www.club.localhost/login')
+    expect(await storeLink(demo.id, '/login', {}, { ...install, origin: 'https://www.club.localhost' })).toBe('https://localhost/login')
   })
 
   test("keep the install's origin for a store without an address of its own", async () => {

@@ -38,15 +38,16 @@ export function useMailSettings(overrides: Partial<MailSettings> | null): void {
 }
 
 /**
- * The settings for a mail of one store (decision 025): its links lead to the store's own primary
- * address — its primary host name, else its address under the platform domain — with the scheme
- * and port of the install's origin; a store with neither keeps the install's origin. The address
+ * The settings for a mail of one store (decision 025): its links lead to the store's own address —
+ * the install's origin when that is one of the store's host names, else its primary host name, else
+ * its address under the platform domain — with the scheme and port of the install's origin; a store
+ * with none keeps the install's origin. The address
  * comes from the store directory (the database), never from a request.
  */
 export async function mailSettingsOfStore(settings: MailSettings, websiteId: number): Promise<MailSettings> {
-  const host = await storeAddress(websiteId)
-  if (!host) return settings
   const origin = new URL(settings.origin)
+  const host = await storeAddress(websiteId, origin.hostname)
+  if (!host || host === origin.hostname) return settings
   origin.hostname = host
   return { ...settings, origin: origin.origin }
 }

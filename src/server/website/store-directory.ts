@@ -127,9 +127,14 @@ export function consoleAnswersOn(hostHeader: string | null | undefined, storeId:
   return consoleServes(hostHeader, storeId, { consoleHost: env().CONSOLE_HOST, defaultStoreId: env().WEBSITE_ID })
 }
 
-/** A store's own address: its primary host name, else `{code}.{PLATFORM_DOMAIN}`, else null. */
-export async function storeAddress(websiteId: number): Promise<string | null> {
+/**
+ * A store's own address: `preferred` when it is one of the store's host names (the install's origin,
+ * PUBLIC_ORIGIN, names the store it was set up for), else its primary host name, else
+ * `{code}.{PLATFORM_DOMAIN}`, else null.
+ */
+export async function storeAddress(websiteId: number, preferred?: string): Promise<string | null> {
   const directory = await storeDirectoryCached()
+  if (preferred && directory.byHost.get(preferred) === websiteId) return preferred
   const primary = directory.primaryHost.get(websiteId)
   if (primary) return primary
   const domain = platformDomain()
