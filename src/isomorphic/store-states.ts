@@ -7,6 +7,17 @@ import type { StoreState } from './contract/admin-stores'
 
 export type StoreAction = 'open' | 'close' | 'archive' | 'restore'
 
+/**
+ * What each state means for the store's addresses and its checkout: who sees it (everyone, a browser
+ * holding its preview, nobody) and whether it takes orders.
+ */
+export const STORE_STATE_RULES: Readonly<Record<StoreState, { seenBy: 'everyone' | 'preview' | 'nobody'; takesOrders: boolean }>> = {
+  draft: { seenBy: 'preview', takesOrders: true },
+  open: { seenBy: 'everyone', takesOrders: true },
+  closed: { seenBy: 'everyone', takesOrders: false },
+  archived: { seenBy: 'nobody', takesOrders: false },
+}
+
 export const STORE_TRANSITIONS: Readonly<Record<StoreAction, { from: readonly StoreState[]; to: StoreState; label: string }>> = {
   open: { from: ['draft', 'closed'], to: 'open', label: 'Open to the public' },
   close: { from: ['open'], to: 'closed', label: 'Close' },

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react'
 import { adminMutation } from '@/client/admin/admin-api'
 import { BLANK_TEMPLATE, type StoreListRow, type StoreState } from '@/isomorphic/contract/admin-stores'
 import { formatPrice } from '@/isomorphic/format'
-import { type StoreAction, STORE_TRANSITIONS, storeActions } from '@/isomorphic/store-states'
+import { type StoreAction, STORE_STATE_RULES, STORE_TRANSITIONS, storeActions } from '@/isomorphic/store-states'
 import { type SaveFailure, SaveFailureNotice, saveFailure } from './admin-errors'
 import { Field, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 import { Badge } from './order-state-badges'
@@ -75,11 +75,11 @@ function StoreActions({ store }: { store: StoreListRow }) {
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
-        {store.state === 'draft' ? (
+        {STORE_STATE_RULES[store.state].seenBy === 'preview' ? (
           <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={preview} disabled={busy || !store.address}>
             Preview
           </button>
-        ) : store.address && store.state !== 'archived' ? (
+        ) : store.address && STORE_STATE_RULES[store.state].seenBy === 'everyone' ? (
           <a className={SECONDARY_BUTTON_CLASS} href={store.address} target="_blank" rel="noopener noreferrer">
             Visit store
           </a>

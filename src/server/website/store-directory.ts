@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import { STORE_STATE_RULES } from '@/isomorphic/store-states'
 import { hostOfHeader, isStoreCode, normalizeHostName } from '@/isomorphic/host-names'
 import { namedCache } from '../cache/named-cache'
 import { type Executor, getDb } from '../db/client'
@@ -30,7 +31,7 @@ export async function loadStoreDirectory(db: Executor): Promise<StoreDirectory> 
     db.select({ websiteId: storeHosts.websiteId, host: storeHosts.host, isPrimary: storeHosts.isPrimary }).from(storeHosts).orderBy(asc(storeHosts.id)),
   ])
   const state = new Map(stores.map((store) => [store.id, store.state]))
-  const live = (id: number) => state.has(id) && state.get(id) !== 'archived'
+  const live = (id: number) => state.has(id) && STORE_STATE_RULES[state.get(id)!].seenBy !== 'nobody'
   return {
     byHost: new Map(hosts.filter((row) => live(row.websiteId)).map((row) => [row.host, row.websiteId])),
     byCode: new Map(stores.filter((store) => live(store.id) && isStoreCode(store.code)).map((store) => [store.code, store.id])),
@@ -55,7 +56,8 @@ export function storeForHost(directory: StoreDirectory, hostHeader: string | nul
     }
   }
   if (directory.hasHosts) return null
-  return directory.state.get(defaultStoreId) === 'archived' ? null : defaultStoreId
+  const state = directory.state.get(defaultStoreId)
+  return state !== undefined && STORE_STATE_RULES[state].seenBy === 'nobody' ? null : defaultStoreId
 }
 
 const DIRECTORY_KEY = 'store-directory'
@@ -106,7 +108,8 @@ export const STORE_PREVIEW_PATH = '/api/store-preview'
  * and to the preview link itself; to anyone else it is no store. Open and closed stores answer all.
  */
 function admit(directory: StoreDirectory, storeId: number | null, { previewAllowed, path }: DraftAccess): number | null | Promise<number | null> {
-  if (storeId === null || directory.state.get(storeId) !== 'draft') return storeId
+  const state = storeId === null ? undefined : directory.state.get(storeId)
+  if (storeId === null || state === undefined || STORE_STATE_RULES[state].seenBy !== 'preview') return storeId
   if (path === STORE_PREVIEW_PATH || path?.startsWith(`${STORE_PREVIEW_PATH}?`)) return storeId
   if (!previewAllowed) return null
   return previewAllowed(storeId).then((allowed) => (allowed ? storeId : null))
