@@ -1,26 +1,54 @@
-import type { ComponentProps, ReactNode } from 'react'
+'use client'
 
-// The console's form controls: a label above its input, an error below, visible focus.
+import { type ComponentProps, type ReactNode, createContext, use, useId } from 'react'
+import { INPUT_CLASS } from './console-styles'
 
-export const INPUT_CLASS =
-  'mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-base text-ink shadow-xs focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none sm:text-sm'
-export const PRIMARY_BUTTON_CLASS =
-  'inline-flex items-center justify-center rounded-md bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60'
-export const SECONDARY_BUTTON_CLASS =
-  'inline-flex items-center justify-center rounded-md border border-line bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-soft disabled:cursor-not-allowed disabled:opacity-60'
+export { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './console-styles'
 
-export function Field({ label, hint, children }: { label: string; hint?: ReactNode; children: ReactNode }) {
+// The console's form controls: a label above its input, its problem below it (issue 26: next to the
+// field, read out with it), visible focus.
+
+/**
+ * A label around its control, the hint and the field's problem under it. The control is told it is
+ * invalid and described by the problem (TextInput, Select and TextArea read it from the context).
+ */
+export function Field({ label, hint, error, children }: { label: string; hint?: ReactNode; error?: string | null; children: ReactNode }) {
+  const id = useId()
   return (
-    <label className="block text-sm font-medium text-ink">
+    <label className="block text-sm font-medium text-ink" data-invalid={error ? 'true' : undefined}>
       {label}
-      {children}
+      <FieldErrorContext value={error ? `${id}-error` : null}>{children}</FieldErrorContext>
       {hint ? <span className="mt-1 block text-xs font-normal text-muted">{hint}</span> : null}
+      {error ? (
+        <span id={`${id}-error`} className="mt-1 block text-xs font-medium text-danger">
+          {error}
+        </span>
+      ) : null}
     </label>
   )
 }
 
+const FieldErrorContext = createContext<string | null>(null)
+
+/** aria-invalid and aria-describedby for a control inside a Field with a problem. */
+export function useFieldErrorProps(): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  const errorId = use(FieldErrorContext)
+  return errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}
+}
+
 export function TextInput(props: ComponentProps<'input'>) {
-  return <input {...props} className={`${INPUT_CLASS} ${props.className ?? ''}`} />
+  const errorProps = useFieldErrorProps()
+  return <input {...errorProps} {...props} className={`${INPUT_CLASS} ${props.className ?? ''}`} />
+}
+
+export function Select(props: ComponentProps<'select'>) {
+  const errorProps = useFieldErrorProps()
+  return <select {...errorProps} {...props} className={`${INPUT_CLASS} ${props.className ?? ''}`} />
+}
+
+export function TextArea(props: ComponentProps<'textarea'>) {
+  const errorProps = useFieldErrorProps()
+  return <textarea {...errorProps} {...props} className={`${INPUT_CLASS} ${props.className ?? ''}`} />
 }
 
 export function FormError({ message }: { message: string | null }) {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import type { AdminQueryValues } from '@/isomorphic/contract/admin'
 import { AUDIT_REFERENCE, type AuditPage as AuditPageData, type AuditRow } from '@/isomorphic/contract/admin-staff'
 import { adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { PRIMARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { PRIMARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { StorePicker } from '@/components/admin/store-picker'
 import { formatPrice } from '@/isomorphic/format'
 import { adminPageQuery } from '@/web/admin-page'

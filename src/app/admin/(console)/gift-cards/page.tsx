@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { GiftCardIssue } from '@/components/admin/gift-card-issue'
 import { GiftCardStatusBadge } from '@/components/admin/promotion-status'
 import { StorePicker } from '@/components/admin/store-picker'

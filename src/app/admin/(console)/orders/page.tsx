@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { OrderListFilters } from '@/components/admin/order-list-filters'
 import { OrderBadges } from '@/components/admin/order-state-badges'
 import type { AdminOrderListRow } from '@/isomorphic/contract/admin-orders-list'

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { ProductListFilters } from '@/components/admin/product-list-filters'
 import { ProductListTable } from '@/components/admin/product-list-table'
 import { StorePicker } from '@/components/admin/store-picker'

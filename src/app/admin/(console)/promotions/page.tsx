@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { PromotionStatusBadge } from '@/components/admin/promotion-status'
 import { StorePicker } from '@/components/admin/store-picker'
 import type { PromotionStatus } from '@/isomorphic/contract/admin-selling'

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { ConsolePage } from '@/components/admin/console-page'
-import { PRIMARY_BUTTON_CLASS } from '@/components/admin/form-fields'
+import { PRIMARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { StoreFileImport } from '@/components/admin/store-file-import'
 import { StorePicker } from '@/components/admin/store-picker'
 import { formatDate } from '@/isomorphic/format'
