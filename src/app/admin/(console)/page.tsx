@@ -61,7 +61,7 @@ function QueueRow({ order, currency, showStore }: { order: AdminOrderListRow; cu
 function Queue({ title, empty, queue, href, currency, showStore }: { title: string; empty: string; queue: DashboardQueue; href: string; currency: string; showStore: boolean }) {
   const id = `queue-${title.toLowerCase().replaceAll(' ', '-')}`
   return (
-    <section aria-labelledby={id} className={`flex flex-col rounded-card border bg-white p-4 ${title === 'Problems reported' && queue.count > 0 ? 'border-danger/40' : 'border-line'}`}>
+    <section aria-labelledby={id} className={`flex min-w-0 flex-col rounded-card border bg-white p-4 ${title === 'Problems reported' && queue.count > 0 ? 'border-danger/40' : 'border-line'}`}>
       <div className="flex items-baseline justify-between gap-2 px-2">
         <h2 id={id} className="font-semibold">
           {title}
@@ -130,7 +130,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           />
         ))}
       </div>
-      <section aria-labelledby="latest-orders" className="mt-6 rounded-card border border-line bg-white p-4">
+      <section aria-labelledby="latest-orders" className="mt-6 min-w-0 rounded-card border border-line bg-white p-4">
         <div className="flex items-baseline justify-between gap-2 px-2">
           <h2 id="latest-orders" className="font-semibold">
             Latest orders
