@@ -78,9 +78,9 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
 
   /**
    * Pays the placed order with the chosen method: the order as it now is, or the card provider's
-   * page to go to. A refusal is shown and the order stays as it was (placed, unpaid). One success
-   * toast for the order (issue 17): 'confirmed' when the payment went through, which says it was
-   * placed too; 'placed' otherwise.
+   * page to go to. A refusal is shown and the order stays as it was (placed, unpaid). The order's
+   * 'placed' toast has been shown already (spec 4: every successful createOrder says so); a payment
+   * that went through adds 'confirmed' after it (spec 8's orderPayment success).
    */
   const payOrder = async (
     order: PlacedOrder,
@@ -90,10 +90,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       const answer = await deps.api.orderPayment({ acquirerId, orderId: order.id, ...(order.accessToken ? { accessToken: order.accessToken } : {}) })
       const paid = answer?.orderPayment
       if (paid?.success !== true) throw new CheckoutApiError('orderPayment answered without success', 200, null, null, answer)
-      if (paid.redirectUrl) {
-        deps.notifySuccess(ORDER_PLACED)
-        return { order, redirectUrl: paid.redirectUrl }
-      }
+      if (paid.redirectUrl) return { order, redirectUrl: paid.redirectUrl }
       const confirmed: PlacedOrder = { ...order, state: paid.order?.state ?? order.state, paymentState: paid.order?.paymentState ?? order.paymentState }
       deps.storeOrder(confirmed)
       deps.notifySuccess(ORDER_CONFIRMED)
@@ -101,7 +98,6 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
     } catch (error) {
       const refusal = error instanceof CheckoutApiError ? error : null
       if (!refusal) log('Paying the order failed:', error)
-      deps.notifySuccess(ORDER_PLACED)
       deps.notifyError((refusal?.status !== 200 && refusal?.serverMessage) || ORDER_PAYMENT_FAILED)
       return { order, refused: true }
     }
@@ -125,6 +121,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       if (quotation && !order.orderUrl) throw new CheckoutApiError('the quotation came back without an orderUrl', 200, null, null, answer)
       deps.setFailedOrderData(null)
       deps.storeOrder(order)
+      deps.notifySuccess(quotation ? QUOTATION_SAVED : ORDER_PLACED)
       const signedIn = deps.signedIn()
       // Before the cart clear, which forgets the addresses typed.
       if (signedIn && deps.saveAddresses) await quietly('saving the addresses to the address book', deps.saveAddresses)
@@ -141,8 +138,6 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
         }
         // A card payment that could not start: the payment page offers it again (or another method).
         if (payment.refused && REDIRECT_PROVIDERS.includes(draft.paymentProvider ?? '')) destination = paymentPath(order.id, order.accessToken)
-      } else {
-        deps.notifySuccess(quotation ? QUOTATION_SAVED : ORDER_PLACED)
       }
       destination ??= destinationFor(order, { signedIn })
       if (quotation && openDocument && order.orderUrl) deps.openDocument(order.orderUrl)
