@@ -20,7 +20,7 @@ export default async function ConfirmationPage({ params }: ConfirmationPageProps
   setRequestLocale(locale)
   const t = await getTranslations({ locale, namespace: 'checkout' })
   return (
-    <div className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
+    <div data-toasts-below className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('confirmationHeading')}</h1>
       <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
         <OrderConfirmation />

@@ -19,7 +19,7 @@ export default async function PaymentSuccessPage({ params }: PaymentSuccessPageP
   setRequestLocale(locale)
   const t = await getTranslations({ locale, namespace: 'payment' })
   return (
-    <div className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
+    <div data-toasts-below className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('successHeading')}</h1>
       <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
         <PaymentSuccessView />
