@@ -49,6 +49,11 @@ test('no shopper page scrolls sideways on a 390 px phone', async ({ page }) => {
 
   await guestCheckout(page, { name: 'Casey Narrow', payment: /Bank transfer/ })
   await expect(page).toHaveURL(/\/checkout\/confirmation\?/)
+  // Issue 27: the order's toasts do not cover "Thank you" on a phone.
+  const toast = page.getByText('Order has been placed successfully!')
+  await expect(toast).toBeVisible()
+  const [thanks, toastBox] = [await page.getByRole('heading', { name: 'Thank you' }).boundingBox(), await toast.boundingBox()]
+  expect(thanks && toastBox && (toastBox.y >= thanks.y + thanks.height || toastBox.y + toastBox.height <= thanks.y), 'a toast covers "Thank you"').toBe(true)
   const lines = page.getByRole('list', { name: 'Products' })
   await expectNoSidewaysScroll(page, 'the order confirmation', lines)
   // On a phone each order line is a list item with its figures labelled, not a wide table row.
