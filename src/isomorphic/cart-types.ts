@@ -47,6 +47,8 @@ export type PricedCartLineData = {
   /** A designed line (issue 7): its design, whose per-unit price is in unitPrices and set-up in priceTotal. */
   designId?: string | null
   design?: CartLineDesign | null
+  /** The product's next quantity break within reach (issue 27): this many more pieces of the product bring the line's lowest unit price to `unitPrice`. */
+  nextBreak?: { morePieces: number; unitPrice: number } | null
 }
 
 /** A line the server could not price any more (unpublished product, size no longer offered …). */

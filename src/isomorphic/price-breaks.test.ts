@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { breakAt, piecesByProduct, priceTiers, unitPriceAt } from './price-breaks'
+import { breakAt, nextBreakAfter, piecesByProduct, priceTiers, unitPriceAt } from './price-breaks'
 
 const breaks = [
   { minQuantity: 48, priceAmount: 1600 },
@@ -45,5 +45,24 @@ describe('quantity price breaks', () => {
     expect(pieces.get(7)).toBe(12)
     expect(pieces.get(9)).toBe(2)
     expect(pieces.get(8)).toBeUndefined()
+  })
+})
+
+describe('the next break within reach (issue 27: the cart nudges towards it)', () => {
+  it('names how many more pieces reach the next break and what each then saves', () => {
+    expect(nextBreakAfter(2000, breaks, 10)).toEqual({ morePieces: 2, savingPerPiece: 200 })
+    expect(nextBreakAfter(2000, breaks, 40)).toEqual({ morePieces: 8, savingPerPiece: 200 })
+  })
+
+  it('says nothing when the next break is further away than the pieces chosen, or there is none', () => {
+    expect(nextBreakAfter(2000, breaks, 1)).toBeNull()
+    expect(nextBreakAfter(2000, breaks, 23)).toBeNull()
+    expect(nextBreakAfter(2000, breaks, 48)).toBeNull()
+    expect(nextBreakAfter(2000, [], 5)).toBeNull()
+    expect(nextBreakAfter(2000, breaks, 0)).toBeNull()
+  })
+
+  it('ignores a break that would not lower the price', () => {
+    expect(nextBreakAfter(1500, breaks, 10)).toBeNull()
   })
 })

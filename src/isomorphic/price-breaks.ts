@@ -59,3 +59,17 @@ export function piecesByProduct(lines: readonly { productId: number; quantity: R
   }
   return pieces
 }
+
+/**
+ * The next break within reach at `pieces` (issue 27: the cart nudges towards it): how many more
+ * pieces reach it and how much less each piece then costs, or null when there is none or it is
+ * further away than the pieces already chosen (no "add 47 more" under a single shirt).
+ */
+export function nextBreakAfter(basePrice: number, breaks: readonly PriceBreak[], pieces: number): { morePieces: number; savingPerPiece: number } | null {
+  if (pieces < 1) return null
+  const current = breakAt(breaks, pieces)
+  const currentBase = current === null ? basePrice : Math.min(current.priceAmount, basePrice)
+  const next = breaks.filter((tier) => tier.minQuantity > pieces && tier.priceAmount < currentBase).sort((a, b) => a.minQuantity - b.minQuantity)[0]
+  if (!next || next.minQuantity - pieces > pieces) return null
+  return { morePieces: next.minQuantity - pieces, savingPerPiece: currentBase - next.priceAmount }
+}

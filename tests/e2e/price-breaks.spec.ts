@@ -35,4 +35,6 @@ test('a shopper sees the tiers, the grid priced at 12 pieces across two colours,
   // One piece fewer: 11 pieces, every one back at its base price.
   await page.getByRole('spinbutton', { name: 'Quantity of Essential Crew Tee, size M' }).first().fill('5')
   await expect(summary.getByTestId('summary-subtotal')).toHaveText('$163.50') // 5 × $14.50 + 4 × $14.50 + 2 × $16.50
+  // Issue 27: the cart says what one more piece would do, on each line of the tee.
+  await expect(page.getByText('Add 1 more of this product for $13.00 each.')).toHaveCount(2)
 })

@@ -316,6 +316,9 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
             {t('remove')}
           </button>
         </div>
+        {priced?.nextBreak && sameQuantities(priced.quantity, line.quantity) ? (
+          <p className="mt-3 rounded-md bg-accent/10 px-3 py-2 text-sm font-medium text-ink">{t('nextBreak', { count: priced.nextBreak.morePieces, price: formatPrice(priced.nextBreak.unitPrice) })}</p>
+        ) : null}
       </div>
     </li>
   )

@@ -25,7 +25,7 @@ import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
 import { type CartItemInput, cartItemKey } from '@/isomorphic/contract/cart'
 import { NO_SIZE, variantsBySize, variantsOfColor, variantsWithLogo } from '@/isomorphic/variant-resolution'
-import { type PriceBreak, piecesByProduct, unitPriceAt } from '@/isomorphic/price-breaks'
+import { type PriceBreak, nextBreakAfter, piecesByProduct, unitPriceAt } from '@/isomorphic/price-breaks'
 
 // Prices cart lines from the database (decision 010, security.md 4.1): each size resolves to the
 // product's variant for the chosen colour and logo by the rule the product page builds its size
@@ -279,6 +279,8 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput, productPieces: nu
   const unitPrices: Record<string, number> = {}
   const variantIds: Record<string, number> = {}
   const garmentPrices: Record<string, Cents> = {}
+  /** What each size's piece costs on this line (decorated or not), cents. */
+  const unitCents: Record<string, Cents> = {}
   for (const [size, count] of Object.entries(item.quantity)) {
     const variant = bySize.get(size)
     if (!variant) throw fail(`${product.name} is not offered in size ${size}.`)
@@ -288,6 +290,7 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput, productPieces: nu
     unitPrices[size] = fromCents(unitPrice)
     variantIds[size] = variant.id
     garmentPrices[size] = unitPrice
+    unitCents[size] = unitPrice
   }
   // Decoration (decision 013): the per-unit part goes into every unit price, the set-up stays one amount.
   let pricedDesign: PricedLineDesign | null = null
@@ -295,7 +298,10 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput, productPieces: nu
   if (design) {
     const decorated = priceDecoratedLine(garmentPrices, item.quantity, design.row.decorations, design.rules.methods)
     amount = decorated.amount
-    for (const [size, price] of Object.entries(decorated.unitPrices)) unitPrices[size] = fromCents(price)
+    for (const [size, price] of Object.entries(decorated.unitPrices)) {
+      unitPrices[size] = fromCents(price)
+      unitCents[size] = price
+    }
     const { perUnit, setup } = decorated.quote
     pricedDesign = {
       id: design.row.id,
@@ -306,6 +312,10 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput, productPieces: nu
     const summary = designSummary({ id: design.row.id, mockupUrls: mockupUrls(design.row.mockups), decorations: design.row.decorations }, design.rules)
     displayDesign = { ...summary, perUnit: fromCents(perUnit), setup: fromCents(setup) }
   }
+  // The nudge towards the product's next break: the line's cheapest piece, that much cheaper.
+  const reach = nextBreakAfter(product.basePrice, product.breaks, productPieces)
+  const lowest = Math.min(...Object.values(unitCents))
+  const nextBreak = reach && Number.isFinite(lowest) ? { morePieces: reach.morePieces, unitPrice: fromCents(Math.max(0, lowest - reach.savingPerPiece)) } : null
   // Thousandths of a pound, so sums of decimals do not drift.
   const weight = Math.round(product.weight * 1000 * totalQuantity) / 1000
   // The decorator: the line's logo, else the design's first logo, else one that decorates these variants.
@@ -376,6 +386,7 @@ function resolveItem(facts: CatalogFacts, item: CartItemInput, productPieces: nu
       priceTotal: fromCents(amount),
       image: pictureFor(product.images, item.colorId, item.logoId),
       ...(design ? { designId: design.row.id, design: displayDesign } : {}),
+      nextBreak,
     },
     design: pricedDesign,
   }

@@ -70,6 +70,19 @@ describe.each(testDatabaseKinds())('quantity price breaks on %s', (kind) => {
       customerCode: null,
     })
 
+  test('the cart nudges towards the next break within reach: 11 pieces hear "1 more for $18.00", 12 hear of 48 not yet', async () => {
+    const near = await summary(eleven())
+    expect(near.lines.map((line) => line.nextBreak)).toEqual([
+      { morePieces: 1, unitPrice: 18 },
+      { morePieces: 1, unitPrice: 18 },
+    ])
+    const reached = await summary(twelve())
+    expect(reached.lines.map((line) => line.nextBreak)).toEqual([null, null])
+    // A 2XL-only line's lowest piece keeps its upcharge at the next break.
+    const big = await summary([navy({ '2XL': 10 })])
+    expect(big.lines[0]!.nextBreak).toEqual({ morePieces: 2, unitPrice: 20 })
+  })
+
   test('the cart summary charges the 12+ price for 12 pieces across two colours and two sizes', async () => {
     const { lines, orderSummary } = await summary(twelve())
     expect(lines.map((line) => line.unitPrices)).toEqual([
