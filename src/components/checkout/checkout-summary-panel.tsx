@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { CartLine } from '@/client/stores/cart-store'
 import type { FreeItemData, OrderSummaryData } from '@/isomorphic/cart-types'
 import { formatPrice } from '@/isomorphic/format'
@@ -20,6 +20,8 @@ type SummaryPanelProps = {
   freeItems: readonly FreeItemData[]
   /** What the shopper's allowance covers and what is left to pay (allowanceSplit); null without an allowance. */
   allowance: { covered: number; leftToPay: number; allowanceLeft: number } | null
+  /** The promo code field, under the lines (issue 27: in view, not behind a step). */
+  promoCode?: ReactNode
 }
 
 /**
@@ -27,7 +29,7 @@ type SummaryPanelProps = {
  * the total, what gift cards and the allowance (budget) cover, and what is left to pay. On a phone
  * it is folded under a "Show order summary $X" bar at the top of the checkout (Shopify's).
  */
-export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, taxError, onRetry, freeItems, allowance }: SummaryPanelProps) {
+export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, taxError, onRetry, freeItems, allowance, promoCode }: SummaryPanelProps) {
   const t = useTranslations('checkout')
   const [unfolded, setUnfolded] = useState(false)
   const pieces = lines.reduce((sum, line) => sum + line.totalQuantity, 0)
@@ -78,6 +80,8 @@ export function CheckoutSummaryPanel({ lines, summary, priced, loading, error, t
           </li>
         ))}
       </ul>
+      {/* On a phone the field stands above the steps instead (checkout-view). */}
+      {promoCode ? <div className="mt-4 hidden border-b border-line pb-4 lg:block">{promoCode}</div> : null}
       <dl className="mt-4 space-y-2 text-sm">
         <Row label={t('items')} value={String(pieces)} />
         {/* Before delivery is priced the bottom line is the subtotal itself: not said twice. */}

@@ -24,11 +24,12 @@ import {
   ResaleCheckbox,
   SameAsBillingCheckbox,
 } from './checkout-step-forms'
+import { PromoCodeForm } from './checkout-promo-code'
 import { CheckoutSummaryPanel } from './checkout-summary-panel'
 
-// The promo code and gift cards step is closed for most shoppers (nothing to fill): its code (and
-// the account's gift card forms) loads when it is opened, not with the checkout.
-const CheckoutPromotions = dynamic(() => import('./checkout-promotions').then((module) => module.CheckoutPromotions), {
+// The gift cards step is closed for most shoppers (nothing to fill): its code (and the account's
+// gift card forms) loads when it is opened, not with the checkout. The promo code is always in view.
+const CheckoutGiftCards = dynamic(() => import('./checkout-promotions').then((module) => module.CheckoutGiftCards), {
   loading: () => <p className="text-sm text-muted">…</p>,
 })
 // The delivery step too: a delivery method is chosen for the shopper, and its step stays closed
@@ -219,18 +220,8 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
     promotions: () =>
       panel(
         'promotions',
-        <>
-          <CheckoutPromotions
-            applied={checkout.codePromotion}
-            problem={promoProblem}
-            busy={promoBusy}
-            onApply={(code) => void applyPromo(code)}
-            onRemove={removePromo}
-            signedIn={signedIn}
-            useGiftCards={choices.useGiftCards}
-          />
-        </>,
-        [checkout.codePromotion ? t('promoApplied', { code: checkout.codePromotion }) : null, signedIn && choices.useGiftCards ? t('giftCardsUsed') : null].filter(Boolean).join(' · ') || t('noPromotion'),
+        <CheckoutGiftCards signedIn={signedIn} useGiftCards={choices.useGiftCards} />,
+        signedIn && choices.useGiftCards ? t('giftCardsUsed') : t('noGiftCard'),
       ),
     payment: () =>
       panel(
@@ -325,6 +316,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
       ),
   }
 
+  const promoCodeForm = <PromoCodeForm applied={checkout.codePromotion} problem={promoProblem} busy={promoBusy} onApply={(code) => void applyPromo(code)} onRemove={removePromo} />
   const details = steps.filter((step) => openSteps.includes(step) && detailsOpen)
   const rendered = steps.map((step) => bodies[step]())
   return (
@@ -342,9 +334,11 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
           onRetry={summary.retry}
           freeItems={summary.data?.freeItems ?? []}
           allowance={allowance}
+          promoCode={promoCodeForm}
         />
       </div>
       <div className="min-w-0 space-y-3 lg:col-start-1 lg:row-start-1">
+        <div className="rounded-card border border-line bg-white p-4 lg:hidden">{promoCodeForm}</div>
         {detailsOpen ? (
           <>
             {rendered.slice(0, steps.indexOf(details[0]!))}
