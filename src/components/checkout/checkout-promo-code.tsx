@@ -30,8 +30,8 @@ export function PromoCodeForm({ applied, problem, busy, onApply, onRemove }: Pro
     )
   }
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex-1">
+    <div className="flex items-start gap-3">
+      <div className="min-w-0 flex-1">
         <TextField
           label={t('promoCode')}
           name="promoCode"
@@ -51,7 +51,7 @@ export function PromoCodeForm({ applied, problem, busy, onApply, onRemove }: Pro
           error={problem}
         />
       </div>
-      <button type="button" disabled={busy || code.trim() === ''} onClick={() => onApply(code.trim())} className="btn btn-secondary w-full sm:mt-7 sm:w-auto">
+      <button type="button" disabled={busy || code.trim() === ''} onClick={() => onApply(code.trim())} className="btn btn-secondary mt-7 shrink-0">
         {busy ? t('busy') : t('promoApply')}
       </button>
     </div>
