@@ -14,6 +14,8 @@ export type AccountPartner = {
   budgetRenewsAt?: string | null
   /** May approve the store's orders that wait for approval (me/approvals). */
   canApproveOrders: boolean
+  /** The customer group they belong to, if any: the checkout asks the group's order fields (issue 27). */
+  groupId?: number | null
   /** The resale certificate on file, when one is valid: only then may an order be tax-free for resale. */
   resaleCertificate: { last4: string; expiresAt: string | null } | null
   billingAddress: AccountAddress[]

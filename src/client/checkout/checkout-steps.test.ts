@@ -38,6 +38,8 @@ const field = (overrides: Partial<OrderExtraField>): OrderExtraField => ({
   options: [],
   placeholder: null,
   sequence: 10,
+  audience: 'everyone',
+  groupId: null,
   ...overrides,
 })
 

@@ -30,9 +30,9 @@ const polo: CartLine = {
 }
 
 const extraFields: OrderExtraField[] = [
-  { id: 1, name: 'cost_center', label: 'Cost center', fieldType: 'text', isRequired: true, options: [], placeholder: null, sequence: 1 },
-  { id: 2, name: 'in_hands_date', label: 'In-hands date', fieldType: 'date', isRequired: false, options: [], placeholder: null, sequence: 2 },
-  { id: 3, name: 'gift_wrap', label: 'Gift wrap', fieldType: 'checkbox', isRequired: false, options: [], placeholder: null, sequence: 3 },
+  { id: 1, name: 'cost_center', label: 'Cost center', fieldType: 'text', isRequired: true, options: [], placeholder: null, sequence: 1, audience: 'everyone', groupId: null },
+  { id: 2, name: 'in_hands_date', label: 'In-hands date', fieldType: 'date', isRequired: false, options: [], placeholder: null, sequence: 2, audience: 'everyone', groupId: null },
+  { id: 3, name: 'gift_wrap', label: 'Gift wrap', fieldType: 'checkbox', isRequired: false, options: [], placeholder: null, sequence: 3, audience: 'everyone', groupId: null },
 ]
 
 const draft = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({

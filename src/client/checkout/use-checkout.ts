@@ -45,6 +45,7 @@ import {
   stepsFor,
 } from './checkout-steps'
 import { extraFieldsList, extraFieldsPayload } from './order-payload'
+import { fieldsAskedOf } from '@/isomorphic/order-field-audience'
 import type { PlaceOrder, PlaceOrderDeps, PlaceOrderOutcome } from './place-order'
 import { useCheckoutData } from './use-checkout-data'
 import { checkoutSummaryBody, useCheckoutSummary } from './use-checkout-summary'
@@ -186,7 +187,7 @@ function defaultOf(book: readonly PartnerAddress[], flag: 'isDefaultBilling' | '
 export function useCheckout(countries: WebsiteCountry[]) {
   const t = useTranslations('checkout')
   const hydrated = useHydrated()
-  const data = useCheckoutData()
+  const stored = useCheckoutData()
   const [page, dispatch] = useReducer(checkoutPageReducer, initialCheckoutPage)
 
   const lines = useCartStore((state) => state.orderLines)
@@ -195,8 +196,13 @@ export function useCheckout(countries: WebsiteCountry[]) {
   const choices = useCheckoutChoicesStore()
   const signedIn = useUserStore((state) => state.isAuthenticated)
   // A guest is offered only the methods open to guests; the others need a signed-in partner.
-  const paymentMethods = signedIn ? data.paymentMethods : data.paymentMethods.filter((method) => method.forGuests)
+  const paymentMethods = signedIn ? stored.paymentMethods : stored.paymentMethods.filter((method) => method.forGuests)
   const user = useUserStore((state) => state.user)
+  // Only the order fields the store asks of this shopper (issue 27): a guest is never asked for a
+  // customer's "Cost center"; createOrder keeps to the same rule.
+  const askerGroupId = signedIn ? (user?.groupId ?? null) : null
+  const askedFields = useMemo(() => fieldsAskedOf(stored.extraFields, { signedIn, groupId: askerGroupId }), [stored.extraFields, signedIn, askerGroupId])
+  const data = useMemo(() => ({ ...stored, extraFields: askedFields }), [stored, askedFields])
   const billingBook = useAddressStore((state) => state.billingAddresses)
   const shippingBook = useAddressStore((state) => state.shippingAddresses)
 

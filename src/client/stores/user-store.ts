@@ -16,6 +16,8 @@ export type Partner = {
   budgetRenewsAt?: string | null
   /** May approve the store's orders that wait for approval (the account menu shows Approvals). */
   canApproveOrders?: boolean
+  /** Their customer group: the checkout asks the group's order fields (issue 27). */
+  groupId?: number | null
   /** A valid resale certificate on file (the checkout offers 'for resale' only then). */
   resaleCertificate?: { last4: string; expiresAt: string | null } | null
   billingAddress: PartnerAddress[]

@@ -1,3 +1,4 @@
+import type { OrderFieldAudience } from '../order-field-audience'
 import { z } from './zod'
 import type { AccountPartner } from '../account-types'
 import { ADDRESS_TYPES, type AccountAddress } from './address'
@@ -39,6 +40,9 @@ export type OrderExtraField = {
   options: string[]
   placeholder: string | null
   sequence: number
+  /** Who is asked (issue 27): everyone, signed-in customers, or the customers of group `groupId`. */
+  audience: OrderFieldAudience
+  groupId: number | null
 }
 
 export type DeliveryVariable = 'weight' | 'volume' | 'wv' | 'price' | 'quantity'

@@ -1,5 +1,6 @@
 import { amount, httpsUrl, optionalText, sequence, text } from './field-rules'
 import { z } from './zod'
+import { ORDER_FIELD_AUDIENCES } from '../order-field-audience'
 
 // The store file's checkout sections (docs/store-file.md): payment methods, the tax service and its
 // rates, order extra fields and options. Shared with the console (issue 16), whose checkout
@@ -57,11 +58,16 @@ export const OrderExtraFieldSchema = z
     options: z.array(text).default([]),
     placeholder: optionalText,
     sequence,
+    /** Who is asked (issue 27): everyone, signed-in customers, or the customers of `group` (its code). */
+    askedOf: z.enum(ORDER_FIELD_AUDIENCES).default('everyone'),
+    group: z.string().trim().min(1, 'must name a customer group by its code').max(100).optional(),
   })
   .superRefine((field, ctx) => {
     if (field.type === 'select' && field.options.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'a select field needs at least one option' })
     }
+    if (field.askedOf === 'group' && field.group === undefined) ctx.addIssue({ code: 'custom', path: ['group'], message: 'names no customer group: a field asked of a group needs the group’s code' })
+    if (field.askedOf !== 'group' && field.group !== undefined) ctx.addIssue({ code: 'custom', path: ['group'], message: 'is only for a field asked of a group (askedOf "group")' })
   })
 
 export const OrderOptionSchema = z.strictObject({

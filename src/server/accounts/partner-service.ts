@@ -105,6 +105,7 @@ export async function getPartnerProfile(db: Executor, partnerId: number, now: Da
     budgetAmount: partner.budgetAmount === null ? null : fromCents(partner.budgetAmount),
     budgetRenewsAt: renewsOn,
     canApproveOrders: partner.canApproveOrders,
+    groupId: partner.groupId,
     resaleCertificate: resaleCertificateView(partner),
     billingAddress: book.filter((address) => address.addressType === 'Billing'),
     shippingAddress: book.filter((address) => address.addressType === 'Shipping'),

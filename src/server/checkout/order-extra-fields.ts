@@ -3,6 +3,7 @@ import type { Executor } from '../db/client'
 import { orderExtraFields, orderOptions } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import type { Cents } from '../kernel/money'
+import { fieldsAskedOf, type OrderFieldAsker } from '@/isomorphic/order-field-audience'
 
 // The store's extra fields (getOrderExtraFields) and order options, checked on the server as the
 // checkout form checks them: required fields filled, values of the field's type, select values
@@ -79,15 +80,21 @@ export function readExtraFields(db: Executor, websiteId: number) {
       options: orderExtraFields.options,
       placeholder: orderExtraFields.placeholder,
       sequence: orderExtraFields.sequence,
+      audience: orderExtraFields.audience,
+      groupId: orderExtraFields.customerGroupId,
     })
     .from(orderExtraFields)
     .where(eq(orderExtraFields.websiteId, websiteId))
     .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id))
 }
 
-/** The values to keep on the order, by field name; throws `invalid` with the first thing to fix. */
-export async function checkExtraFields(db: Executor, websiteId: number, given: Record<string, ExtraFieldValue>): Promise<Record<string, ExtraFieldValue>> {
-  const fields = await readExtraFields(db, websiteId)
+/**
+ * The values to keep on the order, by field name; throws `invalid` with the first thing to fix. Only
+ * the fields asked of this shopper count (issue 27): a guest's order neither needs nor keeps a field
+ * for customers.
+ */
+export async function checkExtraFields(db: Executor, websiteId: number, given: Record<string, ExtraFieldValue>, asker: OrderFieldAsker): Promise<Record<string, ExtraFieldValue>> {
+  const fields = fieldsAskedOf(await readExtraFields(db, websiteId), asker)
   const known = new Map(fields.map((field) => [field.name, field]))
   for (const name of Object.keys(given)) {
     if (!known.has(name)) throw bad(`This store does not ask for '${name.slice(0, 100)}'. Reload the checkout and try again.`)

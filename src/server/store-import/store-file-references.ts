@@ -82,6 +82,9 @@ export function checkReferences(file: StoreFile, baseDir: string, { confined = f
     if (account.group !== undefined && !groupCodes.has(account.group.toLowerCase())) report(['accounts', index, 'group'], `names the customer group "${account.group}", which customerGroups does not list`)
   })
   unique(file.orderExtraFields, ['orderExtraFields'], (field) => field.name, 'order extra field', 'name')
+  file.orderExtraFields.forEach((field, index) => {
+    if (field.group !== undefined && !groupCodes.has(field.group.toLowerCase())) report(['orderExtraFields', index, 'group'], `names the customer group "${field.group}", which customerGroups does not list`)
+  })
   unique(file.orderOptions, ['orderOptions'], (option) => option.name, 'order option', 'name')
   // A company store (budgets or approvers) bills the company only for signed-in partners, under
   // their budget and approval rules: a guest paying on invoice would bypass both.

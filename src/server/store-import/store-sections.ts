@@ -72,6 +72,8 @@ export async function readTaxSection(db: Executor, websiteId: number): Promise<S
 
 export async function readOrderFieldsSection(db: Executor, websiteId: number): Promise<{ orderExtraFields: Section<'orderExtraFields'>; orderOptions: Section<'orderOptions'> }> {
   const fields = await readExtraFields(db, websiteId)
+  const groups = fields.some((field) => field.groupId !== null) ? await db.select({ id: customerGroups.id, code: customerGroups.code }).from(customerGroups).where(eq(customerGroups.websiteId, websiteId)) : []
+  const codeOf = new Map(groups.map((group) => [group.id, group.code]))
   const options = await db.select().from(orderOptions).where(eq(orderOptions.websiteId, websiteId)).orderBy(asc(orderOptions.sequence), asc(orderOptions.id))
   return {
     orderExtraFields: fields.map((field) => ({
@@ -82,6 +84,9 @@ export async function readOrderFieldsSection(db: Executor, websiteId: number): P
       options: field.options ?? [],
       ...(field.placeholder ? { placeholder: field.placeholder } : {}),
       sequence: field.sequence,
+      // Written only when it says more than the default, so earlier exports read the same.
+      ...(field.audience === 'everyone' ? {} : { askedOf: field.audience }),
+      ...(field.audience === 'group' && field.groupId !== null && codeOf.has(field.groupId) ? { group: codeOf.get(field.groupId)! } : {}),
     })),
     orderOptions: options.map((option) => ({ name: option.name, label: option.label, price: fromCents(option.priceAmount), sequence: option.sequence })),
   }

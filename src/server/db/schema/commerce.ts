@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
+import { customerGroups } from './groups'
 import { id, timestamps, version } from './columns'
 import { websites } from './website'
 
@@ -30,9 +31,16 @@ export const orderExtraFields = pgTable(
     options: jsonb().$type<string[]>().notNull().default([]),
     placeholder: text(),
     sequence: integer().notNull().default(0),
+    /** Who is asked (issue 27): everyone, signed-in customers only, or the customers of one group. */
+    audience: text().notNull().default('everyone').$type<'everyone' | 'customers' | 'group'>(),
+    /** The group asked when `audience` is 'group'. */
+    customerGroupId: integer().references(() => customerGroups.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('order_extra_fields_website_name_idx').on(t.websiteId, t.name)],
+  (t) => [
+    uniqueIndex('order_extra_fields_website_name_idx').on(t.websiteId, t.name),
+    check('order_extra_fields_audience_check', sql`${t.audience} in ('everyone', 'customers', 'group')`),
+  ],
 )
 
 /** Order options offered at checkout (gift wrap, rush decoration …), optionally priced. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { paymentMethods } from '../../db/schema'
+import { partners, paymentMethods } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
 import { paymentProviderUsable, signedInOnlyMessage } from '../../payments/payment-methods-service'
 import { type ResaleExemption, resaleExemptionFor } from '../../tax/resale-certificate'
@@ -8,6 +8,7 @@ import { checkExtraFields, type ExtraFieldValue } from '../../checkout/order-ext
 import type { OrderCaller, OrderCommand } from './order-command'
 import { ENTER_PURCHASE_ORDER_NUMBER, IN_HANDS_DATE_PASSED, PAYMENT_METHOD_UNAVAILABLE } from './order-messages'
 import { dayOf } from '@/isomorphic/business-days'
+import type { OrderFieldAsker } from '@/isomorphic/order-field-audience'
 
 // Step 4 of createOrder: the shopper's choices the store must allow: the payment method, the
 // store's extra fields, and a tax-free order for resale.
@@ -43,6 +44,13 @@ export function purchaseOrderNumberFor(provider: string | null, command: Pick<Or
   return command.purchaseOrderNumber
 }
 
+/** Who the store's order fields are asked of: a guest, or a customer and their group. */
+async function askerOf(db: Executor, websiteId: number, partnerId: number | null): Promise<OrderFieldAsker> {
+  if (partnerId === null) return { signedIn: false, groupId: null }
+  const [partner] = await db.select({ groupId: partners.groupId }).from(partners).where(and(eq(partners.id, partnerId), eq(partners.websiteId, websiteId)))
+  return { signedIn: true, groupId: partner?.groupId ?? null }
+}
+
 export async function checkChoices(db: Executor, { websiteId, partnerId }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<OrderChoices> {
   // An in-hands date may be earlier than the arrival estimate (the shopper is warned, the store may
   // rush it), but not a day that has passed.
@@ -51,7 +59,7 @@ export async function checkChoices(db: Executor, { websiteId, partnerId }: Order
   }
   const provider = command.paymentMethodId === null ? null : await assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId)
   const purchaseOrderNumber = purchaseOrderNumberFor(provider, command)
-  const extraFields = await checkExtraFields(db, websiteId, command.extraFields)
+  const extraFields = await checkExtraFields(db, websiteId, command.extraFields, await askerOf(db, websiteId, partnerId))
   const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: command.forResale })
   return { extraFields, resaleExemption, purchaseOrderNumber }
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "order_extra_fields" ADD COLUMN "audience" text DEFAULT 'everyone' NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_extra_fields" ADD COLUMN "customer_group_id" integer;--> statement-breakpoint
+ALTER TABLE "order_extra_fields" ADD CONSTRAINT "order_extra_fields_customer_group_id_customer_groups_id_fk" FOREIGN KEY ("customer_group_id") REFERENCES "public"."customer_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_extra_fields" ADD CONSTRAINT "order_extra_fields_audience_check" CHECK ("order_extra_fields"."audience" in ('everyone', 'customers', 'group'));
