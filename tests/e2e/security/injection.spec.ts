@@ -31,20 +31,20 @@ async function watch(page: Page) {
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': freshAddress() } })
 
-test('script typed into a guest order’s name, address and extra fields shows as text on its confirmation page, and runs nowhere', async ({ attack, page }) => {
+test('script typed into a guest order’s name and address, refused in its typed extra fields, shows as text on its confirmation page, and runs nowhere', async ({ attack, page }) => {
   const guest = await attack.caller('xss-guest')
   const shop = await demoCatalog(guest)
   const email = `xss-guest-${Date.now()}@example.com`
   // Typed fields refuse markup outright (a date, a choice from a list).
-  for (const extraFields of [{ ...EXTRA_FIELDS, in_hands_date: IMG }, { ...EXTRA_FIELDS, department: SCRIPT }]) {
+  // (The department is not asked of a guest at all, issue 27: refused too.)
+  for (const extraFields of [{ in_hands_date: IMG }, { department: SCRIPT }]) {
     const refused = await guest.mutate('createOrder', await orderBody(guest, { email, extraFields }))
     expect(refused.status, refused.text).toBe(400)
   }
   const order = await placeOrder(guest, {
     name: IMG,
     email,
-    address: { ...shop.address(IMG), street: SCRIPT, street2: PDF_BREAKOUT, city: SVG },
-    extraFields: { ...EXTRA_FIELDS, cost_center: TEMPLATE },
+    address: { ...shop.address(TEMPLATE), street: SCRIPT, street2: PDF_BREAKOUT, city: SVG },
   })
   const details = await guest.query('getOrderDetails', { id: order.id, accessToken: order.accessToken })
   expect(details.status, details.text).toBe(200)

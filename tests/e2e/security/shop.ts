@@ -36,6 +36,7 @@ export const PAY_ON_INVOICE = 2
 export const PURCHASE_ORDER = 1
 /** Open to guests: paid up front, nothing billed to the company. */
 export const BANK_TRANSFER = 4
+/** The demo's order details, which it asks of signed-in customers only. */
 export const EXTRA_FIELDS = { cost_center: '4100-220', department: 'Survey' }
 
 /** The server's summary of a cart for an address and delivery method (POST /api/cart/summary). */
@@ -72,7 +73,8 @@ export async function orderBody(caller: Caller, request: OrderRequest = {}): Pro
     partnername: request.name ?? caller.account?.name ?? 'Casey Field',
     partneremail: email,
     orderSequence: reference.json.orderSequence,
-    orderExtraFields: request.extraFields ?? EXTRA_FIELDS,
+    // The demo asks its cost center and department of signed-in employees only (issue 27).
+    orderExtraFields: request.extraFields ?? (caller.account ? EXTRA_FIELDS : {}),
     deliveryMethodId: STANDARD_GROUND,
     quotation: request.quotation ?? false,
     expectedTotal: summary.json.data.orderSummary.totalPrice,
