@@ -84,7 +84,7 @@ test('an owner creates a club store from the demo store, opens it, and its order
   await fillAddressesDeliveryAndDetails(shopper, { costCenter: '1000-001', department: 'Survey' })
   await fillPurchaseOrderNumber(shopper, 'PO-CLUB-1')
   await shopper.getByRole('button', { name: 'Place order', exact: true }).click()
-  await expect(shopper.getByText(/^Order has been (placed|confirmed) successfully!$/)).toHaveCount(1)
+  await expect(shopper.getByText('Order has been placed successfully!')).toHaveCount(1)
   await shopper.goto('/me/orders')
   const reference = /S\d{5,}/.exec((await shopper.getByText(/S\d{5,}/).first().textContent()) ?? '')?.[0]
   expect(reference).toBeTruthy()

@@ -44,7 +44,7 @@ test('script typed into a guest order’s name and address, refused in its typed
   const order = await placeOrder(guest, {
     name: IMG,
     email,
-    address: { ...shop.address(TEMPLATE), street: SCRIPT, street2: PDF_BREAKOUT, city: SVG },
+    address: { ...shop.address(IMG), street: SCRIPT, street2: `${TEMPLATE} ${PDF_BREAKOUT}`, city: SVG },
   })
   const details = await guest.query('getOrderDetails', { id: order.id, accessToken: order.accessToken })
   expect(details.status, details.text).toBe(200)
