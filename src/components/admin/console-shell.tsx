@@ -9,19 +9,22 @@ import { SignOutButton } from './sign-out-button'
 
 // The console's frame: a left navigation on a desktop, a top bar with a menu button on a phone.
 // Plain links and buttons in document order, so it works from the keyboard; focus stays visible
-// (globals.css :focus-visible).
+// (globals.css :focus-visible). Every section is reachable (issue 26): on a 900 px high desktop the
+// owner's whole menu fits, compact like Shopify's, and a shorter window scrolls the menu on its own
+// with a visible scrollbar; on a phone the open menu is a panel of the screen's height that scrolls,
+// its headings side by side in two columns.
 export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactNode }) {
   const pathname = usePathname() ?? '/admin'
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const items = navFor(me)
 
-  const nav = (
-    <div className="flex flex-col gap-4">
+  const nav = (columns: 'one' | 'two') => (
+    <div className={columns === 'two' ? 'grid grid-cols-2 gap-x-3 gap-y-3' : 'flex flex-col gap-2'}>
       {navGroups(items).map(({ group, items: groupItems }) => (
-        <div key={group}>
-          {items.length > 6 ? <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-white/50 uppercase">{group}</p> : null}
-          <ul className="flex flex-col gap-0.5">
+        <div key={group} className="min-w-0">
+          {items.length > 6 ? <p className="mb-0.5 px-3 text-xs font-semibold tracking-wide text-white/60 uppercase">{group}</p> : null}
+          <ul className="flex flex-col">
             {groupItems.map((item) => {
               const current = isCurrentSection(item.href, pathname)
               return (
@@ -30,7 +33,7 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
                     href={item.href}
                     aria-current={current ? 'page' : undefined}
                     onClick={() => setOpen(false)}
-                    className={`block rounded-md px-3 py-1.5 text-sm font-medium ${current ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white'}`}
+                    className={`block truncate rounded-md px-3 py-1 text-sm font-medium ${current ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white'}`}
                   >
                     {item.label}
                   </Link>
@@ -43,10 +46,12 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
     </div>
   )
   const who = (
-    <div className="text-sm">
-      <p className="font-semibold text-white">{me.name}</p>
-      <p className="text-white/70">{ROLE_LABELS[me.role]}</p>
-      <SignOutButton className="mt-3 rounded-md border border-white/30 px-3 py-1.5 text-sm font-medium text-white hover:bg-white/10" />
+    <div className="flex items-center justify-between gap-2 text-sm">
+      <p className="min-w-0">
+        <span className="block truncate font-semibold text-white">{me.name}</span>
+        <span className="block text-xs text-white/70">{ROLE_LABELS[me.role]}</span>
+      </p>
+      <SignOutButton className="shrink-0 rounded-md border border-white/30 px-2.5 py-1 text-xs font-medium text-white hover:bg-white/10" />
     </div>
   )
 
@@ -71,20 +76,20 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
           </button>
         </div>
         {open ? (
-          <nav id={menuId} aria-label="Console" className="border-t border-white/15 px-4 pt-3 pb-4">
-            {nav}
-            <div className="mt-4 border-t border-white/15 pt-4">{who}</div>
+          <nav id={menuId} aria-label="Console" className="console-menu max-h-[calc(100dvh-3.5rem)] overflow-y-auto overscroll-contain border-t border-white/15 px-3 pt-3 pb-4">
+            {nav('two')}
+            <div className="mt-4 border-t border-white/15 px-1 pt-3">{who}</div>
           </nav>
         ) : null}
       </header>
-      <aside className="hidden w-60 shrink-0 flex-col gap-4 bg-ink px-4 py-6 text-white lg:sticky lg:top-0 lg:flex lg:h-dvh">
+      <aside className="hidden w-56 shrink-0 flex-col gap-3 bg-ink px-3 py-4 text-white lg:sticky lg:top-0 lg:flex lg:h-dvh">
         <Link href="/admin" className="block px-3 text-lg font-bold tracking-tight">
           Console
         </Link>
-        <nav aria-label="Console" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
-          {nav}
+        <nav aria-label="Console" className="console-menu -mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+          {nav('one')}
         </nav>
-        {who}
+        <div className="border-t border-white/15 px-2 pt-3">{who}</div>
       </aside>
       <main id="console-main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         {me.mustEnrolSecondFactor ? (

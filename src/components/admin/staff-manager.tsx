@@ -132,7 +132,7 @@ function MemberCard({ member, isMe, options, onDone }: { member: StaffMemberRow;
     <li className="rounded-card border border-line bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold">
+          <p className="font-semibold [overflow-wrap:anywhere]">
             {member.name} {isMe ? <span className="text-sm font-normal text-muted">(you)</span> : null}
           </p>
           <p className="text-sm break-all text-muted">{member.email}</p>
