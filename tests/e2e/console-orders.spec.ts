@@ -53,17 +53,20 @@ test('an order from the guest’s checkout through payment, production, shipping
   await latest.getByRole('link', { name: new RegExp(reference!) }).click()
   await expect(owner.getByRole('heading', { name: `Order ${reference}` })).toBeVisible()
   await expect(owner.getByText('Payment pending').first()).toBeVisible()
+  // Paid up front (issue 26): the decoration partner hears of it only once the money is in.
   const workOrdersPanel = owner.getByRole('region', { name: /Work orders and shipments/ })
-  await expect(workOrdersPanel).toContainText('Blue Heron Embroidery Co.')
-  await expect(workOrdersPanel).toContainText('New')
+  await expect(workOrdersPanel).toContainText('Waiting for payment')
+  await expect(workOrdersPanel).not.toContainText('Blue Heron Embroidery Co.')
 
-  // Marked paid with the transfer's reference.
+  // Marked paid with the transfer's reference: the work order goes to Blue Heron.
   await owner.getByRole('button', { name: 'Mark paid' }).click()
   const markPaid = owner.getByRole('dialog', { name: `Mark order ${reference} paid` })
   await markPaid.getByLabel('Payment reference').fill('WIRE-20260314-77')
   await markPaid.getByRole('button', { name: 'Mark paid' }).click()
   await expect(markPaid).toBeHidden()
   await expect(owner.getByRole('region', { name: 'Payments' })).toContainText('WIRE-20260314-77')
+  await expect(workOrdersPanel).toContainText('Blue Heron Embroidery Co.')
+  await expect(workOrdersPanel).toContainText('New')
 
   // The demo decoration partner lands on its work orders, accepts this one and ships it by UPS.
   const partner = await personPage(browser, `198.19.3.${suffix}`)

@@ -99,12 +99,15 @@ export function OrderWorkOrdersPanel({
   fulfilmentState,
   deliveredAt,
   workOrders,
+  waitingForPayment = false,
 }: {
   orderId: number
   orderState: 'draft' | 'sale' | 'cancel'
   fulfilmentState: OrderFulfilmentState
   deliveredAt: string | null
   workOrders: WorkOrderView[]
+  /** A confirmed order paid up front whose money has not arrived: its partners are not told yet (issue 26). */
+  waitingForPayment?: boolean
 }) {
   return (
     <section aria-labelledby="order-work-orders" className="rounded-card border border-line bg-white p-5">
@@ -122,7 +125,9 @@ export function OrderWorkOrdersPanel({
               ? 'The work orders are made when the order is confirmed.'
               : orderState === 'cancel'
                 ? 'Cancelled before any work order was made.'
-                : 'No decoration partner has work on this order.'}
+                : waitingForPayment
+                  ? 'Waiting for payment: the decoration partners get their work orders once the order is marked paid.'
+                  : 'No decoration partner has work on this order.'}
           </p>
         ) : (
           <ul className="grid gap-3">

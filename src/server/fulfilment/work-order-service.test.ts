@@ -19,7 +19,7 @@ import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
 import { executeMutation } from '../api/mutation-registry'
 import { runQuery } from '../api/query-registry'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { auditLog, decorationPartners, mailOutbox, orderEvents, orders, shipments, workOrderLines, workOrders } from '../db/schema'
+import { auditLog, decorationPartners, mailOutbox, orderEvents, orders, paymentMethods, shipments, workOrderLines, workOrders } from '../db/schema'
 import { pdfTextRuns, pdfImageCount } from '../documents/document-test-support'
 import type { CoreContext, SystemJob } from '../kernel/context'
 import { requireStaff } from '../kernel/permissions'
@@ -71,8 +71,14 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
     return answer.createOrder.order
   }
 
+  /** Confirms the order as a purchase order does (on account: production may start at once, issue 26). */
   async function confirm(orderId: number) {
-    await db().transaction((tx) => orderConfirmed(tx, { orderId, actor: SYSTEM, how: 'offline_payment' }))
+    const [onAccount] = await db().select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.websiteId, store.websiteId), eq(paymentMethods.provider, 'purchase_order')))
+    const methodId = onAccount?.id ?? (await db().insert(paymentMethods).values({ websiteId: store.websiteId, name: 'Purchase order', provider: 'purchase_order', forGuests: true }).returning())[0]!.id
+    await db().transaction(async (tx) => {
+      await tx.update(orders).set({ state: 'sale', paymentMethodId: methodId }).where(and(eq(orders.id, orderId), eq(orders.state, 'draft')))
+      await orderConfirmed(tx, { orderId, actor: SYSTEM, how: 'offline_payment' })
+    })
     await backgroundMailSettled()
   }
 

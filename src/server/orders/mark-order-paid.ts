@@ -8,6 +8,7 @@ import { logger } from '../kernel/logger'
 import { fromCents } from '../kernel/money'
 import { OFFLINE_PROVIDERS } from '../payments/order-payment-service'
 import { appendOrderEvent } from '../timeline/order-events'
+import { orderPaid } from '../fulfilment/order-lifecycle'
 import { conflict, lockOrder, staffOrder } from './order-money'
 
 // markOrderPaid (issue 15): the store received the money of an order confirmed with an offline
@@ -45,6 +46,8 @@ export async function markOrderPaid(ctx: CoreContext, input: { orderId: number; 
       after: { paymentState: 'paid', paidAt: now.toISOString(), paymentReference: input.reference },
     })
     await appendOrderEvent(tx, { orderId: order.id, type: 'paid', actor: member, data: { method: method?.provider ?? 'invoice', amount: order.amountDue, reference: input.reference }, at: now })
+    // An order paid up front (a bank transfer) goes to its decoration partners now (issue 26).
+    await orderPaid(tx, { orderId: order.id, at: now })
     return paid!
   })
 

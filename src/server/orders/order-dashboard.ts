@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { AdminDashboard, DashboardQueue, DashboardWindow } from '@/isomorphic/contract/admin-orders-list'
 import { fromCents } from '@/isomorphic/money'
+import { PREPAID_PROVIDERS } from '@/isomorphic/payment-terms'
 import { getDb } from '../db/client'
-import { orders, websites, workOrders } from '../db/schema'
+import { orders, paymentMethods, websites, workOrders } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { requireStaff, storeScope } from '../kernel/permissions'
 import { orderListRowColumns, toAdminOrderListRow } from './order-list'
@@ -35,7 +36,12 @@ export function utcMidnight(now: Date, days: number): Date {
 const QUEUES = {
   awaitingApproval: and(eq(orders.state, 'draft'), eq(orders.approvalState, 'awaiting_approval')),
   awaitingPayment: and(eq(orders.state, 'sale'), eq(orders.paymentState, 'pending')),
-  awaitingProduction: and(eq(orders.state, 'sale'), eq(orders.fulfilmentState, 'unfulfilled')),
+  // Not an order paid up front whose money has not arrived: its partners have not been told yet (issue 26).
+  awaitingProduction: and(
+    eq(orders.state, 'sale'),
+    eq(orders.fulfilmentState, 'unfulfilled'),
+    sql`not (${orders.paymentState} = 'pending' and exists (select 1 from ${paymentMethods} where ${paymentMethods.id} = ${orders.paymentMethodId} and ${inArray(paymentMethods.provider, [...PREPAID_PROVIDERS])}))`,
+  ),
   awaitingShipment: and(eq(orders.state, 'sale'), eq(orders.fulfilmentState, 'in_production')),
   /** A decoration partner reported a problem on one of the order's work orders, not resolved yet. */
   problems: sql`exists (select 1 from ${workOrders} where ${workOrders.orderId} = ${orders.id} and ${workOrders.state} = 'problem')`,

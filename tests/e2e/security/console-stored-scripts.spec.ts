@@ -66,7 +66,7 @@ test('script typed by shoppers, partners and staff shows as text on every consol
     address: { ...shop.address(P.img), street: P.script, street2: P.attribute, city: P.svg },
   })
 
-  // Paid by bank transfer: confirmed, so split into its work orders.
+  // Paid by bank transfer: confirmed; split into its work orders once the wire is marked received (issue 26).
   const paying = await guest.mutate('orderPayment', { acquirerId: BANK_TRANSFER, orderId: order.id, accessToken: order.accessToken })
   expect(paying.status, paying.text).toBe(200)
 

@@ -5,6 +5,7 @@ import { AdminOrderView } from '@/components/admin/admin-order-view'
 import { ConsolePage } from '@/components/admin/console-page'
 import { OrderMoneyActions } from '@/components/admin/order-money-actions'
 import { OrderWorkOrdersPanel } from '@/components/admin/order-work-orders-panel'
+import { productionMayStart } from '@/isomorphic/payment-terms'
 import { adminPageQuery } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Order' }
@@ -27,7 +28,14 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       <AdminOrderView
         order={order}
         fulfilment={
-          <OrderWorkOrdersPanel orderId={order.id} orderState={order.state} fulfilmentState={fulfilment.fulfilmentState} deliveredAt={fulfilment.deliveredAt} workOrders={workOrders} />
+          <OrderWorkOrdersPanel
+            orderId={order.id}
+            orderState={order.state}
+            fulfilmentState={fulfilment.fulfilmentState}
+            deliveredAt={fulfilment.deliveredAt}
+            workOrders={workOrders}
+            waitingForPayment={!productionMayStart({ kind: 'order', state: order.state, paymentState: order.paymentState, provider: order.paymentMethod?.provider ?? null })}
+          />
         }
       />
     </ConsolePage>
