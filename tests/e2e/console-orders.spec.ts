@@ -52,7 +52,7 @@ test('an order from the guest’s checkout through payment, production, shipping
   await expect(owner.getByRole('region', { name: 'Awaiting payment' }).getByRole('link', { name: /View all/ })).toBeVisible()
   await latest.getByRole('link', { name: new RegExp(reference!) }).click()
   await expect(owner.getByRole('heading', { name: `Order ${reference}` })).toBeVisible()
-  await expect(owner.getByText('Payment pending').first()).toBeVisible()
+  await expect(owner.getByText('Awaiting payment').first()).toBeVisible()
   // Paid up front (issue 26): the decoration partner hears of it only once the money is in.
   const workOrdersPanel = owner.getByRole('region', { name: /Work orders and shipments/ })
   await expect(workOrdersPanel).toContainText('Waiting for payment')

@@ -22,7 +22,7 @@ export const APPROVAL_STATE_NAMES: Record<OrderApprovalState, string> = {
 }
 export const PAYMENT_STATE_NAMES: Record<OrderPaymentState, string> = {
   not_paid: 'Not paid',
-  pending: 'Payment pending',
+  pending: 'Awaiting payment',
   paid: 'Paid',
   partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
@@ -73,7 +73,8 @@ export const FulfilmentStateBadge = ({ state }: { state: OrderFulfilmentState })
 export function OrderBadges({ order }: { order: { state: OrderState; approvalState: OrderApprovalState; paymentState: OrderPaymentState; fulfilmentState: OrderFulfilmentState } }) {
   return (
     <span className="flex flex-wrap gap-1">
-      {order.state !== 'sale' ? <OrderStateBadge state={order.state} /> : null}
+      {/* An order waiting for its approver says so, not "Draft" (issue 26). */}
+      {order.state === 'cancel' || (order.state === 'draft' && order.approvalState !== 'awaiting_approval') ? <OrderStateBadge state={order.state} /> : null}
       {order.approvalState === 'awaiting_approval' || order.approvalState === 'rejected' ? <ApprovalStateBadge state={order.approvalState} /> : null}
       {order.state !== 'cancel' || order.paymentState !== 'not_paid' ? <PaymentStateBadge state={order.paymentState} /> : null}
       {order.state === 'sale' ? <FulfilmentStateBadge state={order.fulfilmentState} /> : null}

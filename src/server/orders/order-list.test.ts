@@ -156,6 +156,15 @@ describe.each(testDatabaseKinds())('the console order list on %s', (kind) => {
     expect(ids(await list(owner, { q: '_ordan' }))).toEqual([])
   })
 
+  test('a name is found by any of its words from their beginning (issue 26): Buyer finds Jordan Buyer; the middle of a word finds nothing', async () => {
+    expect(ids(await list(owner, { q: 'Buyer' }))).toEqual([special.jordan])
+    expect(ids(await list(owner, { q: 'buy' }))).toEqual([special.jordan])
+    expect(ids(await list(owner, { q: 'cotton club' }))).toEqual([special.percent])
+    expect(ids(await list(owner, { q: 'club cotton' }))).toEqual([special.percent])
+    expect(ids(await list(owner, { q: 'uyer' }))).toEqual([])
+    expect(ids(await list(owner, { q: "buyer' | !x:*" }))).toEqual([])
+  })
+
   test('a reference sorts by its number: S99999 before S100000', async () => {
     const page = await list(owner, { sort: 'reference', dir: 'asc', pageSize: 100 })
     expect(ids(page)).toEqual(expected('reference', 'asc'))

@@ -99,7 +99,8 @@ function startsWith(prefix: string): string {
 
 /**
  * The search: a reference ('S00042', 's0004', or its number '42'), an email address or its
- * beginning (when it holds an @), else the beginning of the customer's name or email address.
+ * beginning (when it holds an @), else the beginning of the customer's name or email address, or
+ * of any word of the name (issue 26: "Morgan" finds "Alex Morgan").
  * Each is a prefix match on an index (references in upper case as they are made; names and
  * emails on their lower case), so no search reads the whole table.
  */
@@ -111,7 +112,19 @@ function searchCondition(q: string): SQL {
   }
   const lower = startsWith(q.toLowerCase())
   if (q.includes('@')) return sql`lower(${orders.partnerEmail}) like ${lower}`
-  return sql`(lower(${orders.partnerName}) like ${lower} or lower(${orders.partnerEmail}) like ${lower})`
+  const words = nameWordsQuery(q)
+  const anyWord = words === null ? sql`false` : sql`to_tsvector('simple', ${orders.partnerName}) @@ to_tsquery('simple', ${words})`
+  return sql`(lower(${orders.partnerName}) like ${lower} or lower(${orders.partnerEmail}) like ${lower} or ${anyWord})`
+}
+
+/**
+ * The search's words as a prefix query on the words of a name ("Morgan" → 'morgan:*', "al mor" →
+ * 'al:* & mor:*'): letters and digits only, so nothing typed is read as query syntax. Served by
+ * orders_name_words_idx. Null when nothing searchable is left.
+ */
+export function nameWordsQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? []
+  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ')
 }
 
 /**

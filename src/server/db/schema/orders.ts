@@ -116,6 +116,8 @@ export const orders = pgTable(
     index('orders_reference_search_idx').on(t.name.op('text_pattern_ops')),
     index('orders_email_search_idx').on(sql`lower(${t.partnerEmail}) text_pattern_ops`),
     index('orders_name_search_idx').on(sql`lower(${t.partnerName}) text_pattern_ops`),
+    // Any word of the customer's name, from its beginning ("Morgan" finds "Alex Morgan", issue 26).
+    index('orders_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.partnerName})`),
     // A filter on a rare state (awaiting approval, partially shipped, refunded …) reads its rows
     // here rather than walking a sort's index past the many rows without it (the planner cannot
     // know that such states gather among recent orders); newest first for the default sort.

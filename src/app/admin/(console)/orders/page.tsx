@@ -7,6 +7,7 @@ import { OrderBadges } from '@/components/admin/order-state-badges'
 import type { AdminOrderListRow } from '@/isomorphic/contract/admin-orders-list'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import { DEFAULT_ORDER_LIST_VIEW, firstPageOf, type OrderListSort, type OrderListView, orderListViewToSearch, parseOrderListView } from '@/isomorphic/order-list-view'
+import { currentTab, ORDER_LIST_TABS, tabView } from '@/isomorphic/order-list-tabs'
 import { adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Orders' }
@@ -45,6 +46,31 @@ function ExportMenu({ view }: { view: OrderListView }) {
         </a>
       </div>
     </details>
+  )
+}
+
+/** The status tabs above the list (Shopify's): links to saved views, the current one marked. */
+function StatusTabs({ view }: { view: OrderListView }) {
+  const current = currentTab(view)
+  return (
+    <nav aria-label="Order status" className="-mx-1 mb-4 overflow-x-auto border-b border-line" data-scroll-x>
+      <ul className="flex min-w-max gap-1 px-1">
+        {ORDER_LIST_TABS.map((tab) => {
+          const active = current?.id === tab.id
+          return (
+            <li key={tab.id}>
+              <Link
+                href={listHref(tabView(view, tab))}
+                aria-current={active ? 'page' : undefined}
+                className={`-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${active ? 'border-accent text-ink' : 'border-transparent text-muted hover:border-line hover:text-ink'}`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
   )
 }
 
@@ -157,6 +183,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
 
   return (
     <ConsolePage title="Orders" actions={<ExportMenu view={view} />}>
+      <StatusTabs view={view} />
       <OrderListFilters view={view} options={options} />
       <div className="mt-4">
         {answer.refusal !== null ? (

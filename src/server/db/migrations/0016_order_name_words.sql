@@ -1,0 +1,1 @@
+CREATE INDEX "orders_name_words_idx" ON "orders" USING gin (to_tsvector('simple', "partner_name"));
