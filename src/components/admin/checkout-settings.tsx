@@ -1,5 +1,6 @@
 'use client'
 
+import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { type ReactNode, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
@@ -85,8 +86,9 @@ function replaceAt<T>(list: T[], index: number, change: Partial<T>): T[] {
   return list.map((item, at) => (at === index ? { ...item, ...change } : item))
 }
 
-function PaymentMethods({ initial, save, state }: { initial: PaymentMethodInput[]; save: Save; state: ReturnType<typeof useSectionSave>['status']['payments'] }) {
+function PaymentMethods({ websiteId, initial, save, state, cardsConfigured }: { websiteId: number; initial: PaymentMethodInput[]; save: Save; state: ReturnType<typeof useSectionSave>['status']['payments']; cardsConfigured: boolean }) {
   const [methods, setMethods] = useState(initial)
+  const cardsOfferedWithoutKeys = !cardsConfigured && methods.some((method) => method.provider === 'stripe' && (method.active ?? true))
   return (
     <Card
       title="Payment methods"
@@ -95,6 +97,15 @@ function PaymentMethods({ initial, save, state }: { initial: PaymentMethodInput[
       saveLabel="Save payment methods"
       onSave={() => void save('payments', { paymentMethods: methods.map((method, index) => ({ ...method, sequence: index + 1 })) })}
     >
+      {cardsOfferedWithoutKeys ? (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          Cards are marked as offered, but no Stripe keys are set for this store or the install, so the checkout does not show them. Add the store’s keys under{' '}
+          <Link href={`/admin/settings?store=${websiteId}`} className="font-semibold underline">
+            Store settings → Card payments
+          </Link>
+          .
+        </p>
+      ) : null}
       {methods.map((method, index) => (
         <div key={index} className="grid gap-3 rounded-md border border-line p-3 sm:grid-cols-[1fr_14rem_auto]">
           <Field label={`Name of payment method ${index + 1}`}>
@@ -224,7 +235,26 @@ function Tax({ initial, save, state }: { initial: TaxInput | null; save: Save; s
   )
 }
 
-function OrderFields({ initial, currency, save, state }: { initial: CheckoutSectionValues['orderFields']; currency: string; save: Save; state: ReturnType<typeof useSectionSave>['status']['orderFields'] }) {
+/** Whom a field asks, as one select value: 'everyone', 'customers' or 'group:<code>'. */
+const audienceValue = (field: OrderExtraFieldInput) => (field.askedOf === 'group' ? `group:${field.group ?? ''}` : (field.askedOf ?? 'everyone'))
+function audienceChange(value: string): Pick<OrderExtraFieldInput, 'askedOf' | 'group'> {
+  if (value.startsWith('group:')) return { askedOf: 'group', group: value.slice('group:'.length) }
+  return { askedOf: value === 'customers' ? 'customers' : 'everyone', group: undefined }
+}
+
+function OrderFields({
+  initial,
+  currency,
+  save,
+  state,
+  groups,
+}: {
+  initial: CheckoutSectionValues['orderFields']
+  currency: string
+  save: Save
+  state: ReturnType<typeof useSectionSave>['status']['orderFields']
+  groups: { code: string; name: string }[]
+}) {
   const [fields, setFields] = useState<OrderExtraFieldInput[]>(initial.orderExtraFields)
   const [options, setOptions] = useState<OrderOptionInput[]>(initial.orderOptions)
   return (
@@ -272,10 +302,23 @@ function OrderFields({ initial, currency, save, state }: { initial: CheckoutSect
               </Field>
             </div>
           ) : null}
-          <label className="flex items-center gap-2 text-sm sm:col-span-4">
-            <input type="checkbox" className="size-4 accent-accent" checked={field.required ?? false} onChange={(event) => setFields(replaceAt(fields, index, { required: event.target.checked }))} />
-            Required
-          </label>
+          <div className="flex flex-wrap items-end gap-x-6 gap-y-2 sm:col-span-4">
+            <Field label="Asked of" hint="A guest is never asked a field for customers: employees’ cost centers stay with employees.">
+              <select aria-label={`Field ${index + 1} asked of`} value={audienceValue(field)} onChange={(event) => setFields(replaceAt(fields, index, audienceChange(event.target.value)))} className={INPUT_CLASS}>
+                <option value="everyone">Everyone</option>
+                <option value="customers">Signed-in customers</option>
+                {groups.map((group) => (
+                  <option key={group.code} value={`group:${group.code}`}>
+                    Customers in {group.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <label className="flex items-center gap-2 pb-2 text-sm">
+              <input type="checkbox" className="size-4 accent-accent" checked={field.required ?? false} onChange={(event) => setFields(replaceAt(fields, index, { required: event.target.checked }))} />
+              Required
+            </label>
+          </div>
         </div>
       ))}
       <button type="button" className={`${SECONDARY_BUTTON_CLASS} justify-self-start`} onClick={() => setFields([...fields, { name: '', label: '', type: 'text' }])}>
@@ -303,13 +346,27 @@ function OrderFields({ initial, currency, save, state }: { initial: CheckoutSect
   )
 }
 
-export function CheckoutSettings({ websiteId, currency, sections }: { websiteId: number; currency: string; sections: CheckoutSections }) {
+export function CheckoutSettings({
+  websiteId,
+  currency,
+  sections,
+  groups,
+  cardsConfigured,
+}: {
+  websiteId: number
+  currency: string
+  sections: CheckoutSections
+  /** The store's customer groups, whom an order field may ask. */
+  groups: { code: string; name: string }[]
+  /** Stripe keys are set for the store or the install: cards can be taken. */
+  cardsConfigured: boolean
+}) {
   const { save, status } = useSectionSave(websiteId, sections)
   return (
     <>
-      <PaymentMethods initial={sections.payments.value.paymentMethods} save={save} state={status.payments} />
+      <PaymentMethods websiteId={websiteId} initial={sections.payments.value.paymentMethods} save={save} state={status.payments} cardsConfigured={cardsConfigured} />
       <Tax initial={sections.tax.value.tax} save={save} state={status.tax} />
-      <OrderFields initial={sections.orderFields.value} currency={currency} save={save} state={status.orderFields} />
+      <OrderFields initial={sections.orderFields.value} currency={currency} save={save} state={status.orderFields} groups={groups} />
     </>
   )
 }

@@ -59,10 +59,13 @@ export const STORES_ADMIN_QUERY_INPUTS = {
     cursor: z.string().regex(/^\d{1,10}$/, 'is not a page cursor of this list').optional(),
     limit: z.number().int().min(1).max(200).default(50),
   }),
+  /** Where the store is opened (its own origin), for a "View store" link; null when it has no address of its own. */
+  'stores.address': z.strictObject({ websiteId: ID }),
 } satisfies Record<string, z.ZodType>
 
 export type StoresAdminQueryResponses = {
   'stores.list': StoreListPage
+  'stores.address': { address: string | null }
 }
 
 export const STORES_ADMIN_MUTATION_INPUTS = {

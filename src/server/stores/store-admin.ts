@@ -85,6 +85,10 @@ export async function storeList(ctx: CoreContext, { cursor, limit, now = new Dat
 
 export const STORES_ADMIN_QUERIES = {
   'stores.list': defineAdminQuery('stores.list', (value, ctx) => storeList(ctx, value)),
+  'stores.address': defineAdminQuery('stores.address', async (value, ctx) => {
+    await requireStaff(ctx, 'store.manage', value.websiteId)
+    return { address: await storeLinkOrigin(value.websiteId) }
+  }),
 }
 
 /** Where a store is opened: its own origin (as its mails link to), or null when it has no address of its own. */

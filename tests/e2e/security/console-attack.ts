@@ -242,6 +242,7 @@ export const QUERY_PROBES = {
   'decorationSettings.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   // The stores of the install (issue 25): an owner sees all of them, a store manager their own.
   'stores.list': { needs: 'store.manage', names: null, value: () => ({}) },
+  'stores.address': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
 } satisfies Record<Exclude<AdminQueryKey, OpenQueryKey>, Probe>
 
 export const MUTATION_PROBES = {

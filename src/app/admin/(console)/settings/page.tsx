@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { ConsolePage } from '@/components/admin/console-page'
+import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { StoreSettingsForm } from '@/components/admin/store-settings-form'
 import { StorePicker } from '@/components/admin/store-picker'
 import { adminPageQuery } from '@/web/admin-page'
@@ -17,9 +18,21 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       </ConsolePage>
     )
   }
-  const settings = await adminPageQuery('settings.get', { websiteId: store.websiteId })
+  const [settings, { address }] = await Promise.all([adminPageQuery('settings.get', { websiteId: store.websiteId }), adminPageQuery('stores.address', { websiteId: store.websiteId })])
   return (
-    <ConsolePage title="Store settings" actions={<StorePicker action="/admin/settings" stores={store.stores} current={store.websiteId} allLabel={null} />}>
+    <ConsolePage
+      title="Store settings"
+      actions={
+        <>
+          {address ? (
+            <a href={address} target="_blank" rel="noopener noreferrer" className={SECONDARY_BUTTON_CLASS}>
+              View store ↗
+            </a>
+          ) : null}
+          <StorePicker action="/admin/settings" stores={store.stores} current={store.websiteId} allLabel={null} />
+        </>
+      }
+    >
       <StoreSettingsForm key={settings.websiteId} settings={settings} />
     </ConsolePage>
   )
