@@ -5,15 +5,14 @@ import { useRouter } from 'next/navigation'
 import { useCallback, useMemo, useState } from 'react'
 import { type DefaultValues, type FieldErrors as HookFieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn, useForm } from 'react-hook-form'
 import { ADMIN_MUTATION_INPUTS, type AdminMutationKey, type AdminMutationResponses, type AdminMutationValues } from '@/isomorphic/contract/admin'
-import { notify } from '@/client/notify'
 import { adminMutation } from './admin-api'
 import { checkWithContract, failureOf, fieldNamesOf, type FormFailure } from './form-failure'
 
 // The console's one way to edit something (issue 26): a react-hook-form form whose fields are what
 // the member types, turned into the contract's value by `toValue`, checked by the contract's own zod
 // schema in the browser (the server checks with the same schema again), sent with adminMutation, and
-// answered on one path: busy while it runs, a toast and a "Saved." beside the buttons when it
-// lands, each problem next to its field, a store's rule or a lost connection as one sentence, a
+// answered on one path: busy while it runs, "Saved." (a status a screen reader reads) beside the
+// buttons when it lands, each problem next to its field, a store's rule or a lost connection as one sentence, a
 // stale save's 409 as who changed what. Buttons that act without a form (delete, deactivate, mark
 // paid) go through `useConsoleAction`, which shares the failure path.
 
@@ -26,7 +25,7 @@ export type ConsoleFormOptions<F extends FieldValues, K extends AdminMutationKey
   toValue: (fields: F) => AdminMutationValues[K]
   /** Where a problem at a contract path goes when the field is named differently ('resaleCertificate.number' → 'certificateNumber'). */
   fieldOf?: Readonly<Record<string, string>>
-  /** The sentence for a save that landed: beside the buttons and in a toast. */
+  /** The sentence for a save that landed, beside the buttons. */
   savedMessage?: string
   /** After a save landed; by default the page is rendered again from the server. */
   onSaved?: (answer: AdminMutationResponses[K], fields: F) => void
@@ -86,7 +85,7 @@ export type ConsoleAction = {
   status: SaveStatus
   /**
    * Runs a call on the console's one path: asks `confirm` first (a cancelled question does
-   * nothing), busy while it runs, then the saved sentence (and a toast) or the failure. The page
+   * nothing), busy while it runs, then the saved sentence or the failure. The page
    * is rendered again afterwards unless `refresh` is false.
    */
   run: <T>(call: () => Promise<T>, options?: { confirm?: string; savedMessage?: string; refresh?: boolean }) => Promise<ActionOutcome<T>>
@@ -109,7 +108,6 @@ export function useConsoleAction({ fields = [], fieldOf }: { fields?: readonly s
         const answer = await call()
         const saved = savedMessage ?? 'Saved.'
         setStatus({ failure: null, saved })
-        notify.success(saved)
         if (refresh) router.refresh()
         return { ok: true, answer }
       } catch (error) {

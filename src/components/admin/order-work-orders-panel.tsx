@@ -3,6 +3,7 @@ import type { ShipmentData, WorkOrderView } from '@/isomorphic/contract/admin-wo
 import { formatDate } from '@/isomorphic/format'
 import type { OrderFulfilmentState } from '@/isomorphic/order-types'
 import { CARRIER_NAMES } from '@/isomorphic/tracking'
+import { canTake } from '@/isomorphic/work-order-states'
 import { MarkDeliveredButton, ResolveProblemButton } from './order-fulfilment-actions'
 import { FulfilmentStateBadge } from './order-state-badges'
 import { WorkOrderStateBadge } from './work-order-state-badge'
@@ -34,7 +35,8 @@ export function ShipmentLine({ shipment }: { shipment: ShipmentData }) {
 
 function WorkOrderBlock({ workOrder }: { workOrder: WorkOrderView }) {
   const lines = workOrder.lines.filter((line) => line.lineType !== 'setup')
-  const canShip = workOrder.state === 'accepted' || workOrder.state === 'in_production'
+  const canShip = canTake('ship', workOrder.state)
+  const canAccept = canTake('accept', workOrder.state)
   return (
     <li className="rounded-md border border-line p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -49,14 +51,14 @@ function WorkOrderBlock({ workOrder }: { workOrder: WorkOrderView }) {
           <a href={sheetHref(workOrder.id)} className="font-semibold text-accent underline" target="_blank" rel="noopener">
             Production sheet (PDF)
           </a>
-          {workOrder.state === 'new' || canShip ? (
+          {canAccept || canShip ? (
             <Link href={`/admin/work-orders/${workOrder.id}`} className="font-semibold text-accent underline">
-              {workOrder.state === 'new' ? 'Accept for the partner' : 'Ship for the partner'}
+              {canAccept ? 'Accept for the partner' : 'Ship for the partner'}
             </Link>
           ) : null}
         </div>
       </div>
-      {workOrder.state === 'problem' ? (
+      {canTake('resolveProblem', workOrder.state) ? (
         <div role="status" className="mt-3 flex flex-wrap items-start justify-between gap-3 rounded-md border border-danger/30 bg-red-50 px-3 py-2">
           <p className="min-w-0 flex-1 text-danger">
             <span className="font-semibold">Problem reported{workOrder.problemReportedAt ? ` ${formatDate(workOrder.problemReportedAt)}` : ''}: </span>

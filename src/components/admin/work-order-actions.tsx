@@ -1,87 +1,76 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
 import { type FormEvent, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction } from '@/client/admin/use-console-form'
 import { MAX_PROBLEM_MESSAGE, type WorkOrderView } from '@/isomorphic/contract/admin-work-orders'
 import { CARRIER_NAMES, CARRIERS, type Carrier } from '@/isomorphic/tracking'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { stepsOpenTo, WORK_ORDER_STEPS, type WorkOrderStep } from '@/isomorphic/work-order-states'
+import { SaveOutcome } from './console-form'
+import { Field, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
-const messageOf = (failure: unknown) => (failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
+/** What a work order in a settled or waiting state tells the member, instead of steps. */
+const STATE_NOTES: Partial<Record<WorkOrderView['state'], { partner: string; staff: string }>> = {
+  shipped: { partner: 'Shipped in full. Nothing left to do.', staff: 'Shipped in full. Nothing left to do.' },
+  cancelled: { partner: 'The order was cancelled: do not produce or ship this work order.', staff: 'The order was cancelled: do not produce or ship this work order.' },
+  problem: { partner: 'The store has your message and will come back to you; the work order continues once they mark the problem resolved.', staff: 'The partner reported a problem: resolve it with them, then mark it resolved.' },
+}
 
-/** The next steps of a work order for the member looking at it: accept, in production, report a problem, ship (or resolve, for the store). */
+/**
+ * The next steps of a work order for the member looking at it, as its declared life cycle offers
+ * them (src/isomorphic/work-order-states.ts): accept, in production, ship, report a problem — or
+ * resolve it, for the store. Each on the console's one outcome path.
+ */
 export function WorkOrderActions({ view, isStaff }: { view: WorkOrderView; isStaff: boolean }) {
-  const router = useRouter()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+  const action = useConsoleAction()
   const [reporting, setReporting] = useState(false)
-
-  async function run(work: () => Promise<unknown>, done: string) {
-    setBusy(true)
-    setError(null)
-    setNotice(null)
-    try {
-      await work()
-      setNotice(done)
-      setReporting(false)
-      router.refresh()
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const who = isStaff ? 'staff' : 'partner'
+  const steps = stepsOpenTo(view.state, who)
+  const can = (step: WorkOrderStep) => steps.includes(step)
   const workOrderId = view.id
-  const open = view.state === 'new' || view.state === 'accepted' || view.state === 'in_production'
+  const run: RunStep = async (call, savedMessage) => {
+    const outcome = await action.run(call, { savedMessage })
+    if (outcome.ok) setReporting(false)
+  }
+  const note = STATE_NOTES[view.state]?.[who]
 
   return (
     <div className="grid gap-4">
-      <FormError message={error} />
-      {notice ? (
-        <p role="status" className="rounded-md border border-line bg-soft px-3 py-2 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <SaveOutcome status={action.status} />
+      {note ? <p className="text-sm">{note}</p> : null}
 
-      {view.state === 'shipped' ? <p className="text-sm">Shipped in full. Nothing left to do.</p> : null}
-      {view.state === 'cancelled' ? <p className="text-sm">The order was cancelled: do not produce or ship this work order.</p> : null}
-      {view.state === 'problem' ? (
-        isStaff ? (
-          <button type="button" disabled={busy} className={PRIMARY_BUTTON_CLASS} onClick={() => void run(() => adminMutation('resolveWorkOrderProblem', { workOrderId }), 'The problem is marked resolved.')}>
-            Mark the problem resolved
-          </button>
-        ) : (
-          <p className="text-sm">The store has your message and will come back to you; the work order continues once they mark the problem resolved.</p>
-        )
-      ) : null}
-
-      {view.state === 'new' ? (
-        <button type="button" disabled={busy} className={PRIMARY_BUTTON_CLASS} onClick={() => void run(() => adminMutation('acceptWorkOrder', { workOrderId }), 'Work order accepted.')}>
-          Accept
+      {can('resolveProblem') ? (
+        <button type="button" disabled={action.busy} className={PRIMARY_BUTTON_CLASS} onClick={() => void run(() => adminMutation('resolveWorkOrderProblem', { workOrderId }), 'The problem is marked resolved.')}>
+          Mark the problem resolved
         </button>
       ) : null}
-      {view.state === 'accepted' ? (
-        <button type="button" disabled={busy} className={PRIMARY_BUTTON_CLASS} onClick={() => void run(() => adminMutation('startWorkOrderProduction', { workOrderId }), 'Marked in production.')}>
-          Mark in production
+      {can('accept') ? (
+        <button type="button" disabled={action.busy} className={PRIMARY_BUTTON_CLASS} onClick={() => void run(() => adminMutation('acceptWorkOrder', { workOrderId }), 'Work order accepted.')}>
+          {WORK_ORDER_STEPS.accept.label}
+        </button>
+      ) : null}
+      {can('startProduction') ? (
+        <button type="button" disabled={action.busy} className={PRIMARY_BUTTON_CLASS} onClick={() => void run(() => adminMutation('startWorkOrderProduction', { workOrderId }), 'Marked in production.')}>
+          {WORK_ORDER_STEPS.startProduction.label}
         </button>
       ) : null}
 
-      {view.state === 'accepted' || view.state === 'in_production' ? <ShipForm view={view} busy={busy} run={run} /> : null}
+      {can('ship') ? <ShipForm view={view} busy={action.busy} run={run} /> : null}
 
-      {open ? (
+      {can('reportProblem') ? (
         reporting ? (
-          <ProblemForm busy={busy} onCancel={() => setReporting(false)} onSubmit={(message) => void run(() => adminMutation('reportWorkOrderProblem', { workOrderId, message }), 'The store has your message.')} />
+          <ProblemForm busy={action.busy} onCancel={() => setReporting(false)} onSubmit={(message) => void run(() => adminMutation('reportWorkOrderProblem', { workOrderId, message }), 'The store has your message.')} />
         ) : (
-          <button type="button" disabled={busy} className={SECONDARY_BUTTON_CLASS} onClick={() => setReporting(true)}>
-            Report a problem
+          <button type="button" disabled={action.busy} className={SECONDARY_BUTTON_CLASS} onClick={() => setReporting(true)}>
+            {WORK_ORDER_STEPS.reportProblem.label}
           </button>
         )
       ) : null}
     </div>
   )
 }
+
+type RunStep = (call: () => Promise<unknown>, savedMessage: string) => Promise<void>
 
 function ProblemForm({ busy, onCancel, onSubmit }: { busy: boolean; onCancel: () => void; onSubmit: (message: string) => void }) {
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -105,7 +94,7 @@ function ProblemForm({ busy, onCancel, onSubmit }: { busy: boolean; onCancel: ()
   )
 }
 
-function ShipForm({ view, busy, run }: { view: WorkOrderView; busy: boolean; run: (work: () => Promise<unknown>, done: string) => Promise<void> }) {
+function ShipForm({ view, busy, run }: { view: WorkOrderView; busy: boolean; run: RunStep }) {
   const shippable = view.lines.filter((line) => line.lineType !== 'setup' && line.quantity > line.shipped)
   const [carrier, setCarrier] = useState<Carrier>('ups')
   const [quantities, setQuantities] = useState<Record<number, string>>(() => Object.fromEntries(shippable.map((line) => [line.orderLineId, String(line.quantity - line.shipped)])))

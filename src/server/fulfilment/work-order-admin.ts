@@ -3,6 +3,7 @@ import type { ShipmentData, WorkOrderState, WorkOrderSummary } from '@/isomorphi
 import type { OrderFulfilmentState } from '@/isomorphic/order-types'
 import type { OrderEventType } from '@/isomorphic/order-events'
 import { type Carrier, normalizeTrackingNumber, trackingUrl } from '@/isomorphic/tracking'
+import { refusalOf, WORK_ORDER_STEPS, type WorkOrderStep } from '@/isomorphic/work-order-states'
 import { recordAudit } from '../audit/audit-log'
 import { type Executor, getDb, type Transaction } from '../db/client'
 import { orderLines, orders, shipmentLines, shipments, workOrderLines, workOrders } from '../db/schema'
@@ -26,54 +27,50 @@ export const ORDER_NOT_FOUND = 'Order not found'
 
 const conflict = (message: string, detail: string) => new DomainError('conflict', detail, message)
 
-/** The sentence for a step that a work order in `state` cannot take, when the state alone says why. */
-function settledRefusal(state: WorkOrderState): string | null {
-  if (state === 'shipped') return 'This work order is already shipped.'
-  if (state === 'cancelled') return 'This work order is cancelled: the order was cancelled.'
-  return null
-}
-
 type Step = {
+  /** The step of the declared life cycle (src/isomorphic/work-order-states.ts): who, from which states, and why not. */
+  step: WorkOrderStep
   permission: 'orders.fulfil'
-  staffOnly?: boolean
   action: string
   event: OrderEventType
-  /** Null when the step may be taken from `state`, else the sentence why not. */
-  refuse: (state: WorkOrderState) => string | null
   change: (row: typeof workOrders.$inferSelect, at: Date, input: { message?: string }) => Partial<typeof workOrders.$inferInsert>
+}
+
+/** Where a step leads, as the life cycle declares it ('previous': the state before the problem). */
+function nextState(step: WorkOrderStep, row: typeof workOrders.$inferSelect): WorkOrderState {
+  const to = WORK_ORDER_STEPS[step].to
+  if (to === 'previous') return row.stateBeforeProblem ?? 'new'
+  return to ?? row.state
 }
 
 const STEPS = {
   accept: {
+    step: 'accept',
     permission: 'orders.fulfil',
     action: 'work_order.accept',
     event: 'work_order_accepted',
-    refuse: (state) => settledRefusal(state) ?? (state === 'new' ? null : state === 'problem' ? 'This work order has a problem reported: the store resolves it first.' : 'This work order is already accepted.'),
-    change: (_row, at) => ({ state: 'accepted', acceptedAt: at }),
+    change: (row, at) => ({ state: nextState('accept', row), acceptedAt: at }),
   },
   startProduction: {
+    step: 'startProduction',
     permission: 'orders.fulfil',
     action: 'work_order.start_production',
     event: 'in_production',
-    refuse: (state) =>
-      settledRefusal(state) ??
-      (state === 'accepted' ? null : state === 'new' ? 'Accept this work order before marking it in production.' : state === 'in_production' ? 'This work order is already in production.' : 'This work order has a problem reported: the store resolves it first.'),
-    change: (_row, at) => ({ state: 'in_production', productionStartedAt: at }),
+    change: (row, at) => ({ state: nextState('startProduction', row), productionStartedAt: at }),
   },
   reportProblem: {
+    step: 'reportProblem',
     permission: 'orders.fulfil',
     action: 'work_order.report_problem',
     event: 'problem_reported',
-    refuse: (state) => settledRefusal(state) ?? (state === 'problem' ? 'A problem is already reported on this work order: the store resolves it first.' : null),
-    change: (row, at, input) => ({ state: 'problem', stateBeforeProblem: row.state, problemMessage: input.message ?? null, problemReportedAt: at }),
+    change: (row, at, input) => ({ state: nextState('reportProblem', row), stateBeforeProblem: row.state, problemMessage: input.message ?? null, problemReportedAt: at }),
   },
   resolveProblem: {
+    step: 'resolveProblem',
     permission: 'orders.fulfil',
-    staffOnly: true,
     action: 'work_order.resolve_problem',
     event: 'problem_resolved',
-    refuse: (state) => settledRefusal(state) ?? (state === 'problem' ? null : 'This work order has no problem to resolve.'),
-    change: (row, at) => ({ state: row.stateBeforeProblem ?? 'new', stateBeforeProblem: null, problemResolvedAt: at }),
+    change: (row, at) => ({ state: nextState('resolveProblem', row), stateBeforeProblem: null, problemResolvedAt: at }),
   },
 } satisfies Record<string, Step>
 
@@ -112,11 +109,11 @@ export async function refreshFulfilmentState(tx: Executor, orderId: number): Pro
 }
 
 async function takeStep(ctx: CoreContext, step: Step, workOrderId: number, input: { message?: string } = {}): Promise<{ workOrder: WorkOrderSummary }> {
-  const caller = step.staffOnly ? await staffCaller(ctx, step.permission) : await workOrderCaller(ctx, step.permission)
+  const caller = WORK_ORDER_STEPS[step.step].by === 'staff' ? await staffCaller(ctx, step.permission) : await workOrderCaller(ctx, step.permission)
   const db = await getDb()
   await db.transaction(async (tx) => {
     const row = await lockedWorkOrder(tx, caller, workOrderId)
-    const refusal = step.refuse(row.state)
+    const refusal = refusalOf(step.step, row.state)
     if (refusal) throw conflict(refusal, `work order ${row.id} is ${row.state}: ${step.action} refused`)
     const at = new Date()
     // store-scope: the work order was read above through visibleWorkOrder (the caller stores or partner)
@@ -186,9 +183,7 @@ export async function shipWorkOrder(ctx: CoreContext, input: ShipInput): Promise
       .where(and(eq(shipments.workOrderId, row.id), eq(shipments.carrier, input.carrier), eq(shipments.trackingNumber, trackingNumber)))
     if (existing) return { shipmentId: existing.id, created: false, orderId: row.orderId }
 
-    const refusal =
-      settledRefusal(row.state) ??
-      (row.state === 'new' ? 'Accept this work order before shipping it.' : row.state === 'problem' ? 'This work order has a problem reported: the store resolves it before it ships.' : null)
+    const refusal = refusalOf('ship', row.state)
     if (refusal) throw conflict(refusal, `work order ${row.id} is ${row.state}: ship refused`)
 
     const held = await tx

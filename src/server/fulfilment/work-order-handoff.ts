@@ -3,6 +3,7 @@ import type { Executor, Transaction } from '../db/client'
 import { decorationPartners, logos, orderLines, orders, productVariantLogos, productVariants, workOrderLines, workOrders } from '../db/schema'
 import type { Actor } from '../kernel/context'
 import { appendOrderEvent } from '../timeline/order-events'
+import { WORK_ORDER_STEPS } from '@/isomorphic/work-order-states'
 import { logoIdsOf, type SplitLine, splitByPartner } from './work-order-split'
 
 // The handoff to the decoration partners (issue 15): a confirmed order becomes one work order per
@@ -104,7 +105,7 @@ export async function cancelOpenWorkOrders(tx: Transaction, orderId: number, _ac
   const cancelled = await tx
     .update(workOrders)
     .set({ state: 'cancelled', cancelledAt: at, updatedAt: at })
-    .where(and(eq(workOrders.orderId, orderId), notInArray(workOrders.state, ['shipped', 'cancelled'])))
+    .where(and(eq(workOrders.orderId, orderId), inArray(workOrders.state, [...WORK_ORDER_STEPS.cancel.from])))
     .returning({ id: workOrders.id })
   return cancelled.length
 }

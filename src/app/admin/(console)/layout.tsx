@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { ConsoleShell } from '@/components/admin/console-shell'
-import { ConsoleToasts } from '@/components/admin/console-toasts'
 import { adminPageQuery } from '@/web/admin-page'
 
 // Every signed-in console page: the member's frame (navigation by role, who is signed in, sign-out).
@@ -8,10 +7,5 @@ import { adminPageQuery } from '@/web/admin-page'
 // ?next=; this also holds under `next dev`, which has no gate).
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const me = await adminPageQuery('consoleMe', {})
-  return (
-    <>
-      <ConsoleShell me={me}>{children}</ConsoleShell>
-      <ConsoleToasts />
-    </>
-  )
+  return <ConsoleShell me={me}>{children}</ConsoleShell>
 }
