@@ -5,9 +5,9 @@ import { useRouter } from 'next/navigation'
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
 import { uploadProductImage } from '@/client/admin/product-image-upload'
+import { type PictureUpload, pictureLine, sendPictures } from '@/client/admin/product-pictures'
 import {
   MAX_IMAGE_ALT,
-  MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGE_SIZE_LABEL,
   PRODUCT_IMAGE_ACCEPT,
   type ProductImageData,
@@ -28,39 +28,19 @@ const failureOf = (error: unknown): Failure =>
     ? { message: error.message, conflict: isEditConflictData(error.data) ? error.data : null }
     : { message: 'Something went wrong. Please try again!', conflict: null }
 
-type UploadState = { key: string; name: string; status: 'waiting' | 'uploading' | 'done' | 'failed'; message?: string }
-
 function Uploader({ websiteId, productId, colors, onUploaded }: { websiteId: number; productId: number; colors: ProductImagesData['colors']; onUploaded: () => void }) {
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [color, setColor] = useState('')
   const [dragging, setDragging] = useState(false)
-  const [uploads, setUploads] = useState<UploadState[]>([])
+  const [uploads, setUploads] = useState<PictureUpload[]>([])
   const busy = uploads.some((upload) => upload.status === 'waiting' || upload.status === 'uploading')
 
   async function send(files: File[]) {
     if (files.length === 0 || busy) return
-    const batch = files.map((file, index) => ({ key: `${Date.now()}-${index}`, name: file.name, status: 'waiting' as const }))
-    setUploads(batch)
-    const update = (key: string, change: Partial<UploadState>) => setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)))
-    let added = 0
-    for (const [index, file] of files.entries()) {
-      const { key } = batch[index]!
-      if (file.size > MAX_PRODUCT_IMAGE_BYTES) {
-        update(key, { status: 'failed', message: `Larger than ${MAX_PRODUCT_IMAGE_SIZE_LABEL}: make it smaller and upload it again.` })
-        continue
-      }
-      update(key, { status: 'uploading' })
-      try {
-        await uploadProductImage({ websiteId, productId, colorValueId: color === '' ? null : Number(color), file })
-        update(key, { status: 'done' })
-        added++
-      } catch (error) {
-        update(key, { status: 'failed', message: failureOf(error).message })
-      }
-    }
+    const ended = await sendPictures(files, (file) => uploadProductImage({ websiteId, productId, colorValueId: color === '' ? null : Number(color), file }), setUploads)
     if (input.current) input.current.value = ''
-    if (added > 0) onUploaded()
+    if (ended.some((upload) => upload.status === 'done')) onUploaded()
   }
 
   function dropped(event: DragEvent<HTMLDivElement>) {
@@ -124,7 +104,7 @@ function Uploader({ websiteId, productId, colors, onUploaded }: { websiteId: num
           {uploads.map((upload) => (
             <li key={upload.key} className={`break-words ${upload.status === 'failed' ? 'text-danger' : ''}`}>
               <span className="font-medium">{upload.name}</span>:{' '}
-              {upload.status === 'waiting' ? 'waiting' : upload.status === 'uploading' ? 'uploading…' : upload.status === 'done' ? 'added' : upload.message}
+              {pictureLine(upload)}
             </li>
           ))}
         </ul>
