@@ -47,7 +47,7 @@ test('a store manager creates and publishes a product with a price break, and a 
   await expect(manager.getByText('6 variants')).toBeVisible()
   await expect(manager.getByRole('textbox', { name: 'SKU of White / L' })).toHaveAttribute('placeholder', `RT-${stamp.toUpperCase()}-WHITE-L`)
   // A picture chosen on the create form is sent right after the product exists (the page opens once every picture is added).
-  await manager.getByLabel('Pictures').setInputFiles([{ name: 'relay-front.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#d03030' } }).png().toBuffer() }])
+  await manager.getByLabel('Choose pictures').setInputFiles([{ name: 'relay-front.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#d03030' } }).png().toBuffer() }])
   await expect(manager.getByRole('list', { name: 'Pictures chosen' })).toContainText('relay-front.png')
   await manager.getByRole('button', { name: 'Create product' }).click()
 

@@ -14,7 +14,7 @@ export function ProductPicturesPicker({ files, onFiles, uploads, disabled }: { f
   return (
     <div className="space-y-3">
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
-        Pictures
+        Choose pictures
       </label>
       <input
         id={inputId}
