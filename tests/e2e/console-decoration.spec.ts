@@ -21,12 +21,19 @@ async function signInManager(page: Page, context: BrowserContext) {
   await expect(page).not.toHaveURL(/\/admin\/login/)
 }
 
+/** Engraving's edit panel: its row in the Methods table, then Edit (the panel opens under the row). */
+async function openEngraving(page: Page) {
+  if ((await page.getByTestId('method-engraving').count()) === 0) await page.getByTestId('method-row-engraving').getByRole('button', { name: /^Edit / }).click()
+  return page.getByTestId('method-engraving')
+}
+
 async function setEngravingSetupFee(page: Page, fee: string) {
-  const engraving = page.getByTestId('method-engraving')
-  await engraving.getByLabel('Setup fee ($)').fill(fee)
+  const engraving = await openEngraving(page)
+  await engraving.getByLabel('Setup fee (USD)').fill(fee)
   await engraving.getByRole('button', { name: /^Save / }).click()
-  await expect(page.getByTestId('method-engraving').getByLabel('Setup fee ($)')).toHaveValue(fee)
-  await expect(page.getByTestId('method-engraving').getByRole('alert')).toHaveCount(0)
+  // Saved: the panel closes and the row shows the fee as money.
+  await expect(page.getByTestId('method-engraving')).toHaveCount(0)
+  await expect(page.getByTestId('method-row-engraving')).toContainText(`$${Number(fee).toFixed(2)}`)
 }
 
 test('a manager changes a method’s setup fee and adds a palette colour, and the editor shows them', async ({ page, context }) => {
@@ -34,7 +41,7 @@ test('a manager changes a method’s setup fee and adds a palette colour, and th
   await signInManager(page, context)
   await page.goto('/admin/decoration')
   await expect(page.getByRole('heading', { name: 'Decoration', exact: true })).toBeVisible()
-  const before = await page.getByTestId('method-engraving').getByLabel('Setup fee ($)').inputValue()
+  const before = await (await openEngraving(page)).getByLabel('Setup fee (USD)').inputValue()
 
   await setEngravingSetupFee(page, '17.25')
 

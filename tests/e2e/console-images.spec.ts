@@ -82,21 +82,27 @@ test('a manager adds a colour with its swatch; a colour products use is not dele
   await page.goto('/admin/catalog')
   await expect(page.getByRole('heading', { name: 'Catalog' })).toBeVisible()
   const colours = page.locator('#color-section')
-  const rowOf = (name: string) => colours.getByTestId('color-row').filter({ has: page.locator(`input[name="name"][value="${name}"]`) })
+  // One row per colour (name, swatch, how many products use it); Edit opens its panel under the row.
+  const rowOf = (name: string) => colours.getByTestId('color-row').filter({ has: page.getByText(name, { exact: true }) })
+  const panelOf = (name: string) => colours.getByRole('form', { name: `Edit colour ${name}` })
 
   const name = `Harbour Teal ${Date.now().toString(36)}`
-  const add = colours.locator('form').first()
+  await colours.getByRole('button', { name: 'Add colour' }).click()
+  const add = colours.getByRole('form', { name: 'New colour' })
   await add.getByLabel('Name').fill(name)
   await add.getByLabel('CSS colour').fill('#008080')
   await add.getByRole('button', { name: 'Add colour' }).click()
   await expect(rowOf(name)).toHaveCount(1)
-  await expect(rowOf(name).getByLabel('CSS colour')).toHaveValue('#008080')
+  await expect(rowOf(name)).toContainText('#008080')
 
   page.on('dialog', (dialog) => void dialog.accept())
-  const navy = rowOf('True Navy')
+  await rowOf('True Navy').getByRole('button', { name: 'Edit True Navy' }).click()
+  const navy = panelOf('True Navy')
+  await expect(navy.getByLabel('CSS colour')).not.toHaveValue('')
   await navy.getByRole('button', { name: 'Delete' }).click()
   await expect(navy.getByRole('alert')).toContainText(/^\d+ products use the colour “True Navy”, so it cannot be deleted\. Take it off those products first\.$/)
 
-  await rowOf(name).getByRole('button', { name: 'Delete' }).click()
+  await rowOf(name).getByRole('button', { name: `Edit ${name}` }).click()
+  await panelOf(name).getByRole('button', { name: 'Delete' }).click()
   await expect(rowOf(name)).toHaveCount(0)
 })

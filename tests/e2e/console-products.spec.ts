@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { CONSOLE_ACCOUNTS } from './support/console-accounts'
 import { continueButton, fillAddressesDeliveryAndDetails, openStep } from './support/shopping'
 
@@ -45,10 +46,13 @@ test('a store manager creates and publishes a product with a price break, and a 
   for (const size of ['S', 'M', 'L']) await sizes.getByRole('checkbox', { name: size, exact: true }).check()
   await expect(manager.getByText('6 variants')).toBeVisible()
   await expect(manager.getByRole('textbox', { name: 'SKU of White / L' })).toHaveAttribute('placeholder', `RT-${stamp.toUpperCase()}-WHITE-L`)
+  // A picture chosen on the create form is sent right after the product exists (the page opens once every picture is added).
+  await manager.getByLabel('Choose pictures').setInputFiles([{ name: 'relay-front.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#d03030' } }).png().toBuffer() }])
+  await expect(manager.getByRole('list', { name: 'Pictures chosen' })).toContainText('relay-front.png')
   await manager.getByRole('button', { name: 'Create product' }).click()
 
   // Created (unpublished); then published from its page.
-  await expect(manager.getByText('Product created. Add its images next.')).toBeVisible()
+  await expect(manager.getByText('Product created. Its pictures, their alt text and colours are on its Images page.')).toBeVisible()
   await expect(manager.getByRole('heading', { name, level: 1 })).toBeVisible()
   await expect(manager.getByRole('navigation', { name: 'Product' }).getByRole('link', { name: 'Images' })).toBeVisible()
   await manager.getByRole('checkbox', { name: /Published/ }).check()
@@ -59,7 +63,7 @@ test('a store manager creates and publishes a product with a price break, and a 
   await manager.getByRole('textbox', { name: 'Chest of size M' }).fill('40')
   await manager.getByRole('textbox', { name: 'Body length of size M' }).fill('28.5')
   await manager.getByRole('button', { name: 'Save product' }).click()
-  await expect(manager.getByText('Saved. The shop shows the change now.')).toBeVisible()
+  await expect(manager.getByRole('form', { name: `Edit ${name}` }).getByText('Saved. The shop shows the change now.')).toBeVisible()
 
   // The list shows it published.
   await manager.goto(`/admin/products?q=${encodeURIComponent(name)}`)

@@ -1,9 +1,11 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useId, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { METHOD_LABELS, methodFacts, methodFieldsOf, methodValueOf } from '@/client/admin/decoration-rows'
 import { uploadLogoArtwork } from '@/client/admin/logo-artwork-upload'
+import { useConsoleForm } from '@/client/admin/use-console-form'
 import {
   type DecorationMethodAdminEntry,
   type DecorationPartnerAdminEntry,
@@ -17,8 +19,9 @@ import {
 import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import { HEX_COLOR_PATTERN } from '@/isomorphic/contract/decoration-fields'
 import type { DecorationMethodCode } from '@/isomorphic/decoration-types'
+import { ConsoleForm, FormField, SubmitButton } from './console-form'
 import { EditConflictNotice } from './edit-conflict-notice'
-import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
+import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 // /admin/decoration (issue 16): the install's logos (artwork, partner, methods) and decoration
 // partners, and this store's decoration settings — methods with their prices, print areas with a
@@ -36,7 +39,6 @@ function Problem({ failure }: { failure: Failure | null }) {
   return failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />
 }
 
-const METHOD_LABELS: Record<DecorationMethodCode, string> = { embroidery: 'Embroidery', screen_print: 'Screen print', dtg: 'Direct to garment', heat_transfer: 'Heat transfer', engraving: 'Engraving' }
 
 /** Runs a save, shows its refusal, refreshes the page's data after it. */
 function useSave() {
@@ -329,70 +331,139 @@ function Partners({ websiteId, partners }: { websiteId: number; partners: Decora
 
 // ---- methods --------------------------------------------------------------------------------
 
-function MethodForm({ websiteId, method, code }: { websiteId: number; method?: DecorationMethodAdminEntry; code: DecorationMethodCode }) {
-  const { failure, busy, run } = useSave()
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const maxColors = text(form, 'maxColors')
-    await run(() =>
-      adminMutation('decorationMethods.save', {
-        websiteId,
-        ...(method ? { version: method.version } : {}),
-        code,
-        name: text(form, 'name'),
-        minWidth: number(form, 'minWidth'),
-        minHeight: number(form, 'minHeight'),
-        maxColors: maxColors === '' ? null : Number(maxColors),
-        fileTypes: form.getAll('fileTypes').map(String) as ('png' | 'svg')[],
-        setupFee: number(form, 'setupFee'),
-        pricePerLocation: number(form, 'pricePerLocation'),
-      }),
-    )
-  }
+function MethodForm({ websiteId, method, code, currency, onClose }: { websiteId: number; method?: DecorationMethodAdminEntry; code: DecorationMethodCode; currency: string; onClose: () => void }) {
+  const router = useRouter()
+  const form = useConsoleForm({
+    mutation: 'decorationMethods.save',
+    defaultValues: methodFieldsOf(code, method),
+    toValue: (fields) => methodValueOf(fields, websiteId, code, method?.version),
+    fieldOf: { fileTypes: 'png' },
+    savedMessage: method ? 'Saved.' : `${METHOD_LABELS[code]} offered.`,
+    onSaved: () => {
+      onClose()
+      router.refresh()
+    },
+  })
+  const { register } = form
+  const title = method ? `Edit ${method.name}` : `Offer ${METHOD_LABELS[code]}`
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3" data-testid={`method-${code}`}>
-      <Problem failure={failure} />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Input label="Name" name="name" defaultValue={method?.name ?? METHOD_LABELS[code]} className="col-span-2 lg:col-span-1" />
-        <Input label="Setup fee ($)" name="setupFee" type="number" step="0.01" defaultValue={method?.setupFee ?? 0} />
-        <Input label="Price per location ($)" name="pricePerLocation" type="number" step="0.01" defaultValue={method?.pricePerLocation ?? 0} />
-        <Input label="Most colours" name="maxColors" type="number" required={false} defaultValue={method?.maxColors ?? ''} placeholder="unlimited" />
-        <Input label="Min width (in)" name="minWidth" type="number" step="0.01" defaultValue={method?.minWidth ?? 1} />
-        <Input label="Min height (in)" name="minHeight" type="number" step="0.01" defaultValue={method?.minHeight ?? 1} />
-        <fieldset className="col-span-2 text-sm">
-          <legend className="font-medium text-ink">Uploaded file types</legend>
-          <div className="mt-2 flex gap-4">
-            {(['png', 'svg'] as const).map((type) => (
-              <label key={type} className="inline-flex items-center gap-1.5">
-                <input type="checkbox" name="fileTypes" value={type} defaultChecked={(method?.fileTypes ?? ['png', 'svg']).includes(type)} />
-                {type.toUpperCase()}
-              </label>
-            ))}
+    <div data-testid={`method-${code}`}>
+      <ConsoleForm
+        form={form}
+        label={title}
+        className="grid gap-3 rounded-card border border-accent/40 bg-soft p-4"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton form={form}>{method ? `Save ${method.name}` : `Offer ${METHOD_LABELS[code]}`}</SubmitButton>
+            <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={onClose}>
+              Close
+            </button>
           </div>
-        </fieldset>
-      </div>
-      <div>
-        <button type="submit" className={method ? SECONDARY_BUTTON_CLASS : PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : method ? `Save ${method.name}` : `Offer ${METHOD_LABELS[code]}`}
-        </button>
-      </div>
-    </form>
+        }
+      >
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          <div className="col-span-2 lg:col-span-1">
+            <FormField form={form} name="name" label="Name">
+              <TextInput {...register('name')} required maxLength={100} />
+            </FormField>
+          </div>
+          <FormField form={form} name="setupFee" label={`Setup fee (${currency})`}>
+            <TextInput {...register('setupFee')} inputMode="decimal" required />
+          </FormField>
+          <FormField form={form} name="pricePerLocation" label={`Price per location (${currency})`}>
+            <TextInput {...register('pricePerLocation')} inputMode="decimal" required />
+          </FormField>
+          <FormField form={form} name="maxColors" label="Most colours">
+            <TextInput {...register('maxColors')} inputMode="numeric" placeholder="unlimited" />
+          </FormField>
+          <FormField form={form} name="minWidth" label="Min width (in)">
+            <TextInput {...register('minWidth')} inputMode="decimal" required />
+          </FormField>
+          <FormField form={form} name="minHeight" label="Min height (in)">
+            <TextInput {...register('minHeight')} inputMode="decimal" required />
+          </FormField>
+          <fieldset className="col-span-2 text-sm">
+            <legend className="font-medium text-ink">Uploaded file types</legend>
+            <div className="mt-2 flex gap-4">
+              <label className="inline-flex items-center gap-1.5">
+                <input type="checkbox" {...register('png')} />
+                PNG
+              </label>
+              <label className="inline-flex items-center gap-1.5">
+                <input type="checkbox" {...register('svg')} />
+                SVG
+              </label>
+            </div>
+            {form.formState.errors.png?.message ? <p className="mt-1 text-xs font-medium text-danger">{form.formState.errors.png.message}</p> : null}
+          </fieldset>
+        </div>
+      </ConsoleForm>
+    </div>
   )
 }
 
-function Methods({ websiteId, data }: { websiteId: number; data: DecorationSettingsAdminData }) {
+function Methods({ websiteId, data, currency }: { websiteId: number; data: DecorationSettingsAdminData; currency: string }) {
   const missing = data.methodCodes.filter((code) => !data.methods.some((method) => method.code === code))
+  const [open, setOpen] = useState<DecorationMethodCode | null>(null)
   const [adding, setAdding] = useState<DecorationMethodCode | ''>('')
+  const close = () => setOpen(null)
   return (
-    <Section id="methods" title="Methods" intro="How this store decorates, with the smallest size each method can make, the most colours, the file types shoppers may upload for it, and its prices: the setup fee once per decorated location of an order line, the price per location on every unit.">
-      <ul>
-        {data.methods.map((method) => (
-          <li key={`${method.code}:${method.version}`} className="border-b border-line py-4 first:pt-0 last:border-b-0">
-            <MethodForm websiteId={websiteId} method={method} code={method.code} />
-          </li>
-        ))}
-      </ul>
+    <Section id="methods" title="Methods" intro="How this store decorates and what it charges: the setup fee once per decorated location of an order line, the price per location on every unit. Edit shows the smallest size each method makes, the most colours and the file types shoppers may upload.">
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-line text-left text-xs text-muted uppercase">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Method
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+                Setup fee
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+                Per location
+              </th>
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+                Colours
+              </th>
+              <th scope="col" className="hidden py-2 pr-3 font-medium md:table-cell">
+                Files
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.methods.map((method) => {
+              const facts = methodFacts(method, currency)
+              const editing = open === method.code
+              return (
+                <Fragment key={method.code}>
+                  <tr className="border-b border-line last:border-b-0" data-testid={`method-row-${method.code}`}>
+                    <td className="py-2 pr-3 font-medium">{method.name}</td>
+                    <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{facts.setupFee}</td>
+                    <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{facts.pricePerLocation}</td>
+                    <td className="hidden py-2 pr-3 text-muted sm:table-cell">{facts.colours}</td>
+                    <td className="hidden py-2 pr-3 text-muted md:table-cell">{facts.files}</td>
+                    <td className="py-2 text-right">
+                      <button type="button" className="rounded-md border border-line px-3 py-1 font-semibold hover:bg-soft" aria-expanded={editing} aria-label={`Edit ${method.name}`} onClick={() => setOpen(editing ? null : method.code)}>
+                        Edit
+                      </button>
+                    </td>
+                  </tr>
+                  {editing ? (
+                    <tr>
+                      <td colSpan={6} className="pb-3">
+                        <MethodForm key={method.version} websiteId={websiteId} method={method} code={method.code} currency={currency} onClose={close} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
       {missing.length > 0 ? (
         <div className="mt-4 rounded-card border border-dashed border-line p-3">
           <label className="block max-w-xs text-sm font-medium text-ink">
@@ -408,7 +479,7 @@ function Methods({ websiteId, data }: { websiteId: number; data: DecorationSetti
           </label>
           {adding ? (
             <div className="mt-3">
-              <MethodForm key={adding} websiteId={websiteId} code={adding} />
+              <MethodForm key={adding} websiteId={websiteId} code={adding} currency={currency} onClose={() => setAdding('')} />
             </div>
           ) : null}
         </div>
@@ -664,7 +735,7 @@ function Labelled({ label, className = '', children }: { label: string; classNam
   )
 }
 
-export function DecorationConsole({ websiteId, logos, partners, settings }: { websiteId: number; logos: LogosAdminData; partners: DecorationPartnerAdminEntry[]; settings: DecorationSettingsAdminData }) {
+export function DecorationConsole({ websiteId, currency, logos, partners, settings }: { websiteId: number; currency: string; logos: LogosAdminData; partners: DecorationPartnerAdminEntry[]; settings: DecorationSettingsAdminData }) {
   return (
     <div>
       <nav aria-label="Sections" className="mb-6 flex flex-wrap gap-2 text-sm">
@@ -682,7 +753,7 @@ export function DecorationConsole({ websiteId, logos, partners, settings }: { we
           </a>
         ))}
       </nav>
-      <Methods websiteId={websiteId} data={settings} />
+      <Methods websiteId={websiteId} data={settings} currency={currency} />
       <PrintAreas websiteId={websiteId} data={settings} />
       <EditorSettings websiteId={websiteId} data={settings} />
       <Logos websiteId={websiteId} data={logos} />

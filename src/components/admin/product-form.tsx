@@ -2,15 +2,18 @@
 
 import { useRouter } from 'next/navigation'
 import { type FormEvent, type ReactNode, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { adminMutation } from '@/client/admin/admin-api'
+import { uploadProductImage } from '@/client/admin/product-image-upload'
+import { type PictureUpload, sendPictures } from '@/client/admin/product-pictures'
+import { useConsoleAction } from '@/client/admin/use-console-form'
 import type { AdminMutationValues } from '@/isomorphic/contract/admin'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import type { AdminProduct, AdminProductOptions, ProductFieldsInput } from '@/isomorphic/contract/admin-products'
 import { toCents } from '@/isomorphic/money'
 import { priceBreakProblem } from '@/isomorphic/product-rules'
 import { slugText, variantSku } from '@/isomorphic/slugify'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { SaveOutcome } from './console-form'
+import { ProductPicturesPicker } from './product-pictures-picker'
+import { Field, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 import { ProductStatusBadge } from './product-list-table'
 import { daySpanOf } from './day-span-fields'
 
@@ -52,6 +55,7 @@ type FormState = {
 
 const cell = (colorId: number, sizeId: number) => `${colorId}/${sizeId}`
 const money = (value: number) => value.toFixed(2)
+const SAVED = 'Saved. The shop shows the change now.'
 
 function initialState(product: AdminProduct | null, options: AdminProductOptions): FormState {
   if (!product) {
@@ -203,16 +207,18 @@ export function ProductForm({ websiteId, options, product, currency }: { website
   const router = useRouter()
   const [state, setState] = useState<FormState>(() => initialState(product, options))
   const [current, setCurrent] = useState<AdminProduct | null>(product)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<{ message: string; data: EditConflictData } | null>(null)
-  const [saved, setSavedHere] = useState<string | null>(() => takeSavedMessage(product))
+  const action = useConsoleAction()
+  // The message of the save before the refresh mounted this form again (see handSavedMessage).
+  const [handed] = useState<string | null>(() => takeSavedMessage(product))
+  // A new product's pictures: chosen here, sent right after it is created.
+  const [pictures, setPictures] = useState<File[]>([])
+  const [uploads, setUploads] = useState<PictureUpload[]>([])
+  const [createdId, setCreatedId] = useState<number | null>(null)
+  const uploading = uploads.some((upload) => upload.status === 'waiting' || upload.status === 'uploading')
+  const busy = action.busy || uploading
   // The page keys the form by the product's version, so the refresh after a save mounts it again:
   // the message is handed to that new form (keyed by the version it will have).
-  const setSaved = (message: string | null, version?: number) => {
-    setSavedHere(message)
-    handSavedMessage(message !== null && current && version !== undefined ? { key: `${current.id}:${version}`, message } : null)
-  }
+  const handOn = (message: string, version: number) => handSavedMessage(current ? { key: `${current.id}:${version}`, message } : null)
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((old) => ({ ...old, [key]: value }))
   const colorName = new Map(options.colors.map((color) => [color.id, color.name]))
@@ -304,69 +310,52 @@ export function ProductForm({ websiteId, options, product, currency }: { website
 
   async function save(event: FormEvent) {
     event.preventDefault()
-    setError(null)
-    setConflict(null)
-    setSaved(null)
     const fields = value()
-    if (typeof fields === 'string') return setError(fields)
-    setBusy(true)
-    try {
-      if (!current) {
-        const created = await adminMutation('products.create', fields)
-        router.push(`/admin/products/${created.id}?store=${websiteId}&created=1`)
-        return
-      }
-      const updated = await adminMutation('products.update', { ...fields, productId: current.id, version: current.version } as AdminMutationValues['products.update'])
-      setCurrent(updated)
-      setState(initialState(updated, options))
-      setSaved('Saved. The shop shows the change now.', updated.version)
-      router.refresh()
-    } catch (thrown) {
-      if (thrown instanceof AdminApiError && thrown.status === 409 && isEditConflictData(thrown.data)) setConflict({ message: thrown.message, data: thrown.data })
-      else setError(thrown instanceof AdminApiError ? thrown.message : 'Something went wrong. Please try again.')
-    } finally {
-      setBusy(false)
-    }
+    if (typeof fields === 'string') return action.fail({ message: fields, conflict: null, fields: {} })
+    if (!current) return create(fields)
+    const outcome = await action.run(() => adminMutation('products.update', { ...fields, productId: current.id, version: current.version } as AdminMutationValues['products.update']), { savedMessage: SAVED, refresh: false })
+    if (!outcome.ok) return
+    setCurrent(outcome.answer)
+    setState(initialState(outcome.answer, options))
+    handOn(SAVED, outcome.answer.version)
+    router.refresh()
   }
 
-  async function act(work: () => Promise<void>) {
-    setError(null)
-    setConflict(null)
-    setSaved(null)
-    setBusy(true)
-    try {
-      await work()
-    } catch (thrown) {
-      if (thrown instanceof AdminApiError && thrown.status === 409 && isEditConflictData(thrown.data)) setConflict({ message: thrown.message, data: thrown.data })
-      else setError(thrown instanceof AdminApiError ? thrown.message : 'Something went wrong. Please try again.')
-    } finally {
-      setBusy(false)
-    }
+  /** Creates the product, then sends its pictures; opens it when every picture was added, else shows each file's line. */
+  async function create(fields: ProductFieldsInput) {
+    if (createdId !== null) return
+    const outcome = await action.run(() => adminMutation('products.create', fields), { savedMessage: 'Product created.', refresh: false })
+    if (!outcome.ok) return
+    const productId = outcome.answer.id
+    const opened = `/admin/products/${productId}?store=${websiteId}&created=1`
+    if (pictures.length === 0) return router.push(opened)
+    setCreatedId(productId)
+    const ended = await sendPictures(pictures, (file) => uploadProductImage({ websiteId, productId, colorValueId: null, file }), setUploads)
+    if (ended.every((upload) => upload.status === 'done')) router.push(opened)
   }
 
-  const archive = (archived: boolean) =>
-    act(async () => {
-      const answer = await adminMutation('products.archive', { websiteId, productId: current!.id, version: current!.version, archived })
-      setCurrent({ ...current!, version: answer.version, status: answer.status, archived, published: answer.status === 'published' })
-      setState((old) => ({ ...old, published: answer.status === 'published', featured: archived ? false : old.featured }))
-      setSaved(archived ? 'Archived: it is off the shop and out of the product list (Status: Archived shows it).' : 'Restored, unpublished.', answer.version)
-      router.refresh()
-    })
+  const archive = async (archived: boolean) => {
+    const message = archived ? 'Archived: it is off the shop and out of the product list (Status: Archived shows it).' : 'Restored, unpublished.'
+    const outcome = await action.run(() => adminMutation('products.archive', { websiteId, productId: current!.id, version: current!.version, archived }), { savedMessage: message, refresh: false })
+    if (!outcome.ok) return
+    const answer = outcome.answer
+    setCurrent({ ...current!, version: answer.version, status: answer.status, archived, published: answer.status === 'published' })
+    setState((old) => ({ ...old, published: answer.status === 'published', featured: archived ? false : old.featured }))
+    handOn(message, answer.version)
+    router.refresh()
+  }
 
-  const duplicate = () =>
-    act(async () => {
-      const copy = await adminMutation('products.duplicate', { websiteId, productId: current!.id })
-      router.push(`/admin/products/${copy.id}?store=${websiteId}&created=1`)
-    })
+  const duplicate = async () => {
+    const outcome = await action.run(() => adminMutation('products.duplicate', { websiteId, productId: current!.id }), { savedMessage: 'Duplicated.', refresh: false })
+    if (outcome.ok) router.push(`/admin/products/${outcome.answer.id}?store=${websiteId}&created=1`)
+  }
 
   const variantCount = colors.length * sizes.length
 
   return (
     <form onSubmit={save} noValidate className="space-y-5" aria-label={current ? `Edit ${current.name}` : 'New product'}>
       <div aria-live="polite" className="space-y-2">
-        {conflict ? <EditConflictNotice message={conflict.message} conflict={conflict.data} /> : null}
-        <FormError message={error} />
-        {saved ? <p className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{saved}</p> : null}
+        {handed && !action.status.failure && !action.status.saved ? <p className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{handed}</p> : null}
       </div>
 
       <Section id="general" title="General">
@@ -393,6 +382,12 @@ export function ProductForm({ websiteId, options, product, currency }: { website
           <textarea value={state.description} rows={5} maxLength={20000} onChange={(event) => set('description', event.target.value)} className={INPUT_CLASS} />
         </Field>
       </Section>
+
+      {current ? null : (
+        <Section id="pictures" title="Pictures">
+          <ProductPicturesPicker files={pictures} onFiles={setPictures} uploads={uploads} disabled={busy || createdId !== null} />
+        </Section>
+      )}
 
       <Section id="pricing" title="Pricing & price breaks" hint="A break lowers the base price from a number of pieces of this product in one order (all colours and sizes together); each size keeps its upcharge.">
         <div className="grid gap-4 sm:grid-cols-3">
@@ -667,10 +662,26 @@ export function ProductForm({ websiteId, options, product, currency }: { website
         ) : null}
       </Section>
 
-      <div className="sticky bottom-0 flex gap-2 border-t border-line bg-white/95 py-3">
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : current ? 'Save product' : 'Create product'}
-        </button>
+      <div className="sticky bottom-0 space-y-2 border-t border-line bg-white/95 py-3">
+        <SaveOutcome status={action.status} />
+        {createdId !== null && !uploading ? (
+          <p className="text-sm">
+            The product was created.{' '}
+            <a href={`/admin/products/${createdId}?store=${websiteId}&created=1`} className="font-semibold text-accent underline">
+              Open the product
+            </a>{' '}
+            or{' '}
+            <a href={`/admin/products/${createdId}/images?store=${websiteId}`} className="font-semibold text-accent underline">
+              add the pictures again on its Images page
+            </a>
+            .
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy || createdId !== null}>
+            {uploading ? 'Adding pictures…' : busy ? 'Saving…' : current ? 'Save product' : 'Create product'}
+          </button>
+        </div>
       </div>
     </form>
   )

@@ -2,65 +2,39 @@
 
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { type DragEvent, useId, useRef, useState } from 'react'
+import { adminMutation } from '@/client/admin/admin-api'
 import { uploadProductImage } from '@/client/admin/product-image-upload'
+import { type PictureUpload, pictureLine, sendPictures } from '@/client/admin/product-pictures'
+import { useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import {
   MAX_IMAGE_ALT,
-  MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGE_SIZE_LABEL,
   PRODUCT_IMAGE_ACCEPT,
   type ProductImageData,
   type ProductImagesData,
 } from '@/isomorphic/contract/admin-catalog'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { INPUT_CLASS, SECONDARY_BUTTON_CLASS, Select, TextInput } from './form-fields'
 
 // A product's images (issue 16): drop files on the area or choose them with the file button (both
 // take several at once; each file is sent on its own and gets its own answer), then give each image
 // its alt text and colour, move it up or down (or drag it), or delete it. The first image is the
 // one the shop's product list shows.
 
-type Failure = { message: string; conflict: EditConflictData | null }
-const failureOf = (error: unknown): Failure =>
-  error instanceof AdminApiError
-    ? { message: error.message, conflict: isEditConflictData(error.data) ? error.data : null }
-    : { message: 'Something went wrong. Please try again!', conflict: null }
-
-type UploadState = { key: string; name: string; status: 'waiting' | 'uploading' | 'done' | 'failed'; message?: string }
-
 function Uploader({ websiteId, productId, colors, onUploaded }: { websiteId: number; productId: number; colors: ProductImagesData['colors']; onUploaded: () => void }) {
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [color, setColor] = useState('')
   const [dragging, setDragging] = useState(false)
-  const [uploads, setUploads] = useState<UploadState[]>([])
+  const [uploads, setUploads] = useState<PictureUpload[]>([])
   const busy = uploads.some((upload) => upload.status === 'waiting' || upload.status === 'uploading')
 
   async function send(files: File[]) {
     if (files.length === 0 || busy) return
-    const batch = files.map((file, index) => ({ key: `${Date.now()}-${index}`, name: file.name, status: 'waiting' as const }))
-    setUploads(batch)
-    const update = (key: string, change: Partial<UploadState>) => setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)))
-    let added = 0
-    for (const [index, file] of files.entries()) {
-      const { key } = batch[index]!
-      if (file.size > MAX_PRODUCT_IMAGE_BYTES) {
-        update(key, { status: 'failed', message: `Larger than ${MAX_PRODUCT_IMAGE_SIZE_LABEL}: make it smaller and upload it again.` })
-        continue
-      }
-      update(key, { status: 'uploading' })
-      try {
-        await uploadProductImage({ websiteId, productId, colorValueId: color === '' ? null : Number(color), file })
-        update(key, { status: 'done' })
-        added++
-      } catch (error) {
-        update(key, { status: 'failed', message: failureOf(error).message })
-      }
-    }
+    const ended = await sendPictures(files, (file) => uploadProductImage({ websiteId, productId, colorValueId: color === '' ? null : Number(color), file }), setUploads)
     if (input.current) input.current.value = ''
-    if (added > 0) onUploaded()
+    if (ended.some((upload) => upload.status === 'done')) onUploaded()
   }
 
   function dropped(event: DragEvent<HTMLDivElement>) {
@@ -124,7 +98,7 @@ function Uploader({ websiteId, productId, colors, onUploaded }: { websiteId: num
           {uploads.map((upload) => (
             <li key={upload.key} className={`break-words ${upload.status === 'failed' ? 'text-danger' : ''}`}>
               <span className="font-medium">{upload.name}</span>:{' '}
-              {upload.status === 'waiting' ? 'waiting' : upload.status === 'uploading' ? 'uploading…' : upload.status === 'done' ? 'added' : upload.message}
+              {pictureLine(upload)}
             </li>
           ))}
         </ul>
@@ -154,44 +128,18 @@ function ImageCard({
   onMove: (from: number, to: number) => void
   onChanged: () => void
 }) {
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [saving, setSaving] = useState(false)
-  const [saved, setSaved] = useState(false)
   // The version this page last saved: the next save sends it even before the refreshed list arrives.
   const [version, setVersion] = useState(image.version)
-  const altId = useId()
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const color = String(data.get('colorValueId') ?? '')
-    setSaving(true)
-    setFailure(null)
-    setSaved(false)
-    try {
-      const answer = await adminMutation('productImages.update', { websiteId, imageId: image.id, version, alt: String(data.get('alt') ?? ''), colorValueId: color === '' ? null : Number(color) })
+  const form = useConsoleForm({
+    mutation: 'productImages.update',
+    defaultValues: { alt: image.alt, colorValueId: image.colorValueId === null ? '' : String(image.colorValueId) },
+    toValue: (fields) => ({ websiteId, imageId: image.id, version, alt: fields.alt, colorValueId: fields.colorValueId === '' ? null : Number(fields.colorValueId) }),
+    onSaved: (answer) => {
       setVersion(answer.image.version)
-      setSaved(true)
       onChanged()
-    } catch (error) {
-      setFailure(failureOf(error))
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  async function remove() {
-    if (!window.confirm(`Delete this image (${image.fileName})? The shop stops showing it at once.`)) return
-    setSaving(true)
-    setFailure(null)
-    try {
-      await adminMutation('productImages.delete', { websiteId, imageId: image.id, version })
-      onChanged()
-    } catch (error) {
-      setFailure(failureOf(error))
-      setSaving(false)
-    }
-  }
+    },
+  })
+  const remove = () => form.run(() => adminMutation('productImages.delete', { websiteId, imageId: image.id, version }), { confirm: `Delete this image (${image.fileName})? The shop stops showing it at once.`, savedMessage: 'Deleted.' })
 
   return (
     <li
@@ -204,43 +152,24 @@ function ImageCard({
         const from = Number(event.dataTransfer.getData('text/x-image-position'))
         if (canMove && Number.isInteger(from) && from !== position) onMove(from, position)
       }}
-      className="rounded-card border border-line bg-white p-4"
+      className="grid gap-4 rounded-card border border-line bg-white p-4 sm:grid-cols-[8rem_1fr]"
       data-testid="product-image"
     >
-      <form onSubmit={save} className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-        <div>
-          {/* eslint-disable-next-line @next/next/no-img-element -- the image route draws the thumbnail; next/image would scale it again */}
-          <img src={image.thumbnailUrl} alt={image.alt} width={128} height={128} className="size-32 rounded-md border border-line bg-soft object-contain" />
-          <p className="mt-1 text-xs text-muted">
-            {position + 1} of {count}
-            {position === 0 ? ' · shown first' : ''}
-          </p>
-        </div>
-        <div className="grid min-w-0 gap-3">
-          <p className="truncate font-mono text-xs text-muted" title={image.fileName}>
-            {image.fileName}
-          </p>
-          {failure ? failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} /> : null}
-          <label htmlFor={altId} className="block text-sm font-medium text-ink">
-            Alt text
-            <input id={altId} name="alt" defaultValue={image.alt} maxLength={MAX_IMAGE_ALT} className={INPUT_CLASS} />
-            <span className="mt-1 block text-xs font-normal text-muted">What the image shows, for people who cannot see it.</span>
-          </label>
-          <label className="block text-sm font-medium text-ink">
-            Colour
-            <select name="colorValueId" defaultValue={image.colorValueId === null ? '' : String(image.colorValueId)} className={INPUT_CLASS}>
-              <option value="">All colours</option>
-              {colors.map((color) => (
-                <option key={color.id} value={color.id}>
-                  {color.name}
-                </option>
-              ))}
-            </select>
-          </label>
+      <div>
+        {/* eslint-disable-next-line @next/next/no-img-element -- the image route draws the thumbnail; next/image would scale it again */}
+        <img src={image.thumbnailUrl} alt={image.alt} width={128} height={128} className="size-32 rounded-md border border-line bg-soft object-contain" />
+        <p className="mt-1 text-xs text-muted">
+          {position + 1} of {count}
+          {position === 0 ? ' · shown first' : ''}
+        </p>
+      </div>
+      <ConsoleForm
+        form={form}
+        label={`Image ${position + 1}`}
+        className="grid min-w-0 gap-3"
+        actions={
           <div className="flex flex-wrap items-center gap-2">
-            <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={saving || busy}>
-              {saving ? 'Saving…' : 'Save'}
-            </button>
+            <SubmitButton form={form} />
             {canMove ? (
               <>
                 <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy || position === 0} onClick={() => onMove(position, position - 1)} aria-label={`Move image ${position + 1} up`}>
@@ -251,17 +180,29 @@ function ImageCard({
                 </button>
               </>
             ) : null}
-            <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={saving || busy} onClick={() => void remove()}>
+            <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={form.busy || busy} onClick={() => void remove()}>
               Delete
             </button>
-            {saved ? (
-              <span role="status" className="text-sm text-green-800">
-                Saved
-              </span>
-            ) : null}
           </div>
-        </div>
-      </form>
+        }
+      >
+        <p className="truncate font-mono text-xs text-muted" title={image.fileName}>
+          {image.fileName}
+        </p>
+        <FormField form={form} name="alt" label="Alt text" hint="What the image shows, for people who cannot see it.">
+          <TextInput {...form.register('alt')} maxLength={MAX_IMAGE_ALT} />
+        </FormField>
+        <FormField form={form} name="colorValueId" label="Colour">
+          <Select {...form.register('colorValueId')}>
+            <option value="">All colours</option>
+            {colors.map((color) => (
+              <option key={color.id} value={color.id}>
+                {color.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </ConsoleForm>
     </li>
   )
 }
@@ -269,8 +210,7 @@ function ImageCard({
 export function ProductImagesManager({ websiteId, data, colorFilter }: { websiteId: number; data: ProductImagesData; colorFilter: number | null }) {
   const router = useRouter()
   const [order, setOrder] = useState<number[] | null>(null)
-  const [moving, setMoving] = useState(false)
-  const [failure, setFailure] = useState<Failure | null>(null)
+  const moving = useConsoleAction()
   const refresh = () => router.refresh()
   const serverIds = data.images.map((image) => image.id)
   // The order last saved here, while the page's list holds the same images (a refreshed list may
@@ -288,17 +228,8 @@ export function ProductImagesManager({ websiteId, data, colorFilter }: { website
     next.splice(to, 0, moved!)
     const previous = order
     setOrder(next)
-    setMoving(true)
-    setFailure(null)
-    try {
-      await adminMutation('productImages.reorder', { websiteId, productId: data.product.id, imageIds: next })
-      refresh()
-    } catch (error) {
-      setOrder(previous)
-      setFailure(failureOf(error))
-    } finally {
-      setMoving(false)
-    }
+    const outcome = await moving.run(() => adminMutation('productImages.reorder', { websiteId, productId: data.product.id, imageIds: next }), { savedMessage: 'Order saved.' })
+    if (!outcome.ok) setOrder(previous)
   }
 
   return (
@@ -328,12 +259,14 @@ export function ProductImagesManager({ websiteId, data, colorFilter }: { website
             </nav>
           ) : null}
         </div>
-        {failure ? <div className="mb-3">{failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />}</div> : null}
+        <div className="mb-3">
+          <SaveOutcome status={moving.status} />
+        </div>
         {colorFilter !== null ? <p className="mb-3 text-sm text-muted">Showing one colour’s images. Show all to change their order.</p> : null}
         {images.length === 0 ? (
           <p className="rounded-card border border-line bg-white p-5 text-sm text-muted">No images yet{colorFilter !== null ? ' for this colour' : ''}. Add some above.</p>
         ) : (
-          <ol className="grid gap-3" aria-busy={moving}>
+          <ol className="grid gap-3" aria-busy={moving.busy}>
             {images.map((image, position) => (
               <ImageCard
                 key={`${image.id}:${image.version}`}
@@ -343,7 +276,7 @@ export function ProductImagesManager({ websiteId, data, colorFilter }: { website
                 count={images.length}
                 colors={data.colors}
                 canMove={colorFilter === null}
-                busy={moving}
+                busy={moving.busy}
                 onMove={(from, to) => void move(from, to)}
                 onChanged={refresh}
               />

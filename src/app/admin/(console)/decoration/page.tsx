@@ -24,7 +24,7 @@ export default async function DecorationPage({ searchParams }: { searchParams: P
   ])
   return (
     <ConsolePage title="Decoration" actions={<StorePicker action="/admin/decoration" stores={options.stores} current={websiteId} allLabel="Choose a store" />}>
-      <DecorationConsole key={websiteId} websiteId={websiteId} logos={logos} partners={partners.partners} settings={settings} />
+      <DecorationConsole key={websiteId} websiteId={websiteId} currency={options.stores.find((store) => store.id === websiteId)?.currency ?? 'USD'} logos={logos} partners={partners.partners} settings={settings} />
     </ConsolePage>
   )
 }

@@ -35,7 +35,7 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
         </Link>
         {store && options.stores.length > 1 ? <span className="text-muted"> · {store.name}</span> : null}
       </p>
-      {query.created === '1' ? <p className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">Product created. Add its images next.</p> : null}
+      {query.created === '1' ? <p className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">Product created. Its pictures, their alt text and colours are on its Images page.</p> : null}
       <ProductTabs productId={product.id} websiteId={product.websiteId} current="details" />
       <ProductForm key={`${product.id}:${product.version}`} websiteId={product.websiteId} options={options} product={product} currency={store?.currency ?? 'USD'} />
     </ConsolePage>

@@ -24,10 +24,7 @@ export default async function NewProductPage({ searchParams }: { searchParams: P
       {websiteId === null ? (
         <p className="text-sm text-muted">You manage no store yet.</p>
       ) : (
-        <>
-          <p className="mb-4 text-sm text-muted">Images are added once the product is created.</p>
-          <ProductForm websiteId={websiteId} options={options} product={null} currency={store?.currency ?? 'USD'} />
-        </>
+        <ProductForm websiteId={websiteId} options={options} product={null} currency={store?.currency ?? 'USD'} />
       )}
     </ConsolePage>
   )
