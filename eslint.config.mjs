@@ -9,6 +9,8 @@ import serverLayers from './eslint/server-layers.mjs'
 const frameworkImports = [
   { group: ['next', 'next/*', 'react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/server is framework-free: it must not import Next or React.' },
   { group: ['@/app/*', '@/web/*', '@/components/*', '@/client/*'], message: 'src/server must not depend on the web or UI layers.' },
+  // The same across layers by a relative path ('../../web/x' from src/server): no folder below src/ repeats a layer's name.
+  { regex: String.raw`^(\.\./)+(app|web|components|client)(/|$)`, message: 'src/server must not depend on the web or UI layers.' },
 ]
 
 export default tseslint.config(
@@ -41,7 +43,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...frameworkImports, { group: ['@/server/*', 'node:*'], message: 'src/isomorphic runs in the browser too: pure code only.' }] },
+        {
+          patterns: [
+            ...frameworkImports,
+            { group: ['@/server/*', 'node:*'], message: 'src/isomorphic runs in the browser too: pure code only.' },
+            { regex: String.raw`^(\.\./)+server(/|$)`, message: 'src/isomorphic runs in the browser too: pure code only.' },
+          ],
+        },
       ],
     },
   },
@@ -50,7 +58,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/server/*', '@/web/*'], message: 'UI code talks to the server through the API or props, never by import.' }] },
+        {
+          patterns: [
+            { group: ['@/server/*', '@/web/*'], message: 'UI code talks to the server through the API or props, never by import.' },
+            { regex: String.raw`^(\.\./)+(server|web)(/|$)`, message: 'UI code talks to the server through the API or props, never by import.' },
+          ],
+        },
       ],
     },
   },
@@ -59,7 +72,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/components/*', '@/app/*', '@/client/*'], message: 'src/web is glue between Next and the core only.' }] },
+        {
+          patterns: [
+            { group: ['@/components/*', '@/app/*', '@/client/*'], message: 'src/web is glue between Next and the core only.' },
+            { regex: String.raw`^(\.\./)+(components|app|client)(/|$)`, message: 'src/web is glue between Next and the core only.' },
+          ],
+        },
       ],
     },
   },

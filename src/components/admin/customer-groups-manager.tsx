@@ -1,85 +1,53 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { useState } from 'react'
+import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import type { CustomerGroupRow } from '@/isomorphic/contract/admin-customers'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { Field, FormError, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
-// A store's customer groups (issue 16): add, rename, change the code, delete an empty one.
+// A store's customer groups (issue 16): add, rename, change the code, delete an empty one — on the
+// console's one form path (issue 26).
 
-type Failure = { message: string; conflict: EditConflictData | null }
-const failureOf = (error: unknown): Failure =>
-  error instanceof AdminApiError ? { message: error.message, conflict: isEditConflictData(error.data) ? error.data : null } : { message: 'Something went wrong. Please try again!', conflict: null }
-
-function Problem({ failure }: { failure: Failure | null }) {
-  if (!failure) return null
-  return failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />
-}
+type Fields = { name: string; code: string }
 
 function GroupForm({ websiteId, group, onDone }: { websiteId: number; group: CustomerGroupRow | null; onDone: () => void }) {
   const router = useRouter()
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    setBusy(true)
-    setFailure(null)
-    try {
-      await adminMutation('customerGroups.save', {
-        websiteId,
-        ...(group ? { id: group.id, version: group.version } : {}),
-        name: String(data.get('name') ?? ''),
-        code: String(data.get('code') ?? ''),
-      })
+  const form = useConsoleForm({
+    mutation: 'customerGroups.save',
+    defaultValues: { name: group?.name ?? '', code: group?.code ?? '' } satisfies Fields,
+    toValue: (fields: Fields) => ({ websiteId, ...(group ? { id: group.id, version: group.version } : {}), name: fields.name, code: fields.code }),
+    savedMessage: group ? 'Saved.' : 'The group was added.',
+    onSaved: () => {
       if (!group) form.reset()
       onDone()
       router.refresh()
-    } catch (error) {
-      setFailure(failureOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { register } = form
 
   return (
-    <form onSubmit={submit} aria-label={group ? `Edit the group ${group.name}` : 'New group'} className="space-y-3">
+    <ConsoleForm form={form} label={group ? `Edit the group ${group.name}` : 'New group'} className="space-y-3" actions={<SubmitButton form={form}>{group ? 'Save' : 'Add group'}</SubmitButton>}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Name">
-          <TextInput name="name" required maxLength={100} defaultValue={group?.name ?? ''} />
-        </Field>
-        <Field label="Code" hint="What rosters and single sign-on name it by: letters, digits, - and _.">
-          <TextInput name="code" required maxLength={60} pattern="[A-Za-z0-9][A-Za-z0-9_\-]*" defaultValue={group?.code ?? ''} />
-        </Field>
+        <FormField form={form} name="name" label="Name">
+          <TextInput {...register('name')} required maxLength={100} />
+        </FormField>
+        <FormField form={form} name="code" label="Code" hint="What rosters and single sign-on name it by: letters, digits, - and _.">
+          <TextInput {...register('code')} required maxLength={60} pattern="[A-Za-z0-9][A-Za-z0-9_\-]*" />
+        </FormField>
       </div>
-      <Problem failure={failure} />
-      <button type="submit" disabled={busy} className={PRIMARY_BUTTON_CLASS}>
-        {busy ? 'Saving…' : group ? 'Save' : 'Add group'}
-      </button>
-    </form>
+    </ConsoleForm>
   )
 }
 
 export function CustomerGroupsManager({ websiteId, groups }: { websiteId: number; groups: CustomerGroupRow[] }) {
-  const router = useRouter()
   const [editing, setEditing] = useState<number | null>(null)
-  const [failure, setFailure] = useState<Failure | null>(null)
+  const action = useConsoleAction()
 
-  async function remove(group: CustomerGroupRow) {
-    if (!window.confirm(`Delete the group ${group.name}?`)) return
-    setFailure(null)
-    try {
-      await adminMutation('customerGroups.delete', { groupId: group.id, version: group.version })
-      router.refresh()
-    } catch (error) {
-      setFailure(failureOf(error))
-    }
-  }
+  const remove = (group: CustomerGroupRow) =>
+    action.run(() => adminMutation('customerGroups.delete', { groupId: group.id, version: group.version }), { confirm: `Delete the group ${group.name}?`, savedMessage: `The group ${group.name} was deleted.` })
 
   return (
     <div className="space-y-4">
@@ -87,7 +55,7 @@ export function CustomerGroupsManager({ websiteId, groups }: { websiteId: number
         <h2 className="mb-3 text-lg font-semibold">New group</h2>
         <GroupForm websiteId={websiteId} group={null} onDone={() => undefined} />
       </section>
-      <Problem failure={failure} />
+      <SaveOutcome status={action.status} />
       {groups.length === 0 ? (
         <p className="rounded-card border border-line bg-white p-6 text-center text-sm text-muted">No groups yet. A roster that names groups creates them too.</p>
       ) : (
@@ -108,7 +76,7 @@ export function CustomerGroupsManager({ websiteId, groups }: { websiteId: number
                   <button type="button" onClick={() => setEditing(editing === group.id ? null : group.id)} className={SECONDARY_BUTTON_CLASS} aria-expanded={editing === group.id}>
                     Edit
                   </button>
-                  <button type="button" onClick={() => remove(group)} className={`${SECONDARY_BUTTON_CLASS} text-danger`}>
+                  <button type="button" disabled={action.busy} onClick={() => remove(group)} className={`${SECONDARY_BUTTON_CLASS} text-danger`}>
                     Delete
                   </button>
                 </div>

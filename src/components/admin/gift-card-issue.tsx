@@ -1,11 +1,12 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useEffect, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { useEffect, useState } from 'react'
+import { useConsoleForm } from '@/client/admin/use-console-form'
 import { GIFT_CARD_BATCH_MAX, type GiftCardBatch } from '@/isomorphic/contract/admin-selling'
 import { formatPrice } from '@/isomorphic/format'
-import { Field, FormError, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SubmitButton } from './console-form'
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 // Issuing gift cards (issue 16): an amount, how many, an optional expiry, recipient and note. The
 // new numbers are shown once, here, with the batch as a CSV download; the server keeps only their
@@ -68,37 +69,75 @@ function IssuedOnce({ batch, onDone }: { batch: GiftCardBatch; onDone: () => voi
   )
 }
 
-export function GiftCardIssue({ websiteId }: { websiteId: number }) {
-  const router = useRouter()
-  const [open, setOpen] = useState(false)
-  const [batch, setBatch] = useState<GiftCardBatch | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+type Fields = { amount: string; count: string; expiresAt: string; recipientEmail: string; note: string }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const text = (name: string) => String(data.get(name) ?? '').trim()
-    setBusy(true)
-    setError(null)
-    try {
-      const answer = await adminMutation('giftCards.issue', {
+const EMPTY: Fields = { amount: '', count: '1', expiresAt: '', recipientEmail: '', note: '' }
+
+function IssueForm({ websiteId, onIssued, onCancel }: { websiteId: number; onIssued: (batch: GiftCardBatch) => void; onCancel: () => void }) {
+  const router = useRouter()
+  const form = useConsoleForm({
+    mutation: 'giftCards.issue',
+    defaultValues: EMPTY,
+    toValue: (fields: Fields) => {
+      const text = (name: keyof Fields) => fields[name].trim()
+      return {
         websiteId,
         amount: Number(text('amount')),
         count: Number(text('count') || '1'),
         ...(text('expiresAt') ? { expiresAt: `${text('expiresAt')}T23:59:59Z` } : {}),
         ...(text('recipientEmail') ? { recipientEmail: text('recipientEmail') } : {}),
         ...(text('note') ? { note: text('note') } : {}),
-      })
-      setBatch(answer)
-      setOpen(false)
+      }
+    },
+    savedMessage: 'The gift cards were issued.',
+    onSaved: (batch) => {
+      onIssued(batch)
       router.refresh()
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { register } = form
+
+  return (
+    <ConsoleForm
+      form={form}
+      label="Issue gift cards"
+      className="mb-6 grid max-w-2xl gap-4 rounded-card border border-line bg-white p-4 sm:p-5"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton form={form} busyLabel="Issuing…">
+            Issue
+          </SubmitButton>
+          <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={form.busy} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      }
+    >
+      <h2 className="text-lg font-semibold">Issue gift cards</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField form={form} name="amount" label="Amount per card ($)">
+          <TextInput {...register('amount')} inputMode="decimal" required placeholder="50.00" />
+        </FormField>
+        <FormField form={form} name="count" label="How many" hint={`1 to ${GIFT_CARD_BATCH_MAX}.`}>
+          <TextInput {...register('count')} inputMode="numeric" />
+        </FormField>
+        <FormField form={form} name="expiresAt" label="Expires" hint="Optional: the end of that day (UTC).">
+          <TextInput {...register('expiresAt')} type="date" />
+        </FormField>
+        <FormField form={form} name="recipientEmail" label="Recipient email" hint="Optional, for your records: no mail is sent.">
+          <TextInput {...register('recipientEmail')} type="email" maxLength={320} />
+        </FormField>
+      </div>
+      <FormField form={form} name="note" label="Note" hint="Optional: why these were issued (kept with each card and in the CSV).">
+        <TextInput {...register('note')} maxLength={500} />
+      </FormField>
+    </ConsoleForm>
+  )
+}
+
+export function GiftCardIssue({ websiteId }: { websiteId: number }) {
+  const [open, setOpen] = useState(false)
+  const [batch, setBatch] = useState<GiftCardBatch | null>(null)
 
   if (batch) return <IssuedOnce batch={batch} onDone={() => setBatch(null)} />
   if (!open)
@@ -108,34 +147,13 @@ export function GiftCardIssue({ websiteId }: { websiteId: number }) {
       </button>
     )
   return (
-    <form onSubmit={submit} noValidate aria-label="Issue gift cards" className="mb-6 grid max-w-2xl gap-4 rounded-card border border-line bg-white p-4 sm:p-5">
-      <h2 className="text-lg font-semibold">Issue gift cards</h2>
-      <FormError message={error} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Amount per card ($)">
-          <TextInput name="amount" inputMode="decimal" required placeholder="50.00" />
-        </Field>
-        <Field label="How many" hint={`1 to ${GIFT_CARD_BATCH_MAX}.`}>
-          <TextInput name="count" inputMode="numeric" defaultValue="1" />
-        </Field>
-        <Field label="Expires" hint="Optional: the end of that day (UTC).">
-          <TextInput name="expiresAt" type="date" />
-        </Field>
-        <Field label="Recipient email" hint="Optional, for your records: no mail is sent.">
-          <TextInput name="recipientEmail" type="email" maxLength={320} />
-        </Field>
-      </div>
-      <Field label="Note" hint="Optional: why these were issued (kept with each card and in the CSV).">
-        <TextInput name="note" maxLength={500} />
-      </Field>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Issuing…' : 'Issue'}
-        </button>
-        <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <IssueForm
+      websiteId={websiteId}
+      onCancel={() => setOpen(false)}
+      onIssued={(issued) => {
+        setBatch(issued)
+        setOpen(false)
+      }}
+    />
   )
 }

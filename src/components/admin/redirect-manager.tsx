@@ -3,10 +3,12 @@
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useState } from 'react'
 import { adminMutation, adminQuery } from '@/client/admin/admin-api'
+import { useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import type { RedirectRow, RedirectTestResult } from '@/isomorphic/contract/admin-content'
 import { PERMANENT_STATUSES, type RedirectStatus } from '@/isomorphic/redirect-rules'
 import { type SaveFailure, SaveFailureNotice, saveFailure } from './admin-errors'
-import { Field, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { Field, SECONDARY_BUTTON_CLASS, Select, TextInput } from './form-fields'
 
 const STATUS_LABELS: Record<RedirectStatus, string> = {
   301: '301 Permanent',
@@ -15,67 +17,58 @@ const STATUS_LABELS: Record<RedirectStatus, string> = {
   307: '307 Temporary (keeps the method)',
 }
 
+type RuleFields = { from: string; to: string; status: string }
+
 function RuleForm({ websiteId, rule, onDone }: { websiteId: number; rule: RedirectRow | null; onDone: () => void }) {
   const router = useRouter()
-  const [failure, setFailure] = useState<SaveFailure | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    setBusy(true)
-    setFailure(null)
-    try {
-      await adminMutation('redirects.save', {
-        websiteId,
-        ...(rule ? { id: rule.id, version: rule.version } : {}),
-        from: String(data.get('from') ?? ''),
-        to: String(data.get('to') ?? ''),
-        status: Number(data.get('status')) as RedirectStatus,
-      })
+  const form = useConsoleForm({
+    mutation: 'redirects.save',
+    defaultValues: { from: rule?.fromPath ?? '', to: rule?.target ?? '', status: String(rule?.status ?? 301) } satisfies RuleFields,
+    toValue: (fields: RuleFields) => ({ websiteId, ...(rule ? { id: rule.id, version: rule.version } : {}), from: fields.from, to: fields.to, status: Number(fields.status) as RedirectStatus }),
+    savedMessage: rule ? 'Saved.' : 'The redirect was added.',
+    onSaved: () => {
       if (!rule) form.reset()
       onDone()
       router.refresh()
-    } catch (error) {
-      setFailure(saveFailure(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { register } = form
 
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-card border border-line bg-white p-5" noValidate aria-label={rule ? `Edit the redirect from ${rule.fromPath}` : 'Add a redirect'}>
+    <ConsoleForm
+      form={form}
+      label={rule ? `Edit the redirect from ${rule.fromPath}` : 'Add a redirect'}
+      className="grid gap-4 rounded-card border border-line bg-white p-5"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton form={form}>{rule ? 'Save' : 'Add redirect'}</SubmitButton>
+          {rule ? (
+            <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={onDone}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      }
+    >
       <h2 className="text-lg font-semibold">{rule ? 'Edit redirect' : 'Add a redirect'}</h2>
-      <SaveFailureNotice failure={failure} />
       <div className="grid gap-4 md:grid-cols-[1fr_1fr_auto]">
-        <Field label="From path" hint="A path of this store, e.g. /old-tees. Not under /admin, /api or /_next.">
-          <TextInput name="from" required defaultValue={rule?.fromPath ?? ''} placeholder="/old-tees" maxLength={1000} />
-        </Field>
-        <Field label="To" hint="A path (/shop) or a full address (https://…). The visitor’s query is kept.">
-          <TextInput name="to" required defaultValue={rule?.target ?? ''} placeholder="/shop" maxLength={2000} />
-        </Field>
-        <Field label="Kind">
-          <select name="status" defaultValue={String(rule?.status ?? 301)} className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm">
+        <FormField form={form} name="from" label="From path" hint="A path of this store, e.g. /old-tees. Not under /admin, /api or /_next.">
+          <TextInput {...register('from')} required placeholder="/old-tees" maxLength={1000} />
+        </FormField>
+        <FormField form={form} name="to" label="To" hint="A path (/shop) or a full address (https://…). The visitor’s query is kept.">
+          <TextInput {...register('to')} required placeholder="/shop" maxLength={2000} />
+        </FormField>
+        <FormField form={form} name="status" label="Kind">
+          <Select {...register('status')}>
             {([301, 308, 302, 307] as const).map((status) => (
               <option key={status} value={status}>
                 {STATUS_LABELS[status]}
               </option>
             ))}
-          </select>
-        </Field>
+          </Select>
+        </FormField>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : rule ? 'Save' : 'Add redirect'}
-        </button>
-        {rule ? (
-          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={onDone}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }
 
@@ -119,21 +112,12 @@ function PathTester({ websiteId }: { websiteId: number }) {
 
 /** A store's redirects: the list (a table on a wide screen, stacked rows on a phone), add, edit, delete, and a path tester. */
 export function RedirectManager({ websiteId, rules }: { websiteId: number; rules: RedirectRow[] }) {
-  const router = useRouter()
   const [editing, setEditing] = useState<number | null>(null)
-  const [failure, setFailure] = useState<SaveFailure | null>(null)
+  const action = useConsoleAction()
   const editingRule = rules.find((rule) => rule.id === editing) ?? null
 
-  async function remove(rule: RedirectRow) {
-    if (!window.confirm(`Delete the redirect from ${rule.fromPath}?`)) return
-    setFailure(null)
-    try {
-      await adminMutation('redirects.delete', { websiteId, id: rule.id, version: rule.version })
-      router.refresh()
-    } catch (error) {
-      setFailure(saveFailure(error))
-    }
-  }
+  const remove = (rule: RedirectRow) =>
+    action.run(() => adminMutation('redirects.delete', { websiteId, id: rule.id, version: rule.version }), { confirm: `Delete the redirect from ${rule.fromPath}?`, savedMessage: 'The redirect was deleted.' })
 
   const kind = (status: RedirectStatus) => `${status} ${PERMANENT_STATUSES.includes(status) ? 'permanent' : 'temporary'}`
   const actions = (rule: RedirectRow) => (
@@ -149,7 +133,7 @@ export function RedirectManager({ websiteId, rules }: { websiteId: number; rules
 
   return (
     <div className="grid gap-6">
-      <SaveFailureNotice failure={failure} />
+      <SaveOutcome status={action.status} />
       {editingRule ? <RuleForm key={`edit-${editingRule.id}-${editingRule.version}`} websiteId={websiteId} rule={editingRule} onDone={() => setEditing(null)} /> : <RuleForm key="new" websiteId={websiteId} rule={null} onDone={() => undefined} />}
       {rules.length === 0 ? (
         <p className="text-sm text-muted">No redirects yet.</p>
