@@ -208,6 +208,9 @@ export async function exportStore(db: Executor, websiteId: number): Promise<Stor
       })),
       sizeOrder,
       ...(website.leadTime ? { leadTime: { ...website.leadTime } } : {}),
+      // Written by the import, so they come back out: an unchanged export imports without a change.
+      ...(website.accentColor ? { accentColor: website.accentColor } : {}),
+      ...(website.analyticsId ? { analyticsId: website.analyticsId } : {}),
     },
   }
 

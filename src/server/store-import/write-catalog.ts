@@ -67,7 +67,7 @@ export async function writeColors(tx: Transaction, tally: Tally, file: StoreFile
     tally,
     entity: 'colors',
     existing,
-    desired: file.colors.map((color, sequence) => ({ name: color.name, htmlColor: color.css.toLowerCase(), sequence })),
+    desired: colorSequences(file.colors, existing).map(({ color, sequence }) => ({ name: color.name, htmlColor: color.css.toLowerCase(), sequence })),
     keyOf: (row) => row.name,
     insert: (rows) =>
       tx
@@ -77,6 +77,21 @@ export async function writeColors(tx: Transaction, tally: Tally, file: StoreFile
     update: (id, values) => tx.update(attributeValues).set(values).where(eq(attributeValues.id, id)),
   })
   return ids
+}
+
+/**
+ * Each colour's place in the shared colour list. The list is every store's, and a store's file (an
+ * export names only the colours its products use) lists a part of it: when the file's colours already
+ * stand in its order, they keep their places (so an unchanged export imports without a change) and
+ * new ones go after them; a file that reorders them numbers them by their position in it.
+ */
+export function colorSequences<C extends { name: string }>(colors: readonly C[], existing: readonly { name: string; sequence: number }[]): { color: C; sequence: number }[] {
+  const current = new Map(existing.map((row) => [row.name, row.sequence]))
+  const known = colors.map((color) => current.get(color.name)).filter((sequence): sequence is number => sequence !== undefined)
+  const inOrder = known.every((sequence, index) => index === 0 || sequence > known[index - 1]!)
+  if (!inOrder) return colors.map((color, sequence) => ({ color, sequence }))
+  let next = known.length === 0 ? 0 : Math.max(...known) + 1
+  return colors.map((color) => ({ color, sequence: current.get(color.name) ?? next++ }))
 }
 
 export async function writeBrands(tx: Transaction, tally: Tally, file: StoreFile) {
