@@ -27,7 +27,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       <AdminOrderView
         order={order}
         fulfilment={
-          <OrderWorkOrdersPanel orderId={order.id} orderState={order.state} fulfilmentState={fulfilment.fulfilmentState} deliveredAt={fulfilment.deliveredAt} workOrders={workOrders} />
+          <OrderWorkOrdersPanel orderId={order.id} orderState={order.state} fulfilmentState={fulfilment.fulfilmentState} paymentState={order.paymentState} inHandsDate={order.inHandsDate} deliveredAt={fulfilment.deliveredAt} workOrders={workOrders} />
         }
       />
     </ConsolePage>
