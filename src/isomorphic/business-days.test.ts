@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   addBusinessDays,
+  subtractBusinessDays,
+  workOrderShipBy,
   arrivalWindow,
   businessDaysBetween,
   dayOf,
@@ -91,5 +93,21 @@ describe('business days', () => {
     expect(inHandsRisk('2026-12-10', window)).toBe('at-risk')
     expect(inHandsRisk('2026-12-11', window)).toBeNull()
     expect(inHandsRisk('2027-01-15', window)).toBeNull()
+  })
+})
+
+describe('when a work order must ship', () => {
+  it('in hands on Friday Dec 11 with 3–5 business days in transit: ship by Friday Dec 4', () => {
+    expect(workOrderShipBy({ inHandsDate: '2026-12-11', transit: { minDays: 3, maxDays: 5 }, received: '2026-11-30', leadTime: { minDays: 7, maxDays: 10 } })).toEqual({ day: '2026-12-04', basis: 'in_hands' })
+  })
+
+  it('an in-hands date on a Sunday counts back from the Friday before; an unknown transit ships by the in-hands day', () => {
+    expect(subtractBusinessDays('2026-12-13', 1)).toBe('2026-12-10')
+    expect(workOrderShipBy({ inHandsDate: '2026-12-11', transit: null, received: '2026-11-30', leadTime: null })).toEqual({ day: '2026-12-11', basis: 'in_hands' })
+  })
+
+  it('without an in-hands date, the longest lead time from the day the partner received it; with neither, no date', () => {
+    expect(workOrderShipBy({ inHandsDate: null, transit: null, received: '2026-11-27', leadTime: { minDays: 7, maxDays: 10 } })).toEqual({ day: '2026-12-11', basis: 'lead_time' })
+    expect(workOrderShipBy({ inHandsDate: null, transit: null, received: '2026-11-27', leadTime: null })).toBeNull()
   })
 })

@@ -128,3 +128,29 @@ export function inHandsRisk(inHands: Day, window: DayWindow): 'late' | 'at-risk'
   if (inHands < window.latest) return 'at-risk'
   return null
 }
+
+/** The day `count` business days before `day` (a weekend day first moves back to Friday). */
+export function subtractBusinessDays(day: Day, count: number): Day {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`business days must be a whole number of 0 or more, not ${count}`)
+  let time = toDate(day).getTime()
+  const weekend = (t: number) => [0, 6].includes(new Date(t).getUTCDay())
+  while (weekend(time)) time -= MS_PER_DAY
+  let left = count
+  while (left > 0) {
+    time -= MS_PER_DAY
+    if (!weekend(time)) left--
+  }
+  return toDay(new Date(time))
+}
+
+/**
+ * When a decoration partner must ship a work order (issue 26): with an in-hands date, early enough
+ * for the slowest transit of the order's delivery method to bring it by then (the in-hands date
+ * itself when the transit is not known); without one, the store's promise: the production lead
+ * time (its longest) from the day the work order reached the partner. Null when neither is known.
+ */
+export function workOrderShipBy({ inHandsDate, transit, received, leadTime }: { inHandsDate: Day | null; transit: DaySpan | null; received: Day; leadTime: DaySpan | null }): { day: Day; basis: 'in_hands' | 'lead_time' } | null {
+  if (inHandsDate) return { day: subtractBusinessDays(inHandsDate, transit?.maxDays ?? 0), basis: 'in_hands' }
+  if (leadTime) return { day: addBusinessDays(received, leadTime.maxDays), basis: 'lead_time' }
+  return null
+}

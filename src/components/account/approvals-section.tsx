@@ -20,9 +20,8 @@ import { notify } from '@/client/notify'
 import { Link, useRouter } from '@/i18n/navigation'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import type { ApprovalDecision } from '@/isomorphic/order-types'
-import { orderTotalRows } from '@/isomorphic/order-totals'
 import { FormAlert } from './form-controls'
-import { AddressBlock, Amount, Detail, OrderDesigns, OrderLinesTable } from './order-detail'
+import { AddressBlock, Amount, Detail, OrderDesigns, OrderLinesTable, OrderTotalRows } from '../order/order-parts'
 
 // me/approvals (issue 5, company stores): the orders beyond their customers' budgets waiting for
 // the signed-in approver, oldest first, and one of them in full when the address names it
@@ -300,12 +299,9 @@ function ApprovalReview({ order, onDone }: { order: ApprovalOrder; onDone: () =>
         <h3 id="approval-totals" className="sr-only">
           {tOrders('totals')}
         </h3>
-        <dl className="space-y-2 text-sm">
-          {orderTotalRows(amounts, { due: false }).map((row) => (
-            <Amount key={row.key} label={tOrders(row.key)} value={row.amount} strong={row.strong} />
-          ))}
+        <OrderTotalRows amounts={amounts} due={false}>
           <Amount label={t('overBudgetLabel')} value={order.overBudget} strong />
-        </dl>
+        </OrderTotalRows>
       </section>
 
       <section aria-labelledby="approval-decision" className="rounded-card border border-line p-5">

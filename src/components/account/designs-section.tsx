@@ -7,7 +7,7 @@ import { notify } from '@/client/notify'
 import { Link } from '@/i18n/navigation'
 import type { ListedDesign } from '@/isomorphic/decoration-types'
 import { formatCents, formatDate } from '@/isomorphic/format'
-import { DesignMockups } from './order-detail'
+import { DesignMockups } from '../order/order-parts'
 
 // me/designs (issue 7): the designs the signed-in customer saved in the editor, newest first, with
 // their mockups and what each decoration is. Orders keep their own copy, so deleting is safe.

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import type { AdminOrderDetail, AdminTenders } from '@/isomorphic/contract/admin-orders'
-import type { OrderAddressData } from '@/isomorphic/order-types'
 import { formatCents, formatDate, formatPrice } from '@/isomorphic/format'
 import { CARRIER_NAMES, type Carrier } from '@/isomorphic/tracking'
+import { Amount, OrderAddress, OrderDesigns, OrderLinesTable, OrderTotalRows } from '../order/order-parts'
 import { ApprovalStateBadge, FulfilmentStateBadge, OrderStateBadge, PaymentStateBadge } from './order-state-badges'
 
 // The console's order page (issue 15), as orderDetail answers it: states, customer, addresses,
@@ -62,20 +62,6 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-xs text-muted">{term}</dt>
       <dd className="font-medium break-words text-ink tabular-nums">{children}</dd>
     </div>
-  )
-}
-
-function Address({ address }: { address: OrderAddressData }) {
-  return (
-    <address className="leading-6 break-words not-italic">
-      {[address.name, address.street, address.street2, [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), address.country, address.phone, address.email]
-        .filter(Boolean)
-        .map((part, index) => (
-          <span key={index} className="block">
-            {part}
-          </span>
-        ))}
-    </address>
   )
 }
 
@@ -142,58 +128,19 @@ export function AdminOrderView({ order, fulfilment }: { order: AdminOrderDetail;
           <p className="text-muted">{order.customer.guest ? 'Guest checkout' : `Customer account #${order.customer.partnerId}`}</p>
         </Panel>
         <Panel title="Billing address" id="order-billing">
-          <Address address={order.billingAddress} />
+          <OrderAddress address={order.billingAddress} className="text-ink" />
         </Panel>
         <Panel title="Shipping" id="order-shipping">
-          <Address address={order.shippingAddress ?? order.billingAddress} />
+          <OrderAddress address={order.shippingAddress ?? order.billingAddress} className="text-ink" />
           {order.deliveryMethod ? <p className="mt-2 text-muted">{order.deliveryMethod}</p> : null}
           {order.inHandsDate ? <p className="mt-2 font-medium">In hands by {formatDate(`${order.inHandsDate}T00:00:00Z`, 'long')}</p> : null}
         </Panel>
       </div>
 
       <Panel title="Lines" id="order-lines">
-        <div role="group" aria-label="Lines" tabIndex={0} className="overflow-x-auto">
-          <table className="w-full min-w-[30rem] text-left">
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Product</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Size</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Qty</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Refunded</th>
-                <th scope="col" className="py-2 text-right font-medium">Total</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {order.lines.map((line) => (
-                <tr key={line.id} className="align-top">
-                  <td className="py-2 pr-3">
-                    <span className="font-medium">{line.name}</span>
-                    <span className="block text-muted">{[line.templateSkuCode, line.color, line.logo?.name].filter(Boolean).join(' · ')}</span>
-                    {line.design ? (
-                      <div className="mt-2 flex flex-wrap gap-2">
-                        {Object.entries(line.design.mockupUrls).map(([view, url]) => (
-                          // eslint-disable-next-line @next/next/no-img-element -- the design's mockup, drawn by the server
-                          <img key={view} src={url} alt={`${line.name}, ${view}`} width={96} height={96} loading="lazy" className="size-24 rounded border border-line bg-soft object-contain" />
-                        ))}
-                        <ul className="text-xs text-muted">
-                          {line.design.decorations.map((decoration, index) => (
-                            <li key={index}>
-                              {`${decoration.printArea.name}: ${decoration.method.name}, ${decoration.width.toFixed(1)} × ${decoration.height.toFixed(1)} in at ${decoration.x.toFixed(1)}, ${decoration.y.toFixed(1)} in`}
-                              {decoration.kind === 'text' ? ` — “${decoration.text ?? ''}”` : decoration.logo ? ` — ${decoration.logo.name}` : ''}
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-3">{line.size ?? '—'}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{line.refundedQuantity || '—'}</td>
-                  <td className="py-2 text-right tabular-nums">{money(line.subtotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <OrderLinesTable lines={order.lines} currency={currency} refunded={new Map(order.lines.map((line) => [line.id, line.refundedQuantity]))} />
+        <div className="mt-6">
+          <OrderDesigns lines={order.lines} />
         </div>
       </Panel>
 
@@ -201,20 +148,11 @@ export function AdminOrderView({ order, fulfilment }: { order: AdminOrderDetail;
 
       <div className={`grid gap-6 ${order.approvalState !== 'not_required' ? 'lg:grid-cols-3' : 'md:grid-cols-2'}`}>
         <Panel title="Totals" id="order-totals">
-          <dl>
-            <Row term="Subtotal">{money(totals.subTotal)}</Row>
-            {totals.discount > 0 ? <Row term="Promotion">{`−${money(totals.discount)}`}</Row> : null}
-            {totals.options > 0 ? <Row term="Options">{money(totals.options)}</Row> : null}
-            <Row term="Delivery">{money(totals.shipping)}</Row>
-            <Row term="Tax">{money(totals.taxes)}</Row>
-            <Row term="Total">{money(totals.total)}</Row>
-            {totals.giftCard > 0 ? <Row term="Gift cards">{`−${money(totals.giftCard)}`}</Row> : null}
-            {totals.budget > 0 ? <Row term="Budget">{`−${money(totals.budget)}`}</Row> : null}
-            <Row term="Due">{money(totals.due)}</Row>
-            <Row term="Paid">{money(totals.paid)}</Row>
-            <Row term="Refunded">{money(totals.refunded)}</Row>
-            <Row term="Left to refund">{money(totals.refundable)}</Row>
-          </dl>
+          <OrderTotalRows amounts={totals} state={order.state} currency={currency}>
+            <Amount label="Paid" value={totals.paid} currency={currency} />
+            <Amount label="Refunded" value={totals.refunded} currency={currency} />
+            <Amount label="Left to refund" value={totals.refundable} currency={currency} />
+          </OrderTotalRows>
         </Panel>
         <Panel title="Payments" id="order-payments">
           <dl>

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
 import type { AdminOrderDetail } from '@/isomorphic/contract/admin-orders'
 import { formatPrice } from '@/isomorphic/format'
+import { previewRefund, type RefundPreview, type RefundRequest } from '@/isomorphic/refund-preview'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 // The order page's money actions (issue 15): "Mark paid", "Cancel" and "Refund", each a dialog that
@@ -110,28 +111,69 @@ function CancelForm({ order, close }: { order: AdminOrderDetail; close: () => vo
   )
 }
 
+/** The refund the form asks for, read from its fields. */
+function refundRequestOf(form: FormData, mode: 'lines' | 'amount', lineIds: number[]): RefundRequest {
+  if (mode === 'amount') return { amount: Number(form.get('amount') || 0) }
+  return { lines: lineIds.map((orderLineId) => ({ orderLineId, quantity: Number(form.get(`line-${orderLineId}`) || 0) })).filter((line) => line.quantity > 0) }
+}
+
+const TENDER_NAMES = [
+  ['card', 'to the card'],
+  ['offline', 'paid back by hand (offline payment)'],
+  ['giftCard', 'to gift cards'],
+  ['budget', 'to the budget'],
+] as const
+
+/** The refund before it is made: its amount and each way's part, as the server will split it. */
+function RefundPreviewNote({ preview, currency }: { preview: RefundPreview | null; currency: string }) {
+  return (
+    <div role="status" aria-live="polite" className="rounded-md border border-line bg-soft px-3 py-2 text-sm">
+      {preview === null ? (
+        <p className="text-muted">Choose what to refund to see the amount.</p>
+      ) : preview.ok ? (
+        <>
+          <p className="font-semibold">Refund {formatPrice(preview.amount, currency)}</p>
+          <ul className="mt-1 text-muted">
+            {TENDER_NAMES.filter(([tender]) => preview.split[tender] > 0).map(([tender, name]) => (
+              <li key={tender}>{`${formatPrice(preview.split[tender], currency)} ${name}`}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-muted">{preview.problem}</p>
+      )}
+    </div>
+  )
+}
+
 function RefundForm({ order, close }: { order: AdminOrderDetail; close: () => void }) {
   const [requestKey] = useState(newRequestKey)
   const [mode, setMode] = useState<'lines' | 'amount'>('lines')
+  const [preview, setPreview] = useState<RefundPreview | null>(null)
   const refundable = order.lines.filter((line) => line.quantity > line.refundedQuantity)
+  const lineIds = refundable.map((line) => line.id)
   const { busy, error, onSubmit } = useSubmit((form) => {
     const reason = String(form.get('reason') ?? '')
-    if (mode === 'amount') return adminMutation('refundOrder', { orderId: order.id, requestKey, amount: Number(form.get('amount')), reason })
-    const lines = refundable.map((line) => ({ orderLineId: line.id, quantity: Number(form.get(`line-${line.id}`) ?? 0) })).filter((line) => line.quantity > 0)
-    return adminMutation('refundOrder', { orderId: order.id, requestKey, lines, reason })
+    const request = refundRequestOf(form, mode, lineIds)
+    return adminMutation('refundOrder', { orderId: order.id, requestKey, ...request, reason })
   }, close)
+  const showPreview = (form: HTMLFormElement) => {
+    const fields = new FormData(form)
+    const request = refundRequestOf(fields, fields.get('mode') === 'amount' ? 'amount' : 'lines', lineIds)
+    setPreview(('lines' in request && request.lines.length === 0) || ('amount' in request && request.amount === 0) ? null : previewRefund(order, request))
+  }
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} onChange={(event) => showPreview(event.currentTarget)} className="grid gap-4">
       <p className="text-sm text-muted">
         At most {formatPrice(order.totals.refundable, order.store.currency)} is left to refund. The money goes back the way it came: card or offline payment first, then gift cards, then budget.
       </p>
       <fieldset className="flex gap-4 text-sm">
         <legend className="sr-only">Refund by</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="mode" checked={mode === 'lines'} onChange={() => setMode('lines')} /> By line
+          <input type="radio" name="mode" value="lines" checked={mode === 'lines'} onChange={() => setMode('lines')} /> By line
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="mode" checked={mode === 'amount'} onChange={() => setMode('amount')} /> By amount
+          <input type="radio" name="mode" value="amount" checked={mode === 'amount'} onChange={() => setMode('amount')} /> By amount
         </label>
       </fieldset>
       {mode === 'lines' ? (
@@ -147,11 +189,12 @@ function RefundForm({ order, close }: { order: AdminOrderDetail; close: () => vo
           <TextInput name="amount" type="number" min={0.01} max={order.totals.refundable} step={0.01} required inputMode="decimal" />
         </Field>
       )}
+      <RefundPreviewNote preview={preview} currency={order.store.currency} />
       <Field label="Reason" hint="For the store's records; the customer is mailed the amount.">
         <textarea name="reason" required maxLength={1000} rows={2} className={INPUT_CLASS} />
       </Field>
       <FormError message={error} />
-      <Buttons busy={busy} submit="Refund" close={close} />
+      <Buttons busy={busy} submit={preview?.ok ? `Refund ${formatPrice(preview.amount, order.store.currency)}` : 'Refund'} close={close} />
     </form>
   )
 }

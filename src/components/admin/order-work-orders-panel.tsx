@@ -1,11 +1,12 @@
 import Link from 'next/link'
 import type { ShipmentData, WorkOrderView } from '@/isomorphic/contract/admin-work-orders'
 import { formatDate } from '@/isomorphic/format'
-import type { OrderFulfilmentState } from '@/isomorphic/order-types'
+import type { OrderFulfilmentState, OrderPaymentState } from '@/isomorphic/order-types'
 import { CARRIER_NAMES } from '@/isomorphic/tracking'
 import { canTake } from '@/isomorphic/work-order-states'
 import { MarkDeliveredButton, ResolveProblemButton } from './order-fulfilment-actions'
-import { FulfilmentStateBadge } from './order-state-badges'
+import { FulfilmentStateBadge, PaymentStateBadge } from './order-state-badges'
+import { shipByText } from './work-order-due'
 import { WorkOrderStateBadge } from './work-order-state-badge'
 
 // The order page's work orders and shipments (issue 15): one block per decoration partner's work
@@ -67,6 +68,7 @@ function WorkOrderBlock({ workOrder }: { workOrder: WorkOrderView }) {
           <ResolveProblemButton workOrderId={workOrder.id} />
         </div>
       ) : null}
+      {workOrder.shipBy && workOrder.state !== 'shipped' && workOrder.state !== 'cancelled' ? <p className="mt-2 text-muted">Ship by {shipByText(workOrder.shipBy)}</p> : null}
       <ul className="mt-3 divide-y divide-line">
         {lines.map((line) => (
           <li key={line.orderLineId} className="flex justify-between gap-3 py-1.5">
@@ -99,6 +101,8 @@ export function OrderWorkOrdersPanel({
   orderId,
   orderState,
   fulfilmentState,
+  paymentState,
+  inHandsDate,
   deliveredAt,
   workOrders,
   waitingForPayment = false,
@@ -106,6 +110,9 @@ export function OrderWorkOrdersPanel({
   orderId: number
   orderState: 'draft' | 'sale' | 'cancel'
   fulfilmentState: OrderFulfilmentState
+  /** The order's payment: the partners' work waits on it for an order paid up front. */
+  paymentState: OrderPaymentState
+  inHandsDate: string | null
   deliveredAt: string | null
   workOrders: WorkOrderView[]
   /** A confirmed order paid up front whose money has not arrived: its partners are not told yet (issue 26). */
@@ -120,6 +127,20 @@ export function OrderWorkOrdersPanel({
         {fulfilmentState === 'shipped' ? <MarkDeliveredButton orderId={orderId} /> : null}
         {fulfilmentState === 'delivered' && deliveredAt ? <p className="text-sm text-muted">Delivered {formatDate(deliveredAt)}</p> : null}
       </div>
+      <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex items-center gap-2">
+          <dt className="text-muted">Payment</dt>
+          <dd>
+            <PaymentStateBadge state={paymentState} />
+          </dd>
+        </div>
+        {inHandsDate ? (
+          <div className="flex items-center gap-2">
+            <dt className="text-muted">In hands by</dt>
+            <dd className="font-medium">{formatDate(`${inHandsDate}T00:00:00Z`, 'long')}</dd>
+          </div>
+        ) : null}
+      </dl>
       <div className="mt-3 text-sm">
         {workOrders.length === 0 ? (
           <p className="text-muted">

@@ -150,6 +150,8 @@ export type WorkOrderView = WorkOrderSummary & {
   deliveryMethod: string | null
   /** The day the customer needs the order in hands ("YYYY-MM-DD"); null: none given. */
   inHandsDate: string | null
+  /** The day the partner must ship by ("YYYY-MM-DD"), from the in-hands date or the lead time (workOrderShipBy); null: neither is known. */
+  shipBy: { day: string; basis: 'in_hands' | 'lead_time' } | null
   lines: WorkOrderLine[]
   tally: SizeTally[]
   decorations: WorkOrderDecoration[]

@@ -9,12 +9,15 @@ import type {
   WorkOrderSummary,
   WorkOrderView,
 } from '@/isomorphic/contract/admin-work-orders'
+import { dayOf, workOrderShipBy } from '@/isomorphic/business-days'
 import type { DecorationDetail } from '@/isomorphic/decoration-types'
 import { compareSizes } from '@/isomorphic/size-order'
+import { leadTimeOfProducts } from '../catalog/lead-times'
 import type { Executor } from '../db/client'
 import {
   decorationMethods,
   decorationPartners,
+  deliveryMethods,
   logos,
   type OrderAddressSnapshot,
   orderLines,
@@ -279,6 +282,7 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
       billingAddress: orders.billingAddress,
       deliveryMethodName: orders.deliveryMethodName,
       inHandsDate: orders.inHandsDate,
+      deliveryMethodId: orders.deliveryMethodId,
     })
     .from(workOrders)
     .innerJoin(orders, eq(orders.id, workOrders.orderId))
@@ -286,7 +290,7 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
     .where(visibleWorkOrder(caller, workOrderId))
   if (!head) throw workOrderNotFound(workOrderId)
 
-  const lines: ViewLine[] = await db
+  const lines: (ViewLine & { productId: number | null })[] = await db
     .select({
       orderLineId: orderLines.id,
       lineType: orderLines.lineType,
@@ -299,6 +303,7 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
       logoName: orderLines.logoName,
       designId: orderLines.designId,
       design: orderLines.design,
+      productId: orderLines.productId,
     })
     .from(workOrderLines)
     .innerJoin(orderLines, eq(orderLines.id, workOrderLines.orderLineId))
@@ -307,12 +312,16 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
 
   const logoIds = [...new Set(lines.flatMap(logoIdsOf))]
   const artworkIds = [...new Set(lines.flatMap((line) => (line.design?.decorations ?? []).flatMap((detail) => (detail.artworkId ? [detail.artworkId] : []))))]
-  const [logoRows, uploadRows, methodRows, shipmentRows] = await Promise.all([
+  const [logoRows, uploadRows, methodRows, shipmentRows, leadTime, transitRows] = await Promise.all([
     logoIds.length === 0 ? [] : db.select({ id: logos.id, image: logos.image, colorCount: logos.colorCount, method: logos.decorationMethod }).from(logos).where(inArray(logos.id, logoIds)),
     // store-scope: ids come from the lines of a work order the caller may see
     artworkIds.length === 0 ? [] : db.select({ id: uploadedArtworks.id, sourcePath: uploadedArtworks.sourcePath, colorCount: uploadedArtworks.colorCount }).from(uploadedArtworks).where(inArray(uploadedArtworks.id, artworkIds)),
     db.select({ code: decorationMethods.code, name: decorationMethods.name }).from(decorationMethods).where(eq(decorationMethods.websiteId, head.websiteId)),
     shipmentsOf(db, eq(shipments.workOrderId, workOrderId)),
+    leadTimeOfProducts(db, head.websiteId, lines.flatMap((line) => (line.productId === null ? [] : [line.productId]))),
+    head.deliveryMethodId === null
+      ? []
+      : db.select({ transitDays: deliveryMethods.transitDays }).from(deliveryMethods).where(and(eq(deliveryMethods.id, head.deliveryMethodId), eq(deliveryMethods.websiteId, head.websiteId))),
   ])
   const facts: ArtworkFacts = {
     logos: new Map(logoRows.map((row) => [row.id, row])),
@@ -332,6 +341,7 @@ export async function loadWorkOrderView(db: Executor, caller: WorkOrderCaller, w
     shipTo: shipTo(head),
     deliveryMethod: head.deliveryMethodName,
     inHandsDate: head.inHandsDate,
+    shipBy: workOrderShipBy({ inHandsDate: head.inHandsDate, transit: transitRows[0]?.transitDays ?? null, received: dayOf(head.createdAt), leadTime }),
     lines: lines.map(
       (line): WorkOrderLine => ({
         orderLineId: line.orderLineId,

@@ -10,7 +10,7 @@ import { logger } from '../kernel/logger'
 import { type CardRefund, refundCardPayment } from '../payments/card-refunds'
 import { conflict, leftOf, lockOrder, moneyOf, moneyState, recordRefund, refundIdempotencyKey, refundViews, staffOrder } from './order-money'
 import { giveBackOrderSpending } from './order-refunds'
-import { sumTenders, type Tenders } from './refund-rules'
+import { sumTenders, type Tenders } from '@/isomorphic/refund-rules'
 
 // cancelOrder (issue 15): the store cancels an order any time before anything of it shipped. In
 // ONE transaction, holding the order's row: the budget, gift cards and promotion uses are given

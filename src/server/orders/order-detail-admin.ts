@@ -12,7 +12,7 @@ import { CANCELLABLE_FULFILMENT } from './cancel-order'
 import { leftOf, moneyOf, refundViews, staffOrder, tendersInDollars } from './order-money'
 import { orderLinesWithColor, storeExtraFields } from './order-queries'
 import { extraFieldsOf, toAddressData, toLineData, toOrderData } from './order-views'
-import { sumTenders } from './refund-rules'
+import { sumTenders } from '@/isomorphic/refund-rules'
 
 // orderDetail (issue 15): the console's order page — everything about the order but its work
 // orders and shipments (fulfilment answers those): header and states, customer, addresses, lines

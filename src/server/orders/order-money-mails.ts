@@ -6,7 +6,7 @@ import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
 import { consoleLink, storeLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
-import type { Tenders } from './refund-rules'
+import type { Tenders } from '@/isomorphic/refund-rules'
 
 // The mails of an order's money (issue 15), sent after the transaction that made the change has
 // committed, in the background: the shopper hears once of a cancellation and once per refund

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { CancelOrderAnswer, MarkOrderPaidAnswer, RefundOrderAnswer } from '@/isomorphic/contract/admin-orders'
+import type { AdminOrderDetail, CancelOrderAnswer, MarkOrderPaidAnswer, RefundOrderAnswer } from '@/isomorphic/contract/admin-orders'
 import type { OrderData } from '@/isomorphic/order-types'
 import { createCheckoutStore, type CheckoutStore, createRedeemedGiftCard, guestContext, orderBody, signedInCustomer } from '../../../tests/factories/orders'
 import { createPaymentMethod } from '../../../tests/factories/store-settings'
@@ -24,7 +24,8 @@ import { useStripeSettings } from '../payments/stripe-settings'
 import { appendOrderEvent } from '../timeline/order-events'
 import { moneyOf, refundIdempotencyKey } from './order-money'
 import { NOTHING_LEFT_TO_REFUND } from './refund-order'
-import { reconcile } from './refund-rules'
+import { previewRefund } from '@/isomorphic/refund-preview'
+import { reconcile } from '@/isomorphic/refund-rules'
 
 // The order's money in the console (issue 15): mark an offline payment received, cancel, refund by
 // line or amount through Stripe, gift cards and the budget; exactly once per request key and under
@@ -270,12 +271,18 @@ describe.each(testDatabaseKinds())('the order money use cases on %s', (kind) => 
       const large = lines.find((line) => line.size === 'L')!
       const medium = lines.find((line) => line.size === 'M')!
 
+      // The refund dialog's preview (orderDetail + previewRefund) says what each refund then gives back.
+      const preview = async (request: { amount: number } | { lines: { orderLineId: number; quantity: number }[] }) =>
+        previewRefund((await executeAdminQuery('orderDetail', { orderId: order.id }, owner)) as AdminOrderDetail, request)
+      expect(await preview({ amount: 70 })).toEqual({ ok: true, amount: 70, split: { card: 70, offline: 0, giftCard: 0, budget: 0 } })
       const first = await refund(owner, { orderId: order.id, requestKey: key(), amount: 70, reason: 'Part' })
       expect(first.refund.split).toEqual({ card: 70, offline: 0, giftCard: 0, budget: 0 })
       await expectReconciled(order.id)
 
       // L: 76.32 × 24 / 72 = 25.44: 6.27 left on the card, then the gift card … which only took 10.00: at most 16.27 is left.
+      expect(await preview({ lines: [{ orderLineId: large.id, quantity: 1 }] })).toEqual({ ok: true, amount: 16.27, split: { card: 6.27, offline: 0, giftCard: 10, budget: 0 } })
       const second = await refund(owner, { orderId: order.id, requestKey: key(), lines: [{ orderLineId: large.id, quantity: 1 }], reason: 'Damaged' })
+      expect(await preview({ amount: 0.01 })).toEqual({ ok: false, problem: 'Nothing is left to refund on this order.' })
       expect(second.refund.split).toEqual({ card: 6.27, offline: 0, giftCard: 10, budget: 0 })
       expect(second.order).toMatchObject({ paymentState: 'refunded', amountRefunded: 86.27 })
       await expectReconciled(order.id)

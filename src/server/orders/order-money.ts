@@ -13,7 +13,7 @@ import type { CardRefund } from '../payments/card-refunds'
 import { paidCardPayments } from '../payments/card-refunds'
 import { appendOrderEvent } from '../timeline/order-events'
 import type { OrderRow } from './order-views'
-import { NO_TENDERS, type OrderMoney, reconcile, sumTenders, type Tenders } from './refund-rules'
+import { NO_TENDERS, type OrderMoney, reconcile, sumTenders, type Tenders } from '@/isomorphic/refund-rules'
 
 // The order's money for the console's use cases (issue 15): who may touch an order, the order
 // held for the change, what each way of paying took and has had back, and the one way a refund is

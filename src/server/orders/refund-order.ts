@@ -10,7 +10,7 @@ import { type Cents, toCents } from '../kernel/money'
 import { type CardRefund, refundCardPayment } from '../payments/card-refunds'
 import { conflict, findRefund, leftOf, lockOrder, moneyOf, moneyState, recordRefund, refundIdempotencyKey, type RefundRow, refundViews, staffOrder } from './order-money'
 import { refundBudgetSpend } from './order-refunds'
-import { type LineRefundRequest, lineRefundAmount, splitRefund, sumTenders } from './refund-rules'
+import { type LineRefundRequest, lineRefundAmount, splitRefund, sumTenders } from '@/isomorphic/refund-rules'
 import type { OrderRow } from './order-views'
 
 // refundOrder (issue 15): the store gives money back on an order, by lines and quantities or by an

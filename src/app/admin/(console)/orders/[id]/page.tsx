@@ -32,6 +32,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             orderId={order.id}
             orderState={order.state}
             fulfilmentState={fulfilment.fulfilmentState}
+            paymentState={order.paymentState}
+            inHandsDate={order.inHandsDate}
             deliveredAt={fulfilment.deliveredAt}
             workOrders={workOrders}
             waitingForPayment={!productionMayStart({ kind: 'order', state: order.state, paymentState: order.paymentState, provider: order.paymentMethod?.provider ?? null })}

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation'
 import { ConsolePage } from '@/components/admin/console-page'
 import { sheetHref } from '@/components/admin/order-work-orders-panel'
 import { WorkOrderActions } from '@/components/admin/work-order-actions'
+import { shipByText } from '@/components/admin/work-order-due'
 import { WorkOrderStateBadge } from '@/components/admin/work-order-state-badge'
 import type { WorkOrderDecoration, WorkOrderView } from '@/isomorphic/contract/admin-work-orders'
 import { formatDate } from '@/isomorphic/format'
@@ -78,6 +79,7 @@ function Facts({ view }: { view: WorkOrderView }) {
     ['Pieces', String(view.pieces)],
     ['Delivery', view.deliveryMethod ?? 'Not given'],
     ...(view.inHandsDate ? [['In hands by', formatDate(`${view.inHandsDate}T00:00:00Z`, 'long')] as [string, string]] : []),
+    ...(view.shipBy ? [['Ship by', shipByText(view.shipBy)] as [string, string]] : []),
   ]
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -115,6 +117,11 @@ export default async function WorkOrderPage({ params }: { params: Promise<{ id: 
           Production sheet (PDF)
         </a>
       </p>
+      {view.shipBy && view.state !== 'shipped' && view.state !== 'cancelled' ? (
+        <p className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">Due: ship by {shipByText(view.shipBy)}</span>
+        </p>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-4">
           {view.state === 'problem' && view.problemMessage ? (

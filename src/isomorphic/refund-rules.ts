@@ -1,4 +1,4 @@
-import type { Cents } from '../kernel/money'
+import type { Cents } from './money'
 
 // The arithmetic of refunds (issue 15), pure: which way the money goes back, what a line's share
 // of the order is, and the rule that an order's totals, payments and refunds reconcile to the cent.
