@@ -109,8 +109,8 @@ describe.each(testDatabaseKinds())('the query registry on %s', (kind) => {
   test('getOrderExtraFields answers { orderextrafields } in order', async () => {
     const { orderextrafields } = await runQuery('getOrderExtraFields', undefined, ctx)
     expect(orderextrafields).toEqual([
-      { id: expect.any(Number), name: 'po_number', label: 'PO number', fieldType: 'text', isRequired: true, options: [], placeholder: null, sequence: 1 },
-      { id: expect.any(Number), name: 'department', label: 'Department', fieldType: 'select', isRequired: false, options: ['Sales', 'Support'], placeholder: null, sequence: 2 },
+      { id: expect.any(Number), name: 'po_number', label: 'PO number', fieldType: 'text', isRequired: true, options: [], placeholder: null, sequence: 1, audience: 'everyone', groupId: null },
+      { id: expect.any(Number), name: 'department', label: 'Department', fieldType: 'select', isRequired: false, options: ['Sales', 'Support'], placeholder: null, sequence: 2, audience: 'everyone', groupId: null },
     ])
   })
 

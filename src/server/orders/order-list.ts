@@ -119,10 +119,13 @@ function searchCondition(q: string): SQL {
 
 /**
  * The search's words as a prefix query on the words of a name ("Morgan" → 'morgan:*', "al mor" →
- * 'al:* & mor:*'): letters and digits only, so nothing typed is read as query syntax. Served by
+ * 'al:* & mor:*'): letters and digits only, so nothing typed is read as query syntax; a search
+ * holding other signs is left to the prefix match. Served by
  * orders_name_words_idx. Null when nothing searchable is left.
  */
 export function nameWordsQuery(q: string): string | null {
+  // A search with other signs in it ('100%', '_ordan') is looked for as typed, not word by word.
+  if (/[^\p{L}\p{N}\s'’.-]/u.test(q)) return null
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? []
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ')
 }
