@@ -4,7 +4,7 @@ import type { OrderData } from '@/isomorphic/order-types'
 import { startSession } from '@/server/accounts/session-service'
 import { executeMutation } from '@/server/api/mutation-registry'
 import { runQuery } from '@/server/api/query-registry'
-import { staff, workOrders } from '@/server/db/schema'
+import { orders, staff, workOrders } from '@/server/db/schema'
 import { pdfTextRuns } from '@/server/documents/document-test-support'
 import { orderConfirmed } from '@/server/fulfilment/order-lifecycle'
 import { PARTNERS_WORK_FROM_WORK_ORDERS } from '@/server/kernel/permissions'
@@ -58,7 +58,11 @@ describe.each(testDatabaseKinds())('the console downloads on %s', (kind) => {
     const name = (await runQuery('getOrderId', undefined, guest)).orderSequence
     const answer = (await executeMutation('createOrder', orderBody(store, name, { partnername: 'Robin, "the" Buyer' }), guest)) as { createOrder: { order: OrderData } }
     order = answer.createOrder.order
-    await db().transaction((tx) => orderConfirmed(tx, { orderId: order.id, actor: { kind: 'system', job: 'test' }, how: 'offline_payment' }))
+    // Confirmed and paid, as a received payment leaves it: its work order goes to the partner (issue 26's prepaid rule).
+    await db().transaction(async (tx) => {
+      await tx.update(orders).set({ state: 'sale', paymentState: 'paid' }).where(eq(orders.id, order.id))
+      await orderConfirmed(tx, { orderId: order.id, actor: { kind: 'system', job: 'test' }, how: 'offline_payment' })
+    })
     await backgroundMailSettled()
     const [workOrder] = await db().select().from(workOrders).where(eq(workOrders.orderId, order.id))
     workOrderId = workOrder!.id
