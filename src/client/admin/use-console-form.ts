@@ -63,7 +63,7 @@ export function useConsoleForm<F extends FieldValues, K extends AdminMutationKey
   const action = useConsoleAction({ fields: names, fieldOf })
   const { setError } = form
 
-  const submit = form.handleSubmit(async (fields) => {
+  const send = form.handleSubmit(async (fields) => {
     // What the contract refuses without naming a field of this form stops the save as one sentence.
     const loose = checkWithContract(ADMIN_MUTATION_INPUTS[mutation], toValue(fields), names, fieldOf)
     if (loose) {
@@ -74,6 +74,12 @@ export function useConsoleForm<F extends FieldValues, K extends AdminMutationKey
     if (outcome.ok) options.onSaved?.(outcome.answer as AdminMutationResponses[K], fields)
     else for (const [name, message] of Object.entries(outcome.failure.fields)) setError(name as Path<F>, { type: 'server', message })
   })
+
+  // A new try forgets what the last one said: a refusal caught at a field now is not shown beside an older sentence.
+  const submit = (event?: React.BaseSyntheticEvent) => {
+    action.clear()
+    return send(event)
+  }
 
   return { ...form, submit, busy: action.busy || form.formState.isSubmitting, status: action.status, run: action.run }
 }
