@@ -130,7 +130,7 @@ test.describe('another partner’s data (IDOR)', () => {
     const bob = await attack.callerAs('bob')
     const mine = await bob.query('getPartner')
     expect(mine.json.partner.uid).toBe(bob.account!.uid)
-    expect(Object.keys(mine.json.partner).sort()).toEqual(['billingAddress', 'budgetAmount', 'budgetRenewsAt', 'canApproveOrders', 'email', 'id', 'name', 'phone', 'resaleCertificate', 'shippingAddress', 'uid'])
+    expect(Object.keys(mine.json.partner).sort()).toEqual(['billingAddress', 'budgetAmount', 'budgetRenewsAt', 'canApproveOrders', 'email', 'groupId', 'id', 'name', 'phone', 'resaleCertificate', 'shippingAddress', 'uid'])
     for (const value of [{ id: alice.account!.id }, { uid: alice.account!.uid }, alice.account!.id]) {
       expect((await bob.query('getPartner', value)).status).toBe(400)
     }

@@ -74,7 +74,7 @@ export async function orderBody(caller: Caller, request: OrderRequest = {}): Pro
     partneremail: email,
     orderSequence: reference.json.orderSequence,
     // The demo asks its cost center and department of signed-in employees only (issue 27).
-    orderExtraFields: request.extraFields ?? (caller.account ? EXTRA_FIELDS : {}),
+    orderExtraFields: request.extraFields ?? (caller.account || caller.token ? EXTRA_FIELDS : {}),
     deliveryMethodId: STANDARD_GROUND,
     quotation: request.quotation ?? false,
     expectedTotal: summary.json.data.orderSummary.totalPrice,
