@@ -25,8 +25,8 @@ export type ConsoleFormOptions<F extends FieldValues, K extends AdminMutationKey
   toValue: (fields: F) => AdminMutationValues[K]
   /** Where a problem at a contract path goes when the field is named differently ('resaleCertificate.number' → 'certificateNumber'). */
   fieldOf?: Readonly<Record<string, string>>
-  /** The sentence for a save that landed, beside the buttons. */
-  savedMessage?: string
+  /** The sentence for a save that landed, beside the buttons (or made from the answer). */
+  savedMessage?: string | ((answer: AdminMutationResponses[K]) => string)
   /** After a save landed; by default the page is rendered again from the server. */
   onSaved?: (answer: AdminMutationResponses[K], fields: F) => void
 }
@@ -70,7 +70,7 @@ export function useConsoleForm<F extends FieldValues, K extends AdminMutationKey
       action.fail(loose)
       return
     }
-    const outcome = await action.run(() => adminMutation(mutation, toValue(fields)), { savedMessage: options.savedMessage, refresh: !options.onSaved })
+    const outcome = await action.run(() => adminMutation(mutation, toValue(fields)) as Promise<AdminMutationResponses[K]>, { savedMessage: options.savedMessage, refresh: !options.onSaved })
     if (outcome.ok) options.onSaved?.(outcome.answer as AdminMutationResponses[K], fields)
     else for (const [name, message] of Object.entries(outcome.failure.fields)) setError(name as Path<F>, { type: 'server', message })
   })
@@ -94,7 +94,7 @@ export type ConsoleAction = {
    * nothing), busy while it runs, then the saved sentence or the failure. The page
    * is rendered again afterwards unless `refresh` is false.
    */
-  run: <T>(call: () => Promise<T>, options?: { confirm?: string; savedMessage?: string; refresh?: boolean }) => Promise<ActionOutcome<T>>
+  run: <T>(call: () => Promise<T>, options?: { confirm?: string; savedMessage?: string | ((answer: T) => string); refresh?: boolean }) => Promise<ActionOutcome<T>>
   fail: (failure: FormFailure) => void
   clear: () => void
 }
@@ -112,7 +112,7 @@ export function useConsoleAction({ fields = [], fieldOf }: { fields?: readonly s
       setStatus({ failure: null, saved: null })
       try {
         const answer = await call()
-        const saved = savedMessage ?? 'Saved.'
+        const saved = typeof savedMessage === 'function' ? savedMessage(answer) : (savedMessage ?? 'Saved.')
         setStatus({ failure: null, saved })
         if (refresh) router.refresh()
         return { ok: true, answer }
