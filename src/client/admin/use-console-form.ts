@@ -25,6 +25,8 @@ export type ConsoleFormOptions<F extends FieldValues, K extends AdminMutationKey
   toValue: (fields: F) => AdminMutationValues[K]
   /** Where a problem at a contract path goes when the field is named differently ('resaleCertificate.number' → 'certificateNumber'). */
   fieldOf?: Readonly<Record<string, string>>
+  /** Rules of the form itself beyond the contract (the password typed twice alike): a problem per field name, or nothing. */
+  check?: (fields: F) => Partial<Record<Path<F>, string>> | null
   /** The sentence for a save that landed, beside the buttons (or made from the answer). */
   savedMessage?: string | ((answer: AdminMutationResponses[K]) => string)
   /** After a save landed; by default the page is rendered again from the server. */
@@ -47,16 +49,17 @@ function hookErrorsOf(fields: Record<string, string>): HookFieldErrors {
 }
 
 export function useConsoleForm<F extends FieldValues, K extends AdminMutationKey>(options: ConsoleFormOptions<F, K>): ConsoleForm<F> {
-  const { mutation, toValue, fieldOf } = options
+  const { mutation, toValue, fieldOf, check } = options
   const names = useMemo(() => fieldNamesOf(options.defaultValues), [options.defaultValues])
 
   const resolver = useCallback<Resolver<F>>(
     async (fields, _context, resolverOptions) => {
       const failure = checkWithContract(ADMIN_MUTATION_INPUTS[mutation], toValue(fields), names, fieldOf)
-      if (!failure || Object.keys(failure.fields).length === 0) return { values: fields, errors: {} }
-      return { values: {}, errors: toNestErrors(hookErrorsOf(failure.fields), resolverOptions) }
+      const problems = { ...(check?.(fields) ?? {}), ...(failure?.fields ?? {}) } as Record<string, string>
+      if (Object.keys(problems).length === 0) return { values: fields, errors: {} }
+      return { values: {}, errors: toNestErrors(hookErrorsOf(problems), resolverOptions) }
     },
-    [mutation, toValue, names, fieldOf],
+    [mutation, toValue, names, fieldOf, check],
   )
 
   const form = useForm<F>({ defaultValues: options.defaultValues as DefaultValues<F>, resolver, mode: 'onSubmit', reValidateMode: 'onChange' })
@@ -96,6 +99,8 @@ export type ConsoleAction = {
    */
   run: <T>(call: () => Promise<T>, options?: { confirm?: string; savedMessage?: string | ((answer: T) => string); refresh?: boolean }) => Promise<ActionOutcome<T>>
   fail: (failure: FormFailure) => void
+  /** Says a sentence on this path for a call that landed elsewhere (a form inside that closes when it lands). */
+  say: (saved: string) => void
   clear: () => void
 }
 
@@ -128,6 +133,7 @@ export function useConsoleAction({ fields = [], fieldOf }: { fields?: readonly s
   )
 
   const fail = useCallback((failure: FormFailure) => setStatus({ failure, saved: null }), [])
+  const say = useCallback((saved: string) => setStatus({ failure: null, saved }), [])
   const clear = useCallback(() => setStatus({ failure: null, saved: null }), [])
-  return { busy, status, run, fail, clear }
+  return { busy, status, run, fail, say, clear }
 }
