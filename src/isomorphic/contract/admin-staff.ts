@@ -1,3 +1,4 @@
+import type { AuditLabel } from '../audit-sentences'
 import type { ConsoleRole } from './admin-session'
 import { PASSWORD_INPUT } from './admin-session'
 import { z } from './zod'
@@ -44,7 +45,14 @@ export type AuditRow = {
   ip: string | null
 }
 
-export type AuditPage = { rows: AuditRow[]; nextCursor: string | null }
+export type AuditPage = {
+  rows: AuditRow[]
+  nextCursor: string | null
+  /** The names of the records the rows mention, keyed 'order:12', 'staff:3', 'website:1' (issue 26: the log reads as sentences). */
+  labels: Record<string, AuditLabel>
+  /** Each store's currency, by its id, for the amounts of its rows. */
+  currencies: Record<string, string>
+}
 
 export type InviteDetails = { email: string; name: string; role: ConsoleRole }
 
