@@ -202,6 +202,7 @@ export const QUERY_PROBES = {
   // Staff accounts are install-wide (owners only): no store to cross, so they name no target.
   staffList: { needs: 'staff.manage', names: null, value: () => ({}) },
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
+  staffInvitations: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
   // Products (issue 16): every key names its store, which decides before the product is looked up.
   'products.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
@@ -274,6 +275,7 @@ export const MUTATION_PROBES = {
   refundOrder: { needs: 'orders.refund', names: 'order', value: (t) => ({ orderId: t.orderId, requestKey: requestKey(), amount: 5, reason: 'refunded by an attacker' }) },
   inviteStaff: { needs: 'staff.manage', names: null, value: () => ({ email: `${requestKey()}@attacker.example`, name: 'An attacker', role: 'owner', storeIds: [] }) },
   resendStaffInvite: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
+  revokeStaffInvite: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   setStaffRole: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId, role: 'owner', storeIds: [] }) },
   deactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   reactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
