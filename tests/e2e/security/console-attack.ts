@@ -216,6 +216,7 @@ export const QUERY_PROBES = {
   'giftCards.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
   // Allowances (issue 16): the store decides; a customer id of another store answers 404 like the store.
   'allowances.programs': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'allowances.balances': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'allowances.ledger': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, partnerId: 1 }) },
   'allowances.ssoMapping': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   // Customers (issue 16). A customer's or group's id alone names no target here (the fixtures have
