@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describeAuditRow, sentenceText } from '@/isomorphic/audit-sentences'
 import type { AuditPage, PendingInvitation, StaffMemberRow } from '@/isomorphic/contract/admin-staff'
 import { createDecorationPartner } from '../../../tests/factories/catalog'
 import { createStaffMember, STAFF_PASSWORD } from '../../../tests/factories/staff'
@@ -209,6 +210,7 @@ describe.each(testDatabaseKinds())('staff management and the audit log on %s', (
     const owner = await staffContext(websiteId, { role: 'owner' })
     const email = `withdrawn-${Date.now()}@example.test`
     const row = (await executeAdminMutation('inviteStaff', { email, name: 'Wanda Withdrawn', role: 'store_manager', storeIds: [websiteId] }, owner)) as StaffMemberRow
+    await executeAdminMutation('resendStaffInvite', { staffId: row.id }, owner)
     const token = await invitationToken(email)
     expect(await executeAdminMutation('revokeStaffInvite', { staffId: row.id }, owner)).toEqual({ revoked: true })
     expect((await refusal(executeAdminQuery('inviteDetails', { token }, guest()))).userMessage).toBe(INVITE_NOT_VALID)
@@ -216,7 +218,15 @@ describe.each(testDatabaseKinds())('staff management and the audit log on %s', (
     expect(((await executeAdminQuery('staffInvitations', {}, owner)) as PendingInvitation[]).some((invite) => invite.staffId === row.id)).toBe(false)
     expect((await auditOf(row.id)).map((entry) => [entry.action, entry.before])).toEqual([
       ['staff.invite', null],
+      ['staff.invite_resend', null],
       ['staff.invite_revoke', { email, name: 'Wanda Withdrawn', role: 'store_manager', storeIds: [websiteId], decorationPartnerId: null, isActive: true }],
+    ])
+    // Each row still names the withdrawn member, whose account is gone.
+    const page = (await executeAdminQuery('auditLog', { entityType: 'staff', entityId: String(row.id) }, owner)) as AuditPage
+    expect(page.rows.map((entry) => sentenceText(describeAuditRow(entry, { actor: null, currency: 'USD', labelOf: (type, id) => page.labels[`${type}:${id}`] ?? null })))).toEqual([
+      `${owner.staff.email} withdrew the invitation of Wanda Withdrawn`,
+      `${owner.staff.email} sent the invitation to Wanda Withdrawn again`,
+      expect.stringMatching(new RegExp(`^${owner.staff.email.replaceAll('.', '\\.')} invited Wanda Withdrawn as store manager for Acme Team Store \\d+$`)),
     ])
     expect(await executeAdminMutation('inviteStaff', { email, name: 'Wanda Again', role: 'fulfilment', storeIds: [websiteId] }, owner)).toMatchObject({ email, invitePending: true })
 

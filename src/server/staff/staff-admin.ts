@@ -172,7 +172,8 @@ export async function resendStaffInvite(ctx: CoreContext, staffId: number, now: 
     if (!row.invitePending) throw new DomainError('conflict', `staff ${staffId} has a password`, NOT_INVITE_PENDING)
     if (!row.isActive) throw new DomainError('conflict', `staff ${staffId} is inactive`, 'This member is deactivated: reactivate them first.')
     const token = await newInvite(tx, staffId, owner.staffId, now)
-    await recordAudit(tx, ctx, { websiteId: null, action: 'staff.invite_resend', entityType: 'staff', entityId: staffId })
+    // Who it was sent to, so the row still names them once a withdrawn invitation's account is gone.
+    await recordAudit(tx, ctx, { websiteId: null, action: 'staff.invite_resend', entityType: 'staff', entityId: staffId, after: { email: row.email, name: row.name } })
     return { row, token }
   })
   mailInvite(ctx.store.websiteId, row, token, owner.name)
