@@ -197,7 +197,7 @@ function storeFile() {
         name: 'Bank transfer',
         provider: 'wire_transfer',
         instructions:
-          'Pay before we decorate: once you place the order you see our bank details, the amount and the reference to quote, and they are in your confirmation email and the order PDF too. Your order goes into production when the money arrives.',
+          'Pay before we decorate: our bank details and the reference to quote appear as soon as you place the order, and come in your confirmation email and the order PDF. Your order goes into production when the money arrives.',
         // Fake details (the routing number fails the ABA check digit, so it is no real bank's).
         bankDetails: { accountHolder: 'Granite Ridge Engineering, Inc.', bankName: 'Front Range Community Bank, Denver CO', accountNumber: '4402118799', routingCode: '107005048' },
         guests: true,

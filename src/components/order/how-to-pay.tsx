@@ -18,7 +18,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     )
   }
   return (
-    <button type="button" onClick={copy} aria-label={t('howToPayCopy', { label })} className="min-h-11 shrink-0 rounded-md px-2 text-xs font-semibold text-accent-strong underline hover:bg-accent-soft">
+    <button type="button" onClick={copy} aria-label={t('howToPayCopy', { label })} className="min-h-11 shrink-0 rounded-md px-3 sm:min-h-8 text-xs font-semibold text-accent-strong underline hover:bg-accent-soft">
       <span aria-live="polite">{copied ? t('howToPayCopied') : t('howToPayCopyButton')}</span>
     </button>
   )
@@ -40,10 +40,10 @@ export function HowToPayByTransfer({ howToPay }: { howToPay: HowToPay }) {
       <p className="mt-1 text-sm">{howToPay.summary}</p>
       <dl className="mt-3 divide-y divide-amber-200 text-sm">
         {howToPay.rows.map((row) => (
-          <div key={row.key} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-0.5 py-1.5 sm:flex-nowrap">
-            <dt className="text-muted sm:w-48 sm:shrink-0">{row.label}</dt>
-            <dd className="flex min-w-0 flex-1 items-center justify-between gap-2">
-              <span className="font-semibold break-all tabular-nums">{row.value}</span>
+          <div key={row.key} className="grid gap-0.5 py-2 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-4 sm:py-1">
+            <dt className="text-muted">{row.label}</dt>
+            <dd className="flex min-w-0 items-center justify-between gap-2">
+              <span className="font-semibold [overflow-wrap:anywhere] tabular-nums">{row.value}</span>
               {COPYABLE.has(row.key) ? <CopyButton value={row.value} label={row.label} /> : null}
             </dd>
           </div>
