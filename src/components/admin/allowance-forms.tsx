@@ -1,31 +1,20 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
-import type { AllowanceGroupRow, AllowancePeriodName, AllowanceRolloverName, ResetRunAnswer, SsoMappingView } from '@/isomorphic/contract/admin-allowances'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
+import { useState } from 'react'
+import { useFieldArray } from 'react-hook-form'
+import { useConsoleForm } from '@/client/admin/use-console-form'
+import type { AllowanceGroupRow, AllowancePeriodName, AllowanceRolloverName, SsoMappingView } from '@/isomorphic/contract/admin-allowances'
 import { formatPrice } from '@/isomorphic/format'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SubmitButton } from './console-form'
+import { SECONDARY_BUTTON_CLASS, Select, TextInput } from './form-fields'
 
 // The allowances page's forms (issue 16): a group's program, "Run the reset now", a member's
-// manual adjustment, and the single sign-on group mapping. Each save answers with the server's
-// sentence on a refusal, and a stale save's 409 shows what another member changed.
+// manual adjustment, and the single sign-on group mapping, each on the console's one form: the
+// contract checks what was typed, a refusal shows at its field, a stale save's 409 shows what
+// another member changed.
 
-type Failure = { message: string; conflict: EditConflictData | null }
-
-function failureOf(error: unknown): Failure {
-  if (error instanceof AdminApiError) return { message: error.message, conflict: isEditConflictData(error.data) ? error.data : null }
-  return { message: 'Something went wrong. Please try again!', conflict: null }
-}
-
-function FailureNotice({ failure }: { failure: Failure | null }) {
-  if (!failure) return null
-  return failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />
-}
-
-const amountOf = (value: FormDataEntryValue | null) => Number(String(value ?? '').trim())
+const amountOf = (value: string) => Number(value.trim())
 
 const PERIODS: { value: AllowancePeriodName; label: string }[] = [
   { value: 'year', label: 'Every year' },
@@ -34,94 +23,99 @@ const PERIODS: { value: AllowancePeriodName; label: string }[] = [
   { value: 'none', label: 'Once (never renews)' },
 ]
 
+type ProgramFields = { amount: string; period: AllowancePeriodName; startsOn: string; prorate: boolean; rollover: AllowanceRolloverName; rolloverCap: string; isActive: boolean }
+
 /** A group's program: create it or edit it (sending the version it was opened at). */
 export function ProgramForm({ websiteId, group, onDone }: { websiteId: number; group: AllowanceGroupRow; onDone: () => void }) {
   const router = useRouter()
   const program = group.program
-  const [rollover, setRollover] = useState<AllowanceRolloverName>(program?.rollover ?? 'none')
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    setBusy(true)
-    setFailure(null)
-    try {
-      await adminMutation('allowances.saveProgram', {
-        websiteId,
-        groupId: group.id,
-        ...(program ? { version: program.version } : {}),
-        amount: amountOf(data.get('amount')),
-        period: String(data.get('period')) as AllowancePeriodName,
-        startsOn: String(data.get('startsOn') ?? ''),
-        prorate: data.get('prorate') === 'on',
-        rollover,
-        rolloverCap: rollover === 'capped' ? amountOf(data.get('rolloverCap')) : null,
-        isActive: data.get('isActive') === 'on',
-      })
+  const form = useConsoleForm({
+    mutation: 'allowances.saveProgram',
+    defaultValues: {
+      amount: program ? program.amount.toFixed(2) : '',
+      period: program?.period ?? 'year',
+      startsOn: program?.startsOn ?? '',
+      prorate: program?.prorate ?? false,
+      rollover: program?.rollover ?? 'none',
+      rolloverCap: program?.rolloverCap?.toFixed(2) ?? '',
+      isActive: program?.isActive ?? true,
+    } as ProgramFields,
+    toValue: (fields: ProgramFields) => ({
+      websiteId,
+      groupId: group.id,
+      ...(program ? { version: program.version } : {}),
+      amount: amountOf(fields.amount),
+      period: fields.period,
+      startsOn: fields.startsOn,
+      prorate: fields.prorate,
+      rollover: fields.rollover,
+      rolloverCap: fields.rollover === 'capped' ? amountOf(fields.rolloverCap) : null,
+      isActive: fields.isActive,
+    }),
+    onSaved: () => {
       onDone()
       router.refresh()
-    } catch (error) {
-      setFailure(failureOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { register } = form
+  const rollover = form.watch('rollover')
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 rounded-card border border-line bg-white p-4 sm:p-5" aria-label={`Allowance program of ${group.name}`}>
-      <FailureNotice failure={failure} />
+    <ConsoleForm
+      form={form}
+      label={`Allowance program of ${group.name}`}
+      className="grid gap-4 rounded-card border border-line bg-white p-4 sm:p-5"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton form={form}>{program ? 'Save program' : 'Create program'}</SubmitButton>
+          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      }
+    >
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Amount per member ($)" hint="A member’s own allowance (roster) replaces it for them.">
-          <TextInput name="amount" inputMode="decimal" required defaultValue={program ? program.amount.toFixed(2) : ''} placeholder="500.00" />
-        </Field>
-        <Field label="Renews">
-          <select name="period" defaultValue={program?.period ?? 'year'} className={INPUT_CLASS}>
+        <FormField form={form} name="amount" label="Amount per member ($)" hint="A member’s own allowance (roster) replaces it for them.">
+          <TextInput {...register('amount')} inputMode="decimal" required placeholder="500.00" />
+        </FormField>
+        <FormField form={form} name="period" label="Renews">
+          <Select {...register('period')}>
             {PERIODS.map((period) => (
               <option key={period.value} value={period.value}>
                 {period.label}
               </option>
             ))}
-          </select>
-        </Field>
-        <Field label="First period starts" hint="Later periods start on the same day of the month (UTC).">
-          <TextInput name="startsOn" type="date" required defaultValue={program?.startsOn ?? ''} />
-        </Field>
+          </Select>
+        </FormField>
+        <FormField form={form} name="startsOn" label="First period starts" hint="Later periods start on the same day of the month (UTC).">
+          <TextInput {...register('startsOn')} type="date" required />
+        </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="What is left at the period’s end">
-          <select name="rollover" value={rollover} onChange={(event) => setRollover(event.currentTarget.value as AllowanceRolloverName)} className={INPUT_CLASS}>
+        <FormField form={form} name="rollover" label="What is left at the period’s end">
+          <Select {...register('rollover')}>
             <option value="none">Expires</option>
             <option value="all">Is kept (all of it)</option>
             <option value="capped">Is kept up to an amount</option>
-          </select>
-        </Field>
+          </Select>
+        </FormField>
         {rollover === 'capped' ? (
-          <Field label="Kept up to ($)">
-            <TextInput name="rolloverCap" inputMode="decimal" required defaultValue={program?.rolloverCap?.toFixed(2) ?? ''} placeholder="100.00" />
-          </Field>
+          <FormField form={form} name="rolloverCap" label="Kept up to ($)">
+            <TextInput {...register('rolloverCap')} inputMode="decimal" required placeholder="100.00" />
+          </FormField>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="prorate" defaultChecked={program?.prorate ?? false} className="size-4 accent-accent" />
+          <input type="checkbox" {...register('prorate')} className="size-4 accent-accent" />
           Prorate for members who join partway through a period
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isActive" defaultChecked={program?.isActive ?? true} className="size-4 accent-accent" />
+          <input type="checkbox" {...register('isActive')} className="size-4 accent-accent" />
           Active (the reset grants it)
         </label>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : program ? 'Save program' : 'Create program'}
-        </button>
-        <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }
 
@@ -144,181 +138,120 @@ export function ProgramEditor({ websiteId, group }: { websiteId: number; group: 
 
 /** "Run the reset now": grants every member whose period started and who has no grant for it yet. */
 export function RunResetNow({ websiteId, testClock }: { websiteId: number; testClock: boolean }) {
-  const router = useRouter()
-  const [answer, setAnswer] = useState<ResetRunAnswer | null>(null)
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const clock = String(new FormData(event.currentTarget).get('clock') ?? '').trim()
-    setBusy(true)
-    setFailure(null)
-    try {
-      setAnswer(await adminMutation('allowances.runReset', { websiteId, ...(clock ? { now: clock } : {}) }))
-      router.refresh()
-    } catch (error) {
-      setFailure(failureOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const form = useConsoleForm({
+    mutation: 'allowances.runReset',
+    defaultValues: { clock: '' },
+    toValue: (fields: { clock: string }) => ({ websiteId, ...(fields.clock.trim() ? { now: fields.clock.trim() } : {}) }),
+    savedMessage: (ran) =>
+      `${ran.granted === 0 ? 'Nothing to do: every member has this period’s grant.' : `Granted ${ran.granted} member${ran.granted === 1 ? '' : 's'} ${formatPrice(ran.grantedAmount)}; ${formatPrice(ran.expiredAmount)} expired, ${formatPrice(ran.rolledOverAmount)} kept.`} ${ran.ledgerMismatches === 0 ? 'Every balance equals its ledger.' : `${ran.ledgerMismatches} balance(s) differ from their ledger: see the operations guide.`}`,
+  })
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 rounded-card border border-line bg-white p-4 sm:p-5">
+    <ConsoleForm
+      form={form}
+      label="Run the reset now"
+      className="grid gap-3 rounded-card border border-line bg-white p-4 sm:p-5"
+      actions={
+        <div>
+          <SubmitButton form={form} busyLabel="Running…">
+            Run the reset now
+          </SubmitButton>
+        </div>
+      }
+    >
       <div>
         <h2 className="text-lg font-semibold">Run the reset now</h2>
         <p className="mt-1 text-sm text-muted">The reset runs by itself every hour. Running it again never grants a member twice for one period.</p>
       </div>
-      <FailureNotice failure={failure} />
       {testClock ? (
-        <Field label="Clock (test install only)" hint="An ISO time such as 2027-01-01T00:00:00Z; empty: now.">
-          <TextInput name="clock" placeholder="2027-01-01T00:00:00Z" />
-        </Field>
+        <FormField form={form} name="clock" label="Clock (test install only)" hint="An ISO time such as 2027-01-01T00:00:00Z; empty: now.">
+          <TextInput {...form.register('clock')} placeholder="2027-01-01T00:00:00Z" />
+        </FormField>
       ) : null}
-      <div>
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Running…' : 'Run the reset now'}
-        </button>
-      </div>
-      {answer ? (
-        <p role="status" className="text-sm" data-testid="reset-result">
-          {answer.granted === 0 ? 'Nothing to do: every member has this period’s grant.' : `Granted ${answer.granted} member${answer.granted === 1 ? '' : 's'} ${formatPrice(answer.grantedAmount)}; ${formatPrice(answer.expiredAmount)} expired, ${formatPrice(answer.rolledOverAmount)} kept.`}{' '}
-          {answer.ledgerMismatches === 0 ? 'Every balance equals its ledger.' : `${answer.ledgerMismatches} balance(s) differ from their ledger: see the operations guide.`}
-        </p>
-      ) : null}
-    </form>
+    </ConsoleForm>
   )
 }
+
+type AdjustFields = { amount: string; note: string }
 
 /** A member's manual adjustment: a signed amount and why. */
 export function AdjustAllowance({ websiteId, partnerId }: { websiteId: number; partnerId: number }) {
   const router = useRouter()
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    setBusy(true)
-    setFailure(null)
-    try {
-      await adminMutation('allowances.adjust', { websiteId, partnerId, amount: amountOf(data.get('amount')), note: String(data.get('note') ?? '') })
+  const form = useConsoleForm({
+    mutation: 'allowances.adjust',
+    defaultValues: { amount: '', note: '' } satisfies AdjustFields,
+    toValue: (fields: AdjustFields) => ({ websiteId, partnerId, amount: amountOf(fields.amount), note: fields.note }),
+    onSaved: () => {
       form.reset()
       router.refresh()
-    } catch (error) {
-      setFailure(failureOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
+    },
+  })
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end">
-      <div className="sm:col-span-3">
-        <FailureNotice failure={failure} />
-      </div>
-      <Field label="Amount ($)" hint="Negative takes away.">
-        <TextInput name="amount" inputMode="decimal" required placeholder="25.00" />
-      </Field>
-      <Field label="Why">
-        <TextInput name="note" required maxLength={500} placeholder="Welcome gift" />
-      </Field>
-      <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-        {busy ? 'Saving…' : 'Adjust'}
-      </button>
-    </form>
+    <ConsoleForm
+      form={form}
+      label="Adjust the allowance"
+      className="grid gap-3 rounded-card border border-line bg-white p-4 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end"
+      actions={<SubmitButton form={form}>Adjust</SubmitButton>}
+    >
+      <FormField form={form} name="amount" label="Amount ($)" hint="Negative takes away.">
+        <TextInput {...form.register('amount')} inputMode="decimal" required placeholder="25.00" />
+      </FormField>
+      <FormField form={form} name="note" label="Why">
+        <TextInput {...form.register('note')} required maxLength={500} placeholder="Welcome gift" />
+      </FormField>
+    </ConsoleForm>
   )
 }
 
+type MappingFields = { claim: string; mappings: { value: string; groupId: string }[] }
+
 /** The single sign-on claim and its value → customer group rows (first mapped value wins). */
 export function SsoMappingForm({ websiteId, view }: { websiteId: number; view: SsoMappingView }) {
-  const router = useRouter()
-  const [rows, setRows] = useState(view.mappings.length > 0 ? view.mappings : [{ value: '', groupId: view.groups[0]?.id ?? 0 }])
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [saved, setSaved] = useState(false)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const claim = String(new FormData(event.currentTarget).get('claim') ?? '')
-    setBusy(true)
-    setFailure(null)
-    setSaved(false)
-    try {
-      await adminMutation('allowances.saveSsoMapping', {
-        websiteId,
-        ...(view.version !== null ? { version: view.version } : {}),
-        claim,
-        mappings: rows.filter((row) => row.value.trim() !== ''),
-      })
-      setSaved(true)
-      router.refresh()
-    } catch (error) {
-      setFailure(failureOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const firstGroup = String(view.groups[0]?.id ?? 0)
+  const form = useConsoleForm({
+    mutation: 'allowances.saveSsoMapping',
+    defaultValues: {
+      claim: view.claim,
+      mappings: (view.mappings.length > 0 ? view.mappings : [{ value: '', groupId: Number(firstGroup) }]).map((row) => ({ value: row.value, groupId: String(row.groupId) })),
+    } satisfies MappingFields,
+    toValue: (fields: MappingFields) => ({
+      websiteId,
+      ...(view.version !== null ? { version: view.version } : {}),
+      claim: fields.claim,
+      mappings: fields.mappings.filter((row) => row.value.trim() !== '').map((row) => ({ value: row.value, groupId: Number(row.groupId) })),
+    }),
+    savedMessage: 'Mapping saved: it applies from each member’s next single sign-on.',
+  })
+  const rows = useFieldArray({ control: form.control, name: 'mappings' })
 
   if (view.groups.length === 0) return <p className="text-sm text-muted">This store has no customer groups yet: add them under Customers first.</p>
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 rounded-card border border-line bg-white p-4 sm:p-5">
-      <FailureNotice failure={failure} />
-      {saved ? (
-        <p role="status" className="text-sm text-accent">
-          Mapping saved: it applies from each member’s next single sign-on.
-        </p>
-      ) : null}
-      <Field label="Claim" hint="The ID token or userinfo claim listing the member’s directory groups.">
-        <TextInput name="claim" required defaultValue={view.claim} className="sm:max-w-xs" />
-      </Field>
+    <ConsoleForm form={form} label="Single sign-on group mapping" className="grid gap-4 rounded-card border border-line bg-white p-4 sm:p-5" actions={<div><SubmitButton form={form}>Save mapping</SubmitButton></div>}>
+      <FormField form={form} name="claim" label="Claim" hint="The ID token or userinfo claim listing the member’s directory groups.">
+        <TextInput {...form.register('claim')} required className="sm:max-w-xs" />
+      </FormField>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Claim value → customer group (the first listed value the member has wins)</legend>
-        {rows.map((row, index) => (
-          <div key={index} className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
-            <TextInput
-              aria-label={`Claim value ${index + 1}`}
-              value={row.value}
-              onChange={(event) => {
-                const value = event.currentTarget.value
-                setRows((list) => list.map((entry, at) => (at === index ? { ...entry, value } : entry)))
-              }}
-              placeholder="sales-team"
-              className="mt-0"
-            />
-            <select
-              aria-label={`Customer group ${index + 1}`}
-              value={row.groupId}
-              onChange={(event) => {
-                const groupId = Number(event.currentTarget.value)
-                setRows((list) => list.map((entry, at) => (at === index ? { ...entry, groupId } : entry)))
-              }}
-              className={`${INPUT_CLASS} col-span-2 mt-0 row-start-2 sm:col-span-1 sm:row-start-auto`}
-            >
+        {rows.fields.map((row, index) => (
+          <div key={row.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+            <TextInput aria-label={`Claim value ${index + 1}`} {...form.register(`mappings.${index}.value`)} placeholder="sales-team" className="mt-0" />
+            <Select aria-label={`Customer group ${index + 1}`} {...form.register(`mappings.${index}.groupId`)} className="col-span-2 mt-0 row-start-2 sm:col-span-1 sm:row-start-auto">
               {view.groups.map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.name}
                 </option>
               ))}
-            </select>
-            <button type="button" className={`${SECONDARY_BUTTON_CLASS} row-start-1 col-start-2 sm:col-start-auto sm:row-start-auto`} onClick={() => setRows((list) => list.filter((_, at) => at !== index))} aria-label={`Remove mapping ${index + 1}`}>
+            </Select>
+            <button type="button" className={`${SECONDARY_BUTTON_CLASS} row-start-1 col-start-2 sm:col-start-auto sm:row-start-auto`} onClick={() => rows.remove(index)} aria-label={`Remove mapping ${index + 1}`}>
               Remove
             </button>
           </div>
         ))}
         <div>
-          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => setRows((list) => [...list, { value: '', groupId: view.groups[0]!.id }])}>
+          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => rows.append({ value: '', groupId: firstGroup })}>
             Add a mapping
           </button>
         </div>
       </fieldset>
-      <div>
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : 'Save mapping'}
-        </button>
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }
