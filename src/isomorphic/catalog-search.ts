@@ -1,9 +1,10 @@
 import type { AttributeName, ProductListItem } from './catalog-types'
+import { addToVocabulary, allTermsIn, correctedQuery, foldText, queryTerms, searchableWords, type Vocabulary } from './search-text'
 import { compareSizes } from './size-order'
 
 // Search and filters of the shop page (spec 5). Runs in the browser on the product index and on
-// the server for the first render, so it is pure and allocation-light: filtering 1000 products
-// is well under a millisecond.
+// the server for the first render, so it is pure and allocation-light: what a product is searched
+// by is prepared once per product, and a keystroke only looks for the query in those strings.
 
 export const PRODUCT_SORTS = ['websiteSequence', 'price-asc', 'price-desc', 'name-asc'] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
@@ -44,8 +45,12 @@ export type SearchableProduct = Pick<
 type FacetEntries = Map<string, string>
 
 type ProductIndex = {
+  /** Folded (lower case, no accents) name and template SKU, for the spec's substring rule. */
   name: string
   sku: string
+  /** The words of the name and SKU, and of those with the colours, categories and brand (search-text.ts). */
+  nameWords: string
+  allWords: string
   sizes: FacetEntries
   colors: FacetEntries
   logos: FacetEntries
@@ -84,9 +89,13 @@ function indexOf(product: SearchableProduct): ProductIndex {
   for (const category of product.categories) addEntry(categories, category.name)
   const brands: FacetEntries = new Map()
   if (product.drBrandId) addEntry(brands, product.drBrandId.name)
+  const nameAndSku = [product.name, product.templateSkuCode]
+  const others = [...byAttribute.Color.values(), ...categories.values(), ...brands.values()]
   index = {
-    name: product.name.toLowerCase(),
-    sku: product.templateSkuCode.toLowerCase(),
+    name: foldText(product.name),
+    sku: foldText(product.templateSkuCode),
+    nameWords: searchableWords(nameAndSku),
+    allWords: searchableWords([...nameAndSku, ...others]),
     sizes: byAttribute.Size,
     colors: byAttribute.Color,
     logos: byAttribute.Logo,
@@ -117,7 +126,10 @@ const SEARCH_BIT = 32
 const PRICE_BIT = 64
 
 type CompiledFilters = {
+  /** The search folded, for the spec's rule: a substring of the name or the SKU. */
   search: string
+  /** The search's words, each with the forms it may be found as (search-text.ts queryTerms). */
+  terms: string[][]
   wanted: [ListFacet, Set<string>][]
   min: number
   max: number
@@ -126,7 +138,7 @@ type CompiledFilters = {
 }
 
 function compile(filters: Partial<ShopFilters>): CompiledFilters {
-  const search = (filters.searchText ?? '').trim().toLowerCase()
+  const search = foldText((filters.searchText ?? '').trim())
   const wanted: [ListFacet, Set<string>][] = []
   for (const facet of LIST_FACETS) {
     const set = foldedSet(filters[facet] ?? [])
@@ -135,6 +147,7 @@ function compile(filters: Partial<ShopFilters>): CompiledFilters {
   const hasPriceRange = filters.minPrice != null || filters.maxPrice != null
   return {
     search,
+    terms: search ? queryTerms(search) : [],
     wanted,
     min: filters.minPrice ?? 0,
     max: filters.maxPrice ?? Number.POSITIVE_INFINITY,
@@ -143,20 +156,38 @@ function compile(filters: Partial<ShopFilters>): CompiledFilters {
   }
 }
 
+/** How well a product answers the search: 0 best, SEARCH_MISS when it does not. */
+const SEARCH_MISS = 3
+
+/**
+ * 0: the search is a substring of the name or the SKU (the spec's rule, accents aside); 1: each of
+ * its words starts a word of the name or SKU, as typed, in the singular or as a synonym ("polos",
+ * "pique polo", "sweatshirt" for a hoodie); 2: each starts a word of the name, SKU, colours,
+ * categories or brand ("navy polo"); SEARCH_MISS otherwise.
+ */
+function searchRank(index: ProductIndex, filters: CompiledFilters): number {
+  if (index.name.includes(filters.search) || index.sku.includes(filters.search)) return 0
+  if (filters.terms.length === 0) return SEARCH_MISS
+  if (allTermsIn(index.nameWords, filters.terms)) return 1
+  return allTermsIn(index.allWords, filters.terms) ? 2 : SEARCH_MISS
+}
+
 /** The filters the product fails (0: it matches them all). */
 function failures(product: SearchableProduct, filters: CompiledFilters): number {
   let failed = 0
   if (filters.hasPriceRange && (product.price > filters.max || Math.max(product.maxPrice, product.price) < filters.min)) failed |= PRICE_BIT
   const index = indexOf(product)
-  if (filters.search && !index.name.includes(filters.search) && !index.sku.includes(filters.search)) failed |= SEARCH_BIT
+  if (filters.search && searchRank(index, filters) === SEARCH_MISS) failed |= SEARCH_BIT
   for (const [facet, set] of filters.wanted) if (!intersects(index[facet], set)) failed |= FACET_BIT[facet]
   return failed
 }
 
 /**
  * Products matching every active facet (values within a facet are OR-ed), in their given order.
- * Search is a case-insensitive substring of the name or the template SKU; the price range keeps
- * products whose [price, maxPrice] overlaps [minPrice ?? 0, maxPrice ?? ∞].
+ * Search matches a case-insensitive substring of the name or the template SKU (spec 5), accents
+ * aside, and also a product each of whose words (singular, synonyms) starts a word of its name,
+ * SKU, colours, categories or brand; the price range keeps products whose [price, maxPrice]
+ * overlaps [minPrice ?? 0, maxPrice ?? ∞].
  */
 export function filterProducts<P extends SearchableProduct>(products: readonly P[], filters: Partial<ShopFilters>): P[] {
   const compiled = compile(filters)
@@ -188,9 +219,67 @@ export function sortProducts<P extends SearchableProduct>(products: readonly P[]
   return [...products].sort(comparators[sort])
 }
 
-/** What the shop page shows: the filtered products in the chosen order. */
+/**
+ * What the shop page shows: the filtered products in the chosen order. With a search and the
+ * default order, the best answers come first (the search in the name or SKU, then all its words in
+ * the name or SKU, then its words across the fields), each kind in website order.
+ */
 export function applyShopFilters<P extends SearchableProduct>(products: readonly P[], filters: Partial<ShopFilters>): P[] {
-  return sortProducts(filterProducts(products, filters), filters.sort ?? 'websiteSequence')
+  const sort = filters.sort ?? 'websiteSequence'
+  const compiled = compile(filters)
+  if (!compiled.active) return sortProducts(products, sort)
+  const found = products.filter((product) => failures(product, compiled) === 0)
+  if (!compiled.search || sort !== 'websiteSequence') return sortProducts(found, sort)
+  const ranks = new Map<SearchableProduct, number>()
+  for (const product of found) ranks.set(product, searchRank(indexOf(product), compiled))
+  return found.sort((a, b) => ranks.get(a)! - ranks.get(b)! || comparators.websiteSequence(a, b))
+}
+
+export type ShopSearchResult<P> = {
+  /** What the page lists. */
+  products: P[]
+  /**
+   * Set when nothing matched the search as typed and a near spelling does ("hodie" → "hoodie"): the
+   * products listed are that search's, and the page offers it as "Did you mean …?".
+   */
+  didYouMean: string | null
+}
+
+// The catalog's words for "Did you mean", made once per product list, and only when a search finds nothing.
+const vocabularies = new WeakMap<readonly SearchableProduct[], Vocabulary>()
+
+function vocabularyOf(products: readonly SearchableProduct[]): Vocabulary {
+  let vocabulary = vocabularies.get(products)
+  if (vocabulary) return vocabulary
+  vocabulary = new Map()
+  for (const product of products) {
+    const index = indexOf(product)
+    addToVocabulary(vocabulary, product.name, true)
+    for (const text of [product.templateSkuCode, ...index.colors.values(), ...index.categories.values(), ...index.brands.values()]) {
+      addToVocabulary(vocabulary, text, false)
+    }
+  }
+  vocabularies.set(products, vocabulary)
+  return vocabulary
+}
+
+/**
+ * The shop's answer to its filters (applyShopFilters), and when the search finds nothing, the
+ * nearest search that finds something, with its products: each word no product has replaced by
+ * the catalog's nearest word (one or two letters away), with the other filters kept.
+ */
+export function searchShop<P extends SearchableProduct>(products: readonly P[], filters: Partial<ShopFilters>): ShopSearchResult<P> {
+  const found = applyShopFilters(products, filters)
+  const searchText = filters.searchText?.trim() ?? ''
+  if (found.length > 0 || searchText === '') return { products: found, didYouMean: null }
+  const known = (word: string) => {
+    const compiled = compile({ searchText: word })
+    return products.some((product) => searchRank(indexOf(product), compiled) !== SEARCH_MISS)
+  }
+  const suggestion = correctedQuery(searchText, vocabularyOf(products), known)
+  if (suggestion === null) return { products: found, didYouMean: null }
+  const near = applyShopFilters(products, { ...filters, searchText: suggestion })
+  return near.length > 0 ? { products: near, didYouMean: suggestion } : { products: found, didYouMean: null }
 }
 
 export type FacetValue = { value: string; count: number }

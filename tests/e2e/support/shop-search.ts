@@ -1,0 +1,78 @@
+import { expect, type Page } from '@playwright/test'
+
+// Issue 27, "search that forgives": the searches shoppers type on the demo store's shop, as a
+// desktop (search.spec.ts) and a phone (search.phone.spec.ts) see them.
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by name or SKU' })
+const count = (page: Page) => page.locator('p[aria-live="polite"]').filter({ hasText: /products?$|Loading/ })
+const cardNames = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 })
+
+/** Types the search and returns the names of the cards once they are the search's (as `check` says). */
+async function search(page: Page, text: string, check: (names: string[]) => void): Promise<string[]> {
+  await searchBox(page).fill(text)
+  let names: string[] = []
+  await expect(async () => {
+    names = (await cardNames(page).allTextContents()).map((name) => name.trim())
+    check(names)
+    await expect(count(page)).toHaveText(`${names.length} product${names.length === 1 ? '' : 's'}`, { timeout: 100 })
+  }).toPass({ timeout: 10_000 })
+  return names
+}
+
+export async function searchTheShopAsShoppersType(page: Page) {
+  await page.goto('/shop')
+  await expect(count(page)).toHaveText(/^\d{2,} products$/)
+
+  // Accents do not count: "pique" is the Piqué polos.
+  await search(page, 'pique', (names) => expect(names).toEqual(['Classic Piqué Polo', "Women's Classic Piqué Polo"]))
+  await expect(page).toHaveURL(/[?&]q=pique(&|$)/)
+
+  // A plural finds the singular; several words are looked for across name and colour.
+  const polos = await search(page, 'polos', (names) => {
+    expect(names).toEqual(expect.arrayContaining(['Classic Piqué Polo', 'Heathered Jersey Polo', 'Pima Cotton Polo']))
+    for (const name of names) expect(name).toContain('Polo')
+  })
+  const navyPolos = await search(page, 'navy polo', (names) => {
+    expect(names).toEqual(expect.arrayContaining(['Classic Piqué Polo', 'Pima Cotton Polo']))
+    for (const name of names) expect(name).toContain('Polo')
+    // Heathered Jersey comes in no navy.
+    expect(names).not.toContain('Heathered Jersey Polo')
+  })
+  expect(navyPolos.length).toBe(polos.length - 1)
+
+  // Synonyms of the trade, the products named so first, then the rest of their category.
+  await search(page, 'hoodies', (names) => {
+    expect(names).toEqual(expect.arrayContaining(['Midweight Pullover Hoodie', 'Crewneck Sweatshirt', 'Quarter-Zip Pullover']))
+    expect(names[0]).toMatch(/Hoodie|Sweatshirt/)
+    expect(names.indexOf('Quarter-Zip Pullover')).toBeGreaterThan(names.indexOf('Crewneck Sweatshirt'))
+  })
+  const tees = await search(page, 't-shirt', (names) => {
+    expect(names).toEqual(expect.arrayContaining(['Essential Crew Tee', 'Hi-Vis Long Sleeve Tee', 'UPF 50 Sun Shirt']))
+    expect(names[0]).toBe('Essential Crew Tee')
+  })
+  await search(page, 'tee', (names) => expect(names).toEqual(tees))
+  await search(page, 'hi vis', (names) => {
+    expect(names).toEqual(expect.arrayContaining(['Hi-Vis Beanie', 'Hi-Vis Soft Shell Jacket', 'Surveyor Safety Vest']))
+    expect(names[0]).toMatch(/^Hi-Vis /)
+  })
+  await expect(page).toHaveURL(/[?&]q=hi\+vis(&|$)/)
+
+  // A misspelling: "Did you mean" with the nearest search's products, and a click takes it.
+  await searchBox(page).fill('hoodei')
+  const offer = page.getByRole('status').filter({ hasText: 'Did you mean' })
+  await expect(offer).toHaveText('No products match “hoodei”. Did you mean hoodie? Showing the nearest matches.')
+  await expect(cardNames(page).first()).toContainText('Hoodie')
+  await offer.getByRole('button', { name: 'hoodie' }).click()
+  await expect(searchBox(page)).toHaveValue('hoodie')
+  await expect(page).toHaveURL(/[?&]q=hoodie(&|$)/)
+  await expect(offer).toHaveCount(0)
+  await expect(cardNames(page).first()).toContainText('Hoodie')
+
+  // Nothing near: the empty page as before.
+  await searchBox(page).fill('zzzzqqq')
+  await expect(page.getByText('No products match', { exact: true })).toBeVisible()
+  await expect(offer).toHaveCount(0)
+
+  const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  expect(hasHorizontalScroll).toBe(false)
+}
