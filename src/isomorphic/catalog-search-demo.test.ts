@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import demoStore from '../../data/demo-store.json'
-import { applyShopFilters, facetsOf, filterProducts, searchShop } from './catalog-search'
+import { applyShopFilters, facetsOf, filterProducts, prepareShopSearch, searchShop } from './catalog-search'
 import type { ProductListItem } from './catalog-types'
 
 // Issue 27, "search that forgives": what shoppers type, against the demo store's real catalog
@@ -160,5 +160,20 @@ describe('a search that finds nothing offers the nearest one', () => {
     expect(searchShop(catalog, { searchText: 'hoodie' }).didYouMean).toBeNull()
     expect(searchShop(catalog, { searchText: 'zzzzqqq' })).toEqual({ products: [], didYouMean: null })
     expect(searchShop(catalog, { searchText: 'safety yellow polo' })).toEqual({ products: [], didYouMean: null })
+  })
+})
+
+describe('preparing the search ahead of the first keystroke', () => {
+  test('goes a slice at a time while there is time, and then searches as an unprepared list does', () => {
+    const copy = catalog.map((product) => ({ ...product }))
+    let slices = 1
+    while (!prepareShopSearch(copy, () => false)) slices += 1
+    // 32 products a slice.
+    expect(slices).toBe(Math.ceil(copy.length / 32))
+    expect(prepareShopSearch(copy, () => false)).toBe(true)
+    for (const searchText of ['navy polo', 'hoodei', 'hi vis']) {
+      const prepared = searchShop(copy, { searchText })
+      expect(prepared.products.map((product) => product.name)).toEqual(searchShop(catalog, { searchText }).products.map((product) => product.name))
+    }
   })
 })

@@ -4,7 +4,8 @@ import { compareSizes } from './size-order'
 
 // Search and filters of the shop page (spec 5). Runs in the browser on the product index and on
 // the server for the first render, so it is pure and allocation-light: what a product is searched
-// by is prepared once per product, and a keystroke only looks for the query in those strings.
+// by is prepared once per product (in the browser while it is idle, prepareShopSearch), and a
+// keystroke only looks for the query's words in those strings.
 
 export const PRODUCT_SORTS = ['websiteSequence', 'price-asc', 'price-desc', 'name-asc'] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
@@ -45,12 +46,6 @@ export type SearchableProduct = Pick<
 type FacetEntries = Map<string, string>
 
 type ProductIndex = {
-  /** Folded (lower case, no accents) name and template SKU, for the spec's substring rule. */
-  name: string
-  sku: string
-  /** The words of the name and SKU, and of those with the colours, categories and brand (search-text.ts). */
-  nameWords: string
-  allWords: string
   sizes: FacetEntries
   colors: FacetEntries
   logos: FacetEntries
@@ -89,13 +84,7 @@ function indexOf(product: SearchableProduct): ProductIndex {
   for (const category of product.categories) addEntry(categories, category.name)
   const brands: FacetEntries = new Map()
   if (product.drBrandId) addEntry(brands, product.drBrandId.name)
-  const nameAndSku = [product.name, product.templateSkuCode]
-  const others = [...byAttribute.Color.values(), ...categories.values(), ...brands.values()]
   index = {
-    name: foldText(product.name),
-    sku: foldText(product.templateSkuCode),
-    nameWords: searchableWords(nameAndSku),
-    allWords: searchableWords([...nameAndSku, ...others]),
     sizes: byAttribute.Size,
     colors: byAttribute.Color,
     logos: byAttribute.Logo,
@@ -103,6 +92,34 @@ function indexOf(product: SearchableProduct): ProductIndex {
     brands,
   }
   indexes.set(product, index)
+  return index
+}
+
+/** What a product is searched by. */
+type SearchIndex = {
+  /** Folded (lower case, no accents) name and template SKU, for the spec's substring rule. */
+  name: string
+  sku: string
+  /** The words of the name and SKU, and of those with the colours, categories and brand (search-text.ts searchableWords). */
+  nameWords: string
+  allWords: string
+}
+
+// Apart from the facets' index: a list only filtered never needs it.
+const searchIndexes = new WeakMap<SearchableProduct, SearchIndex>()
+
+function searchIndexOf(product: SearchableProduct): SearchIndex {
+  let index = searchIndexes.get(product)
+  if (index) return index
+  const facets = indexOf(product)
+  const nameWords = searchableWords([product.name, product.templateSkuCode])
+  index = {
+    name: foldText(product.name),
+    sku: foldText(product.templateSkuCode),
+    nameWords,
+    allWords: nameWords + searchableWords([...facets.colors.values(), ...facets.categories.values(), ...facets.brands.values()]),
+  }
+  searchIndexes.set(product, index)
   return index
 }
 
@@ -165,19 +182,25 @@ const SEARCH_MISS = 3
  * "pique polo", "sweatshirt" for a hoodie); 2: each starts a word of the name, SKU, colours,
  * categories or brand ("navy polo"); SEARCH_MISS otherwise.
  */
-function searchRank(index: ProductIndex, filters: CompiledFilters): number {
+function searchRank(index: SearchIndex, filters: CompiledFilters): number {
   if (index.name.includes(filters.search) || index.sku.includes(filters.search)) return 0
   if (filters.terms.length === 0) return SEARCH_MISS
   if (allTermsIn(index.nameWords, filters.terms)) return 1
   return allTermsIn(index.allWords, filters.terms) ? 2 : SEARCH_MISS
 }
 
+/** searchRank(…) !== SEARCH_MISS, in fewer steps: the words of the name are among all the words. */
+function matchesSearch(index: SearchIndex, filters: CompiledFilters): boolean {
+  if (index.name.includes(filters.search) || index.sku.includes(filters.search)) return true
+  return filters.terms.length > 0 && allTermsIn(index.allWords, filters.terms)
+}
+
 /** The filters the product fails (0: it matches them all). */
 function failures(product: SearchableProduct, filters: CompiledFilters): number {
   let failed = 0
   if (filters.hasPriceRange && (product.price > filters.max || Math.max(product.maxPrice, product.price) < filters.min)) failed |= PRICE_BIT
+  if (filters.search && !matchesSearch(searchIndexOf(product), filters)) failed |= SEARCH_BIT
   const index = indexOf(product)
-  if (filters.search && searchRank(index, filters) === SEARCH_MISS) failed |= SEARCH_BIT
   for (const [facet, set] of filters.wanted) if (!intersects(index[facet], set)) failed |= FACET_BIT[facet]
   return failed
 }
@@ -231,7 +254,7 @@ export function applyShopFilters<P extends SearchableProduct>(products: readonly
   const found = products.filter((product) => failures(product, compiled) === 0)
   if (!compiled.search || sort !== 'websiteSequence') return sortProducts(found, sort)
   const ranks = new Map<SearchableProduct, number>()
-  for (const product of found) ranks.set(product, searchRank(indexOf(product), compiled))
+  for (const product of found) ranks.set(product, searchRank(searchIndexOf(product), compiled))
   return found.sort((a, b) => ranks.get(a)! - ranks.get(b)! || comparators.websiteSequence(a, b))
 }
 
@@ -245,22 +268,54 @@ export type ShopSearchResult<P> = {
   didYouMean: string | null
 }
 
-// The catalog's words for "Did you mean", made once per product list, and only when a search finds nothing.
-const vocabularies = new WeakMap<readonly SearchableProduct[], Vocabulary>()
+/** A product list's search being prepared: its products indexed so far, and the catalog's words. */
+type Preparation = {
+  next: number
+  vocabulary: Vocabulary
+  /** Colour, category and brand names recur from product to product: counted, then read once each. */
+  others: Map<string, number>
+  done: boolean
+}
+
+const preparations = new WeakMap<readonly SearchableProduct[], Preparation>()
+
+function prepare(products: readonly SearchableProduct[], hasTime: () => boolean): Preparation {
+  let preparation = preparations.get(products)
+  if (!preparation) {
+    preparation = { next: 0, vocabulary: new Map(), others: new Map(), done: false }
+    preparations.set(products, preparation)
+  }
+  const { vocabulary, others } = preparation
+  while (!preparation.done && preparation.next < products.length) {
+    const product = products[preparation.next++]!
+    searchIndexOf(product)
+    addToVocabulary(vocabulary, product.name, true)
+    addToVocabulary(vocabulary, product.templateSkuCode, false)
+    const facets = indexOf(product)
+    for (const entries of [facets.colors, facets.categories, facets.brands]) {
+      for (const text of entries.values()) others.set(text, (others.get(text) ?? 0) + 1)
+    }
+    if (preparation.next % 32 === 0 && !hasTime()) return preparation
+  }
+  if (!preparation.done) {
+    for (const [text, uses] of others) addToVocabulary(vocabulary, text, false, uses)
+    preparation.done = true
+  }
+  return preparation
+}
+
+/**
+ * Prepares the search of a product list before its first keystroke: each product's search index
+ * and the catalog's words for "Did you mean". A slice at a time: it stops when `hasTime` says so
+ * (asked every 32 products) and answers false, to be called again; true once all is ready. A search
+ * before then prepares what it needs itself.
+ */
+export function prepareShopSearch(products: readonly SearchableProduct[], hasTime: () => boolean): boolean {
+  return prepare(products, hasTime).done
+}
 
 function vocabularyOf(products: readonly SearchableProduct[]): Vocabulary {
-  let vocabulary = vocabularies.get(products)
-  if (vocabulary) return vocabulary
-  vocabulary = new Map()
-  for (const product of products) {
-    const index = indexOf(product)
-    addToVocabulary(vocabulary, product.name, true)
-    for (const text of [product.templateSkuCode, ...index.colors.values(), ...index.categories.values(), ...index.brands.values()]) {
-      addToVocabulary(vocabulary, text, false)
-    }
-  }
-  vocabularies.set(products, vocabulary)
-  return vocabulary
+  return prepare(products, () => true).vocabulary
 }
 
 /**
@@ -274,7 +329,7 @@ export function searchShop<P extends SearchableProduct>(products: readonly P[], 
   if (found.length > 0 || searchText === '') return { products: found, didYouMean: null }
   const known = (word: string) => {
     const compiled = compile({ searchText: word })
-    return products.some((product) => searchRank(indexOf(product), compiled) !== SEARCH_MISS)
+    return products.some((product) => matchesSearch(searchIndexOf(product), compiled))
   }
   const suggestion = correctedQuery(searchText, vocabularyOf(products), known)
   if (suggestion === null) return { products: found, didYouMean: null }

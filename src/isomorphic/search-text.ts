@@ -5,7 +5,25 @@
 
 /** Lower case without accents: "Piqué" → "pique", "Women’s" → "women’s". */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+}
+
+/**
+ * Remembers what a function gave for a text, for texts a catalog repeats (colour, category and
+ * brand names, common words); forgets all once it holds `limit`, so a server holding many stores'
+ * catalogs keeps it small.
+ */
+function remembered<T>(compute: (text: string) => T, limit = 4000): (text: string) => T {
+  const cache = new Map<string, T>()
+  return (text) => {
+    let value = cache.get(text)
+    if (value === undefined) {
+      if (cache.size >= limit) cache.clear()
+      value = compute(text)
+      cache.set(text, value)
+    }
+    return value
+  }
 }
 
 /**
@@ -56,6 +74,9 @@ export function canonical(word: string): string {
   return CANONICAL.get(one) ?? one
 }
 
+/** A word, its singular and its group's word, each once. */
+const formsOf = remembered((word: string): string[] => [...new Set([word, singular(word), canonical(word)])])
+
 /**
  * The words of a text, folded: phrases brought to one word (unless `phrases` is false),
  * apostrophes dropped ("women’s" → "womens"), and a hyphenated word given both as its parts and
@@ -75,22 +96,23 @@ export function wordsOf(text: string, phrases = true): string[] {
 }
 
 /**
- * A product's words as one string to search in: each word, its singular and its group's word, each
+ * A text's words as one string to search in: each word, its singular and its group's word, each
  * preceded by a space, so that ` ${word}` found in it means some word there starts with `word`.
  * Phrases are there both as one word and as their words, so that "hi v", on the way to "hi vis",
- * still finds "Hi-Vis". Duplicates are left out.
+ * still finds "Hi-Vis". Each form once.
  */
-export function searchableWords(texts: readonly string[]): string {
+const searchableText = remembered((text: string): string => {
   const seen = new Set<string>()
-  for (const text of texts) {
-    for (const word of [...wordsOf(text), ...wordsOf(text, false)]) {
-      seen.add(word)
-      seen.add(singular(word))
-      seen.add(canonical(word))
-    }
-  }
+  for (const word of [...wordsOf(text), ...wordsOf(text, false)]) for (const form of formsOf(word)) seen.add(form)
   let joined = ''
   for (const word of seen) joined += ` ${word}`
+  return joined
+})
+
+/** The words of a product's texts (its name, SKU, colours…) as one string to search in (searchableText). */
+export function searchableWords(texts: Iterable<string>): string {
+  let joined = ''
+  for (const text of texts) joined += searchableText(text)
   return joined
 }
 
@@ -105,7 +127,7 @@ export function queryTerms(query: string): string[][] {
   for (const word of wordsOf(query)) {
     if (seen.has(word)) continue
     seen.add(word)
-    terms.push([...new Set([word, singular(word), canonical(word)])].map((form) => ` ${form}`))
+    terms.push(formsOf(word).map((form) => ` ${form}`))
   }
   return terms
 }
@@ -169,19 +191,20 @@ const allowedDistance = (word: string) => (word.length <= 4 ? 1 : 2)
 export type Vocabulary = Map<string, { shown: string; uses: number; inName: boolean }>
 
 /** Adds a text's words: a product's name (`inName`), or its SKU, a colour, category or brand. */
-export function addToVocabulary(vocabulary: Vocabulary, text: string, inName: boolean) {
+export function addToVocabulary(vocabulary: Vocabulary, text: string, inName: boolean, uses = 1) {
   const counted = new Set<string>()
   for (const raw of text.toLowerCase().split(/[^\p{L}\p{M}\p{N}'’-]+/u)) {
-    for (const shown of raw.split('-')) {
-      const word = foldText(shown).replace(/['’]/g, '')
+    for (const part of raw.split('-')) {
+      const shown = part.replace(/['’]/g, '')
+      const word = foldText(shown)
       if (word.length < 2 || counted.has(word)) continue
       counted.add(word)
       const entry = vocabulary.get(word)
       if (entry) {
-        entry.uses += 1
+        entry.uses += uses
         entry.inName ||= inName
       } else {
-        vocabulary.set(word, { shown: shown.replace(/['’]/g, ''), uses: 1, inName })
+        vocabulary.set(word, { shown, uses, inName })
       }
     }
   }

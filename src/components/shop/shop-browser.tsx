@@ -12,6 +12,7 @@ import {
   parseShopFilters,
   PRODUCT_SORTS,
   type ProductSort,
+  prepareShopSearch,
   searchShop,
   serializeShopFilters,
   type ShopFacets,
@@ -22,6 +23,7 @@ import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView } from './filter-panel'
 import { useProductIndex } from './product-index'
 import { useAfterPaint } from './use-after-paint'
+import { whenIdle } from './when-idle'
 import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
 
 // A keystroke or a filter click paints the control first; the results, the count and the chips
@@ -109,6 +111,12 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   }
 
   const index = useProductIndex()
+  // What each product is searched by, made once per list while the page is idle, so that a
+  // keystroke only looks (P7).
+  useEffect(() => {
+    const products = index.products
+    return products ? whenIdle((hasTime) => prepareShopSearch(products, hasTime)) : undefined
+  }, [index.products])
   // The controls show what was just typed or clicked; the results follow (deferred).
   const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
   const filters = useAfterPaint(liveFilters)
