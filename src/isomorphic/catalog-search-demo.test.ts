@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import demoStore from '../../data/demo-store.json'
-import { applyShopFilters, facetsOf, filterProducts, prepareShopSearch, searchShop } from './catalog-search'
+import { applyShopFilters, facetsOf, filterProducts, prepareShopSearch, searchShop, shownColor } from './catalog-search'
 import type { ProductListItem } from './catalog-types'
 
 // Issue 27, "search that forgives": what shoppers type, against the demo store's real catalog
@@ -123,6 +123,17 @@ describe('the shop search forgives what shoppers type', () => {
     expect(names('harbor quarter zip')).toEqual(['Quarter-Zip Pullover', "Women's Quarter-Zip", 'Tech Fleece Quarter-Zip'])
     expect(names('womens polo')).toEqual(["Women's Classic Piqué Polo"])
     expect(names('gray beanie')).toEqual(['Fleece-Lined Beanie'])
+  })
+
+  test('a colour the search names is the colour the cards show, unless colours are filtered', () => {
+    const product = (name: string) => catalog.find((entry) => entry.name === name)!
+    expect(shownColor(product('Classic Piqué Polo'), [], 'navy polo')).toBe('True Navy')
+    expect(shownColor(product('Fleece-Lined Beanie'), [], 'gray beanie')).toBe('Heather Grey')
+    expect(shownColor(product('Hi-Vis Beanie'), [], 'safety yellow')).toBe('Safety Yellow')
+    expect(shownColor(product('Classic Piqué Polo'), [], 'polo')).toBeNull()
+    // A word being typed names no colour before its third letter.
+    expect(shownColor(product('Classic Piqué Polo'), [], 'polo tr')).toBeNull()
+    expect(shownColor(product('Classic Piqué Polo'), ['Black'], 'navy polo')).toBe('Black')
   })
 
   test('an explicit order wins over relevance', () => {

@@ -219,13 +219,32 @@ export function filterProducts<P extends SearchableProduct>(products: readonly P
 }
 
 /**
- * The colour a card shows when the shopper filters by colours: the product's first colour (in its
- * own order) among the chosen ones; null without a colour filter.
+ * The colour a card shows: with a colour filter, the product's first colour (in its own order)
+ * among the chosen ones; else, when a word of the search of three letters or more begins a word of
+ * one of its colours ("navy polo" → "True Navy", "gray" → "Heather Grey"), the colour most of its
+ * words name (the first on a tie: "safety yellow" → "Safety Yellow", not "Safety Orange"); otherwise
+ * null.
  */
-export function shownColor(product: Pick<SearchableProduct, 'attributeValues'>, colors: readonly string[]): string | null {
-  if (colors.length === 0) return null
-  const wanted = new Set(colors.map(fold))
-  return product.attributeValues.find((value) => value.attribute.name === 'Color' && wanted.has(fold(value.name)))?.name ?? null
+export function shownColor(product: Pick<SearchableProduct, 'attributeValues'>, colors: readonly string[], searchText = ''): string | null {
+  if (colors.length > 0) {
+    const wanted = new Set(colors.map(fold))
+    return product.attributeValues.find((value) => value.attribute.name === 'Color' && wanted.has(fold(value.name)))?.name ?? null
+  }
+  // Each form has its leading space: ' ' and three letters.
+  const terms = queryTerms(foldText(searchText.trim())).filter((forms) => forms[0]!.length > 3)
+  if (terms.length === 0) return null
+  let shown: string | null = null
+  let most = 0
+  for (const value of product.attributeValues) {
+    if (value.attribute.name !== 'Color') continue
+    const words = searchableWords([value.name])
+    const named = terms.filter((forms) => forms.some((form) => words.includes(form))).length
+    if (named > most) {
+      shown = value.name
+      most = named
+    }
+  }
+  return shown
 }
 
 const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })

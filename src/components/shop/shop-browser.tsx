@@ -352,7 +352,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
               </button>
             </div>
           ) : (
-            <WindowedProductGrid products={results} label={t('productsList')} colors={filters.colors} />
+            <WindowedProductGrid products={results} label={t('productsList')} colors={filters.colors} search={didYouMean ?? filters.searchText} />
           )}
         </div>
       </section>

@@ -47,6 +47,8 @@ export async function searchTheShopAsShoppersType(page: Page) {
     expect(names).not.toContain('Heathered Jersey Polo')
   })
   expect(navyPolos.found).toBe(polos.found - 1)
+  // The card shows, and opens, the navy one.
+  await expect(cardNames(page).first().getByRole('link')).toHaveAttribute('href', /[?&]color=True\+Navy$/)
 
   // Synonyms of the trade, the products named so first (the top of the list), then the rest of
   // their category (the count is more than the products named so).
