@@ -1,9 +1,11 @@
 import type { AttributeName, ProductListItem } from './catalog-types'
+import { addToVocabulary, allTermsIn, correctedQuery, foldText, queryTerms, searchableWords, type Vocabulary } from './search-text'
 import { compareSizes } from './size-order'
 
 // Search and filters of the shop page (spec 5). Runs in the browser on the product index and on
-// the server for the first render, so it is pure and allocation-light: filtering 1000 products
-// is well under a millisecond.
+// the server for the first render, so it is pure and allocation-light: what a product is searched
+// by is prepared once per product (in the browser while it is idle, prepareShopSearch), and a
+// keystroke only looks for the query's words in those strings.
 
 export const PRODUCT_SORTS = ['websiteSequence', 'price-asc', 'price-desc', 'name-asc'] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
@@ -44,8 +46,6 @@ export type SearchableProduct = Pick<
 type FacetEntries = Map<string, string>
 
 type ProductIndex = {
-  name: string
-  sku: string
   sizes: FacetEntries
   colors: FacetEntries
   logos: FacetEntries
@@ -85,8 +85,6 @@ function indexOf(product: SearchableProduct): ProductIndex {
   const brands: FacetEntries = new Map()
   if (product.drBrandId) addEntry(brands, product.drBrandId.name)
   index = {
-    name: product.name.toLowerCase(),
-    sku: product.templateSkuCode.toLowerCase(),
     sizes: byAttribute.Size,
     colors: byAttribute.Color,
     logos: byAttribute.Logo,
@@ -94,6 +92,34 @@ function indexOf(product: SearchableProduct): ProductIndex {
     brands,
   }
   indexes.set(product, index)
+  return index
+}
+
+/** What a product is searched by. */
+type SearchIndex = {
+  /** Folded (lower case, no accents) name and template SKU, for the spec's substring rule. */
+  name: string
+  sku: string
+  /** The words of the name and SKU, and of those with the colours, categories and brand (search-text.ts searchableWords). */
+  nameWords: string
+  allWords: string
+}
+
+// Apart from the facets' index: a list only filtered never needs it.
+const searchIndexes = new WeakMap<SearchableProduct, SearchIndex>()
+
+function searchIndexOf(product: SearchableProduct): SearchIndex {
+  let index = searchIndexes.get(product)
+  if (index) return index
+  const facets = indexOf(product)
+  const nameWords = searchableWords([product.name, product.templateSkuCode])
+  index = {
+    name: foldText(product.name),
+    sku: foldText(product.templateSkuCode),
+    nameWords,
+    allWords: nameWords + searchableWords([...facets.colors.values(), ...facets.categories.values(), ...facets.brands.values()]),
+  }
+  searchIndexes.set(product, index)
   return index
 }
 
@@ -117,7 +143,10 @@ const SEARCH_BIT = 32
 const PRICE_BIT = 64
 
 type CompiledFilters = {
+  /** The search folded, for the spec's rule: a substring of the name or the SKU. */
   search: string
+  /** The search's words, each with the forms it may be found as (search-text.ts queryTerms). */
+  terms: string[][]
   wanted: [ListFacet, Set<string>][]
   min: number
   max: number
@@ -126,7 +155,7 @@ type CompiledFilters = {
 }
 
 function compile(filters: Partial<ShopFilters>): CompiledFilters {
-  const search = (filters.searchText ?? '').trim().toLowerCase()
+  const search = foldText((filters.searchText ?? '').trim())
   const wanted: [ListFacet, Set<string>][] = []
   for (const facet of LIST_FACETS) {
     const set = foldedSet(filters[facet] ?? [])
@@ -135,6 +164,7 @@ function compile(filters: Partial<ShopFilters>): CompiledFilters {
   const hasPriceRange = filters.minPrice != null || filters.maxPrice != null
   return {
     search,
+    terms: search ? queryTerms(search) : [],
     wanted,
     min: filters.minPrice ?? 0,
     max: filters.maxPrice ?? Number.POSITIVE_INFINITY,
@@ -143,20 +173,44 @@ function compile(filters: Partial<ShopFilters>): CompiledFilters {
   }
 }
 
+/** How well a product answers the search: 0 best, SEARCH_MISS when it does not. */
+const SEARCH_MISS = 3
+
+/**
+ * 0: the search is a substring of the name or the SKU (the spec's rule, accents aside); 1: each of
+ * its words starts a word of the name or SKU, as typed, in the singular or as a synonym ("polos",
+ * "pique polo", "sweatshirt" for a hoodie); 2: each starts a word of the name, SKU, colours,
+ * categories or brand ("navy polo"); SEARCH_MISS otherwise.
+ */
+function searchRank(index: SearchIndex, filters: CompiledFilters): number {
+  if (index.name.includes(filters.search) || index.sku.includes(filters.search)) return 0
+  if (filters.terms.length === 0) return SEARCH_MISS
+  if (allTermsIn(index.nameWords, filters.terms)) return 1
+  return allTermsIn(index.allWords, filters.terms) ? 2 : SEARCH_MISS
+}
+
+/** searchRank(…) !== SEARCH_MISS, in fewer steps: the words of the name are among all the words. */
+function matchesSearch(index: SearchIndex, filters: CompiledFilters): boolean {
+  if (index.name.includes(filters.search) || index.sku.includes(filters.search)) return true
+  return filters.terms.length > 0 && allTermsIn(index.allWords, filters.terms)
+}
+
 /** The filters the product fails (0: it matches them all). */
 function failures(product: SearchableProduct, filters: CompiledFilters): number {
   let failed = 0
   if (filters.hasPriceRange && (product.price > filters.max || Math.max(product.maxPrice, product.price) < filters.min)) failed |= PRICE_BIT
+  if (filters.search && !matchesSearch(searchIndexOf(product), filters)) failed |= SEARCH_BIT
   const index = indexOf(product)
-  if (filters.search && !index.name.includes(filters.search) && !index.sku.includes(filters.search)) failed |= SEARCH_BIT
   for (const [facet, set] of filters.wanted) if (!intersects(index[facet], set)) failed |= FACET_BIT[facet]
   return failed
 }
 
 /**
  * Products matching every active facet (values within a facet are OR-ed), in their given order.
- * Search is a case-insensitive substring of the name or the template SKU; the price range keeps
- * products whose [price, maxPrice] overlaps [minPrice ?? 0, maxPrice ?? ∞].
+ * Search matches a case-insensitive substring of the name or the template SKU (spec 5), accents
+ * aside, and also a product each of whose words (singular, synonyms) starts a word of its name,
+ * SKU, colours, categories or brand; the price range keeps products whose [price, maxPrice]
+ * overlaps [minPrice ?? 0, maxPrice ?? ∞].
  */
 export function filterProducts<P extends SearchableProduct>(products: readonly P[], filters: Partial<ShopFilters>): P[] {
   const compiled = compile(filters)
@@ -165,13 +219,32 @@ export function filterProducts<P extends SearchableProduct>(products: readonly P
 }
 
 /**
- * The colour a card shows when the shopper filters by colours: the product's first colour (in its
- * own order) among the chosen ones; null without a colour filter.
+ * The colour a card shows: with a colour filter, the product's first colour (in its own order)
+ * among the chosen ones; else, when a word of the search of three letters or more begins a word of
+ * one of its colours ("navy polo" → "True Navy", "gray" → "Heather Grey"), the colour most of its
+ * words name (the first on a tie: "safety yellow" → "Safety Yellow", not "Safety Orange"); otherwise
+ * null.
  */
-export function shownColor(product: Pick<SearchableProduct, 'attributeValues'>, colors: readonly string[]): string | null {
-  if (colors.length === 0) return null
-  const wanted = new Set(colors.map(fold))
-  return product.attributeValues.find((value) => value.attribute.name === 'Color' && wanted.has(fold(value.name)))?.name ?? null
+export function shownColor(product: Pick<SearchableProduct, 'attributeValues'>, colors: readonly string[], searchText = ''): string | null {
+  if (colors.length > 0) {
+    const wanted = new Set(colors.map(fold))
+    return product.attributeValues.find((value) => value.attribute.name === 'Color' && wanted.has(fold(value.name)))?.name ?? null
+  }
+  // Each form has its leading space: ' ' and three letters.
+  const terms = queryTerms(foldText(searchText.trim())).filter((forms) => forms[0]!.length > 3)
+  if (terms.length === 0) return null
+  let shown: string | null = null
+  let most = 0
+  for (const value of product.attributeValues) {
+    if (value.attribute.name !== 'Color') continue
+    const words = searchableWords([value.name])
+    const named = terms.filter((forms) => forms.some((form) => words.includes(form))).length
+    if (named > most) {
+      shown = value.name
+      most = named
+    }
+  }
+  return shown
 }
 
 const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
@@ -188,9 +261,99 @@ export function sortProducts<P extends SearchableProduct>(products: readonly P[]
   return [...products].sort(comparators[sort])
 }
 
-/** What the shop page shows: the filtered products in the chosen order. */
+/**
+ * What the shop page shows: the filtered products in the chosen order. With a search and the
+ * default order, the best answers come first (the search in the name or SKU, then all its words in
+ * the name or SKU, then its words across the fields), each kind in website order.
+ */
 export function applyShopFilters<P extends SearchableProduct>(products: readonly P[], filters: Partial<ShopFilters>): P[] {
-  return sortProducts(filterProducts(products, filters), filters.sort ?? 'websiteSequence')
+  const sort = filters.sort ?? 'websiteSequence'
+  const compiled = compile(filters)
+  if (!compiled.active) return sortProducts(products, sort)
+  const found = products.filter((product) => failures(product, compiled) === 0)
+  if (!compiled.search || sort !== 'websiteSequence') return sortProducts(found, sort)
+  const ranks = new Map<SearchableProduct, number>()
+  for (const product of found) ranks.set(product, searchRank(searchIndexOf(product), compiled))
+  return found.sort((a, b) => ranks.get(a)! - ranks.get(b)! || comparators.websiteSequence(a, b))
+}
+
+export type ShopSearchResult<P> = {
+  /** What the page lists. */
+  products: P[]
+  /**
+   * Set when nothing matched the search as typed and a near spelling does ("hodie" → "hoodie"): the
+   * products listed are that search's, and the page offers it as "Did you mean …?".
+   */
+  didYouMean: string | null
+}
+
+/** A product list's search being prepared: its products indexed so far, and the catalog's words. */
+type Preparation = {
+  next: number
+  vocabulary: Vocabulary
+  /** Colour, category and brand names recur from product to product: counted, then read once each. */
+  others: Map<string, number>
+  done: boolean
+}
+
+const preparations = new WeakMap<readonly SearchableProduct[], Preparation>()
+
+function prepare(products: readonly SearchableProduct[], hasTime: () => boolean): Preparation {
+  let preparation = preparations.get(products)
+  if (!preparation) {
+    preparation = { next: 0, vocabulary: new Map(), others: new Map(), done: false }
+    preparations.set(products, preparation)
+  }
+  const { vocabulary, others } = preparation
+  while (!preparation.done && preparation.next < products.length) {
+    const product = products[preparation.next++]!
+    searchIndexOf(product)
+    addToVocabulary(vocabulary, product.name, true)
+    addToVocabulary(vocabulary, product.templateSkuCode, false)
+    const facets = indexOf(product)
+    for (const entries of [facets.colors, facets.categories, facets.brands]) {
+      for (const text of entries.values()) others.set(text, (others.get(text) ?? 0) + 1)
+    }
+    if (preparation.next % 32 === 0 && !hasTime()) return preparation
+  }
+  if (!preparation.done) {
+    for (const [text, uses] of others) addToVocabulary(vocabulary, text, false, uses)
+    preparation.done = true
+  }
+  return preparation
+}
+
+/**
+ * Prepares the search of a product list before its first keystroke: each product's search index
+ * and the catalog's words for "Did you mean". A slice at a time: it stops when `hasTime` says so
+ * (asked every 32 products) and answers false, to be called again; true once all is ready. A search
+ * before then prepares what it needs itself.
+ */
+export function prepareShopSearch(products: readonly SearchableProduct[], hasTime: () => boolean): boolean {
+  return prepare(products, hasTime).done
+}
+
+function vocabularyOf(products: readonly SearchableProduct[]): Vocabulary {
+  return prepare(products, () => true).vocabulary
+}
+
+/**
+ * The shop's answer to its filters (applyShopFilters), and when the search finds nothing, the
+ * nearest search that finds something, with its products: each word no product has replaced by
+ * the catalog's nearest word (one or two letters away), with the other filters kept.
+ */
+export function searchShop<P extends SearchableProduct>(products: readonly P[], filters: Partial<ShopFilters>): ShopSearchResult<P> {
+  const found = applyShopFilters(products, filters)
+  const searchText = filters.searchText?.trim() ?? ''
+  if (found.length > 0 || searchText === '') return { products: found, didYouMean: null }
+  const known = (word: string) => {
+    const compiled = compile({ searchText: word })
+    return products.some((product) => matchesSearch(searchIndexOf(product), compiled))
+  }
+  const suggestion = correctedQuery(searchText, vocabularyOf(products), known)
+  if (suggestion === null) return { products: found, didYouMean: null }
+  const near = applyShopFilters(products, { ...filters, searchText: suggestion })
+  return near.length > 0 ? { products: near, didYouMean: suggestion } : { products: found, didYouMean: null }
 }
 
 export type FacetValue = { value: string; count: number }

@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl'
 import { type FormEvent, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ProductListItem } from '@/isomorphic/catalog-types'
 import {
-  applyShopFilters,
   facetsOf,
   hasActiveFilters,
   LIST_FACETS,
@@ -13,6 +12,8 @@ import {
   parseShopFilters,
   PRODUCT_SORTS,
   type ProductSort,
+  prepareShopSearch,
+  searchShop,
   serializeShopFilters,
   type ShopFacets,
   type ShopFilters,
@@ -22,6 +23,7 @@ import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView } from './filter-panel'
 import { useProductIndex } from './product-index'
 import { useAfterPaint } from './use-after-paint'
+import { whenIdle } from './when-idle'
 import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
 
 // A keystroke or a filter click paints the control first; the results, the count and the chips
@@ -109,17 +111,26 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   }
 
   const index = useProductIndex()
+  // What each product is searched by, made once per list while the page is idle, so that a
+  // keystroke only looks (P7).
+  useEffect(() => {
+    const products = index.products
+    return products ? whenIdle((hasTime) => prepareShopSearch(products, hasTime)) : undefined
+  }, [index.products])
   // The controls show what was just typed or clicked; the results follow (deferred).
   const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
   const filters = useAfterPaint(liveFilters)
   const narrowed = hasActiveFilters(filters) || filters.sort !== 'websiteSequence'
-  const results = useMemo(() => {
-    if (index.products) return applyShopFilters(index.products, filters)
-    return narrowed ? null : initialProducts
-  }, [index.products, filters, narrowed, initialProducts])
+  const answer = useMemo(() => (index.products ? searchShop(index.products, filters) : null), [index.products, filters])
+  const results = answer ? answer.products : narrowed ? null : initialProducts
+  const didYouMean = answer?.didYouMean ?? null
   const count = results === null ? null : index.products ? results.length : total
-  // Counted in the same pass over the index as any filter change needs (no request).
-  const shownFacets = useMemo(() => (index.products ? facetsOf(index.products, filters) : facets), [index.products, filters, facets])
+  // Counted in the same pass over the index as any filter change needs (no request); for the
+  // search offered instead when the one typed finds nothing.
+  const shownFacets = useMemo(
+    () => (index.products ? facetsOf(index.products, didYouMean === null ? filters : { ...filters, searchText: didYouMean }) : facets),
+    [index.products, filters, didYouMean, facets],
+  )
 
   const searchTimer = useRef<number | undefined>(undefined)
   // The search text still waiting for its pause before it goes into the address.
@@ -173,6 +184,11 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
       ? current.filter((entry) => entry.toLowerCase() !== folded)
       : [...current, value]
     push({ [facet]: next })
+  }
+
+  const searchFor = (text: string) => {
+    setDraft(text)
+    push({ searchText: text })
   }
 
   const clearAll = () => {
@@ -310,6 +326,20 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
           ) : null}
         </div>
 
+        {didYouMean !== null ? (
+          <p role="status" className="mt-3 text-sm text-ink">
+            {t.rich('didYouMean', {
+              text: filters.searchText.trim(),
+              suggestion: didYouMean,
+              link: (chunks) => (
+                <button type="button" onClick={() => searchFor(didYouMean)} className="font-semibold text-accent underline underline-offset-4 hover:text-accent-strong">
+                  {chunks}
+                </button>
+              ),
+            })}
+          </p>
+        ) : null}
+
         <div className="mt-6">
           {results === null ? (
             index.failed ? null : <LoadingGrid />
@@ -322,7 +352,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
               </button>
             </div>
           ) : (
-            <WindowedProductGrid products={results} label={t('productsList')} colors={filters.colors} />
+            <WindowedProductGrid products={results} label={t('productsList')} colors={filters.colors} search={didYouMean ?? filters.searchText} />
           )}
         </div>
       </section>

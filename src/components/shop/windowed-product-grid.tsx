@@ -36,7 +36,18 @@ function rowsInView(metrics: Metrics, scrolledInto: number, totalRows: number): 
  * the number of products), placed inside a box as tall as all rows would be. Columns come from the
  * CSS grid itself and the row height from the first card, so the layout has one source: the CSS.
  */
-export function WindowedProductGrid({ products, label, colors }: { products: ProductListItem[]; label: string; colors: readonly string[] }) {
+export function WindowedProductGrid({
+  products,
+  label,
+  colors,
+  search,
+}: {
+  products: ProductListItem[]
+  label: string
+  colors: readonly string[]
+  /** The search the products answer: a colour it names is the one a card shows. */
+  search: string
+}) {
   const listRef = useRef<HTMLUListElement>(null)
   const [metrics, setMetrics] = useState<Metrics | null>(() => remembered?.metrics ?? null)
   const columns = metrics?.columns ?? 1
@@ -110,7 +121,7 @@ export function WindowedProductGrid({ products, label, colors }: { products: Pro
             eager={first + offset < 2}
             priority={first + offset === 0}
             sizes={CARD_SIZES}
-            color={shownColor(product, colors)}
+            color={shownColor(product, colors, search)}
           />
         </li>
       ))}
