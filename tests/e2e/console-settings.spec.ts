@@ -39,7 +39,9 @@ test('a manager’s accent colour is on the storefront’s next page, and a ligh
   await accent.fill('#ffe066')
   await expect(manager.getByText(/too light: choose a darker shade/)).toBeVisible()
   await manager.getByRole('button', { name: 'Save settings' }).click()
-  await expect(manager.getByRole('alert').filter({ hasText: 'dark enough for white text' })).toBeVisible()
+  // The contract's rule, checked in the browser before anything is sent, at the field it concerns.
+  await expect(accent).toHaveAttribute('aria-invalid', 'true')
+  await expect(manager.getByText(/Must be dark enough for white text/)).toBeVisible()
 
   await accent.fill('#7a1f3d')
   await manager.getByRole('button', { name: 'Save settings' }).click()

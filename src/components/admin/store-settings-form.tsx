@@ -286,7 +286,7 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
               onChange={(event) => setValue('accentColor', event.target.value, { shouldDirty: true })}
               className="h-10 w-12 shrink-0 cursor-pointer rounded border border-line bg-white"
             />
-            <TextInput {...register('accentColor')} placeholder="#0b6e5f" className="mt-0 font-mono" />
+            <TextInput {...register('accentColor')} aria-label="Accent colour" placeholder="#0b6e5f" className="mt-0 font-mono" />
           </span>
         </FormField>
         {accent.trim() && contrast !== null ? (
