@@ -1,15 +1,14 @@
 'use client'
 
 import Link from 'next/link'
-import { useRouter } from 'next/navigation'
 import { type ReactNode, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { adminMutation } from '@/client/admin/admin-api'
+import { type SaveStatus, useConsoleAction } from '@/client/admin/use-console-form'
 import { type CheckoutSectionName, type CheckoutSections, type CheckoutSectionValues, KEPT_SECRET } from '@/isomorphic/contract/admin-checkout'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import { BANK_TRANSFER_PROVIDER } from '@/isomorphic/bank-transfer'
 import type { OrderExtraFieldInput, OrderOptionInput, PaymentMethodInput, TaxInput } from '@/isomorphic/contract/store-file-checkout'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { SaveOutcome } from './console-form'
+import { Field, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 // The checkout's settings (issue 16), three cards each saved on its own: payment methods, tax, and
 // the order's extra fields and options. Each edits its store-file section whole; the server checks
@@ -26,49 +25,34 @@ const PROVIDERS: { value: string; label: string }[] = [
 const FIELD_TYPES = ['text', 'textarea', 'select', 'checkbox', 'date'] as const
 
 type Save = <K extends CheckoutSectionName>(name: K, value: CheckoutSectionValues[K]) => Promise<boolean>
+type SectionStatus = { busy: boolean; status: SaveStatus }
 
+/**
+ * Each section saves on the console's one action path (its own busy / saved / refused / 409), with
+ * the fingerprint of the sections as last read: a colleague's save in between is the 409.
+ */
 function useSectionSave(websiteId: number, initial: CheckoutSections) {
-  const router = useRouter()
   const [fingerprints, setFingerprints] = useState(() => ({ payments: initial.payments.fingerprint, tax: initial.tax.fingerprint, orderFields: initial.orderFields.fingerprint }))
-  const [status, setStatus] = useState<Partial<Record<CheckoutSectionName, { error?: string; conflict?: { message: string; data: EditConflictData }; saved?: boolean; busy?: boolean }>>>({})
+  const actions = { payments: useConsoleAction(), tax: useConsoleAction(), orderFields: useConsoleAction() }
   const save: Save = async (name, value) => {
-    setStatus((current) => ({ ...current, [name]: { busy: true } }))
-    try {
-      const answer = await adminMutation('checkout.saveSection', { websiteId, fingerprint: fingerprints[name], section: { name, value } as never })
-      setFingerprints({ payments: answer.payments.fingerprint, tax: answer.tax.fingerprint, orderFields: answer.orderFields.fingerprint })
-      setStatus((current) => ({ ...current, [name]: { saved: true } }))
-      router.refresh()
-      return true
-    } catch (failure) {
-      const problem =
-        failure instanceof AdminApiError && failure.status === 409 && isEditConflictData(failure.data)
-          ? { conflict: { message: failure.message, data: failure.data } }
-          : { error: failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!' }
-      setStatus((current) => ({ ...current, [name]: problem }))
-      return false
-    }
+    const outcome = await actions[name].run(() => adminMutation('checkout.saveSection', { websiteId, fingerprint: fingerprints[name], section: { name, value } as never }))
+    if (outcome.ok) setFingerprints({ payments: outcome.answer.payments.fingerprint, tax: outcome.answer.tax.fingerprint, orderFields: outcome.answer.orderFields.fingerprint })
+    return outcome.ok
   }
+  const status = (name: CheckoutSectionName): SectionStatus => ({ busy: actions[name].busy, status: actions[name].status })
   return { save, status }
 }
 
-function Card({ title, description, children, state, onSave, saveLabel }: { title: string; description: string; children: ReactNode; state?: ReturnType<typeof useSectionSave>['status'][CheckoutSectionName]; onSave: () => void; saveLabel: string }) {
+function Card({ title, description, children, state, onSave, saveLabel }: { title: string; description: string; children: ReactNode; state: SectionStatus; onSave: () => void; saveLabel: string }) {
   return (
     <section aria-label={title} className="mb-6 rounded-card border border-line bg-white p-5">
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="mt-1 mb-4 text-sm text-muted">{description}</p>
-      <div className="grid gap-3">
-        {state?.conflict ? <EditConflictNotice message={state.conflict.message} conflict={state.conflict.data} /> : null}
-        <FormError message={state?.error ?? null} />
-        {children}
-      </div>
-      <div className="mt-4 flex items-center justify-end gap-3">
-        {state?.saved ? (
-          <span role="status" className="text-sm text-accent-strong">
-            Saved.
-          </span>
-        ) : null}
-        <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={state?.busy} onClick={onSave}>
-          {state?.busy ? 'Saving…' : saveLabel}
+      <div className="grid gap-3">{children}</div>
+      <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
+        <SaveOutcome status={state.status} />
+        <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={state.busy} onClick={onSave}>
+          {state.busy ? 'Saving…' : saveLabel}
         </button>
       </div>
     </section>
@@ -87,7 +71,7 @@ function replaceAt<T>(list: T[], index: number, change: Partial<T>): T[] {
   return list.map((item, at) => (at === index ? { ...item, ...change } : item))
 }
 
-function PaymentMethods({ websiteId, initial, save, state, cardsConfigured }: { websiteId: number; initial: PaymentMethodInput[]; save: Save; state: ReturnType<typeof useSectionSave>['status']['payments']; cardsConfigured: boolean }) {
+function PaymentMethods({ websiteId, initial, save, state, cardsConfigured }: { websiteId: number; initial: PaymentMethodInput[]; save: Save; state: SectionStatus; cardsConfigured: boolean }) {
   const [methods, setMethods] = useState(initial)
   const cardsOfferedWithoutKeys = !cardsConfigured && methods.some((method) => method.provider === 'stripe' && (method.active ?? true))
   return (
@@ -198,7 +182,7 @@ function BankDetailsFields({ index, details, onChange }: { index: number; detail
   )
 }
 
-function Tax({ initial, save, state }: { initial: TaxInput | null; save: Save; state: ReturnType<typeof useSectionSave>['status']['tax'] }) {
+function Tax({ initial, save, state }: { initial: TaxInput | null; save: Save; state: SectionStatus }) {
   const [tax, setTax] = useState<TaxInput>(initial ?? { taxname: 'builtin', rates: [] })
   const rates = tax.rates ?? []
   const secret = (key: 'key' | 'token', label: string) => {
@@ -299,7 +283,7 @@ function OrderFields({
   initial: CheckoutSectionValues['orderFields']
   currency: string
   save: Save
-  state: ReturnType<typeof useSectionSave>['status']['orderFields']
+  state: SectionStatus
   groups: { code: string; name: string }[]
 }) {
   const [fields, setFields] = useState<OrderExtraFieldInput[]>(initial.orderExtraFields)
@@ -411,9 +395,9 @@ export function CheckoutSettings({
   const { save, status } = useSectionSave(websiteId, sections)
   return (
     <>
-      <PaymentMethods websiteId={websiteId} initial={sections.payments.value.paymentMethods} save={save} state={status.payments} cardsConfigured={cardsConfigured} />
-      <Tax initial={sections.tax.value.tax} save={save} state={status.tax} />
-      <OrderFields initial={sections.orderFields.value} currency={currency} save={save} state={status.orderFields} groups={groups} />
+      <PaymentMethods websiteId={websiteId} initial={sections.payments.value.paymentMethods} save={save} state={status('payments')} cardsConfigured={cardsConfigured} />
+      <Tax initial={sections.tax.value.tax} save={save} state={status('tax')} />
+      <OrderFields initial={sections.orderFields.value} currency={currency} save={save} state={status('orderFields')} groups={groups} />
     </>
   )
 }
