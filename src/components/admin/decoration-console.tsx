@@ -2,10 +2,10 @@
 
 import { useRouter } from 'next/navigation'
 import { type FormEvent, Fragment, type ReactNode, useId, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { adminMutation } from '@/client/admin/admin-api'
 import { METHOD_LABELS, methodFacts, methodFieldsOf, methodValueOf } from '@/client/admin/decoration-rows'
 import { uploadLogoArtwork } from '@/client/admin/logo-artwork-upload'
-import { useConsoleForm } from '@/client/admin/use-console-form'
+import { type SaveStatus, useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import {
   type DecorationMethodAdminEntry,
   type DecorationPartnerAdminEntry,
@@ -16,50 +16,30 @@ import {
   type LogosAdminData,
   type PrintAreaAdminEntry,
 } from '@/isomorphic/contract/admin-decoration'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import { HEX_COLOR_PATTERN } from '@/isomorphic/contract/decoration-fields'
 import type { DecorationMethodCode } from '@/isomorphic/decoration-types'
-import { ConsoleForm, FormField, SubmitButton } from './console-form'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 // /admin/decoration (issue 16): the install's logos (artwork, partner, methods) and decoration
 // partners, and this store's decoration settings — methods with their prices, print areas with a
 // preview on the garment, and the editor's fonts, palette and uploads. Each record is its own small
 // form saved with the version it was opened at; a stale save shows what changed (409).
 
-type Failure = { message: string; conflict: EditConflictData | null }
-const failureOf = (error: unknown): Failure =>
-  error instanceof AdminApiError
-    ? { message: error.message, conflict: isEditConflictData(error.data) ? error.data : null }
-    : { message: 'Something went wrong. Please try again!', conflict: null }
-
-function Problem({ failure }: { failure: Failure | null }) {
-  if (!failure) return null
-  return failure.conflict ? <EditConflictNotice message={failure.message} conflict={failure.conflict} /> : <FormError message={failure.message} />
+/**
+ * A save of one of the page's small forms on the console's one action path: busy while it runs,
+ * its refusal (or a stale save's 409, naming who changed what) drawn by SaveOutcome, and the
+ * page's data read again after it landed.
+ */
+function useSave() {
+  const action = useConsoleAction()
+  const run = async (call: () => Promise<unknown>): Promise<boolean> => (await action.run(call, { savedMessage: 'Saved.' })).ok
+  return { status: action.status, busy: action.busy, run }
 }
 
-
-/** Runs a save, shows its refusal, refreshes the page's data after it. */
-function useSave() {
-  const router = useRouter()
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [busy, setBusy] = useState(false)
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true)
-    setFailure(null)
-    try {
-      await action()
-      router.refresh()
-      return true
-    } catch (error) {
-      setFailure(failureOf(error))
-      return false
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { failure, busy, run }
+/** What the last save of a small form said, but only a refusal: the refreshed page shows a save that landed. */
+function Problem({ status }: { status: SaveStatus }) {
+  return status.failure ? <SaveOutcome status={status} /> : null
 }
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim()
@@ -107,7 +87,7 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 // ---- logos ----------------------------------------------------------------------------------
 
 function LogoForm({ websiteId, data, logo, onDone }: { websiteId: number; data: LogosAdminData; logo?: LogoAdminEntry; onDone?: () => void }) {
-  const { failure, busy, run } = useSave()
+  const { status, busy, run } = useSave()
   const upload = useSave()
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -136,7 +116,7 @@ function LogoForm({ websiteId, data, logo, onDone }: { websiteId: number; data: 
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
-      <Problem failure={failure} />
+      <Problem status={status} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Input label="Name" name="name" defaultValue={logo?.name} maxLength={200} />
         <Input label="Code" name="code" defaultValue={logo?.code} className="font-mono" placeholder="GR-MARK" />
@@ -183,7 +163,7 @@ function LogoForm({ websiteId, data, logo, onDone }: { websiteId: number; data: 
           </button>
         ) : null}
       </div>
-      <Problem failure={upload.failure} />
+      <Problem status={upload.status} />
     </form>
   )
 }
@@ -530,7 +510,7 @@ function AreaPreview({ area, data }: { area: PrintAreaAdminEntry; data: Decorati
 }
 
 function AreaForm({ websiteId, data, area, onDone }: { websiteId: number; data: DecorationSettingsAdminData; area?: PrintAreaAdminEntry; onDone?: () => void }) {
-  const { failure, busy, run } = useSave()
+  const { status, busy, run } = useSave()
   const offered = data.methods.map((method) => ({ code: method.code, name: method.name }))
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -561,7 +541,7 @@ function AreaForm({ websiteId, data, area, onDone }: { websiteId: number; data: 
   const owner = area ? (area.productId !== null ? `product:${area.productId}` : `kind:${area.garmentKind}`) : 'kind:tee'
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 flex-1 gap-3">
-      <Problem failure={failure} />
+      <Problem status={status} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <label className="col-span-2 block min-w-0 text-sm font-medium text-ink">
           For
@@ -653,7 +633,7 @@ function PrintAreas({ websiteId, data }: { websiteId: number; data: DecorationSe
 // ---- fonts, palette, uploads ----------------------------------------------------------------
 
 function EditorSettings({ websiteId, data }: { websiteId: number; data: DecorationSettingsAdminData }) {
-  const { failure, busy, run } = useSave()
+  const { status, busy, run } = useSave()
   const [fonts, setFonts] = useState(data.fonts)
   const [palette, setPalette] = useState(data.palette)
   const [uploads, setUploads] = useState(data.uploads)
@@ -734,7 +714,7 @@ function EditorSettings({ websiteId, data }: { websiteId: number; data: Decorati
           </Labelled>
         </fieldset>
 
-        <Problem failure={failure} />
+        <Problem status={status} />
         {saved ? (
           <p role="status" className="text-sm text-accent">
             Saved. The editor shows the change now.
