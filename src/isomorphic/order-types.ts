@@ -56,6 +56,8 @@ export type OrderData = {
   state: OrderState
   approvalState: OrderApprovalState
   paymentState: OrderPaymentState
+  /** Where its goods are: made, shipped (in part or in full), delivered. */
+  fulfilmentState: OrderFulfilmentState
   /** True while the order waits for approval (over the partner's budget). */
   approvalRequired: boolean
   createdAt: string

@@ -31,3 +31,14 @@ test('an order waiting for the shopper’s bank transfer says so until the store
   expect(orderStatus({ ...order, state: 'sale', howToPay })).toBe('statusAwaitingYourPayment')
   expect(orderStatus({ ...order, state: 'sale', paymentState: 'paid', howToPay: null })).toBe('statusPaid')
 })
+
+test('a confirmed order reads where its goods are once they move: in production, partly shipped, shipped, delivered (issue 27)', () => {
+  const paid = { ...order, state: 'sale', paymentState: 'paid' } as const
+  expect(orderStatus({ ...paid, fulfilmentState: 'unfulfilled' })).toBe('statusPaid')
+  expect(orderStatus({ ...paid, fulfilmentState: 'in_production' })).toBe('statusInProduction')
+  expect(orderStatus({ ...paid, fulfilmentState: 'partially_shipped' })).toBe('statusPartlyShipped')
+  expect(orderStatus({ ...paid, fulfilmentState: 'shipped' })).toBe('statusShipped')
+  expect(orderStatus({ ...paid, fulfilmentState: 'delivered' })).toBe('statusDelivered')
+  // A cancelled order is cancelled, wherever its goods were.
+  expect(orderStatus({ ...paid, state: 'cancel', fulfilmentState: 'in_production' })).toBe('statusCancelled')
+})

@@ -47,6 +47,7 @@ const order = (overrides: Partial<PlacedOrder> = {}): PlacedOrder => ({
   state: 'draft',
   approvalState: 'not_required',
   paymentState: 'pending',
+  fulfilmentState: 'unfulfilled',
   approvalRequired: false,
   createdAt: '2026-11-21T10:00:00.000Z',
   amounts: { subTotal: 60, discount: 0, options: 0, shipping: 9.5, taxes: 4.95, total: 74.45, giftCard: 0, budget: 0, due: 74.45 },

@@ -13,6 +13,10 @@ import { HowToPayByTransfer } from '../order/how-to-pay'
 import { AddressBlock, Amount, Detail, OrderDesigns, OrderLinesTable, OrderTotalRows } from '../order/order-parts'
 import type { OrderEventData, OrderEventType } from '@/isomorphic/order-events'
 import type { OrderLineData } from '@/isomorphic/order-types'
+import { CARRIER_NAMES, CARRIERS } from '@/isomorphic/tracking'
+
+/** The carrier as shoppers know it ('UPS', not the code 'ups'); a name the store typed stays as it is. */
+const carrierName = (code: string | null) => (code === null ? null : ((CARRIERS as readonly string[]).includes(code) ? CARRIER_NAMES[code as (typeof CARRIERS)[number]] : code))
 
 // One order or quotation (getOrderDetails {id, accessToken}): its status, lines, addresses,
 // delivery, extra fields, options and totals, with its PDF. The owner sees it signed in; anyone
@@ -225,7 +229,7 @@ export function OrderHistory({ timeline }: { timeline: OrderEventData[] }) {
       <ol role="list" className="mt-3 space-y-2 text-sm">
         {rows.map((event) => {
           const amount = typeof event.data.amount === 'number' ? event.data.amount : null
-          const carrier = textOf(event.data.carrier)
+          const carrier = carrierName(textOf(event.data.carrier))
           const trackingNumber = textOf(event.data.trackingNumber)
           const link = trackingLink(event.data.trackingUrl)
           return (

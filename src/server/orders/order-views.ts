@@ -28,6 +28,7 @@ export function toOrderData(row: OrderRow): OrderData {
     state: row.state,
     approvalState: row.approvalState,
     paymentState: row.paymentState,
+    fulfilmentState: row.fulfilmentState,
     approvalRequired: row.approvalState === 'awaiting_approval',
     createdAt: row.createdAt.toISOString(),
     amounts: {
