@@ -34,7 +34,7 @@ test('a manager’s accent colour is on the storefront’s next page, and a ligh
   const manager = await managerPage(browser)
   await manager.goto('/admin/settings')
   await expect(manager.getByRole('heading', { name: 'Store settings' })).toBeVisible()
-  const accent = manager.getByRole('textbox', { name: 'Accent colour' })
+  const accent = manager.getByRole('textbox', { name: 'Accent colour', exact: true })
 
   await accent.fill('#ffe066')
   await expect(manager.getByText(/too light: choose a darker shade/)).toBeVisible()
@@ -52,7 +52,7 @@ test('a manager’s accent colour is on the storefront’s next page, and a ligh
     await expect(shopper.locator('html')).toHaveAttribute('style', /--color-accent:\s*#7a1f3d/)
   } finally {
     await manager.reload()
-    await manager.getByRole('textbox', { name: 'Accent colour' }).fill('')
+    await manager.getByRole('textbox', { name: 'Accent colour', exact: true }).fill('')
     await manager.getByRole('button', { name: 'Save settings' }).click()
     await expect(manager.getByRole('status')).toContainText('Settings saved')
   }
