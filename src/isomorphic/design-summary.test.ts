@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { designSummary } from './design-summary'
+import { designSummary, placeholderTexts } from './design-summary'
 
 test('a design is summed up per decoration with the names of its logo, area and method', () => {
   const summary = designSummary(
@@ -33,4 +33,12 @@ test('a design is summed up per decoration with the names of its logo, area and 
       { kind: 'logo', label: 'Own artwork', area: 'Full back', method: 'dtg', width: 4, height: 4 },
     ],
   })
+})
+
+
+const textDecoration = (value: string) => ({ kind: 'text' as const, text: value, fontId: 'oswald', color: '#111111', printAreaId: 1, method: 'screen_print' as const, x: 0, y: 0, width: 10, height: 4, rotation: 0 })
+
+test('a design’s texts that still read the editor’s placeholder are found, in any case and spacing, and nothing else', () => {
+  expect(placeholderTexts([textDecoration('YOUR NAME'), textDecoration(' your name '), textDecoration('RIVERA 12')] as never, 'YOUR NAME')).toEqual(['YOUR NAME', ' your name '])
+  expect(placeholderTexts([textDecoration('RIVERA 12')] as never, 'YOUR NAME')).toEqual([])
 })

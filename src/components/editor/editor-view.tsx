@@ -9,6 +9,7 @@ import { MAX_ZOOM, MIN_ZOOM, stepZoom } from '@/client/editor/zoom'
 import { useCartStore } from '@/client/stores/cart-store'
 import { useHydrated } from '@/client/use-hydrated'
 import { defaultTextColor } from '@/isomorphic/decoration-placement'
+import { placeholderTexts } from '@/isomorphic/design-summary'
 import type { DecorationOptions } from '@/isomorphic/decoration-types'
 import { formatCents } from '@/isomorphic/format'
 import { toCents } from '@/isomorphic/money'
@@ -59,8 +60,16 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   // New text starts in a colour that reads on the garment (white on white or heather grey would not).
   const textColor = defaultTextColor(options.palette, color?.htmlColor)
 
+  // A text still reading the placeholder is ordered only when the shopper says so (issue 27): the
+  // first press says what is left, the second adds the design as it is.
+  const placeholders = placeholderTexts(decorations, t('defaultText'))
+  const [placeholderNoticed, setPlaceholderNoticed] = useState(false)
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (placeholders.length > 0 && !placeholderNoticed) {
+      setPlaceholderNoticed(true)
+      return
+    }
     void editor.addToCart(
       quantities.filter((size) => size.quantity > 0),
       {
@@ -322,7 +331,17 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
               {saving ? t('saving') : t('addToCart')}
             </button>
             <div id={`${formId}-status`} aria-live="polite" className="mt-3 min-h-5 text-center text-sm">
-              {message ? <p className="text-danger">{message}</p> : blocker ? <p className="text-muted">{blocker}</p> : <p className="text-muted">{t('estimateNote')}</p>}
+              {message ? (
+                <p className="text-danger">{message}</p>
+              ) : blocker ? (
+                <p className="text-muted">{blocker}</p>
+              ) : placeholders.length > 0 && placeholderNoticed ? (
+                <p className="font-medium text-ink" data-testid="placeholder-notice">
+                  {t('placeholderNotice', { text: t('defaultText') })}
+                </p>
+              ) : (
+                <p className="text-muted">{t('estimateNote')}</p>
+              )}
             </div>
           </div>
         </form>
