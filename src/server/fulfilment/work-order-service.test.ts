@@ -27,6 +27,7 @@ import { backgroundMailSettled } from '../mail/background-mail'
 import { orderCancelled, orderConfirmed } from './order-lifecycle'
 import { workOrderSheetPdf } from './work-order-admin'
 import { WORK_ORDER_PAGE_SIZE } from './work-order-view'
+import { CURSOR_NOT_VALID } from '../kernel/list-cursor'
 
 // Designs are drawn into a scratch image store of this file's own.
 const IMAGES_DIR = mkdtempSync(path.join(os.tmpdir(), 'webstore-work-orders-'))
@@ -326,7 +327,7 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
     expect(fresh.workOrders.map((row) => row.id)).toContain(crestWork.id)
     expect(fresh.workOrders.every((row) => row.state === 'new')).toBe(true)
     expect(fresh.nextCursor).toBeNull()
-    expect(await refusal(query(crest, 'workOrders', { cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid' })
+    expect(await refusal(query(crest, 'workOrders', { cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_NOT_VALID })
   })
 
   test('pages hold every work order once, newest first, even when many were created at the same instant', async () => {

@@ -16,6 +16,7 @@ import { backgroundMailSettled } from '../mail/background-mail'
 import { acceptStaffInvite, EMAIL_TAKEN, INVITE_LIFETIME_MS, INVITE_NOT_VALID, LAST_OWNER, NOT_YOURSELF } from './staff-admin'
 import { signInStaff } from './staff-sign-in'
 import { staffActorFor } from './staff-sessions'
+import { CURSOR_NOT_VALID } from '../kernel/list-cursor'
 
 describe.each(testDatabaseKinds())('staff management and the audit log on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -172,6 +173,6 @@ describe.each(testDatabaseKinds())('staff management and the audit log on %s', (
     const today = new Date().toISOString().slice(0, 10)
     expect((await read({ from: today, to: today })).rows).toHaveLength(7)
     expect((await read({ to: '2000-01-01' })).rows).toHaveLength(0)
-    expect((await refusal(read({ cursor: 'not-a-cursor' }))).code).toBe('invalid')
+    expect(await refusal(read({ cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_NOT_VALID })
   })
 })
