@@ -51,7 +51,7 @@ test('the owner finds an order’s payment in the audit log by its reference, na
 
   await owner.goto('/admin/audit')
   await owner.getByLabel('Order reference').fill(reference!.toLowerCase())
-  await owner.getByRole('button', { name: 'Filter' }).click()
+  await owner.getByRole('button', { name: 'Apply' }).click()
   await expect(owner).toHaveURL(new RegExp(`reference=${reference!.toLowerCase()}`))
   const rows = owner.getByRole('list', { name: 'Audit entries' }).getByRole('listitem')
   await expect(rows).toHaveCount(1)

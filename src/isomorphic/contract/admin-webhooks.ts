@@ -8,6 +8,7 @@ import { LIST_CURSOR_PATTERN } from '../list-view'
 // Store managers and owners of the store ('store.manage').
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const satisfies readonly WebhookDeliveryState[]
+export const WEBHOOK_DELIVERY_STATE_NAMES = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const satisfies Record<WebhookDeliveryState, string>
 export const MAX_WEBHOOK_DESCRIPTION = 500
 
 const endpointId = idSchema('webhook endpoint')

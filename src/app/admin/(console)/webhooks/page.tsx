@@ -1,27 +1,30 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
+import { ListFilterForm, ListSelect } from '@/components/admin/list-filter-form'
+import { ListPager, pagerLinks } from '@/components/admin/list-pager'
 import { WebhookDeliveries } from '@/components/admin/webhook-deliveries'
+import { listHref, WEBHOOK_DELIVERY_LIST_VIEW } from '@/isomorphic/console-list-views'
+import { WEBHOOK_DELIVERY_STATE_NAMES, WEBHOOK_DELIVERY_STATES } from '@/isomorphic/contract/admin-webhooks'
 import { WebhookEndpoints } from '@/components/admin/webhook-endpoints'
 import { adminPageContext, adminPageQuery } from '@/web/admin-page'
-import { idParam } from '@/web/admin-store'
 
 export const metadata: Metadata = { title: 'Webhooks' }
 
 /**
  * A store's outbound webhooks (issue 15): its endpoints (add, edit, rotate the secret, delete) and,
- * for the endpoint chosen with ?endpoint=, its deliveries with every attempt and a Re-send button.
+ * for the endpoint chosen with ?endpoint=, its deliveries with every attempt and a Re-send button,
+ * by state, a page at a time (console-list-views.ts).
  * The store is ?store=, or the member's first store.
  */
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams
+  const asked = WEBHOOK_DELIVERY_LIST_VIEW.parse(await searchParams)
   const me = await adminPageQuery('consoleMe', {})
-  const websiteId = idParam(params.store) ?? me.storeIds?.[0] ?? (await adminPageContext()).store.websiteId
+  const websiteId = asked.websiteId ?? me.storeIds?.[0] ?? (await adminPageContext()).store.websiteId
   const { endpoints } = await adminPageQuery('webhookEndpoints', { websiteId })
-  const endpointId = idParam(params.endpoint)
-  const chosen = endpointId === null ? null : (endpoints.find((endpoint) => endpoint.id === endpointId) ?? null)
-  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined
-  const deliveries = chosen ? await adminPageQuery('webhookDeliveries', { endpointId: chosen.id, ...(cursor ? { cursor } : {}) }) : null
+  const chosen = asked.endpointId === null ? null : (endpoints.find((endpoint) => endpoint.id === asked.endpointId) ?? null)
+  const view = { ...asked, websiteId }
+  const { state, cursor } = view
+  const deliveries = chosen ? await adminPageQuery('webhookDeliveries', { endpointId: chosen.id, ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) }) : null
   return (
     <ConsolePage title="Webhooks">
       <p className="mb-6 max-w-3xl text-sm text-muted">
@@ -34,12 +37,20 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <h2 id="deliveries-heading" className="text-lg font-semibold">
             Deliveries to <span className="font-mono text-base break-all">{chosen.url}</span>
           </h2>
+          <div className="mt-3">
+            <ListFilterForm
+              list="webhookDeliveries"
+              label="Deliveries"
+              viewKey={WEBHOOK_DELIVERY_LIST_VIEW.toSearch(view)}
+              hidden={{ store: websiteId, endpoint: chosen.id }}
+              filtered={state !== null}
+              clearHref={listHref('webhookDeliveries', { ...view, state: null, cursor: null })}
+            >
+              <ListSelect label="State" name="state" value={state} choices={WEBHOOK_DELIVERY_STATES.map((choice) => [choice, WEBHOOK_DELIVERY_STATE_NAMES[choice]])} />
+            </ListFilterForm>
+          </div>
           <WebhookDeliveries deliveries={deliveries.deliveries} />
-          {deliveries.nextCursor ? (
-            <Link className="mt-4 inline-block text-sm underline" href={`/admin/webhooks?store=${websiteId}&endpoint=${chosen.id}&cursor=${deliveries.nextCursor}`}>
-              Older deliveries
-            </Link>
-          ) : null}
+          <ListPager label="Pages of deliveries" {...pagerLinks(deliveries, (at) => listHref('webhookDeliveries', { ...view, cursor: at }))} />
         </section>
       ) : null}
     </ConsolePage>

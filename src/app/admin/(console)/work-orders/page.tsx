@@ -1,7 +1,9 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
+import { ListPager, pagerLinks } from '@/components/admin/list-pager'
 import { WorkOrderStateBadge } from '@/components/admin/work-order-state-badge'
+import { listHref, WORK_ORDER_LIST_VIEW, type WorkOrderListView } from '@/isomorphic/console-list-views'
 import { WORK_ORDER_STATE_NAMES, WORK_ORDER_STATES, type WorkOrderState } from '@/isomorphic/contract/admin-work-orders'
 import { formatDate } from '@/isomorphic/format'
 import { adminPageQuery } from '@/web/admin-page'
@@ -10,18 +12,13 @@ export const metadata: Metadata = { title: 'Work orders' }
 
 const TABS: readonly (WorkOrderState | null)[] = [null, ...WORK_ORDER_STATES]
 
-const isState = (value: unknown): value is WorkOrderState => typeof value === 'string' && (WORK_ORDER_STATES as readonly string[]).includes(value)
-
-function tabHref(state: WorkOrderState | null): string {
-  return state ? `/admin/work-orders?state=${state}` : '/admin/work-orders'
-}
+const hrefOf = (view: WorkOrderListView) => listHref('workOrders', view)
 
 // The work orders the member may see (a decoration partner: its own), newest first, by state; the
-// view is held in the URL (?state=&cursor=).
+// view is held in the URL (?state=&cursor=, console-list-views.ts).
 export default async function WorkOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams
-  const state = isState(params.state) ? params.state : null
-  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined
+  const view = WORK_ORDER_LIST_VIEW.parse(await searchParams)
+  const { state, cursor } = view
   const page = await adminPageQuery('workOrders', { ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) })
 
   return (
@@ -33,7 +30,7 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
             return (
               <li key={tab ?? 'all'}>
                 <Link
-                  href={tabHref(tab)}
+                  href={hrefOf({ state: tab, cursor: null })}
                   aria-current={current ? 'page' : undefined}
                   className={`inline-block rounded-full border px-3 py-1.5 text-sm font-medium ${current ? 'border-accent bg-accent text-white' : 'border-line bg-white text-ink hover:bg-soft'}`}
                 >
@@ -71,13 +68,7 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
         </ul>
       )}
 
-      {page.nextCursor ? (
-        <div className="mt-6">
-          <Link href={`/admin/work-orders?${new URLSearchParams({ ...(state ? { state } : {}), cursor: page.nextCursor }).toString()}`} className="font-semibold text-accent underline">
-            Older work orders
-          </Link>
-        </div>
-      ) : null}
+      <ListPager {...pagerLinks(page, (at) => hrefOf({ ...view, cursor: at }))} />
     </ConsolePage>
   )
 }
