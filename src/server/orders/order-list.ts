@@ -5,7 +5,7 @@ import type { OrderListDirection, OrderListSort, OrderListView } from '@/isomorp
 import { type Executor, getDb } from '../db/client'
 import { logos, orderLines, orders, websites } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
-import { type CursorKeyKind, listCursor } from '../kernel/list-cursor'
+import { type CursorKeyKind, keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { requireStaff, storeScope } from '../kernel/permissions'
 import { formatOrderReference } from './order-reference'
 
@@ -47,16 +47,13 @@ function sortKey(sort: OrderListSort, hidden = false): { columns: SQL[]; fromCur
  * against 0.3 ms on 200,000 orders).
  */
 export function orderListOrderBy(sort: OrderListSort, dir: OrderListDirection, searching = false): SQL[] {
-  const way = dir === 'asc' ? sql`asc` : sql`desc`
-  return [...sortKey(sort, searching).columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`].map((column) => sql`${column} ${way}`)
+  return keysetOrderBy([...sortKey(sort, searching).columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`], dir)
 }
 
 /** The rows that come after (key, id) when read in `dir`: one row comparison, which the sort's index serves. */
 export function orderListAfter(sort: OrderListSort, dir: OrderListDirection, key: string, id: number, searching = false): SQL {
   const { columns, fromCursor } = sortKey(sort, searching)
-  const left = sql.join([...columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`], sql`, `)
-  const right = sql.join([...fromCursor(key), sql`${id}::integer`], sql`, `)
-  return dir === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`
+  return keysetAfter([...columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`], [...fromCursor(key), sql`${id}::integer`], dir)
 }
 
 /** The key a cursor keeps for a row. */
