@@ -156,15 +156,28 @@ describe.each(testDatabaseKinds())('staff management and the audit log on %s', (
 
     const pages: string[][] = []
     let cursor: string | undefined
+    let lastPage: AuditPage | undefined
     do {
-      const page = await read({ limit: 3, ...(cursor ? { cursor } : {}) })
-      pages.push(page.rows.map((row) => row.entityId))
-      cursor = page.nextCursor ?? undefined
+      lastPage = await read({ limit: 3, ...(cursor ? { cursor } : {}) })
+      pages.push(lastPage.rows.map((row) => row.entityId))
+      cursor = lastPage.nextCursor ?? undefined
     } while (cursor)
     expect(pages).toEqual([
       ['A-6', 'A-5', 'A-4'],
       ['A-3', 'A-2', 'A-1'],
       ['A-0'],
+    ])
+    // And back from the last page: the same pages, the first one without a page before it.
+    const back: string[][] = []
+    let before = lastPage.previousCursor ?? undefined
+    while (before) {
+      const page = await read({ limit: 3, cursor: before })
+      back.push(page.rows.map((row) => row.entityId))
+      before = page.previousCursor ?? undefined
+    }
+    expect(back).toEqual([
+      ['A-3', 'A-2', 'A-1'],
+      ['A-6', 'A-5', 'A-4'],
     ])
     expect((await read({ websiteId: otherStoreId })).rows.map((row) => row.entityId)).toEqual(['A-5', 'A-3', 'A-1'])
     expect((await read({ actionPrefix: 'order.' })).rows).toHaveLength(5)
