@@ -32,3 +32,20 @@ export function pagerLinks(page: { nextCursor: string | null; previousCursor: st
     nextHref: page.nextCursor === null ? null : hrefAt(page.nextCursor),
   }
 }
+
+/** A list's refused view (a page link of another sort, one cut short, a hand-edited filter): its sentence and, for a page link, the way back to the first page. */
+export function ListRefusal({ message, firstPageHref = null }: { message: string; firstPageHref?: string | null }) {
+  return (
+    <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
+      {message}
+      {firstPageHref !== null ? (
+        <>
+          {' '}
+          <Link href={firstPageHref} className="font-semibold underline">
+            First page
+          </Link>
+        </>
+      ) : null}
+    </p>
+  )
+}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { ListDate, ListFilterForm, ListSelect, ListText } from '@/components/admin/list-filter-form'
-import { ListPager, pagerLinks } from '@/components/admin/list-pager'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import type { AdminQueryValues } from '@/isomorphic/contract/admin'
 import { type AuditListView, AUDIT_LIST_VIEW, listHref } from '@/isomorphic/console-list-views'
 import type { RawSearchParams } from '@/isomorphic/list-view'
@@ -71,9 +71,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </div>
 
       {read.refusal !== null ? (
-        <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-          {read.refusal}
-        </p>
+        <ListRefusal message={read.refusal} firstPageHref={view.cursor !== null && !badReference ? hrefOf(AUDIT_LIST_VIEW.firstPage(view)) : null} />
       ) : page.rows.length === 0 ? (
         <p className="text-muted">Nothing was recorded that matches these filters.</p>
       ) : (

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { CustomerListFilters, InviteCustomer } from '@/components/admin/customer-list-filters'
 import { CustomerStatusBadges } from '@/components/admin/customer-badges'
-import { ListPager, pagerLinks } from '@/components/admin/list-pager'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { StorePicker } from '@/components/admin/store-picker'
 import type { CustomerListRow } from '@/isomorphic/contract/admin-customers'
@@ -88,12 +88,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
   if (answer.refusal !== null) {
     return (
       <ConsolePage title="Customers">
-        <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-          {answer.refusal}{' '}
-          <Link href={customerListHref(firstCustomerPage(view))} className="font-semibold underline">
-            First page
-          </Link>
-        </p>
+        <ListRefusal message={answer.refusal} firstPageHref={customerListHref(firstCustomerPage(view))} />
       </ConsolePage>
     )
   }

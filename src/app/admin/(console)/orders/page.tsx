@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
-import { ListPager, pagerLinks } from '@/components/admin/list-pager'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { OrderListFilters } from '@/components/admin/order-list-filters'
 import { OrderBadges } from '@/components/admin/order-state-badges'
 import type { AdminOrderListRow } from '@/isomorphic/contract/admin-orders-list'
@@ -165,12 +165,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       <OrderListFilters view={view} options={options} />
       <div className="mt-4">
         {answer.refusal !== null ? (
-          <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-            {answer.refusal}{' '}
-            <Link href={listHref(firstPageOf(view))} className="font-semibold underline">
-              First page
-            </Link>
-          </p>
+          <ListRefusal message={answer.refusal} firstPageHref={listHref(firstPageOf(view))} />
         ) : answer.data.rows.length === 0 ? (
           <div className="rounded-card border border-line bg-white p-8 text-center">
             <p className="font-semibold">{view.cursor ? 'No more orders in this view.' : filtered ? 'No orders match this view.' : 'No orders yet.'}</p>

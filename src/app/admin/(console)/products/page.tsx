@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { PRIMARY_BUTTON_CLASS } from '@/components/admin/console-styles'
-import { ListPager, pagerLinks } from '@/components/admin/list-pager'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { ProductListFilters, productListFiltered } from '@/components/admin/product-list-filters'
 import { ProductListTable } from '@/components/admin/product-list-table'
 import { StorePicker } from '@/components/admin/store-picker'
@@ -47,12 +47,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
       <ProductListFilters view={view} options={options} />
       <div className="mt-4">
         {answer.refusal !== null ? (
-          <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-            {answer.refusal}{' '}
-            <Link href={listHref(firstProductPageOf(view))} className="font-semibold underline">
-              First page
-            </Link>
-          </p>
+          <ListRefusal message={answer.refusal} firstPageHref={listHref(firstProductPageOf(view))} />
         ) : answer.data.rows.length === 0 ? (
           <div className="rounded-card border border-line bg-white p-8 text-center">
             <p className="font-semibold">{view.cursor ? 'No more products in this view.' : filtered ? 'No products match this view.' : 'No products yet.'}</p>

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 import { ConsolePage } from '@/components/admin/console-page'
 import { ListFilterForm, ListSelect } from '@/components/admin/list-filter-form'
-import { ListPager, pagerLinks } from '@/components/admin/list-pager'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { WebhookDeliveries } from '@/components/admin/webhook-deliveries'
 import { listHref, WEBHOOK_DELIVERY_LIST_VIEW } from '@/isomorphic/console-list-views'
 import { WEBHOOK_DELIVERY_STATE_NAMES, WEBHOOK_DELIVERY_STATES } from '@/isomorphic/contract/admin-webhooks'
 import { WebhookEndpoints } from '@/components/admin/webhook-endpoints'
-import { adminPageContext, adminPageQuery } from '@/web/admin-page'
+import { adminPageContext, adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Webhooks' }
 
@@ -24,7 +24,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const chosen = asked.endpointId === null ? null : (endpoints.find((endpoint) => endpoint.id === asked.endpointId) ?? null)
   const view = { ...asked, websiteId }
   const { state, cursor } = view
-  const deliveries = chosen ? await adminPageQuery('webhookDeliveries', { endpointId: chosen.id, ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) }) : null
+  const answer = chosen ? await adminPageQueryOrRefusal('webhookDeliveries', { endpointId: chosen.id, ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) }) : null
+  const deliveries = answer?.data ?? { deliveries: [], nextCursor: null, previousCursor: null }
   return (
     <ConsolePage title="Webhooks">
       <p className="mb-6 max-w-3xl text-sm text-muted">
@@ -32,7 +33,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         receivers de-duplicate on the event id. The operations guide (docs/operations.md, Webhooks) tells a receiver how to check a call.
       </p>
       <WebhookEndpoints websiteId={websiteId} endpoints={endpoints} chosenId={chosen?.id ?? null} />
-      {chosen && deliveries ? (
+      {chosen && answer ? (
         <section className="mt-8" aria-labelledby="deliveries-heading">
           <h2 id="deliveries-heading" className="text-lg font-semibold">
             Deliveries to <span className="font-mono text-base break-all">{chosen.url}</span>
@@ -49,7 +50,13 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               <ListSelect label="State" name="state" value={state} choices={WEBHOOK_DELIVERY_STATES.map((choice) => [choice, WEBHOOK_DELIVERY_STATE_NAMES[choice]])} />
             </ListFilterForm>
           </div>
-          <WebhookDeliveries deliveries={deliveries.deliveries} />
+          {answer.refusal !== null ? (
+            <div className="mt-3">
+              <ListRefusal message={answer.refusal} firstPageHref={listHref('webhookDeliveries', WEBHOOK_DELIVERY_LIST_VIEW.firstPage(view))} />
+            </div>
+          ) : (
+            <WebhookDeliveries deliveries={deliveries.deliveries} />
+          )}
           <ListPager label="Pages of deliveries" {...pagerLinks(deliveries, (at) => listHref('webhookDeliveries', { ...view, cursor: at }))} />
         </section>
       ) : null}

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { ListPager, pagerLinks } from '@/components/admin/list-pager'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { WorkOrderStateBadge } from '@/components/admin/work-order-state-badge'
 import { listHref, WORK_ORDER_LIST_VIEW, type WorkOrderListView } from '@/isomorphic/console-list-views'
 import { WORK_ORDER_STATE_NAMES, WORK_ORDER_STATES, type WorkOrderState } from '@/isomorphic/contract/admin-work-orders'
 import { formatDate } from '@/isomorphic/format'
-import { adminPageQuery } from '@/web/admin-page'
+import { adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Work orders' }
 
@@ -19,7 +19,8 @@ const hrefOf = (view: WorkOrderListView) => listHref('workOrders', view)
 export default async function WorkOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const view = WORK_ORDER_LIST_VIEW.parse(await searchParams)
   const { state, cursor } = view
-  const page = await adminPageQuery('workOrders', { ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) })
+  const answer = await adminPageQueryOrRefusal('workOrders', { ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) })
+  const page = answer.data ?? { workOrders: [], nextCursor: null, previousCursor: null }
 
   return (
     <ConsolePage title="Work orders">
@@ -42,7 +43,9 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
         </ul>
       </nav>
 
-      {page.workOrders.length === 0 ? (
+      {answer.refusal !== null ? (
+        <ListRefusal message={answer.refusal} firstPageHref={hrefOf(WORK_ORDER_LIST_VIEW.firstPage(view))} />
+      ) : page.workOrders.length === 0 ? (
         <p className="rounded-card border border-line bg-white p-6 text-muted">{state ? `No work orders are ${WORK_ORDER_STATE_NAMES[state].toLowerCase()}.` : 'No work orders yet.'}</p>
       ) : (
         <ul className="grid gap-3">
