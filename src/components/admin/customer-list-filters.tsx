@@ -11,6 +11,19 @@ import { ListFilterForm, ListSelect } from './list-filter-form'
 // The customer list's filters and search (issue 16), on the lists' one filter form
 // (list-filter-form.tsx); and the invitation form.
 
+const STATUSES = [
+  ['active', 'Active'],
+  ['inactive', 'Deactivated'],
+] as const
+const APPROVERS = [
+  ['yes', 'Approvers'],
+  ['no', 'Not approvers'],
+] as const
+const ALLOWANCES = [
+  ['yes', 'Has an allowance'],
+  ['no', 'No allowance'],
+] as const
+
 export function CustomerListFilters({ view, websiteId, groups }: { view: CustomerListView; websiteId: number; groups: CustomerGroupRow[] }) {
   return (
     <ListFilterForm
@@ -23,34 +36,10 @@ export function CustomerListFilters({ view, websiteId, groups }: { view: Custome
       clearHref={customerListHref({ ...DEFAULT_CUSTOMER_LIST_VIEW, websiteId: view.websiteId })}
       columns="md:grid-cols-5"
     >
-      <ListSelect
-        label="Status"
-        name="status"
-        value={view.status}
-        choices={[
-          ['active', 'Active'],
-          ['inactive', 'Deactivated'],
-        ]}
-      />
+      <ListSelect label="Status" name="status" value={view.status} choices={STATUSES} />
       <ListSelect label="Group" name="group" value={view.group} choices={[['none', 'No group'], ...groups.map((group) => [group.id, group.name] as const)]} />
-      <ListSelect
-        label="Approver"
-        name="approver"
-        value={view.approver}
-        choices={[
-          ['yes', 'Approvers'],
-          ['no', 'Not approvers'],
-        ]}
-      />
-      <ListSelect
-        label="Allowance"
-        name="allowance"
-        value={view.allowance}
-        choices={[
-          ['yes', 'Has an allowance'],
-          ['no', 'No allowance'],
-        ]}
-      />
+      <ListSelect label="Approver" name="approver" value={view.approver} choices={APPROVERS} />
+      <ListSelect label="Allowance" name="allowance" value={view.allowance} choices={ALLOWANCES} />
       <ListSelect label="Per page" name="size" value={view.pageSize} required choices={CUSTOMER_LIST_PAGE_SIZES.map((size) => [size, String(size)])} />
     </ListFilterForm>
   )

@@ -132,6 +132,33 @@ export function ListSelect({
   )
 }
 
+type Choices<T extends string | number> = readonly (readonly [T, string])[]
+
+/** How the list is read: its sort, the direction and the page size (fields that always have a value). */
+export function ListSortFields<S extends string, D extends string>({
+  sort,
+  dir,
+  pageSize,
+  sorts,
+  directions,
+  pageSizes,
+}: {
+  sort: S
+  dir: D
+  pageSize: number
+  sorts: Choices<S>
+  directions: Choices<D>
+  pageSizes: readonly number[]
+}) {
+  return (
+    <>
+      <ListSelect label="Sort by" name="sort" value={sort} required choices={sorts} />
+      <ListSelect label="Direction" name="dir" value={dir} required choices={directions} />
+      <ListSelect label="Per page" name="size" value={pageSize} required choices={pageSizes.map((size) => [size, String(size)] as const)} />
+    </>
+  )
+}
+
 /** A day filter (YYYY-MM-DD). */
 export function ListDate({ label, name, value }: { label: string; name: string; value: string | null }) {
   return (

@@ -11,10 +11,20 @@ import {
   type OrderListView,
   orderListViewToSearch,
 } from '@/isomorphic/order-list-view'
-import { ListDate, ListFilterForm, ListSelect } from './list-filter-form'
+import { ListDate, ListFilterForm, ListSelect, ListSortFields } from './list-filter-form'
 import { APPROVAL_STATE_NAMES, FULFILMENT_STATE_NAMES, ORDER_STATE_NAMES, PAYMENT_STATE_NAMES } from './order-state-badges'
 
 // The order list's filters and search (issue 15), on the lists' one filter form (list-filter-form.tsx).
+
+const SORTS = [
+  ['placed', 'Date placed'],
+  ['total', 'Total'],
+  ['reference', 'Reference'],
+] as const
+const DIRECTIONS = [
+  ['desc', 'Newest / largest first'],
+  ['asc', 'Oldest / smallest first'],
+] as const
 
 export function OrderListFilters({ view, options }: { view: OrderListView; options: OrderListOptions }) {
   return (
@@ -36,28 +46,7 @@ export function OrderListFilters({ view, options }: { view: OrderListView; optio
       {options.stores.length > 1 ? <ListSelect label="Store" name="store" value={view.websiteId} choices={options.stores.map((store) => [store.id, store.name])} /> : null}
       <ListDate label="Placed from" name="from" value={view.from} />
       <ListDate label="Placed to" name="to" value={view.to} />
-      <ListSelect
-        label="Sort by"
-        name="sort"
-        value={view.sort}
-        required
-        choices={[
-          ['placed', 'Date placed'],
-          ['total', 'Total'],
-          ['reference', 'Reference'],
-        ]}
-      />
-      <ListSelect
-        label="Direction"
-        name="dir"
-        value={view.dir}
-        required
-        choices={[
-          ['desc', 'Newest / largest first'],
-          ['asc', 'Oldest / smallest first'],
-        ]}
-      />
-      <ListSelect label="Per page" name="size" value={view.pageSize} required choices={ORDER_LIST_PAGE_SIZES.map((size) => [size, String(size)])} />
+      <ListSortFields sort={view.sort} dir={view.dir} pageSize={view.pageSize} sorts={SORTS} directions={DIRECTIONS} pageSizes={ORDER_LIST_PAGE_SIZES} />
     </ListFilterForm>
   )
 }

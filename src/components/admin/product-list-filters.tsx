@@ -1,11 +1,27 @@
 import type { AdminProductOptions } from '@/isomorphic/contract/admin-products'
 import { DEFAULT_PRODUCT_LIST_VIEW, firstProductPageOf, PRODUCT_LIST_PAGE_SIZES, PRODUCT_LIST_SEARCH_MAX, PRODUCT_LIST_VIEW, type ProductListView, productListViewToSearch } from '@/isomorphic/product-list-view'
-import { ListFilterForm, ListSelect } from './list-filter-form'
+import { ListFilterForm, ListSelect, ListSortFields } from './list-filter-form'
 
 // The product list's filters and search (issue 16), on the lists' one filter form (list-filter-form.tsx).
 
 /** Whether a filter or the search narrows the view (the store, the sort and the page size do not). */
 export const productListFiltered = (view: ProductListView) => PRODUCT_LIST_VIEW.differs(view, ['websiteId', 'sort', 'dir', 'pageSize'])
+
+const STATUSES = [
+  ['published', 'Published'],
+  ['unpublished', 'Unpublished'],
+  ['archived', 'Archived'],
+] as const
+const SORTS = [
+  ['shop', 'Shop order'],
+  ['name', 'Name'],
+  ['price', 'Price'],
+  ['updated', 'Last saved'],
+] as const
+const DIRECTIONS = [
+  ['asc', 'Ascending'],
+  ['desc', 'Descending'],
+] as const
 
 export function ProductListFilters({ view, options }: { view: ProductListView; options: AdminProductOptions }) {
   return (
@@ -24,37 +40,11 @@ export function ProductListFilters({ view, options }: { view: ProductListView; o
         name="status"
         value={view.status}
         anyLabel="All but archived"
-        choices={[
-          ['published', 'Published'],
-          ['unpublished', 'Unpublished'],
-          ['archived', 'Archived'],
-        ]}
+        choices={STATUSES}
       />
       <ListSelect label="Category" name="category" value={view.categoryId} choices={options.categories.map((category) => [category.id, category.name])} />
       <ListSelect label="Brand" name="brand" value={view.brandId} choices={options.brands.map((brand) => [brand.id, brand.name])} />
-      <ListSelect
-        label="Sort by"
-        name="sort"
-        value={view.sort}
-        required
-        choices={[
-          ['shop', 'Shop order'],
-          ['name', 'Name'],
-          ['price', 'Price'],
-          ['updated', 'Last saved'],
-        ]}
-      />
-      <ListSelect
-        label="Direction"
-        name="dir"
-        value={view.dir}
-        required
-        choices={[
-          ['asc', 'Ascending'],
-          ['desc', 'Descending'],
-        ]}
-      />
-      <ListSelect label="Per page" name="size" value={view.pageSize} required choices={PRODUCT_LIST_PAGE_SIZES.map((size) => [size, String(size)])} />
+      <ListSortFields sort={view.sort} dir={view.dir} pageSize={view.pageSize} sorts={SORTS} directions={DIRECTIONS} pageSizes={PRODUCT_LIST_PAGE_SIZES} />
     </ListFilterForm>
   )
 }
