@@ -196,7 +196,10 @@ function storeFile() {
         // Guests (family, contractors) pay up front; nothing is billed to the company.
         name: 'Bank transfer',
         provider: 'wire_transfer',
-        instructions: 'Pay before we decorate: we email our bank details with your order number, and your order goes into production when the money arrives.',
+        instructions:
+          'Pay before we decorate: our bank details and the reference to quote appear as soon as you place the order, and come in your confirmation email and the order PDF. Your order goes into production when the money arrives.',
+        // Fake details (the routing number fails the ABA check digit, so it is no real bank's).
+        bankDetails: { accountHolder: 'Granite Ridge Engineering, Inc.', bankName: 'Front Range Community Bank, Denver CO', accountNumber: '4402118799', routingCode: '107005048' },
         guests: true,
         sequence: 40,
       },

@@ -121,7 +121,15 @@ export function teamStoreFile(format: string, demo: DemoStoreFile) {
     ],
     paymentMethods: [
       { name: 'Credit or debit card', provider: 'stripe', instructions: 'You pay on Stripe’s secure page; the card never reaches this store.', guests: true, sequence: 10 },
-      { name: 'Bank transfer', provider: 'wire_transfer', instructions: 'Pay before we decorate: your order goes into production when the money arrives.', guests: true, sequence: 20 },
+      {
+        name: 'Bank transfer',
+        provider: 'wire_transfer',
+        instructions: 'Pay before we decorate: your order goes into production when the money arrives.',
+        // Fake details (the routing number fails the ABA check digit, so it is no real bank's).
+        bankDetails: { accountHolder: 'Riverside Football Club', bankName: 'Riverside Savings Bank', accountNumber: '7730046621', routingCode: '101000968' },
+        guests: true,
+        sequence: 20,
+      },
     ],
     tax: { taxname: 'builtin', documentrecording: false, companycode: 'DEFAULT', rates: [{ country: 'US', state: 'CO', zipPrefix: '', ratePercent: 2.9, shippingTaxable: false }] },
     decoration: demo.decoration,

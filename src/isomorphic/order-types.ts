@@ -2,6 +2,7 @@ import type { Address } from './contract/address'
 import type { OrderSummaryData } from './cart-types'
 import type { OrderLineDesign } from './decoration-types'
 import type { OrderEventData } from './order-events'
+import type { HowToPay } from './bank-transfer'
 
 // The JSON shapes of orders and quotations (issue 5): what getOrderId, createOrder, getOrders and
 // getOrderDetails answer, shared by the server that produces them and the browser that reads them.
@@ -111,6 +112,12 @@ export type OrderDetailData = OrderData & {
   refunded: number
   /** The shopper's part of the order's timeline, oldest first (confirmed, paid, shipped with tracking, refunded, cancelled …). */
   timeline: OrderEventData[]
+  /**
+   * While the order awaits the shopper's bank transfer (issue 27): the store's bank details, the
+   * amount and the reference to quote (src/isomorphic/bank-transfer.ts); null otherwise, and once
+   * the store has marked it paid.
+   */
+  howToPay: HowToPay | null
 }
 
 /** One order waiting for an approver's decision (getOrdersAwaitingApproval); no access token, no PDF link. */

@@ -12,6 +12,9 @@ export const PAYMENT_TERMS: Readonly<Record<string, PaymentTerms>> = {
   invoice: 'on_account',
 }
 
+/** The providers the store confirms without a card: the shopper pays outside the store and the store marks the money received. */
+export const OFFLINE_PROVIDERS: readonly string[] = ['purchase_order', 'invoice', 'wire_transfer']
+
 /** The providers whose orders wait for their money before production. */
 export const PREPAID_PROVIDERS: readonly string[] = Object.keys(PAYMENT_TERMS).filter((provider) => PAYMENT_TERMS[provider] === 'prepaid')
 

@@ -25,8 +25,10 @@ export type ConsoleFormOptions<F extends FieldValues, K extends AdminMutationKey
   toValue: (fields: F) => AdminMutationValues[K]
   /** Where a problem at a contract path goes when the field is named differently ('resaleCertificate.number' → 'certificateNumber'). */
   fieldOf?: Readonly<Record<string, string>>
-  /** The sentence for a save that landed, beside the buttons. */
-  savedMessage?: string
+  /** Rules of the form itself beyond the contract (the password typed twice alike): a problem per field name, or nothing. */
+  check?: (fields: F) => Partial<Record<Path<F>, string>> | null
+  /** The sentence for a save that landed, beside the buttons (or made from the answer). */
+  savedMessage?: string | ((answer: AdminMutationResponses[K]) => string)
   /** After a save landed; by default the page is rendered again from the server. */
   onSaved?: (answer: AdminMutationResponses[K], fields: F) => void
 }
@@ -47,16 +49,17 @@ function hookErrorsOf(fields: Record<string, string>): HookFieldErrors {
 }
 
 export function useConsoleForm<F extends FieldValues, K extends AdminMutationKey>(options: ConsoleFormOptions<F, K>): ConsoleForm<F> {
-  const { mutation, toValue, fieldOf } = options
+  const { mutation, toValue, fieldOf, check } = options
   const names = useMemo(() => fieldNamesOf(options.defaultValues), [options.defaultValues])
 
   const resolver = useCallback<Resolver<F>>(
     async (fields, _context, resolverOptions) => {
       const failure = checkWithContract(ADMIN_MUTATION_INPUTS[mutation], toValue(fields), names, fieldOf)
-      if (!failure || Object.keys(failure.fields).length === 0) return { values: fields, errors: {} }
-      return { values: {}, errors: toNestErrors(hookErrorsOf(failure.fields), resolverOptions) }
+      const problems = { ...(check?.(fields) ?? {}), ...(failure?.fields ?? {}) } as Record<string, string>
+      if (Object.keys(problems).length === 0) return { values: fields, errors: {} }
+      return { values: {}, errors: toNestErrors(hookErrorsOf(problems), resolverOptions) }
     },
-    [mutation, toValue, names, fieldOf],
+    [mutation, toValue, names, fieldOf, check],
   )
 
   const form = useForm<F>({ defaultValues: options.defaultValues as DefaultValues<F>, resolver, mode: 'onSubmit', reValidateMode: 'onChange' })
@@ -70,7 +73,7 @@ export function useConsoleForm<F extends FieldValues, K extends AdminMutationKey
       action.fail(loose)
       return
     }
-    const outcome = await action.run(() => adminMutation(mutation, toValue(fields)), { savedMessage: options.savedMessage, refresh: !options.onSaved })
+    const outcome = await action.run(() => adminMutation(mutation, toValue(fields)) as Promise<AdminMutationResponses[K]>, { savedMessage: options.savedMessage, refresh: !options.onSaved })
     if (outcome.ok) options.onSaved?.(outcome.answer as AdminMutationResponses[K], fields)
     else for (const [name, message] of Object.entries(outcome.failure.fields)) setError(name as Path<F>, { type: 'server', message })
   })
@@ -94,8 +97,10 @@ export type ConsoleAction = {
    * nothing), busy while it runs, then the saved sentence or the failure. The page
    * is rendered again afterwards unless `refresh` is false.
    */
-  run: <T>(call: () => Promise<T>, options?: { confirm?: string; savedMessage?: string; refresh?: boolean }) => Promise<ActionOutcome<T>>
+  run: <T>(call: () => Promise<T>, options?: { confirm?: string; savedMessage?: string | ((answer: T) => string); refresh?: boolean }) => Promise<ActionOutcome<T>>
   fail: (failure: FormFailure) => void
+  /** Says a sentence on this path for a call that landed elsewhere (a form inside that closes when it lands). */
+  say: (saved: string) => void
   clear: () => void
 }
 
@@ -112,7 +117,7 @@ export function useConsoleAction({ fields = [], fieldOf }: { fields?: readonly s
       setStatus({ failure: null, saved: null })
       try {
         const answer = await call()
-        const saved = savedMessage ?? 'Saved.'
+        const saved = typeof savedMessage === 'function' ? savedMessage(answer) : (savedMessage ?? 'Saved.')
         setStatus({ failure: null, saved })
         if (refresh) router.refresh()
         return { ok: true, answer }
@@ -128,6 +133,7 @@ export function useConsoleAction({ fields = [], fieldOf }: { fields?: readonly s
   )
 
   const fail = useCallback((failure: FormFailure) => setStatus({ failure, saved: null }), [])
+  const say = useCallback((saved: string) => setStatus({ failure: null, saved }), [])
   const clear = useCallback(() => setStatus({ failure: null, saved: null }), [])
-  return { busy, status, run, fail, clear }
+  return { busy, status, run, fail, say, clear }
 }

@@ -25,3 +25,9 @@ test('an approved order shows as approved until it is paid; a rejected one as re
   expect(orderStatus({ ...order, state: 'sale', approvalState: 'approved', paymentState: 'paid' })).toBe('statusPaid')
   expect(orderStatus({ ...order, state: 'cancel', approvalState: 'rejected' })).toBe('statusRejected')
 })
+
+test('an order waiting for the shopper’s bank transfer says so until the store marks it paid (issue 27)', () => {
+  const howToPay = { summary: 'Please transfer $29.00 …', rows: [], instructions: '', amount: '$29.00', reference: 'S00042' }
+  expect(orderStatus({ ...order, state: 'sale', howToPay })).toBe('statusAwaitingYourPayment')
+  expect(orderStatus({ ...order, state: 'sale', paymentState: 'paid', howToPay: null })).toBe('statusPaid')
+})

@@ -13,12 +13,15 @@ export type OrderStatusKey =
   | 'statusConfirmed'
   | 'statusPaid'
   | 'statusAwaitingPayment'
+  | 'statusAwaitingYourPayment'
   | 'statusPlaced'
 
-export function orderStatus(order: Pick<OrderData, 'kind' | 'state' | 'approvalState' | 'paymentState'>): OrderStatusKey {
+/** `howToPay`: the order's details say it awaits the shopper's bank transfer (issue 27), until the store marks it paid. */
+export function orderStatus(order: Pick<OrderData, 'kind' | 'state' | 'approvalState' | 'paymentState'> & { howToPay?: object | null }): OrderStatusKey {
   if (order.approvalState === 'rejected') return 'statusRejected'
   if (order.state === 'cancel') return 'statusCancelled'
   if (order.approvalState === 'awaiting_approval') return 'statusAwaitingApproval'
+  if (order.howToPay) return 'statusAwaitingYourPayment'
   if (order.kind === 'quotation') return 'statusQuotation'
   if (order.paymentState === 'paid') return 'statusPaid'
   if (order.approvalState === 'approved') return 'statusApproved'

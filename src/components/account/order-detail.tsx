@@ -9,6 +9,7 @@ import { orderStatus } from '@/client/checkout/order-status'
 import { notify } from '@/client/notify'
 import { useRouter } from '@/i18n/navigation'
 import { formatCents, formatDate, formatPrice } from '@/isomorphic/format'
+import { HowToPayByTransfer } from '../order/how-to-pay'
 import { AddressBlock, Amount, Detail, OrderDesigns, OrderLinesTable, OrderTotalRows } from '../order/order-parts'
 import type { OrderEventData, OrderEventType } from '@/isomorphic/order-events'
 import type { OrderLineData } from '@/isomorphic/order-types'
@@ -55,7 +56,7 @@ export function OrderStatusBadge({ order }: { order: Parameters<typeof orderStat
   const t = useTranslations('orders')
   const status = orderStatus(order)
   const tone =
-    status === 'statusAwaitingApproval' || status === 'statusAwaitingPayment'
+    status === 'statusAwaitingApproval' || status === 'statusAwaitingPayment' || status === 'statusAwaitingYourPayment'
       ? 'bg-amber-100 text-amber-900'
       : status === 'statusCancelled' || status === 'statusRejected'
         ? 'bg-soft text-muted'
@@ -139,6 +140,8 @@ export function OrderDetailView({ order, reorderable = false }: { order: OrderDe
           </a>
         </div>
       </header>
+
+      {order.howToPay ? <HowToPayByTransfer howToPay={order.howToPay} /> : null}
 
       <ApprovalOutcome order={order} />
 

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
 import { type CheckoutSectionName, type CheckoutSections, type CheckoutSectionValues, KEPT_SECRET } from '@/isomorphic/contract/admin-checkout'
 import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
+import { BANK_TRANSFER_PROVIDER } from '@/isomorphic/bank-transfer'
 import type { OrderExtraFieldInput, OrderOptionInput, PaymentMethodInput, TaxInput } from '@/isomorphic/contract/store-file-checkout'
 import { EditConflictNotice } from './edit-conflict-notice'
 import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
@@ -95,7 +96,7 @@ function PaymentMethods({ websiteId, initial, save, state, cardsConfigured }: { 
       description="In the checkout's order. Purchase order and invoice bill the company, so only signed-in shoppers may use them unless you allow guests."
       state={state}
       saveLabel="Save payment methods"
-      onSave={() => void save('payments', { paymentMethods: methods.map((method, index) => ({ ...method, sequence: index + 1 })) })}
+      onSave={() => void save('payments', { paymentMethods: methods.map((method, index) => ({ ...method, bankDetails: bankDetailsToSave(method), sequence: index + 1 })) })}
     >
       {cardsOfferedWithoutKeys ? (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
@@ -122,8 +123,16 @@ function PaymentMethods({ websiteId, initial, save, state, cardsConfigured }: { 
             </select>
           </Field>
           <RemoveButton label={`Remove ${method.name || `payment method ${index + 1}`}`} onClick={() => setMethods(methods.filter((_, at) => at !== index))} />
+          {method.provider === BANK_TRANSFER_PROVIDER ? <BankDetailsFields index={index} details={method.bankDetails} onChange={(bankDetails) => setMethods(replaceAt(methods, index, { bankDetails }))} /> : null}
           <div className="sm:col-span-3">
-            <Field label="Instructions" hint="Shown at checkout and in the confirmation, e.g. where to send a transfer.">
+            <Field
+              label="Instructions"
+              hint={
+                method.provider === BANK_TRANSFER_PROVIDER
+                  ? 'Shown at checkout, and with the bank details on the confirmation, the order page, the mail and the PDF, e.g. how long a transfer takes.'
+                  : 'Shown at checkout and in the confirmation.'
+              }
+            >
               <textarea rows={2} value={method.instructions ?? ''} maxLength={2000} onChange={(event) => setMethods(replaceAt(methods, index, { instructions: event.target.value }))} className={INPUT_CLASS} />
             </Field>
           </div>
@@ -148,6 +157,44 @@ function PaymentMethods({ websiteId, initial, save, state, cardsConfigured }: { 
         Add a payment method
       </button>
     </Card>
+  )
+}
+
+type BankDetailsInput = NonNullable<PaymentMethodInput['bankDetails']>
+const BANK_FIELDS: { key: keyof BankDetailsInput; label: string; hint: string; autoComplete: string }[] = [
+  { key: 'accountHolder', label: 'Account holder', hint: 'The name the account is in, as the bank has it.', autoComplete: 'off' },
+  { key: 'bankName', label: 'Bank', hint: 'The bank’s name (and city, for a wire from abroad).', autoComplete: 'off' },
+  { key: 'accountNumber', label: 'IBAN or account number', hint: 'An IBAN is checked for typing mistakes.', autoComplete: 'off' },
+  { key: 'routingCode', label: 'BIC / SWIFT or routing number', hint: 'A BIC for an IBAN; the ABA routing number for a US account.', autoComplete: 'off' },
+]
+
+/** A bank transfer's details, or none when every field is empty (the method then shows only the amount and the reference). */
+function bankDetailsToSave(method: PaymentMethodInput): PaymentMethodInput['bankDetails'] {
+  if (method.provider !== BANK_TRANSFER_PROVIDER || !method.bankDetails) return undefined
+  return Object.values(method.bankDetails).some((value) => (value ?? '').trim() !== '') ? method.bankDetails : undefined
+}
+
+function BankDetailsFields({ index, details, onChange }: { index: number; details: PaymentMethodInput['bankDetails']; onChange: (details: BankDetailsInput) => void }) {
+  const current: BankDetailsInput = details ?? { accountHolder: '', accountNumber: '' }
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-line p-3 sm:col-span-3 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-semibold">Bank details</legend>
+      <p className="text-xs text-muted sm:col-span-2">
+        After a bank-transfer order the shopper sees these with the amount and the order’s reference to quote, on the confirmation, the order page, the mail and the PDF, until you mark the order paid.
+      </p>
+      {BANK_FIELDS.map((field) => (
+        <Field key={field.key} label={field.label} hint={field.hint}>
+          <TextInput
+            aria-label={`${field.label} of payment method ${index + 1}`}
+            autoComplete={field.autoComplete}
+            spellCheck={false}
+            maxLength={field.key === 'accountNumber' ? 40 : 100}
+            value={current[field.key] ?? ''}
+            onChange={(event) => onChange({ ...current, [field.key]: event.target.value })}
+          />
+        </Field>
+      ))}
+    </fieldset>
   )
 }
 

@@ -231,67 +231,91 @@ function Logos({ websiteId, data }: { websiteId: number; data: LogosAdminData })
 
 // ---- decoration partners --------------------------------------------------------------------
 
+type PartnerFields = { name: string; code: string; email: string; phone: string; street: string; street2: string; city: string; state: string; zip: string; country: string }
+
+const PARTNER_FIELD_OF: Readonly<Record<string, string>> = Object.fromEntries(['street', 'street2', 'city', 'state', 'zip', 'country'].map((field) => [`address.${field}`, field]))
+
 function PartnerForm({ websiteId, partner, onDone }: { websiteId: number; partner?: DecorationPartnerAdminEntry; onDone?: () => void }) {
-  const { failure, busy, run } = useSave()
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const email = text(form, 'email')
-    const saved = await run(() =>
-      adminMutation('decorationPartners.save', {
-        websiteId,
-        ...(partner ? { id: partner.id, version: partner.version } : {}),
-        code: text(form, 'code'),
-        name: text(form, 'name'),
-        phone: text(form, 'phone'),
-        ...(email ? { email } : {}),
-        address: { street: text(form, 'street'), street2: text(form, 'street2'), city: text(form, 'city'), state: text(form, 'state').toUpperCase(), zip: text(form, 'zip'), country: text(form, 'country').toUpperCase() || 'US' },
-      }),
-    )
-    if (saved) onDone?.()
-  }
-  async function remove() {
-    if (!partner || !window.confirm(`Delete the decoration partner “${partner.name}”?`)) return
-    await run(() => adminMutation('decorationPartners.delete', { websiteId, id: partner.id, version: partner.version }))
-  }
-  async function setActive(active: boolean) {
-    if (!partner) return
-    if (!active && !window.confirm(`Deactivate the decoration partner “${partner.name}”? It keeps its logos and work orders, and no new logo or console account can be given to it.`)) return
-    await run(() => adminMutation('decorationPartners.setActive', { websiteId, id: partner.id, version: partner.version, active }))
-  }
+  const router = useRouter()
+  const form = useConsoleForm({
+    mutation: 'decorationPartners.save',
+    defaultValues: {
+      name: partner?.name ?? '',
+      code: partner?.code ?? '',
+      email: partner?.email ?? '',
+      phone: partner?.phone ?? '',
+      street: partner?.address.street ?? '',
+      street2: partner?.address.street2 ?? '',
+      city: partner?.address.city ?? '',
+      state: partner?.address.state ?? '',
+      zip: partner?.address.zip ?? '',
+      country: partner?.address.country ?? 'US',
+    } satisfies PartnerFields,
+    fieldOf: PARTNER_FIELD_OF,
+    toValue: (fields: PartnerFields) => ({
+      websiteId,
+      ...(partner ? { id: partner.id, version: partner.version } : {}),
+      code: fields.code.trim(),
+      name: fields.name.trim(),
+      phone: fields.phone.trim(),
+      ...(fields.email.trim() ? { email: fields.email.trim() } : {}),
+      address: { street: fields.street.trim(), street2: fields.street2.trim(), city: fields.city.trim(), state: fields.state.trim().toUpperCase(), zip: fields.zip.trim(), country: fields.country.trim().toUpperCase() || 'US' },
+    }),
+    savedMessage: partner ? 'Saved.' : 'The decoration partner was added.',
+    onSaved: () => {
+      router.refresh()
+      onDone?.()
+    },
+  })
+  const remove = () =>
+    partner ? form.run(() => adminMutation('decorationPartners.delete', { websiteId, id: partner.id, version: partner.version }), { confirm: `Delete the decoration partner “${partner.name}”?` }) : undefined
+  const setActive = (active: boolean) =>
+    partner
+      ? form.run(() => adminMutation('decorationPartners.setActive', { websiteId, id: partner.id, version: partner.version, active }), {
+          confirm: active ? undefined : `Deactivate the decoration partner “${partner.name}”? It keeps its logos and work orders, and no new logo or console account can be given to it.`,
+        })
+      : undefined
+  const field = (name: keyof PartnerFields, label: string, props: React.ComponentProps<'input'> = {}) => (
+    <FormField form={form} name={name} label={label}>
+      <TextInput {...form.register(name)} {...props} />
+    </FormField>
+  )
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3">
-      <Problem failure={failure} />
+    <ConsoleForm
+      form={form}
+      label={partner ? `Edit the decoration partner ${partner.name}` : 'Add a decoration partner'}
+      className="grid gap-3"
+      actions={
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton form={form}>{partner ? 'Save partner' : 'Add partner'}</SubmitButton>
+          {partner ? (
+            <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={form.busy} onClick={() => void setActive(!partner.active)}>
+              {partner.active ? 'Deactivate' : 'Activate again'}
+            </button>
+          ) : null}
+          {partner ? (
+            <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={form.busy} onClick={() => void remove()}>
+              Delete
+            </button>
+          ) : null}
+        </div>
+      }
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Input label="Name" name="name" defaultValue={partner?.name} maxLength={200} />
-        <Input label="Code" name="code" defaultValue={partner?.code} className="font-mono" />
-        <Input label="Contact email" name="email" type="email" required={false} defaultValue={partner?.email ?? ''} />
-        <Input label="Phone" name="phone" required={false} defaultValue={partner?.phone ?? ''} />
-        <Input label="Street" name="street" defaultValue={partner?.address.street} />
-        <Input label="Street (line 2)" name="street2" required={false} defaultValue={partner?.address.street2 ?? ''} />
-        <Input label="City" name="city" defaultValue={partner?.address.city} />
+        {field('name', 'Name', { required: true, maxLength: 200 })}
+        {field('code', 'Code', { required: true, className: 'font-mono' })}
+        {field('email', 'Contact email', { type: 'email' })}
+        {field('phone', 'Phone')}
+        {field('street', 'Street', { required: true })}
+        {field('street2', 'Street (line 2)')}
+        {field('city', 'City', { required: true })}
         <div className="grid grid-cols-3 gap-2">
-          <Input label="State" name="state" defaultValue={partner?.address.state} placeholder="CO" />
-          <Input label="ZIP" name="zip" defaultValue={partner?.address.zip} />
-          <Input label="Country" name="country" defaultValue={partner?.address.country ?? 'US'} />
+          {field('state', 'State', { required: true, placeholder: 'CO' })}
+          {field('zip', 'ZIP', { required: true })}
+          {field('country', 'Country', { required: true })}
         </div>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className={partner ? SECONDARY_BUTTON_CLASS : PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : partner ? 'Save partner' : 'Add partner'}
-        </button>
-        {partner ? (
-          <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => void setActive(!partner.active)}>
-            {partner.active ? 'Deactivate' : 'Activate again'}
-          </button>
-        ) : null}
-        {partner ? (
-          <button type="button" className={`${SECONDARY_BUTTON_CLASS} text-danger`} disabled={busy} onClick={() => void remove()}>
-            Delete
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }
 

@@ -1,14 +1,14 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, type ReactNode, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import type { ReactNode } from 'react'
+import { useFieldArray } from 'react-hook-form'
+import { useConsoleForm } from '@/client/admin/use-console-form'
 import type { DeliveryMethodDetail, SecretCredential } from '@/isomorphic/contract/admin-delivery'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
 import { DELIVERY_VARIABLES, type DeliveryMethodInput } from '@/isomorphic/contract/store-file-delivery'
 import { daySpanOf } from './day-span-fields'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SubmitButton } from './console-form'
+import { Field, SECONDARY_BUTTON_CLASS, Select, TextInput } from './form-fields'
 
 // One delivery method (issue 16), in the store file's shape: the fields follow its kind (a price for
 // a fixed method, a rule table for rules, the carrier's address and credentials for USPS, UPS and
@@ -56,156 +56,225 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+type RuleFields = { variable: Rule['variable']; operator: Rule['operator']; maxValue: string; listBasePrice: string; listPrice: string; variableFactor: Rule['variable'] }
+type MethodFields = {
+  name: string
+  description: string
+  kind: Kind
+  transitMin: string
+  transitMax: string
+  price: string
+  margin: string
+  freeOver: boolean
+  freeOverAmount: string
+  rules: RuleFields[]
+  url: string
+  credentials: Record<string, string>
+  pickup: boolean
+  street: string
+  street2: string
+  city: string
+  state: string
+  zip: string
+  country: string
+  sequence: string
+  active: boolean
+}
+
+const text = (value: number | undefined | null) => (value === undefined || value === null ? '' : String(value))
+
+function fieldsOf(start: DeliveryMethodInput): MethodFields {
+  const credentials = start.credentials ?? {}
+  return {
+    name: start.name,
+    description: start.description ?? '',
+    kind: start.deliveryType,
+    transitMin: text(start.transitDays?.minDays),
+    transitMax: text(start.transitDays?.maxDays),
+    price: text(start.price ?? 0),
+    margin: text(start.margin ?? 0),
+    freeOver: start.freeOverAmount !== undefined,
+    freeOverAmount: text(start.freeOverAmount),
+    rules: (start.priceRules ?? []).map((rule) => ({ ...rule, maxValue: text(rule.maxValue), listBasePrice: text(rule.listBasePrice), listPrice: text(rule.listPrice ?? 0), variableFactor: rule.variableFactor ?? 'weight' })),
+    url: start.url ?? '',
+    // Secrets are never filled in: an empty field keeps the stored one.
+    credentials: Object.fromEntries(Object.values(CARRIER_FIELDS).flat().map(({ field, secret }) => [field, secret ? '' : String(credentials[field] ?? '')])),
+    pickup: start.pickupAddress !== undefined,
+    street: start.pickupAddress?.street ?? '',
+    street2: start.pickupAddress?.street2 ?? '',
+    city: start.pickupAddress?.city ?? '',
+    state: start.pickupAddress?.state ?? '',
+    zip: start.pickupAddress?.zip ?? '',
+    country: start.pickupAddress?.country ?? 'US',
+    sequence: text(start.sequence ?? 0),
+    active: start.active ?? true,
+  }
+}
+
+/** The store file's shape of the method from what was typed. */
+function methodOf(fields: MethodFields): DeliveryMethodInput {
+  const carrier = CARRIER_FIELDS[fields.kind]
+  const trimmed = (value: string) => value.trim()
+  return {
+    name: trimmed(fields.name),
+    description: trimmed(fields.description),
+    deliveryType: fields.kind,
+    ...transitDaysOf(fields.transitMin.trim(), fields.transitMax.trim()),
+    price: fields.kind === 'fixed' ? numberOr(fields.price, 0) : 0,
+    margin: carrier ? numberOr(fields.margin, 0) : 0,
+    ...(fields.freeOver ? { freeOverAmount: numberOr(fields.freeOverAmount, 0) } : {}),
+    priceRules:
+      fields.kind === 'base_on_rule'
+        ? fields.rules.map((rule) => ({ ...rule, maxValue: numberOr(rule.maxValue, 0), listBasePrice: numberOr(rule.listBasePrice, 0), listPrice: numberOr(rule.listPrice, 0) }))
+        : [],
+    ...(carrier && trimmed(fields.url) ? { url: trimmed(fields.url) } : {}),
+    credentials: carrier ? Object.fromEntries(carrier.map(({ field }) => [field, trimmed(fields.credentials[field] ?? '')])) : {},
+    ...(fields.kind === 'fixed' && fields.pickup
+      ? {
+          pickupAddress: {
+            street: trimmed(fields.street),
+            street2: trimmed(fields.street2) || undefined,
+            city: trimmed(fields.city),
+            state: trimmed(fields.state).toUpperCase(),
+            zip: trimmed(fields.zip),
+            country: trimmed(fields.country).toUpperCase() || 'US',
+          },
+        }
+      : {}),
+    sequence: numberOr(fields.sequence, 0),
+    active: fields.active,
+  }
+}
+
+/** Contract paths (the store file's names) to this form's fields. */
+const FIELD_OF: Readonly<Record<string, string>> = {
+  'method.deliveryType': 'kind',
+  'method.transitDays': 'transitMin',
+  'method.priceRules': 'rules',
+  'method.pickupAddress': 'street',
+  'method.pickupAddress.street': 'street',
+  'method.pickupAddress.street2': 'street2',
+  'method.pickupAddress.city': 'city',
+  'method.pickupAddress.state': 'state',
+  'method.pickupAddress.zip': 'zip',
+  'method.pickupAddress.country': 'country',
+  ...Object.fromEntries(['name', 'description', 'price', 'margin', 'freeOverAmount', 'url', 'sequence', 'active'].map((field) => [`method.${field}`, field])),
+  ...Object.fromEntries(Object.values(CARRIER_FIELDS).flat().map(({ field }) => [`method.credentials.${field}`, `credentials.${field}`])),
+}
+
 export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId: number; currency: string; detail: DeliveryMethodDetail | null }) {
   const router = useRouter()
   const start: DeliveryMethodInput = detail?.method ?? { name: '', deliveryType: 'fixed', price: 0 }
-  const [kind, setKind] = useState<Kind>(start.deliveryType)
-  const [rules, setRules] = useState<Rule[]>(start.priceRules ?? [])
-  const [freeOver, setFreeOver] = useState(start.freeOverAmount !== undefined)
-  const [pickup, setPickup] = useState(start.pickupAddress !== undefined)
-  const [error, setError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<{ message: string; data: EditConflictData } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [saved, setSaved] = useState(false)
-  const carrier = CARRIER_FIELDS[kind]
-  // The version this page's next save is based on: the one read, then each save's own.
-  const [version, setVersion] = useState(detail?.version)
-
-  const setRule = (index: number, change: Partial<Rule>) => setRules((current) => current.map((rule, at) => (at === index ? { ...rule, ...change } : rule)))
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const text = (name: string) => String(data.get(name) ?? '').trim()
-    const method: DeliveryMethodInput = {
-      name: text('name'),
-      description: text('description'),
-      deliveryType: kind,
-      ...transitDaysOf(text('transitMin'), text('transitMax')),
-      price: kind === 'fixed' ? numberOr(text('price'), 0) : 0,
-      margin: carrier ? numberOr(text('margin'), 0) : 0,
-      ...(freeOver ? { freeOverAmount: numberOr(text('freeOverAmount'), 0) } : {}),
-      priceRules: kind === 'base_on_rule' ? rules : [],
-      ...(carrier && text('url') ? { url: text('url') } : {}),
-      credentials: carrier ? Object.fromEntries(carrier.map(({ field }) => [field, text(field)])) : {},
-      ...(kind === 'fixed' && pickup
-        ? { pickupAddress: { street: text('street'), street2: text('street2') || undefined, city: text('city'), state: text('state').toUpperCase(), zip: text('zip'), country: text('country').toUpperCase() || 'US' } }
-        : {}),
-      sequence: numberOr(text('sequence'), 0),
-      active: data.get('active') === 'on',
-    }
-    setBusy(true)
-    setError(null)
-    setConflict(null)
-    setSaved(false)
-    try {
-      const answer = await adminMutation('delivery.saveMethod', { websiteId, id: detail?.id ?? null, ...(version !== undefined ? { version } : {}), method })
-      setVersion(answer.version)
-      setSaved(true)
+  const form = useConsoleForm({
+    mutation: 'delivery.saveMethod',
+    defaultValues: fieldsOf(start),
+    toValue: (fields: MethodFields) => ({ websiteId, id: detail?.id ?? null, ...(detail ? { version: detail.version } : {}), method: methodOf(fields) }),
+    fieldOf: FIELD_OF,
+    savedMessage: 'Delivery method saved. The checkout offers it from its next quote.',
+    onSaved: (answer) => {
       if (!detail) router.push(`/admin/delivery/${answer.id}?store=${websiteId}`)
       else router.refresh()
-    } catch (failure) {
-      if (failure instanceof AdminApiError && failure.status === 409 && isEditConflictData(failure.data)) setConflict({ message: failure.message, data: failure.data })
-      else setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { register, control, watch } = form
+  const rules = useFieldArray({ control, name: 'rules' })
+  const [kind, freeOver, pickup] = watch(['kind', 'freeOver', 'pickup'])
+  const carrier = CARRIER_FIELDS[kind]
 
   const secretHint = (field: SecretCredential) =>
     detail?.secretsSet[field] ? 'Stored. It is never shown; type a new one only to replace it.' : 'Not stored yet.'
 
   return (
-    <form onSubmit={submit} noValidate className="rounded-card border border-line bg-white px-5">
-      <div className="grid gap-3 pt-5">
-        {conflict ? <EditConflictNotice message={conflict.message} conflict={conflict.data} /> : null}
-        <FormError message={error} />
-        {saved ? (
-          <p role="status" className="rounded-md border border-accent/40 bg-soft px-3 py-2 text-sm">
-            Delivery method saved. The checkout offers it from its next quote.
-          </p>
-        ) : null}
-      </div>
-
+    <ConsoleForm
+      form={form}
+      label={detail ? `Edit the delivery method ${start.name}` : 'Add a delivery method'}
+      className="rounded-card border border-line bg-white px-5"
+      actions={
+        <div className="sticky bottom-0 -mx-5 flex items-center justify-end gap-3 border-t border-line bg-white/95 px-5 py-3 backdrop-blur">
+          <SubmitButton form={form}>{detail ? 'Save delivery method' : 'Add delivery method'}</SubmitButton>
+        </div>
+      }
+    >
       <Section title="Method">
-        <Field label="Name" hint="What shoppers see at checkout, e.g. “Ground”.">
-          <TextInput name="name" required maxLength={120} defaultValue={start.name} />
-        </Field>
-        <Field label="Description">
-          <TextInput name="description" maxLength={500} defaultValue={start.description ?? ''} />
-        </Field>
-        <Field label="Kind">
-          <select value={kind} onChange={(event) => setKind(event.target.value as Kind)} className={INPUT_CLASS}>
+        <FormField form={form} name="name" label="Name" hint="What shoppers see at checkout, e.g. “Ground”.">
+          <TextInput {...register('name')} required maxLength={120} />
+        </FormField>
+        <FormField form={form} name="description" label="Description">
+          <TextInput {...register('description')} maxLength={500} />
+        </FormField>
+        <FormField form={form} name="kind" label="Kind">
+          <Select {...register('kind')}>
             {KINDS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
-          </select>
-        </Field>
+          </Select>
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="In transit from (business days)" hint="Added to the production time for the arrival estimate. A carrier that answers with its own days overrides it.">
-            <TextInput name="transitMin" type="number" min={0} max={120} step={1} inputMode="numeric" defaultValue={start.transitDays?.minDays ?? ''} />
-          </Field>
-          <Field label="In transit to (business days)" hint="Leave both empty for no estimate.">
-            <TextInput name="transitMax" type="number" min={0} max={120} step={1} inputMode="numeric" defaultValue={start.transitDays?.maxDays ?? ''} />
-          </Field>
+          <FormField form={form} name="transitMin" label="In transit from (business days)" hint="Added to the production time for the arrival estimate. A carrier that answers with its own days overrides it.">
+            <TextInput {...register('transitMin')} type="number" min={0} max={120} step={1} inputMode="numeric" />
+          </FormField>
+          <FormField form={form} name="transitMax" label="In transit to (business days)" hint="Leave both empty for no estimate.">
+            <TextInput {...register('transitMax')} type="number" min={0} max={120} step={1} inputMode="numeric" />
+          </FormField>
         </div>
       </Section>
 
       <Section title="Price">
         {kind === 'fixed' ? (
-          <Field label={`Price (${currency})`}>
-            <TextInput name="price" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={start.price ?? 0} />
-          </Field>
+          <FormField form={form} name="price" label={`Price (${currency})`}>
+            <TextInput {...register('price')} type="number" min={0} step="0.01" inputMode="decimal" />
+          </FormField>
         ) : null}
         {carrier ? (
-          <Field label="Margin (%)" hint="Added to the carrier's rate.">
-            <TextInput name="margin" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={start.margin ?? 0} />
-          </Field>
+          <FormField form={form} name="margin" label="Margin (%)" hint="Added to the carrier's rate.">
+            <TextInput {...register('margin')} type="number" min={0} step="0.01" inputMode="decimal" />
+          </FormField>
         ) : null}
         {kind === 'base_on_rule' ? (
           <div className="grid gap-2">
             <p className="text-sm text-muted">The first rule whose condition holds prices the order: its base price, plus its price per unit of the factor.</p>
-            {rules.map((rule, index) => (
-              <div key={index} className="grid grid-cols-2 gap-2 rounded-md border border-line p-3 sm:grid-cols-[1fr_5rem_6rem_7rem_7rem_1fr_auto] sm:items-end">
+            {form.formState.errors.rules?.message ? <p className="text-sm text-danger">{form.formState.errors.rules.message}</p> : null}
+            {rules.fields.map((rule, index) => (
+              <div key={rule.id} className="grid grid-cols-2 gap-2 rounded-md border border-line p-3 sm:grid-cols-[1fr_5rem_6rem_7rem_7rem_1fr_auto] sm:items-end">
                 <Field label="When">
-                  <select aria-label={`Rule ${index + 1} variable`} value={rule.variable} onChange={(event) => setRule(index, { variable: event.target.value as Rule['variable'] })} className={INPUT_CLASS}>
+                  <Select aria-label={`Rule ${index + 1} variable`} {...register(`rules.${index}.variable`)}>
                     {DELIVERY_VARIABLES.map((variable) => (
                       <option key={variable} value={variable}>
                         {VARIABLE_LABELS[variable]}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </Field>
                 <Field label="is">
-                  <select aria-label={`Rule ${index + 1} operator`} value={rule.operator} onChange={(event) => setRule(index, { operator: event.target.value as Rule['operator'] })} className={INPUT_CLASS}>
+                  <Select aria-label={`Rule ${index + 1} operator`} {...register(`rules.${index}.operator`)}>
                     {OPERATORS.map((operator) => (
                       <option key={operator} value={operator}>
                         {operator}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </Field>
                 <Field label="Value">
-                  <TextInput aria-label={`Rule ${index + 1} value`} type="number" min={0} step="any" value={rule.maxValue} onChange={(event) => setRule(index, { maxValue: numberOr(event.target.value, 0) })} />
+                  <TextInput aria-label={`Rule ${index + 1} value`} type="number" min={0} step="any" {...register(`rules.${index}.maxValue`)} />
                 </Field>
                 <Field label="Base price">
-                  <TextInput aria-label={`Rule ${index + 1} base price`} type="number" min={0} step="0.01" value={rule.listBasePrice} onChange={(event) => setRule(index, { listBasePrice: numberOr(event.target.value, 0) })} />
+                  <TextInput aria-label={`Rule ${index + 1} base price`} type="number" min={0} step="0.01" {...register(`rules.${index}.listBasePrice`)} />
                 </Field>
                 <Field label="Per unit">
-                  <TextInput aria-label={`Rule ${index + 1} price per unit`} type="number" min={0} step="0.01" value={rule.listPrice ?? 0} onChange={(event) => setRule(index, { listPrice: numberOr(event.target.value, 0) })} />
+                  <TextInput aria-label={`Rule ${index + 1} price per unit`} type="number" min={0} step="0.01" {...register(`rules.${index}.listPrice`)} />
                 </Field>
                 <Field label="of">
-                  <select aria-label={`Rule ${index + 1} factor`} value={rule.variableFactor ?? 'weight'} onChange={(event) => setRule(index, { variableFactor: event.target.value as Rule['variable'] })} className={INPUT_CLASS}>
+                  <Select aria-label={`Rule ${index + 1} factor`} {...register(`rules.${index}.variableFactor`)}>
                     {DELIVERY_VARIABLES.map((variable) => (
                       <option key={variable} value={variable}>
                         {VARIABLE_LABELS[variable]}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </Field>
-                <button type="button" className={`${SECONDARY_BUTTON_CLASS} col-span-2 sm:col-span-1`} onClick={() => setRules((current) => current.filter((_, at) => at !== index))}>
+                <button type="button" className={`${SECONDARY_BUTTON_CLASS} col-span-2 sm:col-span-1`} onClick={() => rules.remove(index)}>
                   Remove
                 </button>
               </div>
@@ -213,38 +282,37 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
             <button
               type="button"
               className={`${SECONDARY_BUTTON_CLASS} justify-self-start`}
-              onClick={() => setRules((current) => [...current, { variable: 'weight', operator: '<=', maxValue: 0, listBasePrice: 0, listPrice: 0, variableFactor: 'weight' }])}
+              onClick={() => rules.append({ variable: 'weight', operator: '<=', maxValue: '0', listBasePrice: '0', listPrice: '0', variableFactor: 'weight' })}
             >
               Add a rule
             </button>
           </div>
         ) : null}
         <label className="flex items-center gap-3 text-sm">
-          <input type="checkbox" checked={freeOver} onChange={(event) => setFreeOver(event.target.checked)} className="size-4 accent-accent" />
+          <input type="checkbox" {...register('freeOver')} className="size-4 accent-accent" />
           Free from an order amount
         </label>
         {freeOver ? (
-          <Field label={`Free from (${currency})`}>
-            <TextInput name="freeOverAmount" type="number" min={0.01} step="0.01" inputMode="decimal" defaultValue={start.freeOverAmount ?? ''} />
-          </Field>
+          <FormField form={form} name="freeOverAmount" label={`Free from (${currency})`}>
+            <TextInput {...register('freeOverAmount')} type="number" min={0.01} step="0.01" inputMode="decimal" />
+          </FormField>
         ) : null}
       </Section>
 
       {carrier ? (
         <Section title="Carrier account">
-          <Field label="API address" hint="The carrier's https:// address for rates.">
-            <TextInput name="url" type="url" defaultValue={start.url ?? ''} />
-          </Field>
+          <FormField form={form} name="url" label="API address" hint="The carrier's https:// address for rates.">
+            <TextInput {...register('url')} type="url" />
+          </FormField>
           {carrier.map(({ field, label, secret }) => (
-            <Field key={field} label={label} hint={secret ? secretHint(field as SecretCredential) : undefined}>
+            <FormField key={field} form={form} name={`credentials.${field}`} label={label} hint={secret ? secretHint(field as SecretCredential) : undefined}>
               <TextInput
-                name={field}
+                {...register(`credentials.${field}`)}
                 type={secret ? 'password' : 'text'}
                 autoComplete={secret ? 'new-password' : 'off'}
-                defaultValue={secret ? '' : (start.credentials?.[field] ?? '')}
                 placeholder={secret && detail?.secretsSet[field as SecretCredential] ? '•••••••• (stored)' : ''}
               />
-            </Field>
+            </FormField>
           ))}
         </Section>
       ) : null}
@@ -252,50 +320,44 @@ export function DeliveryMethodForm({ websiteId, currency, detail }: { websiteId:
       {kind === 'fixed' ? (
         <Section title="Pickup">
           <label className="flex items-center gap-3 text-sm">
-            <input type="checkbox" checked={pickup} onChange={(event) => setPickup(event.target.checked)} className="size-4 accent-accent" />
+            <input type="checkbox" {...register('pickup')} className="size-4 accent-accent" />
             Shoppers collect the order at an address (taxed there, not at the shopper&apos;s)
           </label>
           {pickup ? (
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Street">
-                <TextInput name="street" defaultValue={start.pickupAddress?.street ?? ''} />
-              </Field>
-              <Field label="Street (line 2)">
-                <TextInput name="street2" defaultValue={start.pickupAddress?.street2 ?? ''} />
-              </Field>
-              <Field label="City">
-                <TextInput name="city" defaultValue={start.pickupAddress?.city ?? ''} />
-              </Field>
-              <Field label="State code">
-                <TextInput name="state" maxLength={3} defaultValue={start.pickupAddress?.state ?? ''} placeholder="CO" />
-              </Field>
-              <Field label="ZIP">
-                <TextInput name="zip" defaultValue={start.pickupAddress?.zip ?? ''} />
-              </Field>
-              <Field label="Country code">
-                <TextInput name="country" maxLength={2} defaultValue={start.pickupAddress?.country ?? 'US'} />
-              </Field>
+              <FormField form={form} name="street" label="Street">
+                <TextInput {...register('street')} />
+              </FormField>
+              <FormField form={form} name="street2" label="Street (line 2)">
+                <TextInput {...register('street2')} />
+              </FormField>
+              <FormField form={form} name="city" label="City">
+                <TextInput {...register('city')} />
+              </FormField>
+              <FormField form={form} name="state" label="State code">
+                <TextInput {...register('state')} maxLength={3} placeholder="CO" />
+              </FormField>
+              <FormField form={form} name="zip" label="ZIP">
+                <TextInput {...register('zip')} />
+              </FormField>
+              <FormField form={form} name="country" label="Country code">
+                <TextInput {...register('country')} maxLength={2} />
+              </FormField>
             </div>
           ) : null}
         </Section>
       ) : null}
 
       <Section title="Availability">
-        <Field label="Position at checkout" hint="Lower numbers come first.">
-          <TextInput name="sequence" type="number" min={0} step={1} defaultValue={start.sequence ?? 0} />
-        </Field>
+        <FormField form={form} name="sequence" label="Position at checkout" hint="Lower numbers come first.">
+          <TextInput {...register('sequence')} type="number" min={0} step={1} />
+        </FormField>
         <label className="flex items-center gap-3 text-sm">
-          <input type="checkbox" name="active" defaultChecked={start.active ?? true} className="size-4 accent-accent" />
+          <input type="checkbox" {...register('active')} className="size-4 accent-accent" />
           Offered at checkout
         </label>
       </Section>
-
-      <div className="sticky bottom-0 -mx-5 flex justify-end gap-3 border-t border-line bg-white/95 px-5 py-3 backdrop-blur">
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : detail ? 'Save delivery method' : 'Add delivery method'}
-        </button>
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }
 

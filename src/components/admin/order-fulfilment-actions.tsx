@@ -1,45 +1,22 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
-import { useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction } from '@/client/admin/use-console-form'
+import { SaveOutcome } from './console-form'
 import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
 
 // The order page's fulfilment buttons (issue 15): resolve a problem a decoration partner reported,
-// mark the shipped order delivered. One console mutation each, then the page is rendered again.
-
-function useAction() {
-  const router = useRouter()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  async function run(work: () => Promise<unknown>) {
-    if (busy) return
-    setBusy(true)
-    setError(null)
-    try {
-      await work()
-      router.refresh()
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, error, run }
-}
+// mark the shipped order delivered. One console mutation each on the console's one action path,
+// then the page is rendered again.
 
 function ActionButton({ label, tone, work }: { label: string; tone: 'primary' | 'secondary'; work: () => Promise<unknown> }) {
-  const { busy, error, run } = useAction()
+  const action = useConsoleAction()
   return (
     <span className="inline-flex flex-col gap-1">
-      <button type="button" disabled={busy} onClick={() => void run(work)} className={tone === 'primary' ? PRIMARY_BUTTON_CLASS : SECONDARY_BUTTON_CLASS}>
-        {busy ? 'Saving…' : label}
+      <button type="button" disabled={action.busy} onClick={() => void action.run(work)} className={tone === 'primary' ? PRIMARY_BUTTON_CLASS : SECONDARY_BUTTON_CLASS}>
+        {action.busy ? 'Saving…' : label}
       </button>
-      {error ? (
-        <span role="alert" className="text-sm text-danger">
-          {error}
-        </span>
-      ) : null}
+      {action.status.failure ? <SaveOutcome status={action.status} /> : null}
     </span>
   )
 }

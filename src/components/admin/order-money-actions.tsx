@@ -1,19 +1,21 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, type ReactNode, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { type ReactNode, useState } from 'react'
+import type { FieldValues } from 'react-hook-form'
+import { type ConsoleForm as ConsoleFormModel, useConsoleForm } from '@/client/admin/use-console-form'
+import type { AdminMutationValues } from '@/isomorphic/contract/admin'
 import type { AdminOrderDetail } from '@/isomorphic/contract/admin-orders'
 import { formatPrice } from '@/isomorphic/format'
 import { previewRefund, type RefundPreview, type RefundRequest } from '@/isomorphic/refund-preview'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SubmitButton } from './console-form'
+import { Field, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextArea, TextInput } from './form-fields'
 
 // The order page's money actions (issue 15): "Mark paid", "Cancel" and "Refund", each a dialog that
 // calls one console mutation and, once it is done, renders the page again from the server. A dialog
 // keeps one request key while it is open, so a double submit or a retry after a lost answer is the
 // same request to the server (one refund, one cancellation).
 
-const messageOf = (failure: unknown) => (failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
 const newRequestKey = () => crypto.randomUUID()
 
 function ActionDialog({ label, title, tone = 'secondary', children }: { label: string; title: string; tone?: 'primary' | 'secondary'; children: (close: () => void) => ReactNode }) {
@@ -44,77 +46,66 @@ function ActionDialog({ label, title, tone = 'secondary', children }: { label: s
   )
 }
 
-/** A form that submits once at a time, shows the server's sentence on failure and refreshes the page on success. */
-function useSubmit(run: (form: FormData) => Promise<unknown>, close: () => void) {
+/** The dialog's form on the console's one form: on success the dialog closes and the page is rendered again. */
+function useDialogForm<F extends FieldValues, K extends 'markOrderPaid' | 'cancelOrder' | 'refundOrder'>(mutation: K, defaultValues: F, toValue: (fields: F) => AdminMutationValues[K], close: () => void) {
   const router = useRouter()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    setBusy(true)
-    setError(null)
-    try {
-      await run(new FormData(event.currentTarget))
+  return useConsoleForm({
+    mutation,
+    defaultValues,
+    toValue,
+    onSaved: () => {
       close()
       router.refresh()
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, error, onSubmit }
+    },
+  })
 }
 
-function Buttons({ busy, submit, close }: { busy: boolean; submit: string; close: () => void }) {
+function Buttons<F extends FieldValues>({ form, submit, close }: { form: ConsoleFormModel<F>; submit: string; close: () => void }) {
   return (
-    <div className="mt-5 flex justify-end gap-2">
+    <div className="mt-1 flex justify-end gap-2">
       <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={close}>
         Close
       </button>
-      <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Working…' : submit}
-      </button>
+      <SubmitButton form={form} busyLabel="Working…">
+        {submit}
+      </SubmitButton>
     </div>
   )
 }
 
 function MarkPaidForm({ order, close }: { order: AdminOrderDetail; close: () => void }) {
-  const { busy, error, onSubmit } = useSubmit((form) => adminMutation('markOrderPaid', { orderId: order.id, reference: String(form.get('reference') ?? '') }), close)
+  const form = useDialogForm('markOrderPaid', { reference: '' }, (fields) => ({ orderId: order.id, reference: fields.reference }), close)
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <ConsoleForm form={form} label={`Mark order ${order.reference} paid`} className="grid gap-4" actions={<Buttons form={form} submit="Mark paid" close={close} />}>
       <p className="text-sm text-muted">Record that {formatPrice(order.totals.due, order.store.currency)} was received for this order.</p>
-      <Field label="Payment reference" hint="The cheque, transfer or remittance reference.">
-        <TextInput name="reference" required maxLength={200} autoComplete="off" />
-      </Field>
-      <FormError message={error} />
-      <Buttons busy={busy} submit="Mark paid" close={close} />
-    </form>
+      <FormField form={form} name="reference" label="Payment reference" hint="The cheque, transfer or remittance reference.">
+        <TextInput {...form.register('reference')} required maxLength={200} autoComplete="off" />
+      </FormField>
+    </ConsoleForm>
   )
 }
 
 function CancelForm({ order, close }: { order: AdminOrderDetail; close: () => void }) {
   const [requestKey] = useState(newRequestKey)
-  const { busy, error, onSubmit } = useSubmit((form) => adminMutation('cancelOrder', { orderId: order.id, requestKey, reason: String(form.get('reason') ?? '') }), close)
+  const form = useDialogForm('cancelOrder', { reason: '' }, (fields) => ({ orderId: order.id, requestKey, reason: fields.reason }), close)
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <ConsoleForm form={form} label={`Cancel order ${order.reference}`} className="grid gap-4" actions={<Buttons form={form} submit="Cancel the order" close={close} />}>
       <p className="text-sm text-muted">
         The order is cancelled, its budget, gift cards and promotion are given back, {formatPrice(order.totals.refundable, order.store.currency)} is refunded, and the customer gets one mail.
       </p>
-      <Field label="Reason" hint="The customer sees it in the mail.">
-        <textarea name="reason" required maxLength={1000} rows={3} className={INPUT_CLASS} />
-      </Field>
-      <FormError message={error} />
-      <Buttons busy={busy} submit="Cancel the order" close={close} />
-    </form>
+      <FormField form={form} name="reason" label="Reason" hint="The customer sees it in the mail.">
+        <TextArea {...form.register('reason')} required maxLength={1000} rows={3} />
+      </FormField>
+    </ConsoleForm>
   )
 }
 
+type RefundFields = { mode: 'lines' | 'amount'; amount: string; quantities: string[]; reason: string }
+
 /** The refund the form asks for, read from its fields. */
-function refundRequestOf(form: FormData, mode: 'lines' | 'amount', lineIds: number[]): RefundRequest {
-  if (mode === 'amount') return { amount: Number(form.get('amount') || 0) }
-  return { lines: lineIds.map((orderLineId) => ({ orderLineId, quantity: Number(form.get(`line-${orderLineId}`) || 0) })).filter((line) => line.quantity > 0) }
+function refundRequestOf(fields: RefundFields, lineIds: number[]): RefundRequest {
+  if (fields.mode === 'amount') return { amount: Number(fields.amount || 0) }
+  return { lines: lineIds.map((orderLineId, index) => ({ orderLineId, quantity: Number(fields.quantities[index] || 0) })).filter((line) => line.quantity > 0) }
 }
 
 const TENDER_NAMES = [
@@ -148,54 +139,50 @@ function RefundPreviewNote({ preview, currency }: { preview: RefundPreview | nul
 
 function RefundForm({ order, close }: { order: AdminOrderDetail; close: () => void }) {
   const [requestKey] = useState(newRequestKey)
-  const [mode, setMode] = useState<'lines' | 'amount'>('lines')
-  const [preview, setPreview] = useState<RefundPreview | null>(null)
   const refundable = order.lines.filter((line) => line.quantity > line.refundedQuantity)
   const lineIds = refundable.map((line) => line.id)
-  const { busy, error, onSubmit } = useSubmit((form) => {
-    const reason = String(form.get('reason') ?? '')
-    const request = refundRequestOf(form, mode, lineIds)
-    return adminMutation('refundOrder', { orderId: order.id, requestKey, ...request, reason })
-  }, close)
-  const showPreview = (form: HTMLFormElement) => {
-    const fields = new FormData(form)
-    const request = refundRequestOf(fields, fields.get('mode') === 'amount' ? 'amount' : 'lines', lineIds)
-    setPreview(('lines' in request && request.lines.length === 0) || ('amount' in request && request.amount === 0) ? null : previewRefund(order, request))
-  }
+  const form = useDialogForm(
+    'refundOrder',
+    { mode: 'lines', amount: '', quantities: refundable.map(() => '0'), reason: '' } as RefundFields,
+    (fields) => ({ orderId: order.id, requestKey, ...refundRequestOf(fields, lineIds), reason: fields.reason }),
+    close,
+  )
+  const fields = form.watch()
+  const request = refundRequestOf(fields, lineIds)
+  const preview = ('lines' in request && request.lines.length === 0) || ('amount' in request && request.amount === 0) ? null : previewRefund(order, request)
+  const submit = preview?.ok ? `Refund ${formatPrice(preview.amount, order.store.currency)}` : 'Refund'
   return (
-    <form onSubmit={(event) => void onSubmit(event)} onChange={(event) => showPreview(event.currentTarget)} className="grid gap-4">
+    <ConsoleForm form={form} label={`Refund on order ${order.reference}`} className="grid gap-4" actions={<Buttons form={form} submit={submit} close={close} />}>
       <p className="text-sm text-muted">
         At most {formatPrice(order.totals.refundable, order.store.currency)} is left to refund. The money goes back the way it came: card or offline payment first, then gift cards, then budget.
       </p>
       <fieldset className="flex gap-4 text-sm">
         <legend className="sr-only">Refund by</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="mode" value="lines" checked={mode === 'lines'} onChange={() => setMode('lines')} /> By line
+          <input type="radio" {...form.register('mode')} value="lines" /> By line
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="mode" value="amount" checked={mode === 'amount'} onChange={() => setMode('amount')} /> By amount
+          <input type="radio" {...form.register('mode')} value="amount" /> By amount
         </label>
       </fieldset>
-      {mode === 'lines' ? (
+      {fields.mode === 'lines' ? (
         <div className="grid gap-2">
-          {refundable.map((line) => (
+          {refundable.map((line, index) => (
             <Field key={line.id} label={`${line.name}${line.size ? ` (${line.size})` : ''}`} hint={`${line.quantity - line.refundedQuantity} of ${line.quantity} can be refunded`}>
-              <TextInput name={`line-${line.id}`} type="number" min={0} max={line.quantity - line.refundedQuantity} step={1} defaultValue={0} inputMode="numeric" />
+              <TextInput {...form.register(`quantities.${index}`)} type="number" min={0} max={line.quantity - line.refundedQuantity} step={1} inputMode="numeric" />
             </Field>
           ))}
         </div>
       ) : (
-        <Field label={`Amount (${order.store.currency})`}>
-          <TextInput name="amount" type="number" min={0.01} max={order.totals.refundable} step={0.01} required inputMode="decimal" />
-        </Field>
+        <FormField form={form} name="amount" label={`Amount (${order.store.currency})`}>
+          <TextInput {...form.register('amount')} type="number" min={0.01} max={order.totals.refundable} step={0.01} required inputMode="decimal" />
+        </FormField>
       )}
       <RefundPreviewNote preview={preview} currency={order.store.currency} />
-      <Field label="Reason" hint="For the store's records; the customer is mailed the amount.">
-        <textarea name="reason" required maxLength={1000} rows={2} className={INPUT_CLASS} />
-      </Field>
-      <FormError message={error} />
-      <Buttons busy={busy} submit={preview?.ok ? `Refund ${formatPrice(preview.amount, order.store.currency)}` : 'Refund'} close={close} />
-    </form>
+      <FormField form={form} name="reason" label="Reason" hint="For the store's records; the customer is mailed the amount.">
+        <TextArea {...form.register('reason')} required maxLength={1000} rows={2} />
+      </FormField>
+    </ConsoleForm>
   )
 }
 

@@ -1,13 +1,13 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
-import { type EditConflictData, isEditConflictData } from '@/isomorphic/contract/admin-edit'
+import { type ReactNode, useMemo, useState } from 'react'
+import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleForm } from '@/client/admin/use-console-form'
 import type { PromotionDetail } from '@/isomorphic/contract/admin-selling'
 import type { PromotionInput } from '@/isomorphic/contract/field-rules'
-import { EditConflictNotice } from './edit-conflict-notice'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SubmitButton } from './console-form'
+import { SECONDARY_BUTTON_CLASS, Select, TextInput } from './form-fields'
 
 // A promotion's form (issue 16): everything the promotion engine reads, in the store file's shape.
 // The server validates with the store file's schema and answers a sentence per bad field; a save
@@ -105,8 +105,6 @@ function promotionOf(state: FormState): PromotionInput {
   }
 }
 
-const SELECT_CLASS = INPUT_CLASS
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="grid gap-4 rounded-card border border-line bg-white p-4 sm:p-5">
@@ -160,208 +158,180 @@ function ProductChooser({ products, chosen, onChange }: { products: Product[]; c
   )
 }
 
+/** Contract paths (the store file's names) to this form's fields. */
+const FIELD_OF: Readonly<Record<string, string>> = {
+  'promotion.discount.type': 'discountType',
+  'promotion.discount.percentage': 'percentage',
+  'promotion.discount.fixedAmount': 'fixedAmount',
+  'promotion.discount.applyOn': 'applyOn',
+  'promotion.discount': 'discountType',
+  'promotion.rewardProduct.slug': 'rewardSlug',
+  'promotion.rewardProduct.quantity': 'rewardQuantity',
+  'promotion.rewardProduct': 'rewardSlug',
+  ...Object.fromEntries(
+    ['name', 'promoCode', 'promoApplicability', 'rewardType', 'minimumAmount', 'minimumQuantity', 'products', 'dateFrom', 'dateTo', 'maximumUses', 'maximumUsesPerCustomer', 'firstOrderOnly', 'active'].map((field) => [`promotion.${field}`, field]),
+  ),
+}
+
 export function PromotionForm({ websiteId, detail, products }: { websiteId: number; detail: PromotionDetail | null; products: Product[] }) {
   const router = useRouter()
-  const [state, setState] = useState<FormState>(() => initialState(detail?.promotion ?? null))
-  const [version, setVersion] = useState(detail?.version ?? null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<{ message: string; data: EditConflictData } | null>(null)
-  const [saved, setSaved] = useState<string | null>(null)
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((current) => ({ ...current, [key]: value }))
+  const form = useConsoleForm({
+    mutation: 'promotions.save',
+    defaultValues: initialState(detail?.promotion ?? null),
+    fieldOf: FIELD_OF,
+    toValue: (state: FormState) => ({ websiteId, ...(detail ? { id: detail.id, version: detail.version } : {}), promotion: promotionOf(state) }),
+    onSaved: (answer) => {
+      if (!detail) router.push(`/admin/promotions/${answer.id}?store=${websiteId}`)
+      else router.refresh()
+    },
+  })
+  const { register, watch, setValue } = form
+  const state = watch()
 
-  function fail(failure: unknown) {
-    if (failure instanceof AdminApiError && isEditConflictData(failure.data)) setConflict({ message: failure.message, data: failure.data })
-    else setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setBusy(true)
-    setError(null)
-    setConflict(null)
-    setSaved(null)
-    try {
-      const answer = await adminMutation('promotions.save', {
-        websiteId,
-        ...(detail && version !== null ? { id: detail.id, version } : {}),
-        promotion: promotionOf(state),
-      })
-      if (!detail) {
-        router.push(`/admin/promotions/${answer.id}?store=${websiteId}`)
-        return
-      }
-      setVersion(answer.version)
-      setSaved('Saved.')
-      router.refresh()
-    } catch (failure) {
-      fail(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function switchActive(active: boolean) {
-    if (!detail || version === null) return
-    setBusy(true)
-    setError(null)
-    setConflict(null)
-    setSaved(null)
-    try {
-      const answer = await adminMutation('promotions.setActive', { websiteId, id: detail.id, version, active })
-      setVersion(answer.version)
-      set('active', active)
-      setSaved(active ? 'Enabled.' : 'Disabled: shoppers can no longer use it.')
-      router.refresh()
-    } catch (failure) {
-      fail(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const switchActive = (active: boolean) =>
+    detail
+      ? form.run(() => adminMutation('promotions.setActive', { websiteId, id: detail.id, version: detail.version, active }), { savedMessage: active ? 'Enabled.' : 'Disabled: shoppers can no longer use it.' }).then((outcome) => {
+          if (outcome.ok) setValue('active', active)
+        })
+      : undefined
 
   return (
-    <form onSubmit={submit} className="grid max-w-3xl gap-5" noValidate aria-label={detail ? `Edit ${detail.name}` : 'New promotion'}>
-      {conflict ? <EditConflictNotice message={conflict.message} conflict={conflict.data} /> : null}
-      <FormError message={error} />
-      {saved ? (
-        <p role="status" className="rounded-md border border-accent/30 bg-soft px-3 py-2 text-sm">
-          {saved}
-        </p>
-      ) : null}
-
+    <ConsoleForm
+      form={form}
+      label={detail ? `Edit ${detail.name}` : 'New promotion'}
+      className="grid max-w-3xl gap-5"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton form={form}>{detail ? 'Save' : 'Create promotion'}</SubmitButton>
+          {detail ? (
+            <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={form.busy} onClick={() => void switchActive(!state.active)}>
+              {state.active ? 'Disable' : 'Enable'}
+            </button>
+          ) : null}
+        </div>
+      }
+    >
       <Section title="Promotion">
-        <Field label="Name" hint="Shown to shoppers with their discount; unique in the store.">
-          <TextInput name="name" value={state.name} onChange={(event) => set('name', event.currentTarget.value)} maxLength={200} required />
-        </Field>
+        <FormField form={form} name="name" label="Name" hint="Shown to shoppers with their discount; unique in the store.">
+          <TextInput {...register('name')} maxLength={200} required />
+        </FormField>
         <div className="grid gap-2">
           <p className="text-sm font-medium">How it applies</p>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="usesCode" className="size-4 accent-accent" checked={state.usesCode} onChange={() => set('usesCode', true)} />
+            <input type="radio" name="usesCode" className="size-4 accent-accent" checked={state.usesCode} onChange={() => setValue('usesCode', true, { shouldDirty: true })} />
             With a code the shopper enters in the cart
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="usesCode" className="size-4 accent-accent" checked={!state.usesCode} onChange={() => set('usesCode', false)} />
+            <input type="radio" name="usesCode" className="size-4 accent-accent" checked={!state.usesCode} onChange={() => setValue('usesCode', false, { shouldDirty: true })} />
             Automatically, when the conditions hold
           </label>
         </div>
         {state.usesCode ? (
-          <Field label="Code" hint='3–40 letters, digits, "-" or "_"; shoppers may type it in any case.'>
-            <TextInput name="promoCode" value={state.promoCode} onChange={(event) => set('promoCode', event.currentTarget.value)} maxLength={40} autoCapitalize="characters" className="font-mono" />
-          </Field>
+          <FormField form={form} name="promoCode" label="Code" hint='3–40 letters, digits, "-" or "_"; shoppers may type it in any case.'>
+            <TextInput {...register('promoCode')} maxLength={40} autoCapitalize="characters" className="font-mono" />
+          </FormField>
         ) : null}
-        <Field label="Applies to">
-          <select name="promoApplicability" className={SELECT_CLASS} value={state.promoApplicability} onChange={(event) => set('promoApplicability', event.currentTarget.value as FormState['promoApplicability'])}>
+        <FormField form={form} name="promoApplicability" label="Applies to">
+          <Select {...register('promoApplicability')}>
             <option value="on_current_order">The order it is used on</option>
             <option value="on_next_order">A coupon for the customer&apos;s next order</option>
-          </select>
-        </Field>
+          </Select>
+        </FormField>
       </Section>
 
       <Section title="Reward">
-        <Field label="Reward">
-          <select name="rewardType" className={SELECT_CLASS} value={state.rewardType} onChange={(event) => set('rewardType', event.currentTarget.value as FormState['rewardType'])}>
+        <FormField form={form} name="rewardType" label="Reward">
+          <Select {...register('rewardType')}>
             <option value="discount">A discount</option>
             <option value="free_shipping">Free shipping</option>
             <option value="product">A free product</option>
-          </select>
-        </Field>
+          </Select>
+        </FormField>
         {state.rewardType === 'discount' ? (
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Discount type">
-              <select name="discountType" className={SELECT_CLASS} value={state.discountType} onChange={(event) => set('discountType', event.currentTarget.value as FormState['discountType'])}>
+            <FormField form={form} name="discountType" label="Discount type">
+              <Select {...register('discountType')}>
                 <option value="percentage">Percentage</option>
                 <option value="fixed_amount">Fixed amount</option>
-              </select>
-            </Field>
+              </Select>
+            </FormField>
             {state.discountType === 'percentage' ? (
-              <Field label="Percentage off">
-                <TextInput name="percentage" inputMode="decimal" value={state.percentage} onChange={(event) => set('percentage', event.currentTarget.value)} placeholder="10" />
-              </Field>
+              <FormField form={form} name="percentage" label="Percentage off">
+                <TextInput {...register('percentage')} inputMode="decimal" placeholder="10" />
+              </FormField>
             ) : (
-              <Field label="Amount off ($)">
-                <TextInput name="fixedAmount" inputMode="decimal" value={state.fixedAmount} onChange={(event) => set('fixedAmount', event.currentTarget.value)} placeholder="10.00" />
-              </Field>
+              <FormField form={form} name="fixedAmount" label="Amount off ($)">
+                <TextInput {...register('fixedAmount')} inputMode="decimal" placeholder="10.00" />
+              </FormField>
             )}
-            <Field label="Taken off">
-              <select name="applyOn" className={SELECT_CLASS} value={state.applyOn} onChange={(event) => set('applyOn', event.currentTarget.value as FormState['applyOn'])}>
+            <FormField form={form} name="applyOn" label="Taken off">
+              <Select {...register('applyOn')}>
                 <option value="on_order">The order</option>
                 <option value="cheapest_product">The cheapest product</option>
                 <option value="specific_products">The chosen products</option>
-              </select>
-            </Field>
+              </Select>
+            </FormField>
           </div>
         ) : null}
         {state.rewardType === 'product' ? (
           <div className="grid gap-4 sm:grid-cols-3">
             <div className="sm:col-span-2">
-              <Field label="Free product">
-                <select name="rewardProduct" className={SELECT_CLASS} value={state.rewardSlug} onChange={(event) => set('rewardSlug', event.currentTarget.value)}>
+              <FormField form={form} name="rewardSlug" label="Free product">
+                <Select {...register('rewardSlug')}>
                   <option value="">Choose a product</option>
                   {products.map((product) => (
                     <option key={product.slug} value={product.slug}>
                       {product.name}
                     </option>
                   ))}
-                </select>
-              </Field>
+                </Select>
+              </FormField>
             </div>
-            <Field label="Quantity">
-              <TextInput name="rewardQuantity" inputMode="numeric" value={state.rewardQuantity} onChange={(event) => set('rewardQuantity', event.currentTarget.value)} />
-            </Field>
+            <FormField form={form} name="rewardQuantity" label="Quantity">
+              <TextInput {...register('rewardQuantity')} inputMode="numeric" />
+            </FormField>
           </div>
         ) : null}
       </Section>
 
       <Section title="Conditions">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Minimum order amount ($)" hint="0: no minimum.">
-            <TextInput name="minimumAmount" inputMode="decimal" value={state.minimumAmount} onChange={(event) => set('minimumAmount', event.currentTarget.value)} />
-          </Field>
-          <Field label="Minimum quantity" hint="Pieces of the products below; 0: no minimum.">
-            <TextInput name="minimumQuantity" inputMode="numeric" value={state.minimumQuantity} onChange={(event) => set('minimumQuantity', event.currentTarget.value)} />
-          </Field>
+          <FormField form={form} name="minimumAmount" label="Minimum order amount ($)" hint="0: no minimum.">
+            <TextInput {...register('minimumAmount')} inputMode="decimal" />
+          </FormField>
+          <FormField form={form} name="minimumQuantity" label="Minimum quantity" hint="Pieces of the products below; 0: no minimum.">
+            <TextInput {...register('minimumQuantity')} inputMode="numeric" />
+          </FormField>
         </div>
-        <ProductChooser products={products} chosen={state.products} onChange={(slugs) => set('products', slugs)} />
+        <ProductChooser products={products} chosen={state.products} onChange={(slugs) => setValue('products', slugs, { shouldDirty: true })} />
       </Section>
 
       <Section title="Limits and dates">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Uses in total" hint="0: no limit.">
-            <TextInput name="maximumUses" inputMode="numeric" value={state.maximumUses} onChange={(event) => set('maximumUses', event.currentTarget.value)} />
-          </Field>
-          <Field label="Uses per customer" hint="A signed-in customer, or a guest by email; 0: no limit.">
-            <TextInput name="maximumUsesPerCustomer" inputMode="numeric" value={state.maximumUsesPerCustomer} onChange={(event) => set('maximumUsesPerCustomer', event.currentTarget.value)} />
-          </Field>
-          <Field label="Starts" hint="Your local time; empty: at once.">
-            <TextInput name="dateFrom" type="datetime-local" value={state.dateFrom} onChange={(event) => set('dateFrom', event.currentTarget.value)} />
-          </Field>
-          <Field label="Ends" hint="Empty: no end.">
-            <TextInput name="dateTo" type="datetime-local" value={state.dateTo} onChange={(event) => set('dateTo', event.currentTarget.value)} />
-          </Field>
+          <FormField form={form} name="maximumUses" label="Uses in total" hint="0: no limit.">
+            <TextInput {...register('maximumUses')} inputMode="numeric" />
+          </FormField>
+          <FormField form={form} name="maximumUsesPerCustomer" label="Uses per customer" hint="A signed-in customer, or a guest by email; 0: no limit.">
+            <TextInput {...register('maximumUsesPerCustomer')} inputMode="numeric" />
+          </FormField>
+          <FormField form={form} name="dateFrom" label="Starts" hint="Your local time; empty: at once.">
+            <TextInput {...register('dateFrom')} type="datetime-local" />
+          </FormField>
+          <FormField form={form} name="dateTo" label="Ends" hint="Empty: no end.">
+            <TextInput {...register('dateTo')} type="datetime-local" />
+          </FormField>
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="firstOrderOnly" className="size-4 accent-accent" checked={state.firstOrderOnly} onChange={(event) => set('firstOrderOnly', event.currentTarget.checked)} />
+          <input type="checkbox" {...register('firstOrderOnly')} className="size-4 accent-accent" />
           Only on a customer&apos;s first order
         </label>
         {!detail ? (
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="active" className="size-4 accent-accent" checked={state.active} onChange={(event) => set('active', event.currentTarget.checked)} />
+            <input type="checkbox" {...register('active')} className="size-4 accent-accent" />
             Enabled (shoppers can use it within its dates)
           </label>
         ) : null}
       </Section>
-
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : detail ? 'Save' : 'Create promotion'}
-        </button>
-        {detail ? (
-          <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => switchActive(!state.active)}>
-            {state.active ? 'Disable' : 'Enable'}
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }

@@ -1,11 +1,11 @@
 'use client'
 
-import { type FormEvent, useState } from 'react'
-import { AdminApiError, adminMutation, loadConsolePage } from '@/client/admin/admin-api'
+import { useState } from 'react'
+import { adminMutation, loadConsolePage } from '@/client/admin/admin-api'
+import { useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import type { ConsoleMe, TotpEnrolment } from '@/isomorphic/contract/admin-session'
-import { Field, FormError, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
-
-const messageOf = (failure: unknown) => (failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -30,35 +30,25 @@ export function SecuritySettings({ me }: { me: ConsoleMe }) {
 function TwoFactor({ me }: { me: ConsoleMe }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function start() {
-    setBusy(true)
-    setError(null)
-    try {
-      setEnrolment(await adminMutation('startTotpEnrolment', {}))
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const code = String(new FormData(event.currentTarget).get('code') ?? '')
-      setRecoveryCodes((await adminMutation('confirmTotpEnrolment', { code })).recoveryCodes)
+  const start = useConsoleAction()
+  const form = useConsoleForm({
+    mutation: 'confirmTotpEnrolment',
+    defaultValues: { code: '' },
+    toValue: (fields: { code: string }) => ({ code: fields.code }),
+    onSaved: (answer) => {
+      setRecoveryCodes(answer.recoveryCodes)
       setEnrolment(null)
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+
+  const begin = () =>
+    start.run(() => adminMutation('startTotpEnrolment', {}), { refresh: false }).then((outcome) => {
+      if (outcome.ok) {
+        start.clear()
+        form.reset()
+        setEnrolment(outcome.answer)
+      }
+    })
 
   if (recoveryCodes) {
     return (
@@ -95,9 +85,23 @@ function TwoFactor({ me }: { me: ConsoleMe }) {
         Use an authenticator app (1Password, Google Authenticator, Authy …): scan the code, then enter the 6 digits it shows.
       </p>
       <div className="mt-4 space-y-4">
-        <FormError message={error} />
+        <SaveOutcome status={start.status} />
         {enrolment ? (
-          <form onSubmit={confirm} className="space-y-4" noValidate>
+          <ConsoleForm
+            form={form}
+            label="Turn on two-factor sign-in"
+            className="space-y-4"
+            actions={
+              <div className="flex flex-wrap gap-2">
+                <SubmitButton form={form} busyLabel="Checking…">
+                  Turn on
+                </SubmitButton>
+                <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={form.busy || start.busy} onClick={begin}>
+                  New secret
+                </button>
+              </div>
+            }
+          >
             {enrolment.qrSvg ? (
               // eslint-disable-next-line @next/next/no-img-element -- an inline SVG from the server, not an image to optimise
               <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`} alt="QR code of the two-factor secret" width={192} height={192} className="rounded-md border border-line" />
@@ -105,20 +109,12 @@ function TwoFactor({ me }: { me: ConsoleMe }) {
             <p className="text-sm">
               Or type this secret into the app: <code className="rounded bg-soft px-1.5 py-0.5 font-mono break-all">{enrolment.secret}</code>
             </p>
-            <Field label="Code from the app">
-              <TextInput name="code" autoComplete="one-time-code" inputMode="numeric" required className="max-w-40" />
-            </Field>
-            <div className="flex flex-wrap gap-2">
-              <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-                {busy ? 'Checking…' : 'Turn on'}
-              </button>
-              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={start}>
-                New secret
-              </button>
-            </div>
-          </form>
+            <FormField form={form} name="code" label="Code from the app">
+              <TextInput {...form.register('code')} autoComplete="one-time-code" inputMode="numeric" required className="max-w-40" />
+            </FormField>
+          </ConsoleForm>
         ) : (
-          <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={busy} onClick={start}>
+          <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={start.busy} onClick={begin}>
             Set up two-factor sign-in
           </button>
         )}
@@ -127,80 +123,53 @@ function TwoFactor({ me }: { me: ConsoleMe }) {
   )
 }
 
+type PasswordFields = { currentPassword: string; newPassword: string }
+
 function ChangePassword() {
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    setBusy(true)
-    setError(null)
-    setDone(null)
-    try {
-      const { otherSessionsEnded } = await adminMutation('changeOwnPassword', { currentPassword: String(data.get('currentPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') })
-      form.reset()
-      setDone(`Password changed.${otherSessionsEnded > 0 ? ` You were signed out everywhere else (${otherSessionsEnded}).` : ''}`)
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const form = useConsoleForm({
+    mutation: 'changeOwnPassword',
+    defaultValues: { currentPassword: '', newPassword: '' } satisfies PasswordFields,
+    toValue: (fields: PasswordFields) => fields,
+    savedMessage: ({ otherSessionsEnded }) => `Password changed.${otherSessionsEnded > 0 ? ` You were signed out everywhere else (${otherSessionsEnded}).` : ''}`,
+    onSaved: () => form.reset(),
+  })
   return (
     <Section title="Password">
-      <form onSubmit={submit} className="max-w-sm space-y-4" noValidate>
-        <FormError message={error} />
-        {done ? (
-          <p role="status" className="text-sm text-accent-strong">
-            {done}
-          </p>
-        ) : null}
-        <Field label="Current password">
-          <TextInput name="currentPassword" type="password" autoComplete="current-password" required />
-        </Field>
-        <Field label="New password" hint="At least 8 characters. Other browsers signed in as you are signed out.">
-          <TextInput name="newPassword" type="password" autoComplete="new-password" required minLength={8} />
-        </Field>
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : 'Change password'}
-        </button>
-      </form>
+      <ConsoleForm form={form} label="Change your password" className="max-w-sm space-y-4" actions={<SubmitButton form={form}>Change password</SubmitButton>}>
+        <FormField form={form} name="currentPassword" label="Current password">
+          <TextInput {...form.register('currentPassword')} type="password" autoComplete="current-password" required />
+        </FormField>
+        <FormField form={form} name="newPassword" label="New password" hint="At least 8 characters. Other browsers signed in as you are signed out.">
+          <TextInput {...form.register('newPassword')} type="password" autoComplete="new-password" required minLength={8} />
+        </FormField>
+      </ConsoleForm>
     </Section>
   )
 }
 
 function Notifications({ initial }: { initial: boolean }) {
   const [notify, setNotify] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const action = useConsoleAction()
   return (
     <Section title="Notices">
-      <FormError message={error} />
       <label className="flex items-center gap-3 text-sm">
         <input
           type="checkbox"
           className="size-4 accent-accent"
           checked={notify}
-          disabled={busy}
-          onChange={async (event) => {
+          disabled={action.busy}
+          onChange={(event) => {
             const wanted = event.currentTarget.checked
-            setBusy(true)
-            setError(null)
-            try {
-              setNotify((await adminMutation('setOwnNotifications', { notifyNewOrders: wanted })).notifyNewOrders)
-            } catch (failure) {
-              setError(messageOf(failure))
-            } finally {
-              setBusy(false)
-            }
+            void action.run(() => adminMutation('setOwnNotifications', { notifyNewOrders: wanted }), { refresh: false }).then((outcome) => {
+              if (outcome.ok) setNotify(outcome.answer.notifyNewOrders)
+            })
           }}
         />
         Mail me when a new order arrives in my stores
       </label>
+      <div className="mt-2">
+        <SaveOutcome status={action.status} />
+      </div>
     </Section>
   )
 }

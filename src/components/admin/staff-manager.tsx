@@ -1,132 +1,116 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { useState } from 'react'
+import { adminMutation } from '@/client/admin/admin-api'
+import { type ConsoleForm as ConsoleFormModel, useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import type { ConsoleRole } from '@/isomorphic/contract/admin-session'
 import type { StaffFormOptions, StaffMemberRow } from '@/isomorphic/contract/admin-staff'
 import { ROLE_LABELS } from './console-nav'
-import { Field, FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
-
-const messageOf = (failure: unknown) => (failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { SECONDARY_BUTTON_CLASS, Select, TextInput } from './form-fields'
 const ROLES = Object.keys(ROLE_LABELS) as ConsoleRole[]
 
-type Assignment = { role: ConsoleRole; storeIds: number[]; decorationPartnerId: number | null }
+type Assignment = { role: ConsoleRole; storeIds: string[]; decorationPartnerId: string }
+type InviteFields = Assignment & { email: string; name: string }
 
-/** The role, and by role the stores or the decoration partner. */
-function AssignmentFields({ value, onChange, options }: { value: Assignment; onChange: (next: Assignment) => void; options: StaffFormOptions }) {
+const assignmentOf = (fields: Assignment) => ({
+  role: fields.role,
+  storeIds: fields.role === 'store_manager' || fields.role === 'fulfilment' ? fields.storeIds.map(Number) : [],
+  decorationPartnerId: fields.role === 'decoration_partner' && fields.decorationPartnerId ? Number(fields.decorationPartnerId) : null,
+})
+
+/** The role, and by role the stores or the decoration partner, as fields of the form. */
+function AssignmentFields<F extends Assignment>({ form, options }: { form: ConsoleFormModel<F>; options: StaffFormOptions }) {
+  // The form's fields are the assignment's; the generic keeps each form's own extra fields.
+  const assignment = form as unknown as ConsoleFormModel<Assignment>
+  const role = assignment.watch('role')
   return (
     <div className="space-y-3">
-      <Field label="Role">
-        <select className={INPUT_CLASS} value={value.role} onChange={(event) => onChange({ role: event.target.value as ConsoleRole, storeIds: [], decorationPartnerId: null })}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
+      <FormField form={assignment} name="role" label="Role">
+        <Select {...assignment.register('role')}>
+          {ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
             </option>
           ))}
-        </select>
-      </Field>
-      {value.role === 'store_manager' || value.role === 'fulfilment' ? (
+        </Select>
+      </FormField>
+      {role === 'store_manager' || role === 'fulfilment' ? (
         <fieldset>
           <legend className="text-sm font-medium">Stores</legend>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
             {options.stores.map((store) => (
               <label key={store.id} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-accent"
-                  checked={value.storeIds.includes(store.id)}
-                  onChange={(event) =>
-                    onChange({ ...value, storeIds: event.target.checked ? [...value.storeIds, store.id] : value.storeIds.filter((id) => id !== store.id) })
-                  }
-                />
+                <input type="checkbox" className="size-4 accent-accent" value={String(store.id)} {...assignment.register('storeIds')} />
                 {store.name}
               </label>
             ))}
           </div>
+          {assignment.formState.errors.storeIds?.message ? <p className="mt-1 text-sm text-danger">{assignment.formState.errors.storeIds.message}</p> : null}
         </fieldset>
       ) : null}
-      {value.role === 'decoration_partner' ? (
-        <Field label="Decoration partner">
-          <select
-            className={INPUT_CLASS}
-            value={value.decorationPartnerId ?? ''}
-            onChange={(event) => onChange({ ...value, decorationPartnerId: event.target.value ? Number(event.target.value) : null })}
-          >
+      {role === 'decoration_partner' ? (
+        <FormField form={assignment} name="decorationPartnerId" label="Decoration partner">
+          <Select {...assignment.register('decorationPartnerId')}>
             <option value="">Choose…</option>
             {options.decorationPartners.map((partner) => (
               <option key={partner.id} value={partner.id}>
                 {partner.name}
               </option>
             ))}
-          </select>
-        </Field>
+          </Select>
+        </FormField>
       ) : null}
     </div>
   )
 }
 
-function InviteForm({ options, onDone }: { options: StaffFormOptions; onDone: (message: string) => void }) {
-  const [assignment, setAssignment] = useState<Assignment>({ role: 'fulfilment', storeIds: options.stores.length === 1 ? [options.stores[0]!.id] : [], decorationPartnerId: null })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    setBusy(true)
-    setError(null)
-    try {
-      const row = await adminMutation('inviteStaff', { email: String(data.get('email') ?? ''), name: String(data.get('name') ?? ''), ...assignment })
+function InviteForm({ options, onDone }: { options: StaffFormOptions; onDone: () => void }) {
+  const form = useConsoleForm({
+    mutation: 'inviteStaff',
+    defaultValues: { email: '', name: '', role: 'fulfilment', storeIds: options.stores.length === 1 ? [String(options.stores[0]!.id)] : [], decorationPartnerId: '' } as InviteFields,
+    toValue: (fields: InviteFields) => ({ email: fields.email, name: fields.name, ...assignmentOf(fields) }),
+    savedMessage: (row) => `Invitation sent to ${row.email}.`,
+    onSaved: () => {
       form.reset()
-      onDone(`Invitation sent to ${row.email}.`)
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-
+      onDone()
+    },
+  })
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-card border border-line bg-white p-5" noValidate>
+    <ConsoleForm form={form} label="Invite someone" className="space-y-3 rounded-card border border-line bg-white p-5" actions={<SubmitButton form={form} busyLabel="Sending…">Send invitation</SubmitButton>}>
       <h2 className="text-lg font-semibold">Invite someone</h2>
-      <FormError message={error} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Email">
-          <TextInput name="email" type="email" required autoComplete="off" />
-        </Field>
-        <Field label="Name">
-          <TextInput name="name" required autoComplete="off" />
-        </Field>
+        <FormField form={form} name="email" label="Email">
+          <TextInput {...form.register('email')} type="email" required autoComplete="off" />
+        </FormField>
+        <FormField form={form} name="name" label="Name">
+          <TextInput {...form.register('name')} required autoComplete="off" />
+        </FormField>
       </div>
-      <AssignmentFields value={assignment} onChange={setAssignment} options={options} />
-      <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-        {busy ? 'Sending…' : 'Send invitation'}
-      </button>
-    </form>
+      <AssignmentFields form={form} options={options} />
+    </ConsoleForm>
   )
 }
 
-function MemberCard({ member, isMe, options, onDone }: { member: StaffMemberRow; isMe: boolean; options: StaffFormOptions; onDone: (message: string) => void }) {
-  const [editing, setEditing] = useState(false)
-  const [assignment, setAssignment] = useState<Assignment>({ role: member.role, storeIds: member.storeIds, decorationPartnerId: member.decorationPartnerId })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const storeNames = member.storeIds.map((id) => options.stores.find((store) => store.id === id)?.name ?? `#${id}`)
+function RoleForm({ member, options, onDone }: { member: StaffMemberRow; options: StaffFormOptions; onDone: () => void }) {
+  const form = useConsoleForm({
+    mutation: 'setStaffRole',
+    defaultValues: { role: member.role, storeIds: member.storeIds.map(String), decorationPartnerId: member.decorationPartnerId === null ? '' : String(member.decorationPartnerId) } as Assignment,
+    toValue: (fields: Assignment) => ({ staffId: member.id, ...assignmentOf(fields) }),
+    onSaved: onDone,
+  })
+  return (
+    <ConsoleForm form={form} label={`Change the role of ${member.name}`} className="mt-3 space-y-3 border-t border-line pt-3">
+      <AssignmentFields form={form} options={options} />
+    </ConsoleForm>
+  )
+}
 
-  async function run(work: () => Promise<string>) {
-    setBusy(true)
-    setError(null)
-    try {
-      onDone(await work())
-      setEditing(false)
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+function MemberCard({ member, isMe, options, onRoleSaved }: { member: StaffMemberRow; isMe: boolean; options: StaffFormOptions; onRoleSaved: () => void }) {
+  const [editing, setEditing] = useState(false)
+  const action = useConsoleAction()
+  const storeNames = member.storeIds.map((id) => options.stores.find((store) => store.id === id)?.name ?? `#${id}`)
 
   return (
     <li className="rounded-card border border-line bg-white p-4">
@@ -150,27 +134,20 @@ function MemberCard({ member, isMe, options, onDone }: { member: StaffMemberRow;
         </div>
         {isMe ? null : (
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => setEditing((value) => !value)} aria-expanded={editing}>
+            <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={action.busy} onClick={() => setEditing((value) => !value)} aria-expanded={editing}>
               {editing ? 'Cancel' : 'Change role'}
             </button>
-            {member.invitePending && member.isActive ? (
-              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => run(async () => (await adminMutation('resendStaffInvite', { staffId: member.id }), `Invitation sent again to ${member.email}.`))}>
-                Send invitation again
-              </button>
-            ) : null}
             {member.isActive ? (
               <button
                 type="button"
                 className={SECONDARY_BUTTON_CLASS}
-                disabled={busy}
-                onClick={() => {
-                  if (window.confirm(`Deactivate ${member.name}? They are signed out at once.`)) void run(async () => (await adminMutation('deactivateStaff', { staffId: member.id }), `${member.name} is deactivated.`))
-                }}
+                disabled={action.busy}
+                onClick={() => void action.run(() => adminMutation('deactivateStaff', { staffId: member.id }), { confirm: `Deactivate ${member.name}? They are signed out at once.`, savedMessage: `${member.name} is deactivated.` })}
               >
                 Deactivate
               </button>
             ) : (
-              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={() => run(async () => (await adminMutation('reactivateStaff', { staffId: member.id }), `${member.name} is active again.`))}>
+              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={action.busy} onClick={() => void action.run(() => adminMutation('reactivateStaff', { staffId: member.id }), { savedMessage: `${member.name} is active again.` })}>
                 Reactivate
               </button>
             )}
@@ -178,49 +155,35 @@ function MemberCard({ member, isMe, options, onDone }: { member: StaffMemberRow;
         )}
       </div>
       <div className="mt-2">
-        <FormError message={error} />
+        <SaveOutcome status={action.status} />
       </div>
       {editing ? (
-        <form
-          className="mt-3 space-y-3 border-t border-line pt-3"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void run(async () => (await adminMutation('setStaffRole', { staffId: member.id, ...assignment }), `${member.name}'s role is saved.`))
+        <RoleForm
+          member={member}
+          options={options}
+          onDone={() => {
+            setEditing(false)
+            onRoleSaved()
           }}
-        >
-          <AssignmentFields value={assignment} onChange={setAssignment} options={options} />
-          <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-            Save
-          </button>
-        </form>
+        />
       ) : null}
     </li>
   )
 }
 
-/** The owner's view of the staff: everyone, with their role and stores; invite, change, deactivate. */
+/** The owner's view of the staff: everyone, with their role and stores; invite, change, deactivate. Pending invitations are sent again or withdrawn in their own list. */
 export function StaffManager({ meId, members, options }: { meId: number; members: StaffMemberRow[]; options: StaffFormOptions }) {
   const router = useRouter()
-  const [notice, setNotice] = useState<string | null>(null)
-  const done = (message: string) => {
-    setNotice(message)
-    router.refresh()
-  }
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
       <section aria-label="Members">
-        {notice ? (
-          <p role="status" className="mb-3 rounded-md bg-accent-soft px-3 py-2 text-sm text-accent-strong">
-            {notice}
-          </p>
-        ) : null}
         <ul className="space-y-3">
           {members.map((member) => (
-            <MemberCard key={`${member.id}:${member.role}:${member.storeIds.join(',')}:${member.isActive}`} member={member} isMe={member.id === meId} options={options} onDone={done} />
+            <MemberCard key={member.id} member={member} isMe={member.id === meId} options={options} onRoleSaved={() => router.refresh()} />
           ))}
         </ul>
       </section>
-      <InviteForm options={options} onDone={done} />
+      <InviteForm options={options} onDone={() => router.refresh()} />
     </div>
   )
 }

@@ -1,13 +1,13 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useState } from 'react'
 import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import { BLANK_TEMPLATE, type StoreListRow, type StoreState } from '@/isomorphic/contract/admin-stores'
 import { formatPrice } from '@/isomorphic/format'
 import { type StoreAction, STORE_STATE_RULES, STORE_TRANSITIONS, storeActions } from '@/isomorphic/store-states'
-import { type SaveFailure, SaveFailureNotice, saveFailure } from './admin-errors'
-import { Field, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, Select, TextArea, TextInput } from './form-fields'
 import { Badge } from './order-state-badges'
 
 // The Stores page (issue 25): every store the member may manage, its state and host names, today's
@@ -39,44 +39,32 @@ export function StoreStateBadge({ state }: { state: StoreState }) {
 }
 
 function StoreActions({ store }: { store: StoreListRow }) {
-  const router = useRouter()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<SaveFailure | null>(null)
+  const action = useConsoleAction()
 
-  async function act(action: StoreAction) {
-    if (action === 'archive' && !window.confirm(`Archive ${store.name}? Its addresses go offline; its orders stay in the console and exports.`)) return
-    setBusy(true)
-    setFailure(null)
-    try {
-      await adminMutation('stores.setState', { websiteId: store.websiteId, action, version: store.version })
-      router.refresh()
-    } catch (error) {
-      setFailure(saveFailure(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const act = (step: StoreAction) =>
+    action.run(() => adminMutation('stores.setState', { websiteId: store.websiteId, action: step, version: store.version }), {
+      confirm: step === 'archive' ? `Archive ${store.name}? Its addresses go offline; its orders stay in the console and exports.` : undefined,
+    })
 
-  async function preview() {
+  const preview = () => {
     // Opened at once (not after the answer) so the browser does not block it as a pop-up.
     const opened = window.open('about:blank', '_blank')
-    try {
-      const { url } = await adminMutation('stores.preview', { websiteId: store.websiteId })
-      if (opened) {
-        opened.opener = null
-        opened.location.href = url
-      } else window.location.href = url
-    } catch (error) {
-      opened?.close()
-      setFailure(saveFailure(error))
-    }
+    return action
+      .run(() => adminMutation('stores.preview', { websiteId: store.websiteId }), { refresh: false })
+      .then((outcome) => {
+        if (!outcome.ok) opened?.close()
+        else if (opened) {
+          opened.opener = null
+          opened.location.href = outcome.answer.url
+        } else window.location.href = outcome.answer.url
+      })
   }
 
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
         {STORE_STATE_RULES[store.state].seenBy === 'preview' ? (
-          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={preview} disabled={busy || !store.address}>
+          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={preview} disabled={action.busy || !store.address}>
             Preview
           </button>
         ) : store.address && STORE_STATE_RULES[store.state].seenBy === 'everyone' ? (
@@ -84,13 +72,14 @@ function StoreActions({ store }: { store: StoreListRow }) {
             Visit store
           </a>
         ) : null}
-        {storeActions(store.state).map((action) => (
-          <button key={action} type="button" className={action === 'open' ? PRIMARY_BUTTON_CLASS : SECONDARY_BUTTON_CLASS} onClick={() => act(action)} disabled={busy}>
-            {STORE_TRANSITIONS[action].label}
+        {storeActions(store.state).map((step) => (
+          <button key={step} type="button" className={step === 'open' ? PRIMARY_BUTTON_CLASS : SECONDARY_BUTTON_CLASS} onClick={() => act(step)} disabled={action.busy}>
+            {STORE_TRANSITIONS[step].label}
           </button>
         ))}
       </div>
-      <SaveFailureNotice failure={failure} />
+      {/* The badge and the buttons show a step that landed; only a refusal is said here. */}
+      {action.status.failure ? <SaveOutcome status={action.status} /> : null}
     </div>
   )
 }
@@ -135,41 +124,30 @@ export function StoreTable({ stores, currency }: { stores: StoreListRow[]; curre
   )
 }
 
+type CreateStoreFields = { template: string; name: string; code: string; hosts: string; accentColor: string }
+
 export function CreateStoreForm({ templates }: { templates: { id: number; name: string }[] }) {
   const router = useRouter()
-  const [failure, setFailure] = useState<SaveFailure | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [created, setCreated] = useState<string | null>(null)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const template = String(data.get('template') ?? BLANK_TEMPLATE)
-    const accent = String(data.get('accentColor') ?? '').trim()
-    setBusy(true)
-    setFailure(null)
-    setCreated(null)
-    try {
-      const store = await adminMutation('stores.create', {
-        template: template === BLANK_TEMPLATE ? BLANK_TEMPLATE : Number(template),
-        name: String(data.get('name') ?? ''),
-        code: String(data.get('code') ?? ''),
-        hosts: typedHosts(String(data.get('hosts') ?? '')),
-        ...(accent ? { accentColor: accent } : {}),
-      })
+  const form = useConsoleForm({
+    mutation: 'stores.create',
+    defaultValues: { template: templates[0] ? String(templates[0].id) : BLANK_TEMPLATE, name: '', code: '', hosts: '', accentColor: '' } satisfies CreateStoreFields,
+    toValue: (fields: CreateStoreFields) => ({
+      template: fields.template === BLANK_TEMPLATE ? BLANK_TEMPLATE : Number(fields.template),
+      name: fields.name,
+      code: fields.code,
+      hosts: typedHosts(fields.hosts),
+      ...(fields.accentColor.trim() ? { accentColor: fields.accentColor.trim() } : {}),
+    }),
+    savedMessage: (store) => `${store.name} was created as a draft. Preview it, then open it to the public.`,
+    onSaved: () => {
       form.reset()
-      setCreated(`${store.name} was created as a draft. Preview it, then open it to the public.`)
       router.refresh()
-    } catch (error) {
-      setFailure(saveFailure(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { register } = form
 
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-card border border-line bg-white p-5" noValidate aria-label="Create a store">
+    <ConsoleForm form={form} label="Create a store" className="grid gap-4 rounded-card border border-line bg-white p-5" actions={<SubmitButton form={form} busyLabel="Creating…">Create store</SubmitButton>}>
       <div>
         <h2 className="text-lg font-semibold">Create a store</h2>
         <p className="mt-1 text-sm text-muted">
@@ -177,41 +155,30 @@ export function CreateStoreForm({ templates }: { templates: { id: number; name: 
           copied. It starts as a draft.
         </p>
       </div>
-      <SaveFailureNotice failure={failure} />
-      {created ? (
-        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          {created}
-        </p>
-      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label="Template">
-          <select name="template" defaultValue={templates[0] ? String(templates[0].id) : BLANK_TEMPLATE} className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm">
+        <FormField form={form} name="template" label="Template">
+          <Select {...register('template')}>
             {templates.map((template) => (
               <option key={template.id} value={template.id}>
                 Copy of {template.name}
               </option>
             ))}
             <option value={BLANK_TEMPLATE}>Blank store</option>
-          </select>
-        </Field>
-        <Field label="Store name">
-          <TextInput name="name" required maxLength={200} placeholder="Northside Swim Club Store" />
-        </Field>
-        <Field label="Store code" hint="Lower-case letters, digits and hyphens; also its address under the platform domain.">
-          <TextInput name="code" required maxLength={63} placeholder="northside-swim" autoCapitalize="none" spellCheck={false} />
-        </Field>
-        <Field label="Host names" hint="One per line or separated by commas, the primary first, e.g. club.localhost or shop.club.com.">
-          <textarea name="hosts" rows={2} className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm" autoCapitalize="none" spellCheck={false} />
-        </Field>
-        <Field label="Accent colour" hint="Optional: a hex colour such as #c8102e; the template’s otherwise.">
-          <TextInput name="accentColor" maxLength={32} placeholder="#c8102e" />
-        </Field>
+          </Select>
+        </FormField>
+        <FormField form={form} name="name" label="Store name">
+          <TextInput {...register('name')} required maxLength={200} placeholder="Northside Swim Club Store" />
+        </FormField>
+        <FormField form={form} name="code" label="Store code" hint="Lower-case letters, digits and hyphens; also its address under the platform domain.">
+          <TextInput {...register('code')} required maxLength={63} placeholder="northside-swim" autoCapitalize="none" spellCheck={false} />
+        </FormField>
+        <FormField form={form} name="hosts" label="Host names" hint="One per line or separated by commas, the primary first, e.g. club.localhost or shop.club.com.">
+          <TextArea {...register('hosts')} rows={2} autoCapitalize="none" spellCheck={false} />
+        </FormField>
+        <FormField form={form} name="accentColor" label="Accent colour" hint="Optional: a hex colour such as #c8102e; the template’s otherwise.">
+          <TextInput {...register('accentColor')} maxLength={32} placeholder="#c8102e" />
+        </FormField>
       </div>
-      <div>
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Creating…' : 'Create store'}
-        </button>
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }

@@ -2,13 +2,13 @@
 
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { type FormEvent, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { useState } from 'react'
+import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import type { WebhookEndpointData, WebhookTestResult } from '@/isomorphic/contract/admin-webhooks'
 import { WEBHOOK_TOPICS, type WebhookTopic } from '@/isomorphic/webhooks'
-import { Field, FormError, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
-
-const messageOf = (failure: unknown) => (failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
 
 /** The secret, shown once after it was made: the receiver needs it, the console never shows it again. */
 function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
@@ -23,66 +23,55 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
   )
 }
 
-function EndpointForm({ websiteId, endpoint, onSaved, onCancel }: { websiteId: number; endpoint: WebhookEndpointData | null; onSaved: (secret: string | null) => void; onCancel: () => void }) {
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+type EndpointFields = { url: string; description: string; topics: WebhookTopic[]; isActive: boolean }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    setBusy(true)
-    setError(null)
-    try {
-      const answer = await adminMutation('saveWebhookEndpoint', {
-        ...(endpoint ? { id: endpoint.id } : {}),
-        websiteId,
-        url: String(data.get('url') ?? ''),
-        description: String(data.get('description') ?? ''),
-        topics: data.getAll('topics').map(String) as WebhookTopic[],
-        isActive: data.get('isActive') === 'on',
-      })
-      onSaved(answer.secret)
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+function EndpointForm({ websiteId, endpoint, onSaved, onCancel }: { websiteId: number; endpoint: WebhookEndpointData | null; onSaved: (secret: string | null) => void; onCancel: () => void }) {
+  const form = useConsoleForm({
+    mutation: 'saveWebhookEndpoint',
+    defaultValues: { url: endpoint?.url ?? '', description: endpoint?.description ?? '', topics: endpoint ? endpoint.topics : [...WEBHOOK_TOPICS], isActive: endpoint?.isActive ?? true } satisfies EndpointFields,
+    toValue: (fields: EndpointFields) => ({ ...(endpoint ? { id: endpoint.id } : {}), websiteId, ...fields }),
+    onSaved: (answer) => onSaved(answer.secret),
+  })
+  const { register } = form
 
   return (
-    <form onSubmit={submit} className="grid max-w-2xl gap-4 rounded-card border border-line bg-white p-5" noValidate>
+    <ConsoleForm
+      form={form}
+      label={endpoint ? `Edit the endpoint ${endpoint.url}` : 'Add an endpoint'}
+      className="grid max-w-2xl gap-4 rounded-card border border-line bg-white p-5"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton form={form}>{endpoint ? 'Save' : 'Add endpoint'}</SubmitButton>
+          <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={form.busy} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      }
+    >
       <h2 className="text-lg font-semibold">{endpoint ? 'Edit endpoint' : 'Add an endpoint'}</h2>
-      <FormError message={error} />
-      <Field label="Receiver URL" hint="https:// (plain http only to this machine, outside production).">
-        <TextInput name="url" type="url" required defaultValue={endpoint?.url ?? ''} placeholder="https://erp.example.com/webhooks/orders" />
-      </Field>
-      <Field label="Description">
-        <TextInput name="description" defaultValue={endpoint?.description ?? ''} maxLength={500} />
-      </Field>
+      <FormField form={form} name="url" label="Receiver URL" hint="https:// (plain http only to this machine, outside production).">
+        <TextInput {...register('url')} type="url" required placeholder="https://erp.example.com/webhooks/orders" />
+      </FormField>
+      <FormField form={form} name="description" label="Description">
+        <TextInput {...register('description')} maxLength={500} />
+      </FormField>
       <fieldset>
         <legend className="text-sm font-medium">Topics</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {WEBHOOK_TOPICS.map((topic) => (
             <label key={topic} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="topics" value={topic} defaultChecked={endpoint ? endpoint.topics.includes(topic) : true} className="size-4 accent-accent" />
+              <input type="checkbox" {...register('topics')} value={topic} className="size-4 accent-accent" />
               <span className="font-mono">{topic}</span>
             </label>
           ))}
         </div>
+        {form.formState.errors.topics?.message ? <p className="mt-1 text-sm text-danger">{form.formState.errors.topics.message}</p> : null}
       </fieldset>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isActive" defaultChecked={endpoint?.isActive ?? true} className="size-4 accent-accent" />
+        <input type="checkbox" {...register('isActive')} className="size-4 accent-accent" />
         Active (events are sent)
       </label>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy}>
-          {busy ? 'Saving…' : endpoint ? 'Save' : 'Add endpoint'}
-        </button>
-        <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ConsoleForm>
   )
 }
 
@@ -91,50 +80,39 @@ export function WebhookEndpoints({ websiteId, endpoints, chosenId }: { websiteId
   const router = useRouter()
   const [editing, setEditing] = useState<WebhookEndpointData | 'new' | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busyId, setBusyId] = useState<number | null>(null)
   const [tested, setTested] = useState<{ endpointId: number; result: WebhookTestResult } | null>(null)
-  const [testingId, setTestingId] = useState<number | null>(null)
+  const action = useConsoleAction()
 
   /** One signed test event now; the receiver's answer is said under the endpoint. */
-  async function sendTest(endpoint: WebhookEndpointData) {
-    setBusyId(endpoint.id)
-    setTestingId(endpoint.id)
-    setError(null)
+  const sendTest = (endpoint: WebhookEndpointData) => {
     setTested(null)
-    try {
-      setTested({ endpointId: endpoint.id, result: await adminMutation('sendWebhookTestEvent', { endpointId: endpoint.id }) })
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusyId(null)
-      setTestingId(null)
-    }
+    return action.run(() => adminMutation('sendWebhookTestEvent', { endpointId: endpoint.id }), { refresh: false }).then((outcome) => {
+      if (outcome.ok) {
+        action.clear()
+        setTested({ endpointId: endpoint.id, result: outcome.answer })
+      }
+    })
   }
 
-  async function act(endpoint: WebhookEndpointData, action: 'rotate' | 'delete') {
-    const question =
-      action === 'rotate'
-        ? `Make a new secret for ${endpoint.url}? The old one stops working at once: the receiver must be given the new one.`
-        : `Delete the endpoint ${endpoint.url} and its delivery log?`
-    if (!window.confirm(question)) return
-    setBusyId(endpoint.id)
-    setError(null)
-    try {
-      if (action === 'rotate') setSecret((await adminMutation('rotateWebhookSecret', { endpointId: endpoint.id })).secret)
-      else await adminMutation('deleteWebhookEndpoint', { endpointId: endpoint.id })
-      router.refresh()
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusyId(null)
-    }
-  }
+  const rotate = (endpoint: WebhookEndpointData) =>
+    action
+      .run(() => adminMutation('rotateWebhookSecret', { endpointId: endpoint.id }), {
+        confirm: `Make a new secret for ${endpoint.url}? The old one stops working at once: the receiver must be given the new one.`,
+      })
+      .then((outcome) => {
+        if (outcome.ok) {
+          action.clear()
+          setSecret(outcome.answer.secret)
+        }
+      })
+
+  const remove = (endpoint: WebhookEndpointData) =>
+    action.run(() => adminMutation('deleteWebhookEndpoint', { endpointId: endpoint.id }), { confirm: `Delete the endpoint ${endpoint.url} and its delivery log?`, savedMessage: 'The endpoint was deleted.' })
 
   return (
     <div>
       {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
-      <FormError message={error} />
+      <SaveOutcome status={action.status} />
       {editing ? (
         <EndpointForm
           websiteId={websiteId}
@@ -169,16 +147,16 @@ export function WebhookEndpoints({ websiteId, endpoints, chosenId }: { websiteId
                   <Link className={SECONDARY_BUTTON_CLASS} href={`/admin/webhooks?store=${websiteId}&endpoint=${endpoint.id}`}>
                     Deliveries
                   </Link>
-                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === endpoint.id} onClick={() => setEditing(endpoint)}>
+                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={action.busy} onClick={() => setEditing(endpoint)}>
                     Edit
                   </button>
-                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === endpoint.id} onClick={() => sendTest(endpoint)}>
-                    {testingId === endpoint.id ? 'Sending…' : 'Send a test event'}
+                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={action.busy} onClick={() => sendTest(endpoint)}>
+                    Send a test event
                   </button>
-                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === endpoint.id} onClick={() => act(endpoint, 'rotate')}>
+                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={action.busy} onClick={() => rotate(endpoint)}>
                     New secret
                   </button>
-                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === endpoint.id} onClick={() => act(endpoint, 'delete')}>
+                  <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={action.busy} onClick={() => remove(endpoint)}>
                     Delete
                   </button>
                 </div>

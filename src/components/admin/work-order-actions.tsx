@@ -1,13 +1,14 @@
 'use client'
 
-import { type FormEvent, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
-import { useConsoleAction } from '@/client/admin/use-console-form'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction, useConsoleForm } from '@/client/admin/use-console-form'
 import { MAX_PROBLEM_MESSAGE, type WorkOrderView } from '@/isomorphic/contract/admin-work-orders'
 import { CARRIER_NAMES, CARRIERS, type Carrier } from '@/isomorphic/tracking'
 import { stepsOpenTo, WORK_ORDER_STEPS, type WorkOrderStep } from '@/isomorphic/work-order-states'
-import { SaveOutcome } from './console-form'
-import { Field, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, TextInput } from './form-fields'
+import { ConsoleForm, FormField, SaveOutcome, SubmitButton } from './console-form'
+import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS, Select, TextArea, TextInput } from './form-fields'
 
 /** What a work order in a settled or waiting state tells the member, instead of steps. */
 const STATE_NOTES: Partial<Record<WorkOrderView['state'], { partner: string; staff: string }>> = {
@@ -22,6 +23,7 @@ const STATE_NOTES: Partial<Record<WorkOrderView['state'], { partner: string; sta
  * resolve it, for the store. Each on the console's one outcome path.
  */
 export function WorkOrderActions({ view, isStaff }: { view: WorkOrderView; isStaff: boolean }) {
+  const router = useRouter()
   const action = useConsoleAction()
   const [reporting, setReporting] = useState(false)
   const who = isStaff ? 'staff' : 'partner'
@@ -33,6 +35,11 @@ export function WorkOrderActions({ view, isStaff }: { view: WorkOrderView; isSta
     if (outcome.ok) setReporting(false)
   }
   const note = STATE_NOTES[view.state]?.[who]
+  const landed: Landed = (saved) => {
+    action.say(saved)
+    setReporting(false)
+    router.refresh()
+  }
 
   return (
     <div className="grid gap-4">
@@ -55,11 +62,11 @@ export function WorkOrderActions({ view, isStaff }: { view: WorkOrderView; isSta
         </button>
       ) : null}
 
-      {can('ship') ? <ShipForm view={view} busy={action.busy} run={run} /> : null}
+      {can('ship') ? <ShipForm key={view.lines.map((line) => line.shipped).join()} view={view} onLanded={landed} /> : null}
 
       {can('reportProblem') ? (
         reporting ? (
-          <ProblemForm busy={action.busy} onCancel={() => setReporting(false)} onSubmit={(message) => void run(() => adminMutation('reportWorkOrderProblem', { workOrderId, message }), 'The store has your message.')} />
+          <ProblemForm workOrderId={workOrderId} onCancel={() => setReporting(false)} onLanded={landed} />
         ) : (
           <button type="button" disabled={action.busy} className={SECONDARY_BUTTON_CLASS} onClick={() => setReporting(true)}>
             {WORK_ORDER_STEPS.reportProblem.label}
@@ -72,62 +79,83 @@ export function WorkOrderActions({ view, isStaff }: { view: WorkOrderView; isSta
 
 type RunStep = (call: () => Promise<unknown>, savedMessage: string) => Promise<void>
 
-function ProblemForm({ busy, onCancel, onSubmit }: { busy: boolean; onCancel: () => void; onSubmit: (message: string) => void }) {
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    onSubmit(String(new FormData(event.currentTarget).get('message') ?? ''))
-  }
+/** After a step's form landed: its sentence is said above the steps (the form itself may be gone), and the page is rendered again. */
+type Landed = (saved: string) => void
+
+function ProblemForm({ workOrderId, onCancel, onLanded }: { workOrderId: number; onCancel: () => void; onLanded: Landed }) {
+  const form = useConsoleForm({
+    mutation: 'reportWorkOrderProblem',
+    defaultValues: { message: '' },
+    toValue: (fields: { message: string }) => ({ workOrderId, message: fields.message }),
+    onSaved: () => onLanded('The store has your message.'),
+  })
   return (
-    <form onSubmit={submit} className="grid gap-3">
-      <Field label="What is the problem?" hint="The store sees this message on its dashboard.">
-        <textarea name="message" required maxLength={MAX_PROBLEM_MESSAGE} rows={4} className={INPUT_CLASS} />
-      </Field>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className={PRIMARY_BUTTON_CLASS}>
-          Send to the store
-        </button>
-        <button type="button" disabled={busy} className={SECONDARY_BUTTON_CLASS} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <ConsoleForm
+      form={form}
+      label="Report a problem"
+      className="grid gap-3"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton form={form} busyLabel="Sending…">
+            Send to the store
+          </SubmitButton>
+          <button type="button" disabled={form.busy} className={SECONDARY_BUTTON_CLASS} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      }
+    >
+      <FormField form={form} name="message" label="What is the problem?" hint="The store sees this message on its dashboard.">
+        <TextArea {...form.register('message')} required maxLength={MAX_PROBLEM_MESSAGE} rows={4} />
+      </FormField>
+    </ConsoleForm>
   )
 }
 
-function ShipForm({ view, busy, run }: { view: WorkOrderView; busy: boolean; run: RunStep }) {
-  const shippable = view.lines.filter((line) => line.lineType !== 'setup' && line.quantity > line.shipped)
-  const [carrier, setCarrier] = useState<Carrier>('ups')
-  const [quantities, setQuantities] = useState<Record<number, string>>(() => Object.fromEntries(shippable.map((line) => [line.orderLineId, String(line.quantity - line.shipped)])))
+type ShipFields = { carrier: Carrier; trackingNumber: string; quantities: string[] }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const trackingNumber = String(new FormData(event.currentTarget).get('trackingNumber') ?? '')
-    const lines = shippable.map((line) => ({ orderLineId: line.orderLineId, quantity: Number(quantities[line.orderLineId] ?? 0) })).filter((line) => Number.isInteger(line.quantity) && line.quantity > 0)
-    void run(async () => {
-      const answer = await adminMutation('shipWorkOrder', { workOrderId: view.id, carrier, trackingNumber, lines })
-      if (!answer.created) throw new AdminApiError('This tracking number is already recorded for this work order: nothing changed.', 200, null)
-    }, 'Shipment recorded. The customer gets the tracking link by mail.')
-  }
+function ShipForm({ view, onLanded }: { view: WorkOrderView; onLanded: Landed }) {
+  const shippable = view.lines.filter((line) => line.lineType !== 'setup' && line.quantity > line.shipped)
+  const form = useConsoleForm({
+    mutation: 'shipWorkOrder',
+    defaultValues: { carrier: 'ups', trackingNumber: '', quantities: shippable.map((line) => String(line.quantity - line.shipped)) } as ShipFields,
+    toValue: (fields: ShipFields) => ({
+      workOrderId: view.id,
+      carrier: fields.carrier,
+      trackingNumber: fields.trackingNumber,
+      lines: shippable.map((line, index) => ({ orderLineId: line.orderLineId, quantity: Number(fields.quantities[index] ?? 0) })).filter((line) => Number.isInteger(line.quantity) && line.quantity > 0),
+    }),
+    onSaved: (answer) => onLanded(answer.created ? 'Shipment recorded. The customer gets the tracking link by mail.' : 'This tracking number is already recorded for this work order: nothing changed.'),
+  })
 
   if (shippable.length === 0) return null
   return (
-    <form onSubmit={submit} className="grid gap-3 border-t border-line pt-4">
+    <ConsoleForm
+      form={form}
+      label="Ship"
+      className="grid gap-3 border-t border-line pt-4"
+      actions={
+        <SubmitButton form={form} busyLabel="Recording…">
+          Record the shipment
+        </SubmitButton>
+      }
+    >
       <h3 className="font-semibold">Ship</h3>
-      <Field label="Carrier">
-        <select name="carrier" value={carrier} onChange={(event) => setCarrier(event.target.value as Carrier)} className={INPUT_CLASS}>
+      <FormField form={form} name="carrier" label="Carrier">
+        <Select {...form.register('carrier')}>
           {CARRIERS.map((code) => (
             <option key={code} value={code}>
               {CARRIER_NAMES[code]}
             </option>
           ))}
-        </select>
-      </Field>
-      <Field label="Tracking number">
-        <TextInput name="trackingNumber" required autoComplete="off" inputMode="text" maxLength={60} />
-      </Field>
+        </Select>
+      </FormField>
+      <FormField form={form} name="trackingNumber" label="Tracking number">
+        <TextInput {...form.register('trackingNumber')} required autoComplete="off" inputMode="text" maxLength={60} />
+      </FormField>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Pieces in this parcel</legend>
-        {shippable.map((line) => {
+        {shippable.map((line, index) => {
           const left = line.quantity - line.shipped
           return (
             <label key={line.orderLineId} className="flex items-center justify-between gap-3 text-sm">
@@ -143,8 +171,7 @@ function ShipForm({ view, busy, run }: { view: WorkOrderView; busy: boolean; run
                 max={left}
                 step={1}
                 inputMode="numeric"
-                value={quantities[line.orderLineId] ?? ''}
-                onChange={(event) => setQuantities((current) => ({ ...current, [line.orderLineId]: event.target.value }))}
+                {...form.register(`quantities.${index}`)}
                 className={`${INPUT_CLASS} mt-0 w-20 text-right`}
                 aria-label={`Pieces of ${[line.product, line.colorName, line.size].filter(Boolean).join(', ')}`}
               />
@@ -152,9 +179,6 @@ function ShipForm({ view, busy, run }: { view: WorkOrderView; busy: boolean; run
           )
         })}
       </fieldset>
-      <button type="submit" disabled={busy} className={PRIMARY_BUTTON_CLASS}>
-        Record the shipment
-      </button>
-    </form>
+    </ConsoleForm>
   )
 }

@@ -63,6 +63,28 @@ export type BudgetLedgerRow = {
 
 export type BudgetLedger = { partnerId: number; name: string; email: string; balance: number | null; rows: BudgetLedgerRow[] }
 
+/** A member with an allowance and where they stand in the current period (issue 26). Money in the store's currency. */
+export type MemberBalance = {
+  partnerId: number
+  name: string
+  email: string
+  groupName: string | null
+  /** Given for the current period (the grant and what was kept from the last); null: not granted yet, or no program. */
+  allowance: number | null
+  /** Spent since the current period started, less refunds; null: the member's group has no program running. */
+  spent: number | null
+  /** The balance: what the member can still spend. */
+  left: number
+  /** The current period's last day; null: the allowance never renews (or no program). */
+  periodEnd: string | null
+}
+
+export type MemberBalancesPage = {
+  rows: MemberBalance[]
+  /** More members match than the page shows: search to narrow. */
+  more: boolean
+}
+
 export type SsoMappingView = { claim: string; mappings: { value: string; groupId: number }[]; version: number | null; groups: { id: number; code: string; name: string }[] }
 
 export type ResetRunAnswer = { programs: number; granted: number; grantedAmount: number; expiredAmount: number; rolledOverAmount: number; ledgerMismatches: number }
@@ -83,6 +105,12 @@ export const ALLOWANCES_ADMIN_QUERY_INPUTS = {
     .strictObject({ websiteId: ID, partnerId: ID.optional(), email: z.string().trim().toLowerCase().min(3).max(320).optional() })
     .refine((value) => (value.partnerId === undefined) !== (value.email === undefined), 'must name the customer by partnerId or by email'),
   'allowances.ssoMapping': z.strictObject({ websiteId: ID }),
+  /** The members with an allowance, by name; `search` finds a name or email containing it. */
+  'allowances.balances': z.strictObject({
+    websiteId: ID,
+    search: z.string().trim().max(200).optional(),
+    limit: z.number().int().min(1).max(500).default(100),
+  }),
 } satisfies Record<string, z.ZodType>
 
 export type AllowancesAdminQueryResponses = {
@@ -90,6 +118,7 @@ export type AllowancesAdminQueryResponses = {
   /** Null: no such customer in this store. */
   'allowances.ledger': BudgetLedger | null
   'allowances.ssoMapping': SsoMappingView
+  'allowances.balances': MemberBalancesPage
 }
 
 export const ALLOWANCES_ADMIN_MUTATION_INPUTS = {

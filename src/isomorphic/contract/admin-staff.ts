@@ -1,3 +1,4 @@
+import type { AuditLabel } from '../audit-sentences'
 import type { ConsoleRole } from './admin-session'
 import { PASSWORD_INPUT } from './admin-session'
 import { z } from './zod'
@@ -23,6 +24,22 @@ export type StaffMemberRow = {
   lastSignInAt: string | null
 }
 
+/** An invitation not accepted yet (issue 26): the invitee's latest link. */
+export type PendingInvitation = {
+  staffId: number
+  email: string
+  name: string
+  role: ConsoleRole
+  storeIds: number[]
+  decorationPartnerName: string | null
+  /** The name of the member who sent the latest link (null: their account is gone). */
+  invitedBy: string | null
+  invitedAt: string
+  expiresAt: string
+  /** The link stopped working: send it again or withdraw it. */
+  expired: boolean
+}
+
 export type StaffFormOptions = {
   stores: { id: number; name: string }[]
   decorationPartners: { id: number; name: string }[]
@@ -45,7 +62,15 @@ export type AuditRow = {
   ip: string | null
 }
 
-export type AuditPage = { rows: AuditRow[]; nextCursor: string | null; previousCursor: string | null }
+export type AuditPage = {
+  rows: AuditRow[]
+  nextCursor: string | null
+  previousCursor: string | null
+  /** The names of the records the rows mention, keyed 'order:12', 'staff:3', 'website:1' (issue 26: the log reads as sentences). */
+  labels: Record<string, AuditLabel>
+  /** Each store's currency, by its id, for the amounts of its rows. */
+  currencies: Record<string, string>
+}
 
 export type InviteDetails = { email: string; name: string; role: ConsoleRole }
 
@@ -66,6 +91,7 @@ const ASSIGNMENT = {
 export const STAFF_ADMIN_QUERY_INPUTS = {
   staffList: z.strictObject({}),
   staffFormOptions: z.strictObject({}),
+  staffInvitations: z.strictObject({}),
   auditLog: z.strictObject({
     websiteId: ID.optional(),
     staffId: ID.optional(),
@@ -94,6 +120,7 @@ export const STAFF_ADMIN_QUERY_INPUTS = {
 export type StaffAdminQueryResponses = {
   staffList: StaffMemberRow[]
   staffFormOptions: StaffFormOptions
+  staffInvitations: PendingInvitation[]
   auditLog: AuditPage
   inviteDetails: InviteDetails
 }
@@ -105,6 +132,8 @@ export const STAFF_ADMIN_MUTATION_INPUTS = {
     ...ASSIGNMENT,
   }),
   resendStaffInvite: z.strictObject({ staffId: ID }),
+  /** Withdraws an invitation not accepted yet: the unused account goes. */
+  revokeStaffInvite: z.strictObject({ staffId: ID }),
   setStaffRole: z.strictObject({ staffId: ID, ...ASSIGNMENT }),
   deactivateStaff: z.strictObject({ staffId: ID }),
   reactivateStaff: z.strictObject({ staffId: ID }),
@@ -115,6 +144,7 @@ export const STAFF_ADMIN_MUTATION_INPUTS = {
 export type StaffAdminMutationResponses = {
   inviteStaff: StaffMemberRow
   resendStaffInvite: { sent: true }
+  revokeStaffInvite: { revoked: true }
   setStaffRole: StaffMemberRow
   deactivateStaff: { sessionsEnded: number }
   reactivateStaff: StaffMemberRow

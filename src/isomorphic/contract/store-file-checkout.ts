@@ -1,6 +1,7 @@
 import { amount, httpsUrl, optionalText, sequence, text } from './field-rules'
 import { z } from './zod'
 import { ORDER_FIELD_AUDIENCES } from '../order-field-audience'
+import { BANK_TRANSFER_PROVIDER, ibanChecksumHolds, looksLikeIban } from '../bank-transfer'
 
 // The store file's checkout sections (docs/store-file.md): payment methods, the tax service and its
 // rates, order extra fields and options. Shared with the console (issue 16), whose checkout
@@ -9,15 +10,41 @@ import { ORDER_FIELD_AUDIENCES } from '../order-field-audience'
 /** Providers that bill the company: for signed-in partners only unless the file says otherwise. */
 export const COMPANY_BILLED_PROVIDERS: readonly string[] = ['purchase_order', 'invoice']
 
+const bankField = z.string().trim().max(100, 'must be at most 100 characters').default('')
+
+/**
+ * A bank transfer's account (issue 27): the holder and the account number at least; an IBAN's
+ * check digits must hold, so a mistyped one is caught before shoppers pay into it.
+ */
+export const BankDetailsSchema = z
+  .strictObject({
+    accountHolder: z.string().trim().min(1, 'must name the account holder (the name the bank account is in)').max(100, 'must be at most 100 characters'),
+    bankName: bankField,
+    accountNumber: z.string().trim().min(1, 'must give the IBAN or account number to pay into').max(40, 'must be at most 40 characters'),
+    routingCode: bankField,
+  })
+  .superRefine((details, ctx) => {
+    if (looksLikeIban(details.accountNumber) && !ibanChecksumHolds(details.accountNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'is not a valid IBAN: its check digits do not match. Please copy it again from your bank statement' })
+    }
+  })
+
 export const PaymentMethodSchema = z
   .strictObject({
     name: text,
     provider: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a provider code like "purchase_order"'),
     instructions: z.string().default(''),
+    /** Where a bank transfer is paid into: only for a `wire_transfer` method. */
+    bankDetails: BankDetailsSchema.optional(),
     /** May guests (not signed in) pay with it? Omitted: no for purchase_order and invoice, yes otherwise. */
     guests: z.boolean().optional(),
     sequence,
     active: z.boolean().default(true),
+  })
+  .superRefine((method, ctx) => {
+    if (method.bankDetails && method.provider !== BANK_TRANSFER_PROVIDER) {
+      ctx.addIssue({ code: 'custom', path: ['bankDetails'], message: `are only for a bank transfer (provider "${BANK_TRANSFER_PROVIDER}"): remove them, or change the provider` })
+    }
   })
   .transform(({ guests, ...method }) => ({ ...method, guests: guests ?? !COMPANY_BILLED_PROVIDERS.includes(method.provider) }))
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
-import { nextRenewal, periodAt } from '@/isomorphic/allowance-periods'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm'
+import { isoDay, nextRenewal, periodAt } from '@/isomorphic/allowance-periods'
 import type { ParsedAdminMutationValues } from '@/isomorphic/contract/admin'
-import type { AllowanceProgramRow, AllowancesOverview, BudgetLedger, ResetRunAnswer, SsoMappingView } from '@/isomorphic/contract/admin-allowances'
+import type { AllowanceProgramRow, AllowancesOverview, BudgetLedger, MemberBalancesPage, ResetRunAnswer, SsoMappingView } from '@/isomorphic/contract/admin-allowances'
 import { assertFreshEdit } from '../audit/edit-conflict'
 import { recordAudit } from '../audit/audit-log'
 import { type Executor, getDb } from '../db/client'
@@ -106,6 +106,70 @@ export async function allowancesOverview(ctx: CoreContext, websiteId: number, no
     rows.push({ id: group.id, code: group.code, name: group.name, members: memberCount, program: program ? await programRow(db, program, memberCount, now) : null })
   }
   return { websiteId, groups: rows, ledgerMismatches: mismatches.length, testClock: env().ALLOWANCES_TEST_CLOCK }
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * The store's members with an allowance (issue 26): in a group with a program, or holding a
+ * balance; each with what the current period gave them, what they spent since it started (less
+ * refunds), what is left, and the period's last day. The programs are read first (a store has a
+ * few); then one query answers the whole page, whatever its length.
+ */
+export async function memberBalances(ctx: CoreContext, input: { websiteId: number; search?: string; limit: number }, now: Date = new Date()): Promise<MemberBalancesPage> {
+  const { db } = await requireStore(ctx, input.websiteId)
+  const programs = await db.select().from(allowancePrograms).where(eq(allowancePrograms.websiteId, input.websiteId))
+  const periods = programs.flatMap((program) => {
+    const period = periodAt(program, now)
+    return period ? [{ program, period }] : []
+  })
+  /** A CASE on the member's group giving each group's current value (null for a group without a running program). */
+  const byGroup = (value: (entry: (typeof periods)[number]) => SQL) =>
+    periods.length === 0 ? sql`null` : sql`case ${partners.groupId} ${sql.join(periods.map((entry) => sql`when ${entry.program.groupId} then ${value(entry)}`), sql` `)} else null end`
+  const periodStart = byGroup((entry) => sql`${entry.period.start}::date`)
+  const programId = byGroup((entry) => sql`${entry.program.id}::integer`)
+  const search = input.search ? `%${input.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null
+  const rows = await db
+    .select({
+      partnerId: partners.id,
+      name: partners.name,
+      email: partners.email,
+      groupId: partners.groupId,
+      groupName: customerGroups.name,
+      left: partners.budgetAmount,
+      allowance: sql<string | null>`(select sum(${budgetTransactions.amount}) from ${budgetTransactions} where ${budgetTransactions.partnerId} = ${partners.id} and ${budgetTransactions.kind} in ('grant', 'rollover') and ${budgetTransactions.programId} = ${programId} and ${budgetTransactions.periodStart} = ${periodStart})`,
+      spent: sql<string | null>`case when ${periodStart} is null then null else (select coalesce(-sum(${budgetTransactions.amount}), 0) from ${budgetTransactions} where ${budgetTransactions.partnerId} = ${partners.id} and ${budgetTransactions.kind} in ('spend', 'refund') and ${budgetTransactions.createdAt} >= (${periodStart})::timestamp at time zone 'UTC') end`,
+    })
+    .from(partners)
+    .leftJoin(customerGroups, eq(customerGroups.id, partners.groupId))
+    .where(
+      and(
+        eq(partners.websiteId, input.websiteId),
+        eq(partners.isActive, true),
+        or(isNotNull(partners.budgetAmount), programs.length === 0 ? sql`false` : inArray(partners.groupId, programs.map((program) => program.groupId))),
+        search === null ? undefined : or(sql`lower(${partners.name}) like ${search}`, sql`lower(${partners.email}) like ${search}`),
+      ),
+    )
+    .orderBy(sql`lower(${partners.name})`, asc(partners.id))
+    .limit(input.limit + 1)
+  const periodOf = new Map(periods.map((entry) => [entry.program.groupId, entry.period]))
+  return {
+    rows: rows.slice(0, input.limit).map((row) => {
+      const end = row.groupId === null ? null : (periodOf.get(row.groupId)?.end ?? null)
+      return {
+        partnerId: row.partnerId,
+        name: row.name,
+        email: row.email,
+        groupName: row.groupName,
+        allowance: row.allowance === null ? null : fromCents(Number(row.allowance)),
+        spent: row.spent === null ? null : fromCents(Number(row.spent)),
+        left: fromCents(row.left ?? 0),
+        // The period runs up to the next one's first day: its last day is the day before.
+        periodEnd: end === null ? null : isoDay(new Date(Date.parse(`${end}T00:00:00Z`) - DAY_MS)),
+      }
+    }),
+    more: rows.length > input.limit,
+  }
 }
 
 async function assertGroupsInStore(db: Executor, websiteId: number, groupIds: number[]): Promise<void> {
@@ -286,6 +350,7 @@ export async function saveSsoMapping(ctx: CoreContext, input: ParsedAdminMutatio
 export const ALLOWANCES_ADMIN_QUERIES = {
   'allowances.programs': defineAdminQuery('allowances.programs', (value, ctx) => allowancesOverview(ctx, value.websiteId)),
   'allowances.ledger': defineAdminQuery('allowances.ledger', (value, ctx) => budgetLedger(ctx, value.websiteId, value)),
+  'allowances.balances': defineAdminQuery('allowances.balances', (value, ctx) => memberBalances(ctx, value)),
   'allowances.ssoMapping': defineAdminQuery('allowances.ssoMapping', async (value, ctx) => {
     const { db } = await requireStore(ctx, value.websiteId)
     return ssoMappingView(db, value.websiteId)

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
+import { describeAuditRow, sentenceText } from '@/isomorphic/audit-sentences'
 import type { AuditPage } from '@/isomorphic/contract/admin-staff'
-import { createDecorationPartner } from '../../../tests/factories/catalog'
+import { createPartner } from '../../../tests/factories/accounts'
+import { createDecorationPartner, createProduct } from '../../../tests/factories/catalog'
 import { insertConsoleOrder } from '../../../tests/factories/console-orders'
 import { createPaymentMethod } from '../../../tests/factories/store-settings'
 import { createWebsite } from '../../../tests/factories/website'
@@ -8,7 +10,7 @@ import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db
 import { refusal } from '../../../tests/support/domain-refusal'
 import { staffContext } from '../../../tests/support/staff'
 import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
-import { workOrders } from '../db/schema'
+import { auditLog, workOrders } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 
 // Issue 24: the audit log named orders by their internal id ("order 12"), which nobody in the store
@@ -73,5 +75,49 @@ describe.each(testDatabaseKinds())('the audit log by order reference on %s', (ki
     const error = await refusal(read({ reference: String(first.id) }))
     expect(error.code).toBe('invalid')
     expect(error.message).toMatch(/reference.*like S00012/)
+  })
+})
+
+describe.each(testDatabaseKinds())('the audit log as sentences on %s', (kind) => {
+  const { db } = useTestDatabase(kind)
+
+  test('a page carries the names its rows mention — the member, the order’s reference, the product, the customer, the store and its currency — so each row reads as a sentence', async () => {
+    const store = await createWebsite({ name: 'Riverside Team Store', currency: 'CAD' })
+    const other = await createWebsite({ name: 'Elsewhere' })
+    const owner = await staffContext(store.id, { role: 'owner' })
+    const invoice = await createPaymentMethod({ websiteId: store.id, name: 'Invoice', provider: 'invoice' })
+    const order = await insertConsoleOrder({ websiteId: store.id, state: 'sale', paymentState: 'pending', paymentMethodId: invoice.id, amountDue: 1000, confirmedAt: new Date() })
+    await executeAdminMutation('markOrderPaid', { orderId: order.id, reference: 'WIRE-889' }, owner)
+    const product = await createProduct({ websiteId: store.id, name: 'Heavy Hoodie', priceAmount: 2400 })
+    const customer = await createPartner({ websiteId: store.id, email: 'pat.lee@example.com' })
+    const elsewhere = await createPartner({ websiteId: other.id })
+    const actor = { staffId: owner.staff.staffId, staffEmail: owner.staff.email, role: 'owner' }
+    await db()
+      .insert(auditLog)
+      .values([
+        { ...actor, websiteId: store.id, action: 'product.update', entityType: 'product', entityId: String(product.id), before: { priceAmount: 2400 }, after: { priceAmount: 2600 } },
+        { ...actor, websiteId: store.id, action: 'customer.invite', entityType: 'customer', entityId: String(customer.id) },
+        // A row that names another store's customer under this store names nobody.
+        { ...actor, websiteId: store.id, action: 'customer.update', entityType: 'customer', entityId: String(elsewhere.id), before: { groupId: 1 }, after: { groupId: 2 } },
+      ])
+
+    const page = (await executeAdminQuery('auditLog', { websiteId: store.id }, owner)) as AuditPage
+    const sentences = page.rows.map((row) =>
+      sentenceText(
+        describeAuditRow(row, {
+          actor: row.staffId === null ? null : (page.labels[`staff:${row.staffId}`]?.name ?? null),
+          currency: page.currencies[String(row.websiteId)] ?? 'USD',
+          labelOf: (type, id) => page.labels[`${type}:${id}`] ?? null,
+        }),
+      ),
+    )
+    expect(sentences).toEqual([
+      'Test owner changed the group of a customer',
+      'Test owner invited customer pat.lee@example.com',
+      'Test owner changed the price of product Heavy Hoodie from CA$24.00 to CA$26.00',
+      `Test owner marked order ${order.name} paid (reference WIRE-889)`,
+    ])
+    expect(page.currencies).toEqual({ [String(store.id)]: 'CAD' })
+    expect(page.labels[`customer:${elsewhere.id}`]).toBeUndefined()
   })
 })

@@ -11,6 +11,7 @@ import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definitio
 import type { CoreContext, Staff } from '../kernel/context'
 import { DomainError, notFound } from '../kernel/errors'
 import { requireStaff, storeScope } from '../kernel/permissions'
+import { saveVersioned } from '../audit/versioned-save'
 
 // The catalog's vocabulary in the console (issue 16): a store's categories (name, slug, order), and
 // the brands, colours (name and CSS colour) and sizes every store of the install shares. Sizes show
@@ -154,17 +155,14 @@ export async function saveCategory(ctx: CoreContext, value: ParsedAdminMutationV
       .where(and(eq(categories.id, value.id), eq(categories.websiteId, value.websiteId)))
       .for('update')
     if (!row) throw notFound('Category', value.id)
-    await assertFreshEdit(tx, { entityType: 'category', entityId: row.id, label: `The category ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
-    const version = row.version + 1
-    // store-scope: row was read above with the store in its where
-    await tx.update(categories).set({ name: value.name, slug: value.slug, version }).where(eq(categories.id, row.id))
-    await recordAudit(tx, ctx, {
-      websiteId: value.websiteId,
-      action: 'category.update',
-      entityType: 'category',
-      entityId: row.id,
-      before: { name: row.name, slug: row.slug },
-      after: { name: value.name, slug: value.slug, version },
+    const { version } = await saveVersioned(tx, ctx, {
+      table: categories,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the category',
+      label: `The category ${row.name}`,
+      values: { name: value.name, slug: value.slug },
+      audit: { websiteId: value.websiteId, action: 'category.update', entityType: 'category' },
     })
     return { id: row.id, version }
   })
@@ -243,9 +241,15 @@ export async function saveBrand(ctx: CoreContext, value: ParsedAdminMutationValu
     if (!row) throw notFound('Brand', value.id)
     await assertFreshEdit(tx, { entityType: 'brand', entityId: row.id, label: `The brand ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
     await assertSharedValueInScope(tx, member, 'brand', row.id, row.name)
-    const version = row.version + 1
-    await tx.update(brands).set({ name: value.name, version }).where(eq(brands.id, row.id))
-    await recordAudit(tx, ctx, { websiteId: null, action: 'brand.update', entityType: 'brand', entityId: row.id, before: { name: row.name }, after: { name: value.name, version } })
+    const { version } = await saveVersioned(tx, ctx, {
+      table: brands,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the brand',
+      label: `The brand ${row.name}`,
+      values: { name: value.name },
+      audit: { websiteId: null, action: 'brand.update', entityType: 'brand' },
+    })
     return { id: row.id, version }
   })
 }
@@ -303,15 +307,14 @@ export async function saveColor(ctx: CoreContext, value: ParsedAdminMutationValu
     const row = await lockedValue(tx, attributeId, value.id, 'Colour')
     await assertFreshEdit(tx, { entityType: 'color', entityId: row.id, label: `The colour ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
     await assertSharedValueInScope(tx, member, 'color', row.id, row.name)
-    const version = row.version + 1
-    await tx.update(attributeValues).set({ name: value.name, htmlColor: css, version }).where(eq(attributeValues.id, row.id))
-    await recordAudit(tx, ctx, {
-      websiteId: null,
-      action: 'color.update',
-      entityType: 'color',
-      entityId: row.id,
-      before: { name: row.name, css: row.htmlColor },
-      after: { name: value.name, css, version },
+    const { version } = await saveVersioned(tx, ctx, {
+      table: attributeValues,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the colour',
+      label: `The colour ${row.name}`,
+      values: { name: value.name, htmlColor: css },
+      audit: { websiteId: null, action: 'color.update', entityType: 'color', shown: { before: { name: row.name, css: row.htmlColor }, after: { name: value.name, css } } },
     })
     return { id: row.id, version }
   })
@@ -377,12 +380,20 @@ export async function saveSize(ctx: CoreContext, value: ParsedAdminMutationValue
     const row = await lockedValue(tx, attributeId, value.id, 'Size')
     await assertFreshEdit(tx, { entityType: 'size', entityId: row.id, label: `The size ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
     await assertSharedValueInScope(tx, member, 'size', row.id, row.name)
-    const version = row.version + 1
-    await tx.update(attributeValues).set({ name: value.name, version }).where(eq(attributeValues.id, row.id))
-    // store-scope: sizes are named after the install-wide shared size value: a rename reaches every store using it
-    const renamedIn = await tx.update(sizes).set({ name: value.name }).where(eq(sizes.name, row.name)).returning({ websiteId: sizes.websiteId })
-    for (const websiteId of new Set(renamedIn.map((entry) => entry.websiteId))) await resequenceStoreSizes(tx, websiteId)
-    await recordAudit(tx, ctx, { websiteId: null, action: 'size.update', entityType: 'size', entityId: row.id, before: { name: row.name }, after: { name: value.name, version } })
+    const { version, changed } = await saveVersioned(tx, ctx, {
+      table: attributeValues,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the size',
+      label: `The size ${row.name}`,
+      values: { name: value.name },
+      audit: { websiteId: null, action: 'size.update', entityType: 'size' },
+    })
+    if (changed) {
+      // store-scope: sizes are named after the install-wide shared size value: a rename reaches every store using it
+      const renamedIn = await tx.update(sizes).set({ name: value.name }).where(eq(sizes.name, row.name)).returning({ websiteId: sizes.websiteId })
+      for (const websiteId of new Set(renamedIn.map((entry) => entry.websiteId))) await resequenceStoreSizes(tx, websiteId)
+    }
     return { id: row.id, version }
   })
 }

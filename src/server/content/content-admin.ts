@@ -7,6 +7,7 @@ import { contentPages, homePages } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { requireStaff } from '../kernel/permissions'
+import { saveVersioned } from '../audit/versioned-save'
 
 // Content pages and the home page in the console (issue 16). Bodies are Markdown (decision 022),
 // rendered by the storefront's renderer (src/components/content/markdown.ts); each save is one
@@ -15,8 +16,6 @@ import { requireStaff } from '../kernel/permissions'
 
 /** Top-level storefront pages a content page's slug would be hidden behind (src/app/[store]/[locale]/*). */
 const TAKEN_SLUGS = new Set(['cart', 'checkout', 'editor', 'error', 'login', 'me', 'password', 'payment', 'product', 'shop', 'signup', 'sso-login', 'admin', 'api', 'en'])
-
-const PAGE_FIELDS = ['slug', 'title', 'body', 'metaDescription', 'showInFooter', 'published', 'sequence'] as const
 
 function pageRow(row: typeof contentPages.$inferSelect): ContentPageDetail {
   return {
@@ -82,19 +81,15 @@ export async function saveContentPage(ctx: CoreContext, input: PageInput): Promi
       return { id: row!.id, version: row!.version }
     }
     const current = await pageOf(tx, input.websiteId, input.id, true)
-    if (input.version === undefined) throw new DomainError('invalid', 'version missing on an edit', 'Send the version of the page you opened (reload the page).')
-    await assertFreshEdit(tx, { entityType: 'content_page', entityId: current.id, label: `The page “${current.title}”`, expectedVersion: input.version, currentVersion: current.version })
-    const version = current.version + 1
-    // store-scope: current was read above by pageOf with the store in its where
-    await tx.update(contentPages).set({ ...values, version }).where(eq(contentPages.id, current.id))
-    const before: Record<string, unknown> = { version: current.version }
-    const after: Record<string, unknown> = { version }
-    for (const field of PAGE_FIELDS) {
-      if (current[field] === values[field]) continue
-      before[field] = current[field]
-      after[field] = values[field]
-    }
-    await recordAudit(tx, ctx, { websiteId: input.websiteId, action: 'content_page.update', entityType: 'content_page', entityId: current.id, before, after })
+    const { version } = await saveVersioned(tx, ctx, {
+      table: contentPages,
+      current,
+      expectedVersion: input.version,
+      noun: 'the page',
+      label: `The page “${current.title}”`,
+      values,
+      audit: { websiteId: input.websiteId, action: 'content_page.update', entityType: 'content_page' },
+    })
     return { id: current.id, version }
   })
 }
@@ -159,19 +154,15 @@ export async function saveHomeContent(ctx: CoreContext, input: HomeInput): Promi
       await recordAudit(tx, ctx, { websiteId: input.websiteId, action: 'home_page.create', entityType: 'home_page', entityId: input.websiteId, after: { ...values, version: row!.version } })
       return { version: row!.version }
     }
-    if (input.version === undefined) throw new DomainError('invalid', 'version missing on an edit', 'Send the version of the home page you opened (reload the page).')
-    await assertFreshEdit(tx, { entityType: 'home_page', entityId: input.websiteId, label: 'The home page', expectedVersion: input.version, currentVersion: current.version })
-    const version = current.version + 1
-    // store-scope: current is the home page read above with the store in its where
-    await tx.update(homePages).set({ ...values, version }).where(eq(homePages.id, current.id))
-    const before: Record<string, unknown> = { version: current.version }
-    const after: Record<string, unknown> = { version }
-    for (const field of Object.keys(values) as (keyof typeof values)[]) {
-      if (JSON.stringify(current[field]) === JSON.stringify(values[field])) continue
-      before[field] = current[field]
-      after[field] = values[field]
-    }
-    await recordAudit(tx, ctx, { websiteId: input.websiteId, action: 'home_page.update', entityType: 'home_page', entityId: input.websiteId, before, after })
+    const { version } = await saveVersioned(tx, ctx, {
+      table: homePages,
+      current,
+      expectedVersion: input.version,
+      noun: 'the home page',
+      label: 'The home page',
+      values,
+      audit: { websiteId: input.websiteId, action: 'home_page.update', entityType: 'home_page', entityId: input.websiteId },
+    })
     return { version }
   })
 }

@@ -10,6 +10,7 @@ import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { requireStaff } from '../kernel/permissions'
 import { groupForStaff, groupRows } from './customer-store'
+import { saveVersioned } from '../audit/versioned-save'
 
 // A store's customer groups (issue 16): name and code (what rosters and single sign-on mappings
 // name a group by, unique per store, lower-case). Versioned edits with their audit rows; a group
@@ -39,24 +40,16 @@ export async function saveCustomerGroup(ctx: CoreContext, input: ParsedAdminMuta
     }
     const group = await groupForStaff(tx, ctx, input.id, { forUpdate: true })
     if (group.websiteId !== input.websiteId) throw new DomainError('not_found', `group ${group.id} is not of store ${input.websiteId}`, 'Customer group not found.')
-    if (input.version === undefined) throw new DomainError('invalid', 'group save without version', 'Send the version of the group you opened: reload the page and try again.')
-    await assertFreshEdit(tx, { entityType: 'customer_group', entityId: group.id, label: `The group ${group.name}`, expectedVersion: input.version, currentVersion: group.version })
-    if (group.name === input.name && group.code === input.code) return rowOf(tx, group.websiteId, group.id)
-    await assertCodeFree(tx, group.websiteId, input.code, group.id)
-    const version = group.version + 1
-    // store-scope: group was read above by groupForStaff, which refuses stores the member may not act on
-    await tx.update(customerGroups).set({ name: input.name, code: input.code, version, updatedAt: new Date() }).where(eq(customerGroups.id, group.id))
-    const before: Record<string, string> = {}
-    const after: Record<string, string | number> = { version }
-    if (group.name !== input.name) {
-      before.name = group.name
-      after.name = input.name
-    }
-    if (group.code !== input.code) {
-      before.code = group.code
-      after.code = input.code
-    }
-    await recordAudit(tx, ctx, { websiteId: group.websiteId, action: 'customer_group.update', entityType: 'customer_group', entityId: group.id, before, after })
+    if (group.code !== input.code) await assertCodeFree(tx, group.websiteId, input.code, group.id)
+    await saveVersioned(tx, ctx, {
+      table: customerGroups,
+      current: group,
+      expectedVersion: input.version,
+      noun: 'the group',
+      label: `The group ${group.name}`,
+      values: { name: input.name, code: input.code },
+      audit: { websiteId: group.websiteId, action: 'customer_group.update', entityType: 'customer_group' },
+    })
     return rowOf(tx, group.websiteId, group.id)
   })
 }

@@ -26,6 +26,7 @@ import { DomainError, notFound } from '../kernel/errors'
 import { requireStaff, storeScope } from '../kernel/permissions'
 import { cleanArtwork } from './artwork-service'
 import { isGarmentKind, storeGarmentView, VIEW_INCHES } from './garment-views'
+import { saveVersioned } from '../audit/versioned-save'
 
 // Decoration in the console (issue 16): logos and their artwork, decoration partners, and a
 // store's decoration settings (methods and prices, print areas, fonts, palette, uploads). Logos and
@@ -364,13 +365,15 @@ export async function saveDecorationPartner(ctx: CoreContext, value: ParsedAdmin
     const row = await lockedPartner(tx, value.id)
     await assertFreshEdit(tx, { entityType: 'decorationPartner', entityId: row.id, label: `The decoration partner ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
     assertInScope(member, await partnerStores(tx, row.id), `The decoration partner “${row.name}”`)
-    const version = row.version + 1
-    await tx
-      .update(decorationPartners)
-      .set({ ...fields, version })
-      .where(eq(decorationPartners.id, row.id))
-    const before = Object.fromEntries(Object.keys(fields).map((key) => [key, row[key as keyof typeof fields]]))
-    await recordAudit(tx, ctx, { websiteId: value.websiteId, action: 'decorationPartner.update', entityType: 'decorationPartner', entityId: row.id, before, after: { ...fields, version } })
+    const { version } = await saveVersioned(tx, ctx, {
+      table: decorationPartners,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the decoration partner',
+      label: `The decoration partner ${row.name}`,
+      values: fields,
+      audit: { websiteId: value.websiteId, action: 'decorationPartner.update', entityType: 'decorationPartner' },
+    })
     return { id: row.id, version }
   })
 }
@@ -407,10 +410,15 @@ export async function setDecorationPartnerActive(ctx: CoreContext, value: Parsed
     const row = await lockedPartner(tx, value.id)
     await assertFreshEdit(tx, { entityType: 'decorationPartner', entityId: row.id, label: `The decoration partner ${row.name}`, expectedVersion: value.version, currentVersion: row.version })
     assertInScope(member, await partnerStores(tx, row.id), `The decoration partner “${row.name}”`)
-    if (row.active === value.active) return { id: row.id, version: row.version }
-    const version = row.version + 1
-    await tx.update(decorationPartners).set({ active: value.active, version, updatedAt: new Date() }).where(eq(decorationPartners.id, row.id))
-    await recordAudit(tx, ctx, { websiteId: value.websiteId, action: value.active ? 'decorationPartner.activate' : 'decorationPartner.deactivate', entityType: 'decorationPartner', entityId: row.id, before: { active: row.active }, after: { active: value.active, version } })
+    const { version } = await saveVersioned(tx, ctx, {
+      table: decorationPartners,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the decoration partner',
+      label: `The decoration partner ${row.name}`,
+      values: { active: value.active },
+      audit: { websiteId: value.websiteId, action: value.active ? 'decorationPartner.activate' : 'decorationPartner.deactivate', entityType: 'decorationPartner' },
+    })
     return { id: row.id, version }
   })
 }
@@ -551,20 +559,14 @@ export async function saveDecorationMethod(ctx: CoreContext, value: ParsedAdminM
       return { code: value.code, version: created!.version }
     }
     if (value.version === undefined) throw new DomainError('conflict', `method ${value.code} already offered`, `This store already offers ${row.name}. Reload the page and edit it there.`)
-    await assertFreshEdit(tx, { entityType: 'decorationMethod', entityId: row.id, label, expectedVersion: value.version, currentVersion: row.version })
-    const version = row.version + 1
-    // store-scope: row was read above with value.websiteId in its where
-    await tx
-      .update(decorationMethods)
-      .set({ ...fields, version })
-      .where(eq(decorationMethods.id, row.id))
-    await recordAudit(tx, ctx, {
-      websiteId: value.websiteId,
-      action: 'decorationMethod.update',
-      entityType: 'decorationMethod',
-      entityId: row.id,
-      before: { name: row.name, minWidth: row.minWidth, minHeight: row.minHeight, maxColors: row.maxColors, fileTypes: row.fileTypes, setupFeeAmount: row.setupFeeAmount, pricePerLocationAmount: row.pricePerLocationAmount },
-      after: { ...fields, version },
+    const { version } = await saveVersioned(tx, ctx, {
+      table: decorationMethods,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the decoration method',
+      label,
+      values: fields,
+      audit: { websiteId: value.websiteId, action: 'decorationMethod.update', entityType: 'decorationMethod' },
     })
     return { code: value.code, version }
   })
@@ -633,20 +635,14 @@ export async function savePrintArea(ctx: CoreContext, value: ParsedAdminMutation
       return { id: created!.id, version: created!.version }
     }
     const row = await lockedArea(tx, value.websiteId, value.id)
-    await assertFreshEdit(tx, { entityType: 'printArea', entityId: row.id, label: `The print area ${row.name}`, expectedVersion: value.version!, currentVersion: row.version })
-    const version = row.version + 1
-    // store-scope: row was read above with value.websiteId in its where
-    await tx
-      .update(printAreas)
-      .set({ ...fields, version })
-      .where(eq(printAreas.id, row.id))
-    await recordAudit(tx, ctx, {
-      websiteId: value.websiteId,
-      action: 'printArea.update',
-      entityType: 'printArea',
-      entityId: row.id,
-      before: { garmentKind: row.garmentKind, productId: row.productId, code: row.code, name: row.name, view: row.view, x: row.x, y: row.y, width: row.width, height: row.height, methods: row.methods },
-      after: { ...fields, version },
+    const { version } = await saveVersioned(tx, ctx, {
+      table: printAreas,
+      current: row,
+      expectedVersion: value.version,
+      noun: 'the print area',
+      label: `The print area ${row.name}`,
+      values: fields,
+      audit: { websiteId: value.websiteId, action: 'printArea.update', entityType: 'printArea' },
     })
     return { id: row.id, version }
   })

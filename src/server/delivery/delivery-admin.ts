@@ -15,6 +15,7 @@ import { DomainError, notFound } from '../kernel/errors'
 import { parseInput } from '../kernel/input'
 import { requireStaff } from '../kernel/permissions'
 import { deliveryMethodFields, deliveryMethodValues, priceRuleValues } from './delivery-method-rows'
+import { saveVersioned } from '../audit/versioned-save'
 
 // Delivery methods in the console (issue 16): the list, one method in the store file's shape, and a
 // save that validates with the store file's schema and writes through the import's own row
@@ -134,22 +135,21 @@ export async function setDeliveryMethodActive(ctx: CoreContext, input: ParsedAdm
   const db = await getDb()
   return db.transaction(async (tx) => {
     const current = await methodRow(tx, input.websiteId, input.id, true)
-    await assertFreshEdit(tx, { entityType: 'delivery_method', entityId: current.id, label: `The delivery method ${current.name}`, expectedVersion: input.version, currentVersion: current.version })
-    // store-scope: current was read above by methodRow with the store in its where
-    const [row] = await tx
-      .update(deliveryMethods)
-      .set({ isActive: input.active, version: current.version + 1, updatedAt: new Date() })
-      .where(eq(deliveryMethods.id, current.id))
-      .returning()
-    await recordAudit(tx, ctx, {
-      websiteId: input.websiteId,
-      action: input.active ? 'delivery_method.activate' : 'delivery_method.deactivate',
-      entityType: 'delivery_method',
-      entityId: current.id,
-      before: { active: current.isActive },
-      after: { active: input.active, version: row!.version },
+    const { row } = await saveVersioned(tx, ctx, {
+      table: deliveryMethods,
+      current,
+      expectedVersion: input.version,
+      noun: 'the delivery method',
+      label: `The delivery method ${current.name}`,
+      values: { isActive: input.active },
+      audit: {
+        websiteId: input.websiteId,
+        action: input.active ? 'delivery_method.activate' : 'delivery_method.deactivate',
+        entityType: 'delivery_method',
+        shown: { before: { active: current.isActive }, after: { active: input.active } },
+      },
     })
-    return detailOf(tx, row!)
+    return detailOf(tx, row)
   })
 }
 

@@ -68,6 +68,7 @@ export function buildOrderDocument(overrides: Partial<OrderDocument> = {}): Orde
     shippingAddress: { ...TEST_ADDRESS, name: 'Receiving Dock', street: '9 Warehouse Road' },
     deliveryMethodName: 'UPS Ground',
     paymentMethodName: null,
+    howToPay: null,
     promoCode: null,
     purchaseOrderNumber: null,
     orderForResale: false,

@@ -5,6 +5,8 @@ import { type OrderAddressSnapshot, type OrderLineDesignSnapshot, orderExtraFiel
 import { formatDate } from '@/isomorphic/format'
 import type { Cents } from '../kernel/money'
 import type { OrderApprovalState } from '@/isomorphic/order-types'
+import type { HowToPay } from '@/isomorphic/bank-transfer'
+import { transferInstructions } from './transfer-instructions'
 
 // Everything the PDF of an order or quotation shows, read in one place so the renderer does no I/O
 // besides the store's logo. Amounts stay integer cents; the renderer formats them.
@@ -39,6 +41,8 @@ export type OrderDocument = {
   shippingAddress: OrderAddressSnapshot | null
   deliveryMethodName: string | null
   paymentMethodName: string | null
+  /** How to pay while the order awaits its bank transfer (issue 27): bank details, amount, reference; null otherwise. */
+  howToPay: HowToPay | null
   promoCode: string | null
   purchaseOrderNumber: string | null
   orderForResale: boolean
@@ -81,7 +85,7 @@ export async function loadOrderDocument(db: Executor, { orderId, websiteId }: { 
   if (!row) return null
   const { order } = row
 
-  const [lines, fields] = await Promise.all([
+  const [lines, fields, howToPay] = await Promise.all([
     db
       .select({
         lineType: orderLines.lineType,
@@ -105,6 +109,7 @@ export async function loadOrderDocument(db: Executor, { orderId, websiteId }: { 
       .from(orderExtraFields)
       .where(eq(orderExtraFields.websiteId, websiteId))
       .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id)),
+    transferInstructions(db, order),
   ])
 
   return {
@@ -121,6 +126,7 @@ export async function loadOrderDocument(db: Executor, { orderId, websiteId }: { 
     shippingAddress: order.shippingAddress,
     deliveryMethodName: order.deliveryMethodName,
     paymentMethodName: row.paymentMethodName,
+    howToPay,
     promoCode: order.promoCode,
     purchaseOrderNumber: order.purchaseOrderNumber,
     orderForResale: order.orderForResale,

@@ -77,6 +77,7 @@ export async function renderOrderPdf(doc: OrderDocument, { compress = true }: Re
 
   drawHeader(writer, doc, logo)
   drawTitle(writer, doc, title)
+  drawHowToPay(writer, doc)
   drawAddresses(writer, doc)
   drawLines(writer, doc.lines, money)
   drawTotals(writer, doc, money)
@@ -145,8 +146,47 @@ function statusOf(doc: OrderDocument): string {
   if (doc.approvalState === 'awaiting_approval') return 'Awaiting approval'
   if (doc.kind === 'quotation' && doc.state === 'draft') return 'Quotation'
   if (doc.paymentState === 'paid') return 'Paid'
+  if (doc.howToPay) return 'Awaiting your payment (bank transfer)'
   if (doc.state === 'sale') return doc.paymentState === 'pending' ? 'Confirmed, payment pending' : 'Confirmed'
   return 'Awaiting payment'
+}
+
+/**
+ * While the order waits for its bank transfer (issue 27): a shaded box under the title with the
+ * sentence, the store's bank details, the amount and the reference to quote, and the method's text.
+ */
+function drawHowToPay(writer: PageWriter, doc: OrderDocument) {
+  const howToPay = doc.howToPay
+  if (!howToPay) return
+  const padding = 10
+  const inner = CONTENT_WIDTH - 2 * padding
+  const labelWidth = 130
+  const title = 'How to pay by bank transfer'
+  const rowHeight = (row: { label: string; value: string }) => Math.max(writer.measure(row.label, { width: labelWidth - 8, size: 9.5 }), writer.measure(row.value, { width: inner - labelWidth, font: BOLD, size: 9.5 })) + 3
+  const height =
+    2 * padding +
+    writer.measure(title, { width: inner, font: BOLD, size: 11 }) +
+    4 +
+    writer.measure(howToPay.summary, { width: inner, size: 9.5 }) +
+    6 +
+    howToPay.rows.reduce((sum, row) => sum + rowHeight(row), 0) +
+    (howToPay.instructions ? writer.measure(howToPay.instructions, { width: inner, size: 9 }) + 6 : 0)
+  writer.y += 14
+  writer.ensureSpace(height)
+  const top = writer.y
+  writer.pdf.save().rect(MARGIN.left, top, CONTENT_WIDTH, height).fill(SHADE).restore()
+  const x = MARGIN.left + padding
+  let y = top + padding
+  y += writer.write(title, x, y, { width: inner, font: BOLD, size: 11 }) + 4
+  y += writer.write(howToPay.summary, x, y, { width: inner, size: 9.5 }) + 6
+  for (const row of howToPay.rows) {
+    const rowTop = y
+    writer.write(row.label, x, rowTop, { width: labelWidth - 8, size: 9.5, color: MUTED })
+    writer.write(row.value, x + labelWidth, rowTop, { width: inner - labelWidth, font: BOLD, size: 9.5 })
+    y += rowHeight(row)
+  }
+  if (howToPay.instructions) writer.write(howToPay.instructions, x, y + 6, { width: inner, size: 9, color: MUTED })
+  writer.y = top + height
 }
 
 function drawAddresses(writer: PageWriter, doc: OrderDocument) {

@@ -1,7 +1,8 @@
 // Plain text and simple HTML bodies from one description, so both parts always say the same.
 // Everything that goes into the HTML is escaped: store names and links are data, not markup.
 
-export type MailBlock = { text: string } | { link: string; label: string }
+/** A paragraph, a button link, or a titled list of labelled values (bank details, say). */
+export type MailBlock = { text: string } | { link: string; label: string } | { title: string; rows: { label: string; value: string }[] }
 
 export type MailContent = { subject: string; text: string; html: string }
 
@@ -19,13 +20,18 @@ export function oneLine(value: string): string {
 /** A mail from the store: a few paragraphs and links, signed with the store's name. */
 export function composeMail({ storeName, subject, blocks }: { storeName: string; subject: string; blocks: MailBlock[] }): MailContent {
   const text = [
-    ...blocks.map((block) => ('link' in block ? `${block.label}:\n${block.link}` : block.text)),
+    ...blocks.map((block) => ('link' in block ? `${block.label}:\n${block.link}` : 'rows' in block ? [block.title, ...block.rows.map((row) => `${row.label}: ${row.value}`)].join('\n') : block.text)),
     `${storeName}`,
   ].join('\n\n')
 
   const paragraph = 'margin:0 0 16px;font:15px/1.5 Arial,Helvetica,sans-serif;color:#1f2937'
   const body = blocks
     .map((block) => {
+      if ('rows' in block) {
+        const cell = 'padding:4px 16px 4px 0;font:15px/1.5 Arial,Helvetica,sans-serif;vertical-align:top'
+        const rows = block.rows.map((row) => `<tr><th scope="row" style="${cell};text-align:left;font-weight:normal;color:#6b7280">${escapeHtml(row.label)}</th><td style="${cell};color:#1f2937;font-weight:bold">${escapeHtml(row.value)}</td></tr>`)
+        return `<h2 style="margin:0 0 8px;font:bold 17px/1.4 Arial,Helvetica,sans-serif;color:#1f2937">${escapeHtml(block.title)}</h2>\n<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows.join('')}</table>`
+      }
       if (!('link' in block)) return `<p style="${paragraph}">${escapeHtml(block.text)}</p>`
       const href = escapeHtml(block.link)
       return (

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { CancelOrderAnswer } from '@/isomorphic/contract/admin-orders'
-import type { OrderFulfilmentState } from '@/isomorphic/order-types'
+import { ORDER_STEPS, orderRefusal } from '@/isomorphic/order-states'
 import { recordAudit } from '../audit/audit-log'
 import { getDb } from '../db/client'
 import { orders } from '../db/schema'
@@ -24,8 +24,6 @@ import { sumTenders, type Tenders } from '@/isomorphic/refund-rules'
 // cancelled under the lock and answers the same outcome with cancelledNow: false: nothing is given
 // back twice and the shopper is mailed only by the call that cancelled (the caller's `afterCancel`).
 
-/** Before anything shipped: the work orders may be in production, no parcel has left. */
-export const CANCELLABLE_FULFILMENT: readonly OrderFulfilmentState[] = ['unfulfilled', 'in_production']
 
 export const orderCancelledMessage = (reference: string) => `Order ${reference} is cancelled.`
 
@@ -40,10 +38,8 @@ export async function cancelOrder(
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId)
     if (order.state === 'cancel') return { cancelledNow: false, refundId: null, order }
-    if (order.kind !== 'order') throw conflict(`order ${order.id} is a quotation`, `${order.name} is a quotation: there is nothing to cancel.`)
-    if (!CANCELLABLE_FULFILMENT.includes(order.fulfilmentState)) {
-      throw conflict(`order ${order.id} is ${order.fulfilmentState}`, `Order ${order.name} has already shipped (in part or in full), so it can no longer be cancelled. Refund it instead.`)
-    }
+    const refusal = orderRefusal('cancel', { ...order, provider: null }, order.name)
+    if (refusal) throw conflict(`order ${order.id} may not be cancelled (${order.kind}, ${order.fulfilmentState})`, refusal)
 
     // Money first: the ledgers, then the card (the one outside call, last, so that a failure
     // before it moves nothing outside and a failure of it rolls the ledgers back).
@@ -65,7 +61,7 @@ export async function cancelOrder(
     // store-scope: order was locked above after staffOrder checked the member may act on its store
     const [cancelled] = await tx
       .update(orders)
-      .set({ state: 'cancel', cancelledAt: now, cancelReason: input.reason, ...(nothingTaken ? { paymentState: 'not_paid' as const } : {}), updatedAt: now })
+      .set({ state: ORDER_STEPS.cancel.to.state, cancelledAt: now, cancelReason: input.reason, ...(nothingTaken ? { paymentState: 'not_paid' as const } : {}), updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning()
     await recordAudit(tx, ctx, {

@@ -6,10 +6,10 @@ import { orders, paymentMethods } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { logger } from '../kernel/logger'
 import { fromCents } from '../kernel/money'
-import { OFFLINE_PROVIDERS } from '../payments/order-payment-service'
 import { appendOrderEvent } from '../timeline/order-events'
 import { orderPaid } from '../fulfilment/order-lifecycle'
 import { conflict, lockOrder, staffOrder } from './order-money'
+import { ORDER_STEPS, orderRefusal } from '@/isomorphic/order-states'
 
 // markOrderPaid (issue 15): the store received the money of an order confirmed with an offline
 // method (purchase order, invoice, wire transfer) — or approved over budget and invoiced to the
@@ -27,23 +27,19 @@ export async function markOrderPaid(ctx: CoreContext, input: { orderId: number; 
     const order = await lockOrder(tx, input.orderId)
     // store-scope: order was locked above after staffOrder checked the member may act on its store
     const [method] = order.paymentMethodId === null ? [] : await tx.select({ name: paymentMethods.name, provider: paymentMethods.provider }).from(paymentMethods).where(eq(paymentMethods.id, order.paymentMethodId))
-    const invoicedAfterApproval = order.approvalState === 'approved' && !method
     if (order.paidAt) throw conflict(`order ${order.id} already marked paid`, `Order ${order.name} was already marked paid on ${order.paidAt.toISOString().slice(0, 10)} (reference ${order.paymentReference ?? '—'}).`)
-    if (order.kind !== 'order') throw conflict(`order ${order.id} is a quotation`, `${order.name} is a quotation: there is nothing to pay.`)
-    if (order.state === 'cancel') throw conflict(`order ${order.id} is cancelled`, `Order ${order.name} is cancelled: it takes no payment.`)
-    if (method && !OFFLINE_PROVIDERS.includes(method.provider)) throw conflict(`order ${order.id} is paid by ${method.provider}`, `Order ${order.name} is paid by card: its payment is recorded when the card provider confirms it.`)
-    if (order.paymentState !== 'pending') throw conflict(`order ${order.id} payment is ${order.paymentState}`, `Order ${order.name} has no payment waiting (it is ${order.paymentState.replace('_', ' ')}).`)
-    if (order.state !== 'sale' || !(method || invoicedAfterApproval)) throw conflict(`order ${order.id} not confirmed with an offline method`, `Order ${order.name} is not confirmed with a purchase order, invoice or wire transfer yet.`)
+    const refusal = orderRefusal('markPaid', { ...order, provider: method?.provider ?? null }, order.name)
+    if (refusal) throw conflict(`order ${order.id} may not be marked paid (${order.kind}, ${order.state}, ${order.paymentState}, ${method?.provider ?? 'no method'})`, refusal)
 
     // store-scope: order was locked above after staffOrder checked the member may act on its store
-    const [paid] = await tx.update(orders).set({ paymentState: 'paid', paidAt: now, paymentReference: input.reference, updatedAt: now }).where(eq(orders.id, order.id)).returning()
+    const [paid] = await tx.update(orders).set({ paymentState: ORDER_STEPS.markPaid.to.paymentState, paidAt: now, paymentReference: input.reference, updatedAt: now }).where(eq(orders.id, order.id)).returning()
     await recordAudit(tx, ctx, {
       websiteId: order.websiteId,
       action: 'order.mark_paid',
       entityType: 'order',
       entityId: order.id,
       before: { paymentState: order.paymentState, paidAt: null, paymentReference: order.paymentReference },
-      after: { paymentState: 'paid', paidAt: now.toISOString(), paymentReference: input.reference },
+      after: { paymentState: ORDER_STEPS.markPaid.to.paymentState, paidAt: now.toISOString(), paymentReference: input.reference },
     })
     await appendOrderEvent(tx, { orderId: order.id, type: 'paid', actor: member, data: { method: method?.provider ?? 'invoice', amount: order.amountDue, reference: input.reference }, at: now })
     // An order paid up front (a bank transfer) goes to its decoration partners now (issue 26).

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { ORDER_STEPS } from '@/isomorphic/order-states'
 import type { DecideOrderApprovalInput } from '@/isomorphic/contract/orders'
 import type { ApprovalDecision, DecidedApprovalData, OrderApprovalState, OrderAwaitingApprovalData, OrderPaymentState, OrderState } from '@/isomorphic/order-types'
 import { type CoreContext, requireShopper } from '../kernel/context'
@@ -67,8 +68,9 @@ const awaitingFor = (websiteId: number, approverId: number) =>
   and(
     eq(orders.websiteId, websiteId),
     eq(orders.kind, 'order'),
-    eq(orders.state, 'draft'),
-    eq(orders.approvalState, 'awaiting_approval'),
+    // The approve and reject steps start from the same states (order-states.ts).
+    inArray(orders.state, [...ORDER_STEPS.approve.from.state]),
+    inArray(orders.approvalState, [...ORDER_STEPS.approve.from.approvalState]),
     or(isNull(orders.partnerId), ne(orders.partnerId, approverId)),
   )
 
@@ -172,10 +174,8 @@ export async function decideOrderApproval(ctx: CoreContext, input: DecideOrderAp
     const [decided] = await tx
       .update(orders)
       .set({
-        approvalState: approve ? 'approved' : 'rejected',
-        state: approve ? 'sale' : 'cancel',
-        // A cancelled order has nothing left to pay.
-        ...(approve ? { confirmedAt: now } : { paymentState: 'not_paid' as const, cancelledAt: now, cancelReason: input.note ?? 'Not approved.' }),
+        // A rejected order is cancelled: it has nothing left to pay.
+        ...(approve ? { ...ORDER_STEPS.approve.to, confirmedAt: now } : { ...ORDER_STEPS.reject.to, cancelledAt: now, cancelReason: input.note ?? 'Not approved.' }),
         approvalDecidedAt: now,
         approvalDecidedBy: approver.id,
         approvalNote: input.note,

@@ -6,9 +6,9 @@ import type { CoreContext } from '../kernel/context'
 import { notFound } from '../kernel/errors'
 import { fromCents } from '../kernel/money'
 import { staffMay } from '../kernel/permissions'
-import { OFFLINE_PROVIDERS } from '../payments/order-payment-service'
+import { OFFLINE_PROVIDERS } from '@/isomorphic/payment-terms'
+import { orderMay, type OrderFacts } from '@/isomorphic/order-states'
 import { orderTimeline } from '../timeline/order-events'
-import { CANCELLABLE_FULFILMENT } from './cancel-order'
 import { leftOf, moneyOf, refundViews, staffOrder, tendersInDollars } from './order-money'
 import { orderLinesWithColor, storeExtraFields } from './order-queries'
 import { extraFieldsOf, toAddressData, toLineData, toOrderData } from './order-views'
@@ -49,7 +49,7 @@ export async function orderDetail(ctx: CoreContext, { orderId }: { orderId: numb
   const paid = sumTenders(money.taken)
   const refundable = sumTenders(leftOf(money))
   const offlineMethod = method?.id ? OFFLINE_PROVIDERS.includes(method.provider) : false
-  const isOrder = order.kind === 'order'
+  const facts: OrderFacts = { ...order, provider: method?.id ? method.provider : null }
 
   return {
     id: order.id,
@@ -97,15 +97,9 @@ export async function orderDetail(ctx: CoreContext, { orderId }: { orderId: numb
     refunds,
     timeline,
     actions: {
-      markPaid:
-        staffMay(member, 'orders.payments') &&
-        isOrder &&
-        order.state === 'sale' &&
-        order.paymentState === 'pending' &&
-        order.paidAt === null &&
-        (offlineMethod || (order.approvalState === 'approved' && !method?.id)),
-      cancel: staffMay(member, 'orders.cancel') && isOrder && order.state !== 'cancel' && CANCELLABLE_FULFILMENT.includes(order.fulfilmentState),
-      refund: staffMay(member, 'orders.refund') && isOrder && order.state !== 'cancel' && refundable > 0 && order.paymentState !== 'pending' && order.paymentState !== 'not_paid',
+      markPaid: staffMay(member, 'orders.payments') && order.paidAt === null && orderMay('markPaid', facts),
+      cancel: staffMay(member, 'orders.cancel') && orderMay('cancel', facts),
+      refund: staffMay(member, 'orders.refund') && refundable > 0 && orderMay('refund', facts),
     },
   }
 }

@@ -7,9 +7,12 @@ import { sendMail } from '../mail/mail-service'
 import { storeLink } from '../mail/mail-settings'
 import { storeName } from '../mail/store-name'
 import { formatCents } from '@/isomorphic/format'
+import type { HowToPay } from '@/isomorphic/bank-transfer'
+import { transferInstructions } from '../documents/transfer-instructions'
 
 // The confirmation mail of a new order or quotation, with its PDF attached and a link that opens
-// it (the order's access token, masked in the stored copy once the mail has left).
+// it (the order's access token, masked in the stored copy once the mail has left). An order paid
+// by bank transfer says how to pay: the store's bank details, the amount and the reference to quote.
 
 export function orderConfirmationMail(input: {
   storeName: string
@@ -17,7 +20,10 @@ export function orderConfirmationMail(input: {
   kind: 'order' | 'quotation'
   total: string
   link: string
+  /** The bank transfer the order waits for (issue 27); null or absent otherwise. */
+  howToPay?: HowToPay | null
 }): MailContent {
+  const { howToPay } = input
   const what = input.kind === 'quotation' ? 'quotation' : 'order'
   return composeMail({
     storeName: input.storeName,
@@ -29,6 +35,9 @@ export function orderConfirmationMail(input: {
             ? `Thank you: your quotation ${input.reference} (${input.total}) is saved. Its PDF is attached; you can turn it into an order from your account.`
             : `Thank you for your order ${input.reference} (${input.total}). Its PDF is attached; we will let you know when it ships.`,
       },
+      ...(howToPay
+        ? [{ text: howToPay.summary }, { title: 'How to pay by bank transfer', rows: howToPay.rows }, ...(howToPay.instructions ? [{ text: howToPay.instructions }] : [])]
+        : []),
       { link: input.link, label: `See your ${what}` },
       { text: `Keep this email: the link opens your ${what} without signing in, so do not forward it.` },
     ],
@@ -38,14 +47,26 @@ export function orderConfirmationMail(input: {
 /** Sends the confirmation of order `orderId` to the address it was placed with. */
 export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }: { orderId: number; websiteId: number }): Promise<void> {
   const [order] = await db
-    .select({ name: orders.name, kind: orders.kind, email: orders.partnerEmail, partnerId: orders.partnerId, accessToken: orders.accessToken, total: orders.amountTotal })
+    .select({
+      name: orders.name,
+      kind: orders.kind,
+      email: orders.partnerEmail,
+      partnerId: orders.partnerId,
+      accessToken: orders.accessToken,
+      total: orders.amountTotal,
+      state: orders.state,
+      approvalState: orders.approvalState,
+      paymentState: orders.paymentState,
+      paymentMethodId: orders.paymentMethodId,
+      amountDue: orders.amountDue,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)))
   if (!order) return
-  const [name, pdf] = await Promise.all([storeName(db, websiteId), buildOrderPdf(db, { orderId, websiteId })])
+  const [name, pdf, howToPay] = await Promise.all([storeName(db, websiteId), buildOrderPdf(db, { orderId, websiteId }), transferInstructions(db, { ...order, websiteId })])
   const link = await storeLink(websiteId, order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
   const total = formatCents(order.total)
-  const mail = orderConfirmationMail({ storeName: name, reference: order.name, kind: order.kind, total, link })
+  const mail = orderConfirmationMail({ storeName: name, reference: order.name, kind: order.kind, total, link, howToPay })
   await sendMail(
     {
       websiteId,

@@ -6,6 +6,7 @@ import { orderExtraFields, orderLines, orders, productVariants } from '../db/sch
 import { notFound } from '../kernel/errors'
 import { sameSecret } from '../kernel/same-secret'
 import { orderTimeline } from '../timeline/order-events'
+import { transferInstructions } from '../documents/transfer-instructions'
 import { type OrderLineWithColor, toOrderData, toOrderDetailData } from './order-views'
 
 // getOrders and getOrderDetails (spec 7; security.md 4.6): a partner sees only their own orders;
@@ -40,8 +41,13 @@ export async function getOrderDetails(ctx: CoreContext, { id, accessToken }: { i
   const holdsToken = Boolean(row && accessToken && sameSecret(accessToken, row.accessToken))
   if (!row || !(isOwner || holdsToken)) throw notFound('Order', id)
 
-  const [lines, fields, timeline] = await Promise.all([orderLinesWithColor(db, [row.id]), storeExtraFields(db, ctx.store.websiteId), orderTimeline(db, row.id, 'shopper')])
-  return toOrderDetailData(row, lines, fields, timeline)
+  const [lines, fields, timeline, howToPay] = await Promise.all([
+    orderLinesWithColor(db, [row.id]),
+    storeExtraFields(db, ctx.store.websiteId),
+    orderTimeline(db, row.id, 'shopper'),
+    transferInstructions(db, row),
+  ])
+  return toOrderDetailData(row, lines, fields, timeline, howToPay)
 }
 
 /** The lines of some orders, in order, each with its variant's colour id (to put it back in a cart). */

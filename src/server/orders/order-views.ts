@@ -1,4 +1,5 @@
 import type { OrderEventData } from '@/isomorphic/order-events'
+import type { HowToPay } from '@/isomorphic/bank-transfer'
 import { itemsSubtotal } from '@/isomorphic/order-totals'
 import type { OrderAddressData, OrderData, OrderDetailData, OrderLineData } from '@/isomorphic/order-types'
 import type { OrderAddressSnapshot, orderLines, orders } from '../db/schema'
@@ -96,8 +97,14 @@ export function extraFieldsOf(values: Record<string, string | boolean | null>, s
   return [...known, ...dropped]
 }
 
-/** `storeFields`: the website's extra fields in display order; `timeline`: the shopper's part of it. */
-export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], storeFields: readonly { name: string; label: string }[], timeline: OrderEventData[]): OrderDetailData {
+/** `storeFields`: the website's extra fields in display order; `timeline`: the shopper's part of it; `howToPay`: the bank transfer it awaits. */
+export function toOrderDetailData(
+  row: OrderRow,
+  lines: OrderLineWithColor[],
+  storeFields: readonly { name: string; label: string }[],
+  timeline: OrderEventData[],
+  howToPay: HowToPay | null,
+): OrderDetailData {
   return {
     ...toOrderData(row),
     partnerName: row.partnerName,
@@ -117,5 +124,6 @@ export function toOrderDetailData(row: OrderRow, lines: OrderLineWithColor[], st
     approvalNote: row.approvalNote,
     refunded: fromCents(row.amountRefunded),
     timeline,
+    howToPay,
   }
 }

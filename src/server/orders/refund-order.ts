@@ -9,6 +9,7 @@ import { logger } from '../kernel/logger'
 import { type Cents, toCents } from '../kernel/money'
 import { type CardRefund, refundCardPayment } from '../payments/card-refunds'
 import { conflict, findRefund, leftOf, lockOrder, moneyOf, moneyState, recordRefund, refundIdempotencyKey, type RefundRow, refundViews, staffOrder } from './order-money'
+import { orderRefusal } from '@/isomorphic/order-states'
 import { refundBudgetSpend } from './order-refunds'
 import { type LineRefundRequest, lineRefundAmount, splitRefund, sumTenders } from '@/isomorphic/refund-rules'
 import type { OrderRow } from './order-views'
@@ -79,11 +80,8 @@ export async function refundOrder(
     const order = await lockOrder(tx, input.orderId)
     const earlier = await findRefund(tx, order.id, input.requestKey)
     if (earlier) return { refund: earlier, refundedNow: false }
-    if (order.kind !== 'order') throw conflict(`order ${order.id} is a quotation`, `${order.name} is a quotation: nothing was paid.`)
-    if (order.state === 'cancel') throw conflict(`order ${order.id} is cancelled`, `Order ${order.name} is cancelled: what was paid has been given back with the cancellation.`)
-    if (order.paymentState === 'pending' || order.paymentState === 'not_paid') {
-      throw conflict(`order ${order.id} payment is ${order.paymentState}`, `Order ${order.name} has not been paid yet: mark its payment received first, or cancel the order.`)
-    }
+    const refusal = orderRefusal('refund', { ...order, provider: null }, order.name)
+    if (refusal) throw conflict(`order ${order.id} may not be refunded (${order.kind}, ${order.state}, ${order.paymentState})`, refusal)
 
     const money = await moneyOf(tx, order)
     const left = leftOf(money)

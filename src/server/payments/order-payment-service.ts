@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { CoreContext } from '../kernel/context'
 import { getDb } from '../db/client'
 import { orders, paymentMethods } from '../db/schema'
@@ -8,6 +8,10 @@ import { callersOrderId, type OrderPaymentResult, ORDER_PAYMENT_REFUSED, payment
 import { signedInOnlyMessage, STRIPE_PROVIDER } from './payment-methods-service'
 import { startCardPayment } from './stripe-payments'
 import { orderConfirmed } from '../fulfilment/order-lifecycle'
+import { OFFLINE_PROVIDERS } from '@/isomorphic/payment-terms'
+import { ORDER_STEPS } from '@/isomorphic/order-states'
+
+const CONFIRM = ORDER_STEPS.confirm.from
 
 // orderPayment (spec 5, 7, 8; security.md 4.6, 4.7, 6): the shopper pays a placed order with one
 // of the website's payment methods.
@@ -26,7 +30,6 @@ export const ORDER_CONFIRMED = 'Order has been confirmed successfully!'
 export { ORDER_PAYMENT_REFUSED, paymentId }
 
 /** Providers paid outside the store: choosing one confirms the order, the money comes later. */
-export const OFFLINE_PROVIDERS: readonly string[] = ['purchase_order', 'invoice', 'wire_transfer']
 
 export type OrderPaymentInput = { acquirerId?: unknown; orderId?: unknown; accessToken?: unknown }
 
@@ -58,21 +61,21 @@ export async function payOrder(ctx: CoreContext, input: OrderPaymentInput, now: 
   if (method.provider === STRIPE_PROVIDER) return startCardPayment(ctx, { orderId: order.id, method }, now)
   if (!OFFLINE_PROVIDERS.includes(method.provider)) throw refused('provider not supported', { websiteId, orderId, acquirerId, provider: method.provider })
 
-  // The one write: only a draft order still waiting for its payment (and not for an approval)
+  // The one write, the life cycle's confirm step (order-states.ts): only a draft order still waiting for its payment (and not for an approval)
   // moves, and only while the method is still active and offline.
   const actor = await ctx.actor()
   const confirmed = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)
-      .set({ state: 'sale', confirmedAt: now, paymentMethodId: method.id, updatedAt: now })
+      .set({ state: ORDER_STEPS.confirm.to.state, confirmedAt: now, paymentMethodId: method.id, updatedAt: now })
       .where(
         and(
           eq(orders.id, order.id),
           eq(orders.websiteId, websiteId),
           eq(orders.kind, 'order'),
-          eq(orders.state, 'draft'),
-          eq(orders.paymentState, 'pending'),
-          ne(orders.approvalState, 'awaiting_approval'),
+          inArray(orders.state, [...CONFIRM.state]),
+          inArray(orders.paymentState, [...CONFIRM.paymentState]),
+          inArray(orders.approvalState, [...CONFIRM.approvalState]),
           sql`exists (${db
             .select({ one: sql`1` })
             .from(paymentMethods)

@@ -24,6 +24,7 @@ import { STRIPE_PROVIDER } from './payment-methods-service'
 import { stripeConfig, stripeSettingsOf } from './stripe-settings'
 import { orderConfirmed } from '../fulfilment/order-lifecycle'
 import { appendOrderEvent } from '../timeline/order-events'
+import { orderMay, PAYABLE_APPROVAL_STATES } from '@/isomorphic/order-states'
 
 // Card payments through Stripe Checkout (security.md 3, 4.7, invariant 10). The browser is never
 // believed about a payment:
@@ -49,7 +50,6 @@ const STARTS_PER_ORDER = { max: 20, windowMs: 10 * 60 * 1000 }
 const CHECKS_PER_ORDER = { max: 60, windowMs: 10 * 60 * 1000 }
 
 /** An order is paid only when it needs no approval or has it (never while waiting, never when refused). */
-const PAYABLE_APPROVAL_STATES: readonly (typeof orders.$inferSelect)['approvalState'][] = ['not_required', 'approved']
 
 export type TransactionState = (typeof paymentTransactions.$inferSelect)['state']
 type TransactionRow = typeof paymentTransactions.$inferSelect
@@ -215,6 +215,7 @@ export async function startCardPayment(
       state: orders.state,
       approvalState: orders.approvalState,
       paymentState: orders.paymentState,
+      fulfilmentState: orders.fulfilmentState,
       amountDue: orders.amountDue,
       partnerEmail: orders.partnerEmail,
       accessToken: orders.accessToken,
@@ -223,7 +224,7 @@ export async function startCardPayment(
     .from(orders)
     .innerJoin(websites, eq(websites.id, orders.websiteId))
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)))
-  if (!order || order.kind !== 'order' || order.state !== 'draft' || !PAYABLE_APPROVAL_STATES.includes(order.approvalState) || order.paymentState !== 'pending' || order.amountDue <= 0) {
+  if (!order || !orderMay('payByCard', { ...order, provider: STRIPE_PROVIDER }) || order.amountDue <= 0) {
     throw refused('order cannot be paid by card', { ...details, kind: order?.kind, state: order?.state, approvalState: order?.approvalState, paymentState: order?.paymentState })
   }
   const currency = order.currency.toUpperCase()

@@ -19,6 +19,7 @@ import { DomainError, notFound } from '../kernel/errors'
 import { fromCents } from '../kernel/money'
 import { requireStaff } from '../kernel/permissions'
 import { programValues, promotionOfRow } from './promotion-rows'
+import { saveVersioned } from '../audit/versioned-save'
 
 // Promotions in the console (issue 16): list, open, create, edit, switch off and on, for owners and
 // the store's managers. A save takes the store file's shape (field-rules.ts PromotionSchema) and
@@ -216,18 +217,6 @@ async function assertUnique(tx: Transaction, websiteId: number, promotion: Promo
   if (named) throw new DomainError('conflict', `promotion name ${promotion.name} taken`, nameTaken(promotion.name))
 }
 
-/** The fields (store-file names) whose values differ, with their old and new values. */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const old: Record<string, unknown> = {}
-  const now: Record<string, unknown> = {}
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue
-    old[key] = before[key] ?? null
-    now[key] = after[key] ?? null
-  }
-  return { old, now }
-}
-
 /** A unique index that the checks above did not foresee (a store import at the same moment): the same 409. */
 function uniqueViolation(error: unknown, promotion: Promotion): DomainError | null {
   const pg = postgresErrorOf(error)
@@ -266,32 +255,22 @@ export async function savePromotion(
         return created!
       }
       const current = await programOf(tx, websiteId, input.id, true)
-      await assertFreshEdit(tx, {
-        entityType: 'promotion',
-        entityId: current.id,
-        label: `The promotion “${current.name}”`,
-        expectedVersion: input.version!,
-        currentVersion: current.version,
-      })
+      const label = `The promotion “${current.name}”`
+      await assertFreshEdit(tx, { entityType: 'promotion', entityId: current.id, label, expectedVersion: input.version!, currentVersion: current.version })
       await assertUnique(tx, websiteId, promotion, current.id)
       const oldNames = await productNames(tx, websiteId, [...current.ruleProductIds, ...(current.rewardProductId ? [current.rewardProductId] : [])])
       const before = promotionOfRow(current, new Map([...oldNames].map(([id, product]) => [id, product.slug])))
-      // store-scope: current was read above by programOf with the store in its where
-      const [updated] = await tx
-        .update(promotionPrograms)
-        .set({ ...values, version: current.version + 1, updatedAt: now })
-        .where(eq(promotionPrograms.id, current.id))
-        .returning()
-      const { old, now: after } = changedFields(before, promotionOfRow(updated!, slugOf))
-      await recordAudit(tx, ctx, {
-        websiteId,
-        action: 'promotion.update',
-        entityType: 'promotion',
-        entityId: current.id,
-        before: { ...old, version: current.version },
-        after: { ...after, version: updated!.version },
+      const { row } = await saveVersioned(tx, ctx, {
+        table: promotionPrograms,
+        current,
+        expectedVersion: input.version,
+        noun: 'the promotion',
+        label,
+        values,
+        audit: { websiteId, action: 'promotion.update', entityType: 'promotion', shown: { before, after: promotionOfRow({ ...current, ...values }, slugOf) } },
+        now,
       })
-      return updated!
+      return row
     })
     return detailOf(db, saved, now)
   } catch (error) {
@@ -308,29 +287,22 @@ export async function setPromotionActive(
   const db = await getDb()
   const saved = await db.transaction(async (tx) => {
     const current = await programOf(tx, input.websiteId, input.id, true)
-    await assertFreshEdit(tx, {
-      entityType: 'promotion',
-      entityId: current.id,
-      label: `The promotion “${current.name}”`,
+    const { row } = await saveVersioned(tx, ctx, {
+      table: promotionPrograms,
+      current,
       expectedVersion: input.version,
-      currentVersion: current.version,
+      noun: 'the promotion',
+      label: `The promotion “${current.name}”`,
+      values: { isActive: input.active },
+      audit: {
+        websiteId: input.websiteId,
+        action: input.active ? 'promotion.enable' : 'promotion.disable',
+        entityType: 'promotion',
+        shown: { before: { active: current.isActive }, after: { active: input.active } },
+      },
+      now,
     })
-    if (current.isActive === input.active) return current
-    // store-scope: current was read above by programOf with the store in its where
-    const [updated] = await tx
-      .update(promotionPrograms)
-      .set({ isActive: input.active, version: current.version + 1, updatedAt: now })
-      .where(eq(promotionPrograms.id, current.id))
-      .returning()
-    await recordAudit(tx, ctx, {
-      websiteId: input.websiteId,
-      action: input.active ? 'promotion.enable' : 'promotion.disable',
-      entityType: 'promotion',
-      entityId: current.id,
-      before: { active: current.isActive, version: current.version },
-      after: { active: input.active, version: updated!.version },
-    })
-    return updated!
+    return row
   })
   return detailOf(db, saved, now)
 }

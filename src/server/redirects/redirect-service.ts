@@ -20,6 +20,7 @@ import { redirects, websites } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
 import { requireStaff } from '../kernel/permissions'
+import { saveVersioned } from '../audit/versioned-save'
 
 // A store's redirects (issue 16): the console's list, save and delete, the store file's import
 // (store-import/write-content.ts), and the table the page gate matches every page request against
@@ -124,18 +125,14 @@ export async function saveRedirect(ctx: CoreContext, input: SaveInput): Promise<
       .where(and(eq(redirects.id, input.id), eq(redirects.websiteId, input.websiteId)))
       .for('update')
     if (!current) throw new DomainError('not_found', `redirect ${input.id} not in store ${input.websiteId}`, 'This redirect does not exist any more.')
-    if (input.version === undefined) throw new DomainError('invalid', 'version missing on an edit', 'Send the version of the redirect you opened (reload the page).')
-    await assertFreshEdit(tx, { entityType: 'redirect', entityId: current.id, label: `The redirect from ${current.fromPath}`, expectedVersion: input.version, currentVersion: current.version })
-    const version = current.version + 1
-    // store-scope: current was read above with input.websiteId in its where
-    await tx.update(redirects).set({ fromPath, target, status: input.status, version }).where(eq(redirects.id, current.id))
-    await recordAudit(tx, ctx, {
-      websiteId: input.websiteId,
-      action: 'redirect.update',
-      entityType: 'redirect',
-      entityId: current.id,
-      before: { fromPath: current.fromPath, target: current.target, status: current.status, version: current.version },
-      after: { fromPath, target, status: input.status, version },
+    const { version } = await saveVersioned(tx, ctx, {
+      table: redirects,
+      current,
+      expectedVersion: input.version,
+      noun: 'the redirect',
+      label: `The redirect from ${current.fromPath}`,
+      values: { fromPath, target, status: input.status },
+      audit: { websiteId: input.websiteId, action: 'redirect.update', entityType: 'redirect' },
     })
     return { id: current.id, version }
   })

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { AuditPage, StaffMemberRow } from '@/isomorphic/contract/admin-staff'
+import { describeAuditRow, sentenceText } from '@/isomorphic/audit-sentences'
+import type { AuditPage, PendingInvitation, StaffMemberRow } from '@/isomorphic/contract/admin-staff'
 import { createDecorationPartner } from '../../../tests/factories/catalog'
 import { createStaffMember, STAFF_PASSWORD } from '../../../tests/factories/staff'
 import { createWebsite } from '../../../tests/factories/website'
@@ -9,7 +10,7 @@ import { refusal } from '../../../tests/support/domain-refusal'
 import { staffContext } from '../../../tests/support/staff'
 import { executeAdminMutation, executeAdminQuery } from '../api/admin-registry'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
-import { auditLog, mailOutbox, staff } from '../db/schema'
+import { auditLog, mailOutbox, staff, staffInvites } from '../db/schema'
 import { coreContext, GUEST } from '../kernel/context'
 import { NOT_ALLOWED } from '../kernel/permissions'
 import { backgroundMailSettled } from '../mail/background-mail'
@@ -187,5 +188,66 @@ describe.each(testDatabaseKinds())('staff management and the audit log on %s', (
     expect((await read({ from: today, to: today })).rows).toHaveLength(7)
     expect((await read({ to: '2000-01-01' })).rows).toHaveLength(0)
     expect(await refusal(read({ cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_NOT_VALID })
+  })
+  test('pending invitations list who was invited as what, by whom, when, and when the link stops working; an accepted one leaves the list', async () => {
+    const owner = await staffContext(websiteId, { role: 'owner', email: `morgan-${Date.now()}@example.test` })
+    const stamp = Date.now()
+    const fresh = (await executeAdminMutation('inviteStaff', { email: `fresh-${stamp}@example.test`, name: 'Fresh Invitee', role: 'fulfilment', storeIds: [websiteId] }, owner)) as StaffMemberRow
+    const accepted = (await executeAdminMutation('inviteStaff', { email: `accepted-${stamp}@example.test`, name: 'Quick Invitee', role: 'owner' }, owner)) as StaffMemberRow
+    await acceptStaffInvite(guest(), { token: await invitationToken(accepted.email), name: 'Quick', password: 'a quick passphrase here' })
+    const list = (await executeAdminQuery('staffInvitations', {}, owner)) as PendingInvitation[]
+    const mine = list.filter((row) => row.email.endsWith(`-${stamp}@example.test`))
+    expect(mine).toEqual([
+      {
+        staffId: fresh.id,
+        email: fresh.email,
+        name: 'Fresh Invitee',
+        role: 'fulfilment',
+        storeIds: [websiteId],
+        decorationPartnerName: null,
+        invitedBy: 'Test owner',
+        invitedAt: expect.any(String),
+        expiresAt: expect.any(String),
+        expired: false,
+      },
+    ])
+    expect(Date.parse(mine[0]!.expiresAt) - Date.parse(mine[0]!.invitedAt)).toBe(INVITE_LIFETIME_MS)
+    // An invitation whose link ran out stays listed, marked expired, until it is sent again or withdrawn.
+    await db().update(staffInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffInvites.staffId, fresh.id))
+    expect(((await executeAdminQuery('staffInvitations', {}, owner)) as PendingInvitation[]).find((row) => row.staffId === fresh.id)).toMatchObject({ expired: true })
+    await executeAdminMutation('resendStaffInvite', { staffId: fresh.id }, owner)
+    expect(((await executeAdminQuery('staffInvitations', {}, owner)) as PendingInvitation[]).filter((row) => row.staffId === fresh.id)).toMatchObject([{ expired: false }])
+    expect((await refusal(executeAdminQuery('staffInvitations', {}, await staffContext(websiteId, { role: 'store_manager' })))).code).toBe('forbidden')
+  })
+
+  test('withdrawing an invitation kills its link and removes the unused account, recorded; the address can be invited again', async () => {
+    const owner = await staffContext(websiteId, { role: 'owner' })
+    const email = `withdrawn-${Date.now()}@example.test`
+    const row = (await executeAdminMutation('inviteStaff', { email, name: 'Wanda Withdrawn', role: 'store_manager', storeIds: [websiteId] }, owner)) as StaffMemberRow
+    await executeAdminMutation('resendStaffInvite', { staffId: row.id }, owner)
+    const token = await invitationToken(email)
+    expect(await executeAdminMutation('revokeStaffInvite', { staffId: row.id }, owner)).toEqual({ revoked: true })
+    expect((await refusal(executeAdminQuery('inviteDetails', { token }, guest()))).userMessage).toBe(INVITE_NOT_VALID)
+    expect(await db().select().from(staff).where(eq(staff.id, row.id))).toHaveLength(0)
+    expect(((await executeAdminQuery('staffInvitations', {}, owner)) as PendingInvitation[]).some((invite) => invite.staffId === row.id)).toBe(false)
+    expect((await auditOf(row.id)).map((entry) => [entry.action, entry.before])).toEqual([
+      ['staff.invite', null],
+      ['staff.invite_resend', null],
+      ['staff.invite_revoke', { email, name: 'Wanda Withdrawn', role: 'store_manager', storeIds: [websiteId], decorationPartnerId: null, isActive: true }],
+    ])
+    // Each row still names the withdrawn member, whose account is gone.
+    const page = (await executeAdminQuery('auditLog', { entityType: 'staff', entityId: String(row.id) }, owner)) as AuditPage
+    expect(page.rows.map((entry) => sentenceText(describeAuditRow(entry, { actor: null, currency: 'USD', labelOf: (type, id) => page.labels[`${type}:${id}`] ?? null })))).toEqual([
+      `${owner.staff.email} withdrew the invitation of Wanda Withdrawn`,
+      `${owner.staff.email} sent the invitation to Wanda Withdrawn again`,
+      expect.stringMatching(new RegExp(`^${owner.staff.email.replaceAll('.', '\\.')} invited Wanda Withdrawn as store manager for Acme Team Store \\d+$`)),
+    ])
+    expect(await executeAdminMutation('inviteStaff', { email, name: 'Wanda Again', role: 'fulfilment', storeIds: [websiteId] }, owner)).toMatchObject({ email, invitePending: true })
+
+    // A member who accepted has no invitation to withdraw; a withdrawn one is gone.
+    const member = await createStaffMember({ role: 'fulfilment', storeIds: [websiteId] })
+    expect((await refusal(executeAdminMutation('revokeStaffInvite', { staffId: member.id }, owner))).code).toBe('conflict')
+    expect((await refusal(executeAdminMutation('revokeStaffInvite', { staffId: row.id }, owner))).code).toBe('not_found')
+    expect((await refusal(executeAdminMutation('revokeStaffInvite', { staffId: member.id }, await staffContext(websiteId, { role: 'fulfilment' })))).code).toBe('forbidden')
   })
 })

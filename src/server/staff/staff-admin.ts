@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { ParsedAdminMutationValues } from '@/isomorphic/contract/admin'
 import type { ConsoleRole } from '@/isomorphic/contract/admin-session'
-import type { InviteDetails, StaffFormOptions, StaffMemberRow } from '@/isomorphic/contract/admin-staff'
+import type { InviteDetails, PendingInvitation, StaffFormOptions, StaffMemberRow } from '@/isomorphic/contract/admin-staff'
 import { hashPassword, passwordProblem } from '../accounts/passwords'
 import { recordAudit } from '../audit/audit-log'
 import { type Executor, getDb } from '../db/client'
@@ -171,11 +172,71 @@ export async function resendStaffInvite(ctx: CoreContext, staffId: number, now: 
     if (!row.invitePending) throw new DomainError('conflict', `staff ${staffId} has a password`, NOT_INVITE_PENDING)
     if (!row.isActive) throw new DomainError('conflict', `staff ${staffId} is inactive`, 'This member is deactivated: reactivate them first.')
     const token = await newInvite(tx, staffId, owner.staffId, now)
-    await recordAudit(tx, ctx, { websiteId: null, action: 'staff.invite_resend', entityType: 'staff', entityId: staffId })
+    // Who it was sent to, so the row still names them once a withdrawn invitation's account is gone.
+    await recordAudit(tx, ctx, { websiteId: null, action: 'staff.invite_resend', entityType: 'staff', entityId: staffId, after: { email: row.email, name: row.name } })
     return { row, token }
   })
   mailInvite(ctx.store.websiteId, row, token, owner.name)
   return { sent: true }
+}
+
+export const INVITE_GONE = 'This invitation was accepted or withdrawn meanwhile; reload the page.'
+
+/**
+ * The invitations not accepted yet (issue 26), newest first: who was invited as what, who invited
+ * them, when, and when the link stops working (an expired one stays listed until it is sent again
+ * or withdrawn). One read: each member without a password, with their latest invitation.
+ */
+export async function pendingInvitations(ctx: CoreContext, now: Date = new Date()): Promise<PendingInvitation[]> {
+  await requireStaff(ctx, 'staff.manage')
+  const db = await getDb()
+  const inviter = alias(staff, 'inviter')
+  const latest = sql`${staffInvites.id} = (select max(latest.id) from ${staffInvites} latest where latest.staff_id = ${staff.id})`
+  const rows = await db
+    .select({
+      staffId: staff.id,
+      email: staff.email,
+      name: staff.name,
+      role: staff.role,
+      storeIds: sql<number[] | null>`(select array_agg(${staffStores.websiteId} order by ${staffStores.websiteId}) from ${staffStores} where ${staffStores.staffId} = ${staff.id})`,
+      decorationPartnerName: decorationPartners.name,
+      invitedBy: inviter.name,
+      invitedAt: staffInvites.createdAt,
+      expiresAt: staffInvites.expiresAt,
+    })
+    .from(staff)
+    .innerJoin(staffInvites, and(eq(staffInvites.staffId, staff.id), latest))
+    .leftJoin(inviter, eq(inviter.id, staffInvites.invitedBy))
+    .leftJoin(decorationPartners, eq(decorationPartners.id, staff.decorationPartnerId))
+    .where(and(isNull(staff.passwordHash), eq(staff.isActive, true)))
+    .orderBy(desc(staffInvites.createdAt), desc(staff.id))
+  return rows.map((row) => ({
+    ...row,
+    role: row.role as ConsoleRole,
+    storeIds: (row.storeIds ?? []).map(Number),
+    invitedAt: row.invitedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    expired: row.expiresAt.getTime() <= now.getTime(),
+  }))
+}
+
+/**
+ * Withdraws an invitation not accepted yet: its link stops working and the account that was never
+ * used goes (the audit row keeps who it was), so the address can be invited again later.
+ */
+export async function revokeStaffInvite(ctx: CoreContext, staffId: number): Promise<{ revoked: true }> {
+  await requireStaff(ctx, 'staff.manage')
+  const db = await getDb()
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: staff.id, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, staffId)).for('update')
+    if (!locked) throw new DomainError('not_found', `staff ${staffId} not found`, INVITE_GONE)
+    if (locked.passwordHash !== null) throw new DomainError('conflict', `staff ${staffId} has a password`, 'This member accepted the invitation already: deactivate them instead.')
+    const before = await memberRow(tx, staffId)
+    // The invitations and store rights go with the account (on delete cascade).
+    await tx.delete(staff).where(and(eq(staff.id, staffId), isNull(staff.passwordHash)))
+    await recordAudit(tx, ctx, { websiteId: null, action: 'staff.invite_revoke', entityType: 'staff', entityId: staffId, before: auditView(before) })
+    return { revoked: true as const }
+  })
 }
 
 export async function setStaffRole(ctx: CoreContext, input: ParsedAdminMutationValues['setStaffRole']): Promise<StaffMemberRow> {
@@ -291,12 +352,14 @@ export const STAFF_ADMIN_QUERIES = {
     return memberRows(await getDb())
   }),
   staffFormOptions: defineAdminQuery('staffFormOptions', async (_value, ctx) => staffFormOptions(ctx)),
+  staffInvitations: defineAdminQuery('staffInvitations', async (_value, ctx) => pendingInvitations(ctx)),
   inviteDetails: defineAdminQuery('inviteDetails', async ({ token }) => inviteDetails(token)),
 }
 
 export const STAFF_ADMIN_MUTATIONS = {
   inviteStaff: defineAdminMutation('inviteStaff', { handler: (value, ctx) => inviteStaff(ctx, value) }),
   resendStaffInvite: defineAdminMutation('resendStaffInvite', { handler: ({ staffId }, ctx) => resendStaffInvite(ctx, staffId) }),
+  revokeStaffInvite: defineAdminMutation('revokeStaffInvite', { handler: ({ staffId }, ctx) => revokeStaffInvite(ctx, staffId) }),
   setStaffRole: defineAdminMutation('setStaffRole', { handler: (value, ctx) => setStaffRole(ctx, value) }),
   deactivateStaff: defineAdminMutation('deactivateStaff', { handler: ({ staffId }, ctx) => deactivateStaff(ctx, staffId) }),
   reactivateStaff: defineAdminMutation('reactivateStaff', { handler: ({ staffId }, ctx) => reactivateStaff(ctx, staffId) }),

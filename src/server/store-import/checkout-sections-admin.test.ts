@@ -66,6 +66,24 @@ describe.each(testDatabaseKinds())('checkout settings in the console on %s', (ki
     expect((await listPaymentMethods({ websiteId })).map((method) => method.name)).toEqual(['Bank transfer'])
   })
 
+  test('a bank transfer’s bank details saved in the console are read back as saved; an IBAN with wrong check digits, or details on a card method, are refused at their field', async () => {
+    const bankDetails = { accountHolder: 'Granite Ridge GmbH', bankName: 'Beispielbank Köln', accountNumber: 'DE89 3704 0044 0532 0130 00', routingCode: 'COBADEFFXXX' }
+    const opened = await read()
+    const saved = await save({ name: 'payments', value: { paymentMethods: [{ name: 'Bank transfer', provider: 'wire_transfer', bankDetails, sequence: 1 }] } }, opened.payments.fingerprint)
+    expect(saved.payments.value.paymentMethods[0]?.bankDetails).toEqual(bankDetails)
+    expect((await read()).payments.value.paymentMethods[0]?.bankDetails).toEqual(bankDetails)
+
+    const wrongIban = await refusal(
+      save({ name: 'payments', value: { paymentMethods: [{ name: 'Bank transfer', provider: 'wire_transfer', bankDetails: { ...bankDetails, accountNumber: 'DE88 3704 0044 0532 0130 00' }, sequence: 1 }] } }, saved.payments.fingerprint),
+    )
+    expect(wrongIban.code).toBe('invalid')
+    expect(wrongIban.message).toMatch(/accountNumber.*not a valid IBAN: its check digits do not match/)
+    const onCard = await refusal(save({ name: 'payments', value: { paymentMethods: [{ name: 'Card', provider: 'stripe', bankDetails, sequence: 1 }] } }, saved.payments.fingerprint))
+    expect(onCard.message).toMatch(/bankDetails.*only for a bank transfer/)
+    const noHolder = await refusal(save({ name: 'payments', value: { paymentMethods: [{ name: 'Bank transfer', provider: 'wire_transfer', bankDetails: { ...bankDetails, accountHolder: ' ' }, sequence: 1 }] } }, saved.payments.fingerprint))
+    expect(noHolder.message).toMatch(/accountHolder.*must name the account holder/)
+  })
+
   test('a section saved since it was opened is a 409 naming who changed what, and nothing is written', async () => {
     const opened = await read()
     await save({ name: 'orderFields', value: { orderExtraFields: [{ name: 'cost_center', label: 'Cost center', type: 'text', required: true }], orderOptions: [] } }, opened.orderFields.fingerprint, colleague)

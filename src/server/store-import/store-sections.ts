@@ -41,6 +41,7 @@ export async function readPaymentsSection(db: Executor, websiteId: number): Prom
     name: method.name,
     provider: method.provider,
     instructions: method.instructions,
+    ...(method.bankDetails ? { bankDetails: method.bankDetails } : {}),
     guests: method.forGuests,
     sequence: method.sequence,
     active: method.isActive,

@@ -13,6 +13,7 @@ import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definitio
 import type { CoreContext } from '../kernel/context'
 import { DomainError, notFound } from '../kernel/errors'
 import { requireStaff } from '../kernel/permissions'
+import { saveVersioned } from '../audit/versioned-save'
 
 // A store's settings in the console (issue 16): what the storefront shows of the store (name,
 // description, contact, accent colour), who may browse and buy (locked browsing, guest checkout),
@@ -213,15 +214,16 @@ export async function removeSiteImage(ctx: CoreContext, input: ParsedAdminMutati
   const column = IMAGE_COLUMNS[input.kind]
   return db.transaction(async (tx) => {
     const row = await storeRow(tx, input.websiteId, true)
-    await assertFreshEdit(tx, { entityType: 'store_settings', entityId: row.id, label: 'The store’s settings', expectedVersion: input.version, currentVersion: row.version })
-    if (row[column] === null) return settingsOf(row)
-    const [updated] = await tx
-      .update(websites)
-      .set({ [column]: null, version: row.version + 1, updatedAt: new Date() })
-      .where(eq(websites.id, row.id))
-      .returning()
-    await recordAudit(tx, ctx, { websiteId: row.id, action: 'store_settings.image', entityType: 'store_settings', entityId: row.id, before: { [input.kind]: row[column] }, after: { [input.kind]: null, version: updated!.version } })
-    return settingsOf(updated!)
+    const { row: updated } = await saveVersioned(tx, ctx, {
+      table: websites,
+      current: row,
+      expectedVersion: input.version,
+      noun: 'the store’s settings',
+      label: 'The store’s settings',
+      values: { [column]: null },
+      audit: { websiteId: row.id, action: 'store_settings.image', entityType: 'store_settings', shown: { before: { [input.kind]: row[column] }, after: { [input.kind]: null } } },
+    })
+    return settingsOf(updated)
   })
 }
 

@@ -202,6 +202,7 @@ export const QUERY_PROBES = {
   // Staff accounts are install-wide (owners only): no store to cross, so they name no target.
   staffList: { needs: 'staff.manage', names: null, value: () => ({}) },
   staffFormOptions: { needs: 'staff.manage', names: null, value: () => ({}) },
+  staffInvitations: { needs: 'staff.manage', names: null, value: () => ({}) },
   auditLog: { needs: 'audit.read', names: null, value: () => ({}) },
   // Products (issue 16): every key names its store, which decides before the product is looked up.
   'products.list': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
@@ -215,6 +216,7 @@ export const QUERY_PROBES = {
   'giftCards.get': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, id: 1 }) },
   // Allowances (issue 16): the store decides; a customer id of another store answers 404 like the store.
   'allowances.programs': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
+  'allowances.balances': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   'allowances.ledger': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId, partnerId: 1 }) },
   'allowances.ssoMapping': { needs: 'store.manage', names: 'store', value: (t) => ({ websiteId: t.storeId }) },
   // Customers (issue 16). A customer's or group's id alone names no target here (the fixtures have
@@ -274,6 +276,7 @@ export const MUTATION_PROBES = {
   refundOrder: { needs: 'orders.refund', names: 'order', value: (t) => ({ orderId: t.orderId, requestKey: requestKey(), amount: 5, reason: 'refunded by an attacker' }) },
   inviteStaff: { needs: 'staff.manage', names: null, value: () => ({ email: `${requestKey()}@attacker.example`, name: 'An attacker', role: 'owner', storeIds: [] }) },
   resendStaffInvite: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
+  revokeStaffInvite: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   setStaffRole: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId, role: 'owner', storeIds: [] }) },
   deactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },
   reactivateStaff: { needs: 'staff.manage', names: null, value: (t) => ({ staffId: t.staffId }) },

@@ -63,12 +63,12 @@ export async function fillOrderDetails(page: Page, { costCenter = '4100-220', de
  * A guest through the checkout with the demo's choices: contact and a Denver address on the first
  * screen, the default delivery (Standard Ground), no order details (the demo asks its cost center
  * and department of employees only, issue 27), then the payment method `payment` names (the first,
- * the card, is chosen already), and places the order.
+ * the card, is chosen already), and places the order. `email`: the guest's address (a fresh one by default).
  */
-export async function guestCheckout(page: Page, { name, payment }: { name: string; payment: RegExp }) {
+export async function guestCheckout(page: Page, { name, payment, email }: { name: string; payment: RegExp; email?: string }) {
   await page.goto('/checkout')
   await page.getByLabel('Full name').fill(name)
-  await page.getByLabel('Email').fill(`guest-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
+  await page.getByLabel('Email').fill(email ?? `guest-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
   await fillAddress(page)
   await continueButton(page).click()
   await expectStepOpen(page, 'Review and place order')

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DaySpan } from '@/isomorphic/business-days'
+import type { BankDetails } from '@/isomorphic/bank-transfer'
 import {
   boolean,
   check,
@@ -142,6 +143,8 @@ export const paymentMethods = pgTable(
     name: text().notNull(),
     provider: text().notNull(),
     instructions: text().notNull().default(''),
+    /** A bank transfer's account (issue 27): what the shopper is told to pay into; null for other methods, or none given. */
+    bankDetails: jsonb().$type<BankDetails | null>(),
     /** False: only signed-in partners may pay with it (a method that bills the company). */
     forGuests: boolean().notNull().default(true),
     sequence: integer().notNull().default(0),

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next'
+import Link from 'next/link'
 import { AdjustAllowance, ProgramEditor, RunResetNow, SsoMappingForm } from '@/components/admin/allowance-forms'
 import { ConsolePage } from '@/components/admin/console-page'
 import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { TextInput } from '@/components/admin/form-fields'
 import { StorePicker } from '@/components/admin/store-picker'
-import type { AllowanceGroupRow, AllowanceProgramRow, BudgetLedger } from '@/isomorphic/contract/admin-allowances'
+import type { AllowanceGroupRow, AllowanceProgramRow, BudgetLedger, MemberBalancesPage } from '@/isomorphic/contract/admin-allowances'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import { adminPageContext, adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
 import { idParam } from '@/web/admin-store'
@@ -76,6 +77,62 @@ function GroupsTable({ websiteId, groups, currency }: { websiteId: number; group
   )
 }
 
+/** The members with an allowance: given this period, spent, left, the period's last day; a name opens the member's ledger. */
+function BalancesTable({ websiteId, page, currency, search }: { websiteId: number; page: MemberBalancesPage; currency: string; search: string }) {
+  if (page.rows.length === 0) {
+    return <p className="rounded-card border border-line bg-white p-6 text-sm text-muted">{search ? `No member with an allowance matches “${search}”.` : 'No member has an allowance yet: give a customer group a program above, then run the reset.'}</p>
+  }
+  const money = (value: number | null) => (value === null ? '—' : formatPrice(value, currency))
+  return (
+    <>
+      <div className="overflow-x-auto rounded-card border border-line bg-white">
+        <table className="w-full text-sm" aria-label="Members’ balances">
+          <thead className="border-b border-line text-left text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Member
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Allowance
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Spent
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Left
+              </th>
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                Period ends
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {page.rows.map((row) => (
+              <tr key={row.partnerId}>
+                <td className="max-w-0 px-3 py-2 sm:max-w-none">
+                  <Link href={`/admin/allowances?store=${websiteId}&customer=${encodeURIComponent(row.email)}#ledger-heading`} className="block truncate font-medium text-accent underline underline-offset-2">
+                    {row.name}
+                  </Link>
+                  <span className="block truncate text-xs text-muted">
+                    {row.email}
+                    {row.groupName ? ` · ${row.groupName}` : ''}
+                  </span>
+                  <span className="block text-xs text-muted sm:hidden">{row.periodEnd ? `Period ends ${formatDate(row.periodEnd)}` : 'No renewal'}</span>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{row.allowance === null ? <span className="text-muted">{row.spent === null ? '—' : 'Not granted yet'}</span> : money(row.allowance)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{money(row.spent)}</td>
+                <td className="px-3 py-2 text-right font-medium tabular-nums">{money(row.left)}</td>
+                <td className="hidden px-3 py-2 sm:table-cell">{row.periodEnd ? formatDate(row.periodEnd) : 'No renewal'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {page.more ? <p className="mt-2 text-sm text-muted">More members have an allowance than are shown: search for a name or an email to find one.</p> : null}
+    </>
+  )
+}
+
 function LedgerView({ websiteId, ledger, currency }: { websiteId: number; ledger: BudgetLedger; currency: string }) {
   return (
     <div className="grid gap-4">
@@ -112,7 +169,7 @@ function LedgerView({ websiteId, ledger, currency }: { websiteId: number; ledger
 /**
  * /admin/allowances (issue 16): the store's customer groups with their allowance program (amount,
  * period, proration, rollover), next reset, members, and what was granted and spent this period;
- * "Run the reset now"; a member's budget ledger and manual adjustment (?customer=email); the single
+ * "Run the reset now"; each member's balance this period (issue 26; ?member= searches); a member's budget ledger and manual adjustment (?customer=email); the single
  * sign-on claim → group mapping. The store is ?store=, or the member's first store.
  */
 export default async function AllowancesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -120,7 +177,12 @@ export default async function AllowancesPage({ searchParams }: { searchParams: P
   const [me, options] = await Promise.all([adminPageQuery('consoleMe', {}), adminPageQuery('orderListOptions', {})])
   const websiteId = idParam(params.store) ?? me.storeIds?.[0] ?? options.stores[0]?.id ?? (await adminPageContext()).store.websiteId
   const currency = options.stores.find((store) => store.id === websiteId)?.currency ?? 'USD'
-  const [overview, sso] = await Promise.all([adminPageQuery('allowances.programs', { websiteId }), adminPageQuery('allowances.ssoMapping', { websiteId })])
+  const member = typeof params.member === 'string' ? params.member.trim().slice(0, 200) : ''
+  const [overview, sso, balances] = await Promise.all([
+    adminPageQuery('allowances.programs', { websiteId }),
+    adminPageQuery('allowances.ssoMapping', { websiteId }),
+    adminPageQuery('allowances.balances', { websiteId, ...(member ? { search: member } : {}) }),
+  ])
   const customer = typeof params.customer === 'string' ? params.customer.trim().slice(0, 320) : ''
   const ledger = customer ? await adminPageQueryOrRefusal('allowances.ledger', /^\d{1,9}$/.test(customer) ? { websiteId, partnerId: Number(customer) } : { websiteId, email: customer }) : null
 
@@ -144,6 +206,23 @@ export default async function AllowancesPage({ searchParams }: { searchParams: P
         ) : (
           <GroupsTable websiteId={websiteId} groups={overview.groups} currency={currency} />
         )}
+      </section>
+
+      <section aria-labelledby="balances-heading" className="mb-10">
+        <h2 id="balances-heading" className="mb-3 text-lg font-semibold">
+          Members’ balances
+        </h2>
+        <form method="get" action="/admin/allowances" className="mb-4 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="store" value={websiteId} />
+          <label className="block min-w-0 flex-1 text-sm font-medium sm:max-w-sm">
+            Find a member
+            <TextInput name="member" type="search" defaultValue={member} placeholder="Name or email" />
+          </label>
+          <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+            Search
+          </button>
+        </form>
+        <BalancesTable websiteId={websiteId} page={balances} currency={currency} search={member} />
       </section>
 
       <section aria-label="Reset" className="mb-10">
