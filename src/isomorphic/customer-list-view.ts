@@ -1,8 +1,8 @@
-import { CUSTOMER_LIST_CURSOR_PATTERN, CUSTOMER_LIST_PAGE_SIZES, CUSTOMER_LIST_SEARCH_MAX, CUSTOMER_STATUSES, YES_NO } from './contract/admin-customers'
+import { CUSTOMER_LIST_PAGE_SIZES, CUSTOMER_LIST_SEARCH_MAX, CUSTOMER_STATUSES, YES_NO } from './contract/admin-customers'
+import { defineListView, listField, listSearch } from './list-view'
 
 // The console's customer list view (issue 16): store, filters, search, page size and cursor held in
-// the URL, like the order list's (order-list-view.ts). A pure codec: a value it does not know is
-// dropped and the default kept, never thrown; a parsed view written back reads the same.
+// the URL, like the order list's, declared with the lists' one codec (list-view.ts).
 
 export type CustomerListView = {
   websiteId: number | null
@@ -15,57 +15,27 @@ export type CustomerListView = {
   cursor: string | null
 }
 
-export const DEFAULT_CUSTOMER_LIST_VIEW: CustomerListView = { websiteId: null, status: null, group: null, approver: null, allowance: null, q: null, pageSize: 25, cursor: null }
+/** The view's fields: the URL's parameter of each, in the order they are written (list-view.ts). */
+export const CUSTOMER_LIST_VIEW = defineListView<CustomerListView>({
+  websiteId: listField.id('store'),
+  status: listField.enum('status', CUSTOMER_STATUSES),
+  group: listField.idOr('group', ['none']),
+  approver: listField.enum('approver', YES_NO),
+  allowance: listField.enum('allowance', YES_NO),
+  q: listField.search('q', CUSTOMER_LIST_SEARCH_MAX),
+  pageSize: listField.pageSize('size', CUSTOMER_LIST_PAGE_SIZES, 25),
+  cursor: listField.cursor(),
+})
 
-const PARAMS = { websiteId: 'store', status: 'status', group: 'group', approver: 'approver', allowance: 'allowance', q: 'q', pageSize: 'size', cursor: 'cursor' } as const satisfies Record<keyof CustomerListView, string>
+export const DEFAULT_CUSTOMER_LIST_VIEW: CustomerListView = CUSTOMER_LIST_VIEW.defaults
 
-function oneOf<T extends string | number>(values: readonly T[], raw: string | null): T | null {
-  if (raw === null) return null
-  return values.find((value) => String(value) === raw) ?? null
-}
+export const customerListSearch = (raw: string | null | undefined): string | null => listSearch(raw, CUSTOMER_LIST_SEARCH_MAX)
 
-function positiveId(raw: string | null): number | null {
-  if (raw === null || !/^[1-9]\d{0,9}$/.test(raw)) return null
-  const value = Number(raw)
-  return value <= 2_147_483_647 ? value : null
-}
+export const parseCustomerListView = (params: URLSearchParams): CustomerListView => CUSTOMER_LIST_VIEW.parse(params)
 
-export function customerListSearch(raw: string | null | undefined): string | null {
-  if (!raw) return null
-  const text = raw.replace(/\s+/g, ' ').trim().slice(0, CUSTOMER_LIST_SEARCH_MAX).trim()
-  return text === '' ? null : text
-}
-
-export function parseCustomerListView(params: URLSearchParams): CustomerListView {
-  const read = (field: keyof CustomerListView) => params.get(PARAMS[field])
-  const group = read('group')
-  const cursor = read('cursor')
-  return {
-    websiteId: positiveId(read('websiteId')),
-    status: oneOf(CUSTOMER_STATUSES, read('status')),
-    group: group === 'none' ? 'none' : positiveId(group),
-    approver: oneOf(YES_NO, read('approver')),
-    allowance: oneOf(YES_NO, read('allowance')),
-    q: customerListSearch(read('q')),
-    pageSize: oneOf(CUSTOMER_LIST_PAGE_SIZES, read('pageSize')) ?? DEFAULT_CUSTOMER_LIST_VIEW.pageSize,
-    cursor: cursor !== null && CUSTOMER_LIST_CURSOR_PATTERN.test(cursor) ? cursor : null,
-  }
-}
-
-export function customerListViewToSearch(view: CustomerListView): string {
-  const params = new URLSearchParams()
-  for (const field of Object.keys(PARAMS) as (keyof CustomerListView)[]) {
-    const value = view[field]
-    if (value === null || value === DEFAULT_CUSTOMER_LIST_VIEW[field]) continue
-    params.set(PARAMS[field], String(value))
-  }
-  const search = params.toString()
-  return search === '' ? '' : `?${search}`
-}
+export const customerListViewToSearch = (view: CustomerListView): string => CUSTOMER_LIST_VIEW.toSearch(view)
 
 export const customerListHref = (view: CustomerListView) => `/admin/customers${customerListViewToSearch(view)}`
 
 /** The same view on its first page. */
-export function firstCustomerPage(view: CustomerListView, change: Partial<Omit<CustomerListView, 'cursor'>> = {}): CustomerListView {
-  return { ...view, ...change, cursor: null }
-}
+export const firstCustomerPage = (view: CustomerListView, change: Partial<Omit<CustomerListView, 'cursor'>> = {}): CustomerListView => CUSTOMER_LIST_VIEW.firstPage(view, change)

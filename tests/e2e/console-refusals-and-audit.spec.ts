@@ -51,11 +51,11 @@ test('the owner finds an order’s payment in the audit log by its reference, na
 
   await owner.goto('/admin/audit')
   await owner.getByLabel('Order reference').fill(reference!.toLowerCase())
-  await owner.getByRole('button', { name: 'Filter' }).click()
+  await owner.getByRole('button', { name: 'Apply' }).click()
   await expect(owner).toHaveURL(new RegExp(`reference=${reference!.toLowerCase()}`))
   const rows = owner.getByRole('list', { name: 'Audit entries' }).getByRole('listitem')
   await expect(rows).toHaveCount(1)
-  await expect(rows.first()).toContainText(`order.mark_paid on order ${reference}`)
+  await expect(rows.first()).toContainText(`marked order ${reference} paid (reference WIRE-AUDIT-24)`)
   await expect(rows.first()).not.toContainText(`on order ${orderId} `)
   await rows.first().getByRole('link', { name: `order ${reference}` }).click()
   await expect(owner.getByRole('heading', { name: `Order ${reference}` })).toBeVisible()

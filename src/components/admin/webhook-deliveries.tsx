@@ -3,10 +3,9 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
-import type { WebhookDeliveryData } from '@/isomorphic/contract/admin-webhooks'
+import { WEBHOOK_DELIVERY_STATE_NAMES, type WebhookDeliveryData } from '@/isomorphic/contract/admin-webhooks'
 import { FormError, SECONDARY_BUTTON_CLASS } from './form-fields'
 
-const STATE_LABEL = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
 
 /** An endpoint's deliveries, newest first, each with its attempts and a Re-send button (same event id). */
@@ -38,7 +37,7 @@ export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryD
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="text-sm">
                 <p>
-                  <span className="font-mono">{delivery.topic}</span> · order {delivery.orderReference} · <span className="font-semibold">{STATE_LABEL[delivery.state]}</span>
+                  <span className="font-mono">{delivery.topic}</span> · order {delivery.orderReference} · <span className="font-semibold">{WEBHOOK_DELIVERY_STATE_NAMES[delivery.state]}</span>
                   {delivery.lastStatus !== null ? ` (HTTP ${delivery.lastStatus})` : ''}
                 </p>
                 <p className="mt-1 text-xs text-muted">

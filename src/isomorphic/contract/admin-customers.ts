@@ -1,6 +1,7 @@
 import { EditVersionSchema } from './admin-edit'
 import { amount, email, text } from './field-rules'
 import { z } from './zod'
+import { LIST_CURSOR_PATTERN } from '../list-view'
 
 // Customers and customer groups in the console (issue 16): the list with its filters, one
 // customer's page, invitations, deactivation, the approver flag, the group, the resale certificate,
@@ -11,7 +12,7 @@ const ID = z.number().int().positive()
 
 export const CUSTOMER_LIST_PAGE_SIZES = [25, 50, 100] as const
 export const CUSTOMER_LIST_SEARCH_MAX = 100
-export const CUSTOMER_LIST_CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,600}$/
+export const CUSTOMER_LIST_CURSOR_PATTERN = LIST_CURSOR_PATTERN
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const
 export const YES_NO = ['yes', 'no'] as const
 

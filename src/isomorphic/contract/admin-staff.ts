@@ -2,6 +2,7 @@ import type { AuditLabel } from '../audit-sentences'
 import type { ConsoleRole } from './admin-session'
 import { PASSWORD_INPUT } from './admin-session'
 import { z } from './zod'
+import { LIST_CURSOR_PATTERN } from '../list-view'
 
 // Staff management and the audit log, for owners (issue 15): who works in the console, their role
 // and stores, invitations, deactivation; and every staff write, filtered and paged.
@@ -64,6 +65,7 @@ export type AuditRow = {
 export type AuditPage = {
   rows: AuditRow[]
   nextCursor: string | null
+  previousCursor: string | null
   /** The names of the records the rows mention, keyed 'order:12', 'staff:3', 'website:1' (issue 26: the log reads as sentences). */
   labels: Record<string, AuditLabel>
   /** Each store's currency, by its id, for the amounts of its rows. */
@@ -107,8 +109,8 @@ export const STAFF_ADMIN_QUERY_INPUTS = {
     /** Inclusive days in UTC. */
     from: DAY.optional(),
     to: DAY.optional(),
-    /** The nextCursor of the page before. */
-    cursor: z.string().max(100).optional(),
+    /** The nextCursor or previousCursor of a page. */
+    cursor: z.string().regex(LIST_CURSOR_PATTERN, 'is not a page cursor of this list').optional(),
     limit: z.number().int().min(1).max(200).default(50),
   }),
   /** An invitation's email and role, for the page where the invitee chooses a password (no session needed). */

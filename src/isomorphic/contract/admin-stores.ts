@@ -1,5 +1,6 @@
 import { accentColor } from './field-rules'
 import { z } from './zod'
+import { LIST_CURSOR_PATTERN } from '../list-view'
 
 // The stores of an install in the console (issue 25): a new store made from a template (a copy of
 // an existing store, or a blank one), and the list of stores with their host names and sales.
@@ -49,6 +50,8 @@ export type StoreListPage = {
   since: { today: string; last30Days: string }
   /** The cursor of the next page, or null on the last one. */
   nextCursor: string | null
+  /** The cursor of the page before, or null on the first one. */
+  previousCursor: string | null
 }
 
 const ID = z.number().int().positive()
@@ -56,7 +59,7 @@ const ID = z.number().int().positive()
 export const STORES_ADMIN_QUERY_INPUTS = {
   /** Every store the member acts on (an owner: all of them), by id, a page at a time. */
   'stores.list': z.strictObject({
-    cursor: z.string().regex(/^\d{1,10}$/, 'is not a page cursor of this list').optional(),
+    cursor: z.string().regex(LIST_CURSOR_PATTERN, 'is not a page cursor of this list').optional(),
     limit: z.number().int().min(1).max(200).default(50),
   }),
   /** Where the store is opened (its own origin), for a "View store" link; null when it has no address of its own. */

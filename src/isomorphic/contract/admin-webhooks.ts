@@ -1,12 +1,14 @@
 import { WEBHOOK_TOPICS, type WebhookDeliveryState, type WebhookTopic } from '../webhooks'
 import { idSchema } from './fields'
 import { z } from './zod'
+import { LIST_CURSOR_PATTERN } from '../list-view'
 
 // Outbound webhooks per store in the console (issue 15): the store's endpoints (a URL, the topics
 // it receives, a signing secret shown once), and the deliveries with every attempt, re-sendable.
 // Store managers and owners of the store ('store.manage').
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const satisfies readonly WebhookDeliveryState[]
+export const WEBHOOK_DELIVERY_STATE_NAMES = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const satisfies Record<WebhookDeliveryState, string>
 export const MAX_WEBHOOK_DESCRIPTION = 500
 
 const endpointId = idSchema('webhook endpoint')
@@ -31,7 +33,7 @@ export const WEBHOOK_ADMIN_QUERY_INPUTS = {
     endpointId,
     state: z.enum(WEBHOOK_DELIVERY_STATES, { error: `state must be one of ${WEBHOOK_DELIVERY_STATES.join(', ')}` }).optional(),
     /** The `nextCursor` of the page before. */
-    cursor: z.string().regex(/^\d{1,15}$/, 'cursor must be the nextCursor of the page before').optional(),
+    cursor: z.string().regex(LIST_CURSOR_PATTERN, 'is not a page cursor of this list').optional(),
   }),
 } satisfies Record<string, z.ZodType>
 
@@ -89,7 +91,7 @@ export type WebhookDeliveryData = {
 
 export type WebhookAdminQueryResponses = {
   webhookEndpoints: { endpoints: WebhookEndpointData[] }
-  webhookDeliveries: { deliveries: WebhookDeliveryData[]; nextCursor: string | null }
+  webhookDeliveries: { deliveries: WebhookDeliveryData[]; nextCursor: string | null; previousCursor: string | null }
 }
 
 export type WebhookAdminMutationResponses = {

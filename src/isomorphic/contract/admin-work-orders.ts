@@ -3,6 +3,7 @@ import type { OrderFulfilmentState } from '../order-types'
 import { CARRIERS, type Carrier } from '../tracking'
 import { idSchema } from './fields'
 import { z } from './zod'
+import { LIST_CURSOR_PATTERN } from '../list-view'
 
 // The decoration partners' handoff in the console (issue 15): work orders (one per order and
 // decoration partner), their production view and sheet, and their shipments. A decoration
@@ -50,7 +51,7 @@ export const WORK_ORDER_ADMIN_QUERY_INPUTS = {
   workOrders: z.strictObject({
     state: z.enum(WORK_ORDER_STATES, { error: `state must be one of ${WORK_ORDER_STATES.join(', ')}` }).optional(),
     /** The `nextCursor` of the page before. */
-    cursor: z.string().max(100, 'cursor is too long').optional(),
+    cursor: z.string().regex(LIST_CURSOR_PATTERN, 'is not a page cursor of this list').optional(),
   }),
   workOrder: z.strictObject({ workOrderId }),
   orderWorkOrders: z.strictObject({ orderId: idSchema('order') }),
@@ -159,7 +160,7 @@ export type WorkOrderView = WorkOrderSummary & {
 }
 
 export type WorkOrderAdminQueryResponses = {
-  workOrders: { workOrders: WorkOrderSummary[]; nextCursor: string | null }
+  workOrders: { workOrders: WorkOrderSummary[]; nextCursor: string | null; previousCursor: string | null }
   workOrder: WorkOrderView
   orderWorkOrders: { fulfilmentState: OrderFulfilmentState; deliveredAt: string | null; workOrders: WorkOrderSummary[]; shipments: ShipmentData[] }
 }

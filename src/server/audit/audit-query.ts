@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AuditLabel } from '@/isomorphic/audit-sentences'
 import type { ParsedAdminQueryValues } from '@/isomorphic/contract/admin'
@@ -27,13 +27,13 @@ import {
 } from '../db/schema'
 import { defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
-import { DomainError } from '../kernel/errors'
+import { cursorTime, keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { requireStaff } from '../kernel/permissions'
 
 // Reading the audit log (issue 15), for owners: newest first, filtered by store, member, action
 // (a prefix: 'order.' is every order action), entity and days, paged by keyset on (createdAt, id)
-// — the audit_log_created_idx order — so page 500 costs what page 1 costs. The cursor carries the
-// row's time as PostgreSQL prints it (microseconds kept), not as a JavaScript Date (milliseconds).
+// — the audit_log_created_idx order — so page 500 costs what page 1 costs (list-cursor.ts: the
+// cursor keeps the row's time to the microsecond, not as a JavaScript Date's milliseconds).
 //
 // Rows keep the entity's internal id (entityId); a row about an order or a work order also answers
 // its reference (S00012, S00012-1), which is how the store names it, and `reference` finds them:
@@ -42,23 +42,8 @@ import { requireStaff } from '../kernel/permissions'
 // acting member's name, the stores and their currencies), read in one query for the page, so the
 // console reads each row as a sentence (src/isomorphic/audit-sentences.ts, issue 26).
 
-const BAD_CURSOR = 'The page cursor is not valid; start again from the first page.'
-
-type Cursor = { at: string; id: number }
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url')
-}
-
-function decodeCursor(value: string): Cursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[]
-    if (typeof at === 'string' && /^[\d\-:. +]{10,40}$/.test(at) && Number.isSafeInteger(id)) return { at, id: id as number }
-  } catch {
-    // answered below
-  }
-  throw new DomainError('invalid', 'bad audit cursor', BAD_CURSOR)
-}
+/** Newest first, by time then id: list-cursor.ts. */
+const AUDIT_CURSOR = listCursor({ sort: 'created', dir: 'desc', keys: ['time', 'id'] })
 
 /** Rows about the order or work order `reference` names (validated and upper-cased by the contract). */
 function aboutReference(reference: string): SQL {
@@ -166,15 +151,14 @@ export async function readAuditLog(ctx: CoreContext, filters: ParsedAdminQueryVa
     filters.from === undefined ? undefined : gte(auditLog.createdAt, dayStart(filters.from)),
     filters.to === undefined ? undefined : lt(auditLog.createdAt, new Date(dayStart(filters.to).getTime() + 86_400_000)),
   ]
-  if (filters.cursor !== undefined) {
-    const cursor = decodeCursor(filters.cursor)
-    conditions.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id})`)
-  }
+  const at = AUDIT_CURSOR.read(filters.cursor)
+  const readDir = AUDIT_CURSOR.readDirection(at)
+  if (at) conditions.push(keysetAfter([auditLog.createdAt, auditLog.id], [sql`${at.values[0]}::timestamptz`, sql`${at.values[1]}::integer`], readDir))
   const db = await getDb()
   const rows = await db
     .select({
       id: auditLog.id,
-      at: sql<string>`${auditLog.createdAt}::text`,
+      at: cursorTime(auditLog.createdAt),
       createdAt: auditLog.createdAt,
       staffId: auditLog.staffId,
       staffEmail: auditLog.staffEmail,
@@ -189,18 +173,18 @@ export async function readAuditLog(ctx: CoreContext, filters: ParsedAdminQueryVa
     })
     .from(auditLog)
     .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(...keysetOrderBy([auditLog.createdAt, auditLog.id], readDir))
     .limit(filters.limit + 1)
-  const page = rows.slice(0, filters.limit)
-  const last = page.at(-1)
-  const rowsOut = page.map(({ at: _at, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), reference: null as string | null }))
+  const page = AUDIT_CURSOR.page(rows, filters.limit, at, (row) => [row.at, row.id])
+  const rowsOut = page.rows.map(({ at: _at, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), reference: null as string | null }))
   const { labels, currencies } = await labelsOf(db, rowsOut)
   for (const row of rowsOut) if (row.entityType === 'order' || row.entityType === 'work_order') row.reference = labels[`${row.entityType}:${row.entityId}`]?.name ?? null
   return {
     rows: rowsOut,
     labels,
     currencies,
-    nextCursor: rows.length > filters.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
   }
 }
 

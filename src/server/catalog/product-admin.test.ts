@@ -16,6 +16,7 @@ import { auditLog, homePages, orderLines, productImages, productPriceBreaks, pro
 import type { CoreContext } from '../kernel/context'
 import { imagesRoot } from '../images/image-store'
 import { listProducts, listProductsCached } from './catalog-service'
+import { CURSOR_OF_ANOTHER_SORT } from '../kernel/list-cursor'
 
 // The console's products (issue 16): a store manager creates, edits, duplicates, archives,
 // publishes and reorders the products of their store; every save is one transaction with its audit
@@ -324,7 +325,7 @@ describe.each(testDatabaseKinds())('products in the console on %s', (kind) => {
     expect((await page({ q: 'pg1' })).rows.map((row) => row.templateSkuCode).sort()).toEqual(['PG1', 'PG10', 'PG11', 'PG12', 'PG13', 'PG14', 'PG15', 'PG16', 'PG17', 'PG18', 'PG19'])
     const byName = await page({ sort: 'name', dir: 'desc', pageSize: 25 })
     expect(byName.rows[0]!.name).toBe('Pager 29')
-    expect((await refusal(page({ sort: 'price', cursor: first.nextCursor }))).code).toBe('invalid')
+    expect(await refusal(page({ sort: 'price', cursor: first.nextCursor }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_OF_ANOTHER_SORT })
   })
 
   test('the form’s choices are the store’s categories and every colour, size (in the spec’s order) and logo', async () => {

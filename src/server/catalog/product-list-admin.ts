@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { AdminProduct, AdminProductListPage, AdminProductListRow, AdminProductOptions, AdminProductStatus } from '@/isomorphic/contract/admin-products'
-import type { ProductListDirection, ProductListSort, ProductListView } from '@/isomorphic/product-list-view'
+import type { ProductListSort, ProductListView } from '@/isomorphic/product-list-view'
 import { compareSizes } from '@/isomorphic/size-order'
 import { type Executor, getDb } from '../db/client'
 import {
@@ -22,7 +22,8 @@ import {
 } from '../db/schema'
 import { GARMENT_KINDS } from '../images/garment-shapes'
 import type { CoreContext } from '../kernel/context'
-import { DomainError, notFound } from '../kernel/errors'
+import { notFound } from '../kernel/errors'
+import { type CursorKeyKind, type CursorValue, cursorTime, keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { fromCents } from '../kernel/money'
 import { requireStaff, storeScope } from '../kernel/permissions'
 import { VARIANT_COLUMNS } from './product-columns'
@@ -32,47 +33,15 @@ import { VARIANT_COLUMNS } from './product-columns'
 // shop's reads stay in catalog-service.ts (published products only); these see every product of a
 // store, archived ones too, for the members who manage it ('store.manage').
 
-const BAD_CURSOR = 'This page link is not valid. Start again from the first page.'
-export const STALE_PRODUCT_CURSOR = 'This page link belongs to another sort of the list. Start again from the first page.'
-const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+/** What a cursor keeps of a row in each sort (then its id): list-cursor.ts. */
+const CURSOR_KEYS = { shop: ['integer', 'id'], name: ['text', 'id'], price: ['integer', 'id'], updated: ['time', 'id'] } as const satisfies Record<ProductListSort, readonly CursorKeyKind[]>
 
-type Cursor = { key: string; id: number; before: boolean }
-
-function encodeCursor(view: ProductListView, key: string, id: number, before: boolean): string {
-  return Buffer.from(JSON.stringify([view.sort, view.dir, key, id, before ? 1 : 0])).toString('base64url')
+const SORT_KEY: Record<ProductListSort, { column: SQL; key: SQL<CursorValue>; fromKey: (key: CursorValue) => SQL }> = {
+  shop: { column: sql`${products.websiteSequence}`, key: sql<number>`${products.websiteSequence}`.mapWith(Number), fromKey: (key) => sql`${key}::integer` },
+  name: { column: sql`lower(${products.name})`, key: sql<string>`lower(${products.name})`, fromKey: (key) => sql`${key}::text` },
+  price: { column: sql`${products.priceAmount}`, key: sql<number>`${products.priceAmount}`.mapWith(Number), fromKey: (key) => sql`${key}::integer` },
+  updated: { column: sql`${products.updatedAt}`, key: cursorTime(products.updatedAt), fromKey: (key) => sql`${key}::timestamptz` },
 }
-
-function decodeCursor(text: string, view: ProductListView): Cursor {
-  let parts: unknown
-  try {
-    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw new DomainError('invalid', 'product list cursor is not base64url JSON', BAD_CURSOR)
-  }
-  if (!Array.isArray(parts) || parts.length !== 5) throw new DomainError('invalid', 'product list cursor has the wrong shape', BAD_CURSOR)
-  const [sort, dir, key, id, before] = parts as unknown[]
-  if (sort !== view.sort || dir !== view.dir) throw new DomainError('invalid', `product list cursor for ${String(sort)} ${String(dir)}`, STALE_PRODUCT_CURSOR)
-  const keyFits =
-    typeof key === 'string' &&
-    (view.sort === 'updated' ? EXACT_TIME.test(key) : view.sort === 'name' ? key.length <= 400 : /^-?\d{1,10}$/.test(key))
-  if (!keyFits || typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (before !== 0 && before !== 1)) {
-    throw new DomainError('invalid', 'product list cursor holds values that are not a row of this sort', BAD_CURSOR)
-  }
-  return { key, id, before: before === 1 }
-}
-
-const SORT_KEY: Record<ProductListSort, { column: SQL; keyText: SQL<string>; fromKey: (key: string) => SQL }> = {
-  shop: { column: sql`${products.websiteSequence}`, keyText: sql<string>`${products.websiteSequence}::text`, fromKey: (key) => sql`${Number(key)}::integer` },
-  name: { column: sql`lower(${products.name})`, keyText: sql<string>`lower(${products.name})`, fromKey: (key) => sql`${key}::text` },
-  price: { column: sql`${products.priceAmount}`, keyText: sql<string>`${products.priceAmount}::text`, fromKey: (key) => sql`${Number(key)}::integer` },
-  updated: {
-    column: sql`${products.updatedAt}`,
-    keyText: sql<string>`to_char(${products.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    fromKey: (key) => sql`${key}::timestamptz`,
-  },
-}
-
-const flip = (dir: ProductListDirection): ProductListDirection => (dir === 'asc' ? 'desc' : 'asc')
 
 /** A LIKE pattern matching text that starts with `prefix` (its own % _ \ taken literally). */
 function startsWith(prefix: string): string {
@@ -120,17 +89,13 @@ export async function featuredSlugs(db: Executor, websiteId: number): Promise<st
 /** The `products.list` admin query: one page of one store's products. */
 export async function listAdminProducts(ctx: CoreContext, view: ProductListView & { websiteId: number }): Promise<AdminProductListPage> {
   await requireStaff(ctx, 'store.manage', view.websiteId)
-  const cursor = view.cursor ? decodeCursor(view.cursor, view) : null
+  const cursor = listCursor({ sort: view.sort, dir: view.dir, keys: CURSOR_KEYS[view.sort] })
+  const at = cursor.read(view.cursor)
   const db = await getDb()
-  const readDir = cursor?.before ? flip(view.dir) : view.dir
-  const way = readDir === 'asc' ? sql`asc` : sql`desc`
+  const readDir = cursor.readDirection(at)
   const key = SORT_KEY[view.sort]
   const where = conditions(view)
-  const after = cursor
-    ? readDir === 'asc'
-      ? sql`(${key.column}, ${products.id}) > (${key.fromKey(cursor.key)}, ${cursor.id}::integer)`
-      : sql`(${key.column}, ${products.id}) < (${key.fromKey(cursor.key)}, ${cursor.id}::integer)`
-    : undefined
+  const after = at ? keysetAfter([key.column, products.id], [key.fromKey(at.values[0]!), sql`${at.values[1]}::integer`], readDir) : undefined
   const [fetched, featured] = await Promise.all([
     db
       .select({
@@ -153,20 +118,18 @@ export async function listAdminProducts(ctx: CoreContext, view: ProductListView 
         image: sql<
           [string, string, string] | null
         >`(select array[${productImages.path}, ${productImages.name}, ${productImages.alt}] from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.sequence}, ${productImages.id} limit 1)`,
-        key: key.keyText,
+        key: key.key,
       })
       .from(products)
       .leftJoin(brands, eq(brands.id, products.brandId))
       .where(after ? and(where, after) : where)
-      .orderBy(sql`${key.column} ${way}`, sql`${products.id} ${way}`)
+      .orderBy(...keysetOrderBy([key.column, products.id], readDir))
       .limit(view.pageSize + 1),
     featuredSlugs(db, view.websiteId),
   ])
-  const hasMore = fetched.length > view.pageSize
-  const page = fetched.slice(0, view.pageSize)
-  if (cursor?.before) page.reverse()
+  const page = cursor.page(fetched, view.pageSize, at, (row) => [row.key, row.id])
   const featuredSet = new Set(featured)
-  const rows: AdminProductListRow[] = page.map((row) => ({
+  const rows: AdminProductListRow[] = page.rows.map((row) => ({
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -183,15 +146,7 @@ export async function listAdminProducts(ctx: CoreContext, view: ProductListView 
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   }))
-  const first = page[0]
-  const last = page.at(-1)
-  const hasNext = cursor?.before ? true : hasMore
-  const hasPrevious = cursor?.before ? hasMore : cursor !== null
-  return {
-    rows,
-    nextCursor: hasNext && last ? encodeCursor(view, last.key, last.id, false) : null,
-    previousCursor: hasPrevious && first ? encodeCursor(view, first.key, first.id, true) : null,
-  }
+  return { rows, nextCursor: page.nextCursor, previousCursor: page.previousCursor }
 }
 
 /** One product of a store as the edit form opens it; another store's or a missing one is 404. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { ParsedAdminMutationValues, ParsedAdminQueryValues } from '@/isomorphic/contract/admin'
 import type { CustomerDetail, CustomerListPage, CustomerListRow } from '@/isomorphic/contract/admin-customers'
 import { imageUrl } from '@/isomorphic/image-address'
@@ -12,6 +12,7 @@ import { budgetTransactions, customerGroups, designs, orders, partners, products
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { DomainError } from '../kernel/errors'
+import { keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { fromCents, toCents } from '../kernel/money'
 import { requireStaff } from '../kernel/permissions'
 import { customerInviteMail } from '../mail/account-mails'
@@ -41,21 +42,8 @@ const invitePending = (row: Pick<Partner, 'passwordHash' | 'ssoSubject'>) => row
 // ---------------------------------------------------------------------------------------------
 // The list
 
-type Cursor = { direction: 'next' | 'previous'; email: string }
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.direction === 'next' ? 'n' : 'p', cursor.email])).toString('base64url')
-}
-
-function decodeCursor(raw: string): Cursor {
-  try {
-    const [direction, email] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[]
-    if ((direction === 'n' || direction === 'p') && typeof email === 'string') return { direction: direction === 'n' ? 'next' : 'previous', email }
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw new DomainError('invalid', 'bad customer list cursor', 'This page of the list is not valid any more: go back to the first page.')
-}
+/** Customers are listed by email (unique in a store), A to Z: list-cursor.ts. */
+const CUSTOMER_CURSOR = listCursor({ sort: 'email', dir: 'asc', keys: ['text'] })
 
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
@@ -77,9 +65,9 @@ export async function listCustomers(ctx: CoreContext, view: ParsedAdminQueryValu
   const q = view.q?.trim()
   if (q) filters.push(or(ilike(partners.email, likePrefix(q)), ilike(partners.name, likePrefix(q))))
 
-  const cursor = view.cursor ? decodeCursor(view.cursor) : null
-  const backwards = cursor?.direction === 'previous'
-  if (cursor) filters.push(backwards ? lt(partners.email, cursor.email) : gt(partners.email, cursor.email))
+  const at = CUSTOMER_CURSOR.read(view.cursor)
+  const readDir = CUSTOMER_CURSOR.readDirection(at)
+  if (at) filters.push(keysetAfter([partners.email], [sql`${at.values[0]}::text`], readDir))
 
   const found = await db
     .select({
@@ -99,12 +87,10 @@ export async function listCustomers(ctx: CoreContext, view: ParsedAdminQueryValu
     .from(partners)
     .leftJoin(customerGroups, eq(customerGroups.id, partners.groupId))
     .where(and(...filters))
-    .orderBy(backwards ? desc(partners.email) : asc(partners.email))
+    .orderBy(...keysetOrderBy([partners.email], readDir))
     .limit(view.pageSize + 1)
-  const more = found.length > view.pageSize
-  const page = found.slice(0, view.pageSize)
-  if (backwards) page.reverse()
-  const rows: CustomerListRow[] = page.map((row) => ({
+  const page = CUSTOMER_CURSOR.page(found, view.pageSize, at, (row) => [row.email])
+  const rows: CustomerListRow[] = page.rows.map((row) => ({
     id: row.id,
     email: row.email,
     name: row.name,
@@ -117,17 +103,13 @@ export async function listCustomers(ctx: CoreContext, view: ParsedAdminQueryValu
     invitePending: invitePending(row),
     createdAt: row.createdAt.toISOString(),
   }))
-  const first = rows[0]
-  const last = rows.at(-1)
-  const hasNext = backwards ? cursor !== null : more
-  const hasPrevious = backwards ? more : cursor !== null
   return {
     websiteId,
     stores,
     groups: await groupRows(db, websiteId),
     rows,
-    nextCursor: hasNext && last ? encodeCursor({ direction: 'next', email: last.email }) : null,
-    previousCursor: hasPrevious && first ? encodeCursor({ direction: 'previous', email: first.email }) : null,
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
   }
 }
 

@@ -247,7 +247,7 @@ describe.each(testDatabaseKinds())('customers in the console on %s', (kind) => {
     expect((await small(null)).previousCursor).toBeNull()
     // Keyset pages: 25 is the smallest size, so this walks a cursor made after the third row.
     const third = page1.rows[2]!.email
-    const after = await small(Buffer.from(JSON.stringify(['n', third])).toString('base64url'))
+    const after = await small(Buffer.from(JSON.stringify(['email', 'asc', [third], 0])).toString('base64url'))
     expect(emails(after)).toEqual(['m3@list.example', 'm4@list.example', 'm5@list.example', 'm6@list.example'])
     expect(after.previousCursor).not.toBeNull()
     expect(emails(await small(after.previousCursor))).toEqual(['m0@list.example', 'm1@list.example', 'm2@list.example'])

@@ -27,6 +27,7 @@ import { backgroundMailSettled } from '../mail/background-mail'
 import { orderCancelled, orderConfirmed } from './order-lifecycle'
 import { workOrderSheetPdf } from './work-order-admin'
 import { WORK_ORDER_PAGE_SIZE } from './work-order-view'
+import { CURSOR_NOT_VALID } from '../kernel/list-cursor'
 
 // Designs are drawn into a scratch image store of this file's own.
 const IMAGES_DIR = mkdtempSync(path.join(os.tmpdir(), 'webstore-work-orders-'))
@@ -326,7 +327,7 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
     expect(fresh.workOrders.map((row) => row.id)).toContain(crestWork.id)
     expect(fresh.workOrders.every((row) => row.state === 'new')).toBe(true)
     expect(fresh.nextCursor).toBeNull()
-    expect(await refusal(query(crest, 'workOrders', { cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid' })
+    expect(await refusal(query(crest, 'workOrders', { cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_NOT_VALID })
   })
 
   test('pages hold every work order once, newest first, even when many were created at the same instant', async () => {
@@ -340,13 +341,26 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
       .insert(workOrders)
       .values(partners.map((partner, index) => ({ websiteId: store.websiteId, orderId: order.id, decorationPartnerId: partner.id, reference: `${order.name}-x${index}`, createdAt: at })))
     const owner = await staffContext(store.websiteId, { role: 'owner' })
+    type Page = { workOrders: { id: number }[]; nextCursor: string | null; previousCursor: string | null }
     const seen: number[] = []
+    const pages: number[][] = []
     let cursor: string | null | undefined
+    let lastPage: Page | undefined
     do {
-      const page = (await query(owner, 'workOrders', cursor ? { cursor } : {})) as { workOrders: { id: number }[]; nextCursor: string | null }
-      seen.push(...page.workOrders.map((row) => row.id))
-      cursor = page.nextCursor
+      lastPage = (await query(owner, 'workOrders', cursor ? { cursor } : {})) as Page
+      seen.push(...lastPage.workOrders.map((row) => row.id))
+      pages.push(lastPage.workOrders.map((row) => row.id))
+      cursor = lastPage.nextCursor
     } while (cursor)
+    // Back from the last page, through the same ties: the same pages in turn.
+    const back: number[][] = []
+    let before = lastPage.previousCursor
+    while (before) {
+      const page = (await query(owner, 'workOrders', { cursor: before })) as Page
+      back.push(page.workOrders.map((row) => row.id))
+      before = page.previousCursor
+    }
+    expect(back).toEqual(pages.slice(0, -1).reverse())
     const all = await db().select({ id: workOrders.id }).from(workOrders).orderBy(desc(workOrders.createdAt), desc(workOrders.id))
     expect(seen).toEqual(all.map((row) => row.id))
   })

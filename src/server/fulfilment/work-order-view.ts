@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type {
   ShipmentData,
   ShipToAddress,
@@ -28,7 +28,7 @@ import {
   workOrderLines,
   workOrders,
 } from '../db/schema'
-import { DomainError } from '../kernel/errors'
+import { cursorTime, keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { visibleWorkOrder, type WorkOrderCaller, workOrderNotFound } from './work-order-access'
 import { logoIdsOf } from './work-order-split'
 
@@ -105,26 +105,20 @@ export async function workOrderSummary(db: Executor, caller: WorkOrderCaller, wo
   return toSummary(row)
 }
 
-// A page ends at a work order; the next page starts after its exact creation time (PostgreSQL's
-// text of it, to the microsecond) and id.
-const CURSOR = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?)\|([1-9]\d{0,9})$/
-
-function encodeCursor(at: string, id: number): string {
-  return Buffer.from(`${at}|${id}`).toString('base64url')
-}
-
-function decodeCursor(cursor: string): { at: string; id: number } {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
-  if (!match || Number(match[2]) > 2_147_483_647) throw new DomainError('invalid', 'This page of work orders does not exist: start again from the first page.')
-  return { at: match[1]!, id: Number(match[2]) }
-}
+/** Newest first, by creation time then id: list-cursor.ts. */
+const WORK_ORDER_CURSOR = listCursor({ sort: 'created', dir: 'desc', keys: ['time', 'id'] })
 
 /** The caller's work orders, newest first, WORK_ORDER_PAGE_SIZE a page. */
-export async function listWorkOrders(db: Executor, caller: WorkOrderCaller, input: { state?: WorkOrderState; cursor?: string }): Promise<{ workOrders: WorkOrderSummary[]; nextCursor: string | null }> {
-  const after = input.cursor ? decodeCursor(input.cursor) : null
+export async function listWorkOrders(
+  db: Executor,
+  caller: WorkOrderCaller,
+  input: { state?: WorkOrderState; cursor?: string },
+): Promise<{ workOrders: WorkOrderSummary[]; nextCursor: string | null; previousCursor: string | null }> {
+  const at = WORK_ORDER_CURSOR.read(input.cursor)
+  const readDir = WORK_ORDER_CURSOR.readDirection(at)
   // store-scope: where comes from visibleWorkOrder or workOrderCaller: the member's stores or the partner's own
   const rows = await db
-    .select({ ...summaryColumns, cursorAt: sql<string>`${workOrders.createdAt}::text` })
+    .select({ ...summaryColumns, cursorAt: cursorTime(workOrders.createdAt) })
     .from(workOrders)
     .innerJoin(orders, eq(orders.id, workOrders.orderId))
     .innerJoin(decorationPartners, eq(decorationPartners.id, workOrders.decorationPartnerId))
@@ -132,14 +126,13 @@ export async function listWorkOrders(db: Executor, caller: WorkOrderCaller, inpu
       and(
         caller.visible,
         input.state ? eq(workOrders.state, input.state) : undefined,
-        after ? sql`(${workOrders.createdAt}, ${workOrders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+        at ? keysetAfter([workOrders.createdAt, workOrders.id], [sql`${at.values[0]}::timestamptz`, sql`${at.values[1]}::integer`], readDir) : undefined,
       ),
     )
-    .orderBy(desc(workOrders.createdAt), desc(workOrders.id))
+    .orderBy(...keysetOrderBy([workOrders.createdAt, workOrders.id], readDir))
     .limit(WORK_ORDER_PAGE_SIZE + 1)
-  const page = rows.slice(0, WORK_ORDER_PAGE_SIZE)
-  const last = page.at(-1)
-  return { workOrders: page.map(toSummary), nextCursor: rows.length > WORK_ORDER_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null }
+  const page = WORK_ORDER_CURSOR.page(rows, WORK_ORDER_PAGE_SIZE, at, (row) => [row.cursorAt, row.id])
+  return { workOrders: page.rows.map(toSummary), nextCursor: page.nextCursor, previousCursor: page.previousCursor }
 }
 
 /** The shipments of work orders (with their lines), oldest first. */

@@ -12,7 +12,8 @@ import { guestContext } from '../../../tests/factories/orders'
 import { executeAdminQuery } from '../api/admin-registry'
 import type { CoreContext } from '../kernel/context'
 import { PARTNERS_WORK_FROM_WORK_ORDERS } from '../kernel/permissions'
-import { listAdminOrders, STALE_CURSOR } from './order-list'
+import { listAdminOrders } from './order-list'
+import { CURSOR_NOT_VALID, CURSOR_OF_ANOTHER_SORT } from '../kernel/list-cursor'
 
 // The console's order list (issue 15): filters, search, sorts and keyset pages over the stores a
 // member acts on, one statement a page.
@@ -235,10 +236,10 @@ describe.each(testDatabaseKinds())('the console order list on %s', (kind) => {
 
   test('a cursor of another sort, or one that is not a cursor, is a 400 asking to start again', async () => {
     const byTotal = await list(owner, { sort: 'total' })
-    expect(await refusal(list(owner, { cursor: byTotal.nextCursor }))).toMatchObject({ code: 'invalid', userMessage: STALE_CURSOR })
-    const forged = Buffer.from(JSON.stringify(['placed', 'desc', "2026'; drop table orders", 1, 0])).toString('base64url')
-    expect(await refusal(list(owner, { cursor: forged }))).toMatchObject({ code: 'invalid' })
-    expect(await refusal(list(owner, { cursor: 'bm90IGpzb24' }))).toMatchObject({ code: 'invalid' })
+    expect(await refusal(list(owner, { cursor: byTotal.nextCursor }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_OF_ANOTHER_SORT })
+    const forged = Buffer.from(JSON.stringify(['placed', 'desc', ["2026'; drop table orders", 1], 0])).toString('base64url')
+    expect(await refusal(list(owner, { cursor: forged }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_NOT_VALID })
+    expect(await refusal(list(owner, { cursor: 'bm90IGpzb24' }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_NOT_VALID })
   })
 
   test('the admin query `orders` takes the view with its defaults and refuses values it does not know', async () => {

@@ -5,7 +5,7 @@ import type { OrderListDirection, OrderListSort, OrderListView } from '@/isomorp
 import { type Executor, getDb } from '../db/client'
 import { logos, orderLines, orders, websites } from '../db/schema'
 import type { CoreContext } from '../kernel/context'
-import { DomainError } from '../kernel/errors'
+import { type CursorKeyKind, keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { requireStaff, storeScope } from '../kernel/permissions'
 import { formatOrderReference } from './order-reference'
 
@@ -15,37 +15,11 @@ import { formatOrderReference } from './order-reference'
 // placed while someone pages never makes them skip or see a row twice. Every filter and sort is
 // served by an index of orders (schema/orders.ts); `bench/bench-orders.ts` measures them (P10).
 
-export const STALE_CURSOR = 'This page link belongs to another sort of the list. Start again from the first page.'
+/** What a cursor keeps of a row in each sort (then its id). */
+const CURSOR_KEYS = { placed: ['time', 'id'], total: ['integer', 'id'], reference: ['text', 'id'] } as const satisfies Record<OrderListSort, readonly CursorKeyKind[]>
 
-/** A cursor that does not decode: hand-edited or cut short. */
-const BAD_CURSOR = 'This page link is not valid. Start again from the first page.'
-
-type Cursor = { sort: OrderListSort; dir: OrderListDirection; key: string; id: number; before: boolean }
-
-/** The time of a row as its cursor keeps it: ISO 8601 in UTC, to the microsecond (what the database holds). */
-const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.dir, cursor.key, cursor.id, cursor.before ? 1 : 0])).toString('base64url')
-}
-
-function decodeCursor(text: string, view: OrderListView): Cursor {
-  let parts: unknown
-  try {
-    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw new DomainError('invalid', 'order list cursor is not base64url JSON', BAD_CURSOR)
-  }
-  if (!Array.isArray(parts) || parts.length !== 5) throw new DomainError('invalid', 'order list cursor has the wrong shape', BAD_CURSOR)
-  const [sort, dir, key, id, before] = parts as unknown[]
-  if (sort !== view.sort || dir !== view.dir) throw new DomainError('invalid', `order list cursor for ${String(sort)} ${String(dir)} on a ${view.sort} ${view.dir} view`, STALE_CURSOR)
-  const keyFits =
-    typeof key === 'string' && (view.sort === 'placed' ? EXACT_TIME.test(key) : view.sort === 'total' ? /^\d{1,10}$/.test(key) : key.length > 0 && key.length <= 200)
-  if (!keyFits || typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (before !== 0 && before !== 1)) {
-    throw new DomainError('invalid', 'order list cursor holds values that are not a row of this sort', BAD_CURSOR)
-  }
-  return { sort: view.sort, dir: view.dir, key, id, before: before === 1 }
-}
+/** The cursor of a view's sort (list-cursor.ts): a link of another sort or direction is refused. */
+export const orderListCursor = (view: Pick<OrderListView, 'sort' | 'dir'>) => listCursor({ sort: view.sort, dir: view.dir, keys: CURSOR_KEYS[view.sort] })
 
 /**
  * The sort's key as SQL expressions (then the id breaks ties), and the same key from a cursor.
@@ -73,16 +47,13 @@ function sortKey(sort: OrderListSort, hidden = false): { columns: SQL[]; fromCur
  * against 0.3 ms on 200,000 orders).
  */
 export function orderListOrderBy(sort: OrderListSort, dir: OrderListDirection, searching = false): SQL[] {
-  const way = dir === 'asc' ? sql`asc` : sql`desc`
-  return [...sortKey(sort, searching).columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`].map((column) => sql`${column} ${way}`)
+  return keysetOrderBy([...sortKey(sort, searching).columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`], dir)
 }
 
 /** The rows that come after (key, id) when read in `dir`: one row comparison, which the sort's index serves. */
 export function orderListAfter(sort: OrderListSort, dir: OrderListDirection, key: string, id: number, searching = false): SQL {
   const { columns, fromCursor } = sortKey(sort, searching)
-  const left = sql.join([...columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`], sql`, `)
-  const right = sql.join([...fromCursor(key), sql`${id}::integer`], sql`, `)
-  return dir === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`
+  return keysetAfter([...columns, searching ? sql`(${orders.id} + 0)` : sql`${orders.id}`], [...fromCursor(key), sql`${id}::integer`], dir)
 }
 
 /** The key a cursor keeps for a row. */
@@ -199,8 +170,6 @@ export function toAdminOrderListRow(row: ListedRow): AdminOrderListRow {
   return { ...row, placedAt: row.placedAt.toISOString(), total: fromCents(row.total) }
 }
 
-const flip = (dir: OrderListDirection): OrderListDirection => (dir === 'asc' ? 'desc' : 'asc')
-
 /**
  * The `orders` admin query: one page of the view for the stores the member acts on ('orders.read').
  * One statement per page, whatever the page (two with a decoration partner filter); a decoration
@@ -208,33 +177,23 @@ const flip = (dir: OrderListDirection): OrderListDirection => (dir === 'asc' ? '
  */
 export async function listAdminOrders(ctx: CoreContext, view: OrderListView): Promise<AdminOrderListPage> {
   const staff = await requireStaff(ctx, 'orders.read')
-  const cursor = view.cursor ? decodeCursor(view.cursor, view) : null
+  const cursor = orderListCursor(view)
+  const at = cursor.read(view.cursor)
   const db = await getDb()
   const partnerLogoIds = view.decorationPartnerId === null ? null : await decorationPartnerLogoIds(db, view.decorationPartnerId)
   const where = orderListConditions(view, storeScope(staff), partnerLogoIds)
   if (!where) return { rows: [], nextCursor: null, previousCursor: null }
 
-  // A "before" cursor reads backwards from its row and turns the page round.
-  const readDir = cursor?.before ? flip(view.dir) : view.dir
+  // A "before" cursor reads backwards from its row; the page helper turns the page round.
+  const readDir = cursor.readDirection(at)
   const fetched = await db
     .select({ ...orderListRowColumns, key: orderListKeyColumn[view.sort] })
     .from(orders)
     .innerJoin(websites, eq(websites.id, orders.websiteId))
-    .where(cursor ? and(where, orderListAfter(view.sort, readDir, cursor.key, cursor.id, view.q !== null)) : where)
+    .where(at ? and(where, orderListAfter(view.sort, readDir, String(at.values[0]), at.values[1] as number, view.q !== null)) : where)
     .orderBy(...orderListOrderBy(view.sort, readDir, view.q !== null))
     .limit(view.pageSize + 1)
 
-  const hasMore = fetched.length > view.pageSize
-  const page = fetched.slice(0, view.pageSize)
-  if (cursor?.before) page.reverse()
-  const first = page[0]
-  const last = page.at(-1)
-  const at = (row: (typeof page)[number], before: boolean) => encodeCursor({ sort: view.sort, dir: view.dir, key: row.key, id: row.id, before })
-  const hasNext = cursor?.before ? true : hasMore
-  const hasPrevious = cursor?.before ? hasMore : cursor !== null
-  return {
-    rows: page.map(({ key: _key, ...row }) => toAdminOrderListRow(row)),
-    nextCursor: hasNext && last ? at(last, false) : null,
-    previousCursor: hasPrevious && first ? at(first, true) : null,
-  }
+  const page = cursor.page(fetched, view.pageSize, at, (row) => [view.sort === 'total' ? Number(row.key) : row.key, row.id])
+  return { ...page, rows: page.rows.map(({ key: _key, ...row }) => toAdminOrderListRow(row)) }
 }

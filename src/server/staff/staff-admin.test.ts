@@ -17,6 +17,7 @@ import { backgroundMailSettled } from '../mail/background-mail'
 import { acceptStaffInvite, EMAIL_TAKEN, INVITE_LIFETIME_MS, INVITE_NOT_VALID, LAST_OWNER, NOT_YOURSELF } from './staff-admin'
 import { signInStaff } from './staff-sign-in'
 import { staffActorFor } from './staff-sessions'
+import { CURSOR_NOT_VALID } from '../kernel/list-cursor'
 
 describe.each(testDatabaseKinds())('staff management and the audit log on %s', (kind) => {
   const { db } = useTestDatabase(kind)
@@ -156,15 +157,28 @@ describe.each(testDatabaseKinds())('staff management and the audit log on %s', (
 
     const pages: string[][] = []
     let cursor: string | undefined
+    let lastPage: AuditPage | undefined
     do {
-      const page = await read({ limit: 3, ...(cursor ? { cursor } : {}) })
-      pages.push(page.rows.map((row) => row.entityId))
-      cursor = page.nextCursor ?? undefined
+      lastPage = await read({ limit: 3, ...(cursor ? { cursor } : {}) })
+      pages.push(lastPage.rows.map((row) => row.entityId))
+      cursor = lastPage.nextCursor ?? undefined
     } while (cursor)
     expect(pages).toEqual([
       ['A-6', 'A-5', 'A-4'],
       ['A-3', 'A-2', 'A-1'],
       ['A-0'],
+    ])
+    // And back from the last page: the same pages, the first one without a page before it.
+    const back: string[][] = []
+    let before = lastPage.previousCursor ?? undefined
+    while (before) {
+      const page = await read({ limit: 3, cursor: before })
+      back.push(page.rows.map((row) => row.entityId))
+      before = page.previousCursor ?? undefined
+    }
+    expect(back).toEqual([
+      ['A-3', 'A-2', 'A-1'],
+      ['A-6', 'A-5', 'A-4'],
     ])
     expect((await read({ websiteId: otherStoreId })).rows.map((row) => row.entityId)).toEqual(['A-5', 'A-3', 'A-1'])
     expect((await read({ actionPrefix: 'order.' })).rows).toHaveLength(5)
@@ -173,7 +187,7 @@ describe.each(testDatabaseKinds())('staff management and the audit log on %s', (
     const today = new Date().toISOString().slice(0, 10)
     expect((await read({ from: today, to: today })).rows).toHaveLength(7)
     expect((await read({ to: '2000-01-01' })).rows).toHaveLength(0)
-    expect((await refusal(read({ cursor: 'not-a-cursor' }))).code).toBe('invalid')
+    expect(await refusal(read({ cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid', userMessage: CURSOR_NOT_VALID })
   })
   test('pending invitations list who was invited as what, by whom, when, and when the link stops working; an accepted one leaves the list', async () => {
     const owner = await staffContext(websiteId, { role: 'owner', email: `morgan-${Date.now()}@example.test` })

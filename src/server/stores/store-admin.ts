@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { StoreListPage, StoreState } from '@/isomorphic/contract/admin-stores'
 import { fromCents } from '@/isomorphic/money'
 import { getDb } from '../db/client'
@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit-log'
 import { mintPreviewToken } from '../accounts/store-preview'
 import { invalidateCaches } from '../cache/named-cache'
 import { DomainError } from '../kernel/errors'
+import { keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { storeLink } from '../mail/mail-settings'
 import { STORE_PREVIEW_PATH, storeAddress } from '../website/store-directory'
 import { createStore } from './create-store'
@@ -22,23 +23,28 @@ import { nextStoreState, type StoreAction } from '@/isomorphic/store-states'
 // An owner sees every store; a store manager the stores they manage. A page is read by id after
 // the cursor (keyset), then its hosts and its sales in one statement each: three statements a page.
 
+/** Stores by id, first made first: list-cursor.ts. */
+const STORE_CURSOR = listCursor({ sort: 'id', dir: 'asc', keys: ['id'] })
+
 export async function storeList(ctx: CoreContext, { cursor, limit, now = new Date() }: { cursor?: string; limit: number; now?: Date }): Promise<StoreListPage> {
   const staff = await requireStaff(ctx, 'store.manage')
   const scope = storeScope(staff)
   const since = { today: utcMidnight(now, 0), last30Days: utcMidnight(now, 29) }
   const sinceIso = { today: since.today.toISOString(), last30Days: since.last30Days.toISOString() }
-  if (scope !== null && scope.length === 0) return { rows: [], since: sinceIso, nextCursor: null }
+  const at = STORE_CURSOR.read(cursor)
+  if (scope !== null && scope.length === 0) return { rows: [], since: sinceIso, nextCursor: null, previousCursor: null }
 
   const db = await getDb()
-  const page = await db
+  const readDir = STORE_CURSOR.readDirection(at)
+  const fetched = await db
     .select({ websiteId: websites.id, code: websites.code, name: websites.name, state: websites.state, version: websites.version })
     .from(websites)
-    .where(and(scope === null ? undefined : inArray(websites.id, [...scope]), cursor === undefined ? undefined : gt(websites.id, Number(cursor))))
-    .orderBy(asc(websites.id))
+    .where(and(scope === null ? undefined : inArray(websites.id, [...scope]), at ? keysetAfter([websites.id], [sql`${at.values[0]}::integer`], readDir) : undefined))
+    .orderBy(...keysetOrderBy([websites.id], readDir))
     .limit(limit + 1)
-  const rows = page.slice(0, limit)
+  const { rows, nextCursor, previousCursor } = STORE_CURSOR.page(fetched, limit, at, (row) => [row.websiteId])
   const ids = rows.map((row) => row.websiteId)
-  if (ids.length === 0) return { rows: [], since: sinceIso, nextCursor: null }
+  if (ids.length === 0) return { rows: [], since: sinceIso, nextCursor: null, previousCursor: null }
 
   const placedSince = (from: Date) => sql`${orders.createdAt} >= ${from.toISOString()}::timestamptz`
   const count = (from: Date) => sql<number>`count(*) filter (where ${placedSince(from)} and ${orders.state} <> 'cancel')`.mapWith(Number)
@@ -59,7 +65,6 @@ export async function storeList(ctx: CoreContext, { cursor, limit, now = new Dat
   ])
   const sales = new Map(salesRows.map((row) => [row.websiteId, row]))
   const addresses = new Map(await Promise.all(ids.map(async (id) => [id, await storeLinkOrigin(id)] as const)))
-  const last = rows.at(-1)
   return {
     rows: rows.map((row) => {
       const figures = sales.get(row.websiteId)
@@ -79,7 +84,8 @@ export async function storeList(ctx: CoreContext, { cursor, limit, now = new Dat
       }
     }),
     since: sinceIso,
-    nextCursor: page.length > limit && last ? String(last.websiteId) : null,
+    nextCursor,
+    previousCursor,
   }
 }
 

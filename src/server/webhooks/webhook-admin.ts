@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { WebhookAttemptData, WebhookDeliveryData, WebhookEndpointData } from '@/isomorphic/contract/admin-webhooks'
 import { type Executor, getDb } from '../db/client'
 import { orders, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, websites } from '../db/schema'
@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit-log'
 import { defineAdminMutation, defineAdminQuery } from '../kernel/admin-definition'
 import type { CoreContext } from '../kernel/context'
 import { notFound } from '../kernel/errors'
+import { keysetAfter, keysetOrderBy, listCursor } from '../kernel/list-cursor'
 import { mayActOnStore, requireStaff } from '../kernel/permissions'
 import { announceQueuedWebhooks } from '../timeline/order-events'
 import { newWebhookSecret } from './webhook-signature'
@@ -18,6 +19,8 @@ import { checkWebhookUrl } from './webhook-url'
 // the endpoint is created or its secret rotated.
 
 const DELIVERIES_PAGE = 25
+/** Newest first, by id: list-cursor.ts. */
+const DELIVERY_CURSOR = listCursor({ sort: 'id', dir: 'desc', keys: ['id'] })
 const ATTEMPTS_SHOWN = 20
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect
@@ -99,6 +102,8 @@ export const WEBHOOK_ADMIN_QUERIES = {
   webhookDeliveries: defineAdminQuery('webhookDeliveries', async ({ endpointId, state, cursor }, ctx) => {
     const db = await getDb()
     await managedEndpoint(db, ctx, endpointId)
+    const at = DELIVERY_CURSOR.read(cursor)
+    const readDir = DELIVERY_CURSOR.readDirection(at)
     const rows = await db
       .select()
       .from(webhookDeliveries)
@@ -106,13 +111,13 @@ export const WEBHOOK_ADMIN_QUERIES = {
         and(
           eq(webhookDeliveries.endpointId, endpointId),
           state ? eq(webhookDeliveries.state, state) : undefined,
-          cursor ? lt(webhookDeliveries.id, Number(cursor)) : undefined,
+          at ? keysetAfter([webhookDeliveries.id], [sql`${at.values[0]}::integer`], readDir) : undefined,
         ),
       )
-      .orderBy(desc(webhookDeliveries.id))
+      .orderBy(...keysetOrderBy([webhookDeliveries.id], readDir))
       .limit(DELIVERIES_PAGE + 1)
-    const page = rows.slice(0, DELIVERIES_PAGE)
-    return { deliveries: await deliveriesData(db, page), nextCursor: rows.length > DELIVERIES_PAGE ? String(page.at(-1)!.id) : null }
+    const page = DELIVERY_CURSOR.page(rows, DELIVERIES_PAGE, at, (row) => [row.id])
+    return { deliveries: await deliveriesData(db, page.rows), nextCursor: page.nextCursor, previousCursor: page.previousCursor }
   }),
 }
 

@@ -1,128 +1,56 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { AuditEntry } from '@/components/admin/audit-entry'
 import { ConsolePage } from '@/components/admin/console-page'
-import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
+import { ListDate, ListFilterForm, ListSelect, ListText } from '@/components/admin/list-filter-form'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import type { AdminQueryValues } from '@/isomorphic/contract/admin'
+import { type AuditListView, AUDIT_LIST_VIEW, listHref } from '@/isomorphic/console-list-views'
+import type { RawSearchParams } from '@/isomorphic/list-view'
 import { AUDIT_REFERENCE, type AuditPage as AuditPageData } from '@/isomorphic/contract/admin-staff'
 import { adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Audit log' }
 
-type Search = Record<string, string | string[] | undefined>
-type Props = { searchParams: Promise<Search> }
+const hrefOf = (view: AuditListView) => listHref('audit', view)
 
-const FILTERS = ['websiteId', 'staffId', 'reference', 'actionPrefix', 'entityType', 'entityId', 'from', 'to'] as const
-
-const one = (value: string | string[] | undefined) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
-const positive = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined)
-const day = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined)
-
-/** The view is held in the URL: filters and the page's cursor (a GET form, links for the next page). */
-function filtersFrom(search: Search): AdminQueryValues['auditLog'] {
-  const text = (name: string) => one(search[name])?.slice(0, 100)
-  return {
-    websiteId: positive(one(search.websiteId)),
-    staffId: positive(one(search.staffId)),
-    actionPrefix: text('actionPrefix'),
-    entityType: text('entityType'),
-    entityId: text('entityId'),
-    reference: text('reference'),
-    from: day(one(search.from)),
-    to: day(one(search.to)),
-    cursor: text('cursor'),
-    limit: 50,
-  }
+/** The audit query's filters from the page's view: 50 a page. */
+function filtersOf(view: AuditListView): AdminQueryValues['auditLog'] {
+  const filters: AdminQueryValues['auditLog'] = { limit: 50 }
+  for (const [name, value] of Object.entries(view)) if (value !== null) Object.assign(filters, { [name]: value })
+  return filters
 }
 
-function pageLink(filters: AdminQueryValues['auditLog'], cursor?: string): string {
-  const params = new URLSearchParams()
-  for (const name of FILTERS) {
-    const value = filters[name]
-    if (value !== undefined) params.set(name, String(value))
-  }
-  if (cursor) params.set('cursor', cursor)
-  const query = params.toString()
-  return query ? `/admin/audit?${query}` : '/admin/audit'
-}
-
-export default async function AuditPage({ searchParams }: Props) {
-  const filters = filtersFrom(await searchParams)
+export default async function AuditPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  const view = AUDIT_LIST_VIEW.parse(await searchParams)
   // A reference typed wrong is told in the page's words; the core checks it again (and every other filter).
-  const badReference = filters.reference !== undefined && !AUDIT_REFERENCE.test(filters.reference.toUpperCase())
+  const badReference = view.reference !== null && !AUDIT_REFERENCE.test(view.reference.toUpperCase())
   const [read, members, options] = await Promise.all([
     badReference
-      ? { data: null, refusal: `“${filters.reference}” is not an order reference: give one like S00012, or a work order’s like S00012-1.` }
-      : adminPageQueryOrRefusal('auditLog', filters),
+      ? { data: null, refusal: `“${view.reference}” is not an order reference: give one like S00012, or a work order’s like S00012-1.` }
+      : adminPageQueryOrRefusal('auditLog', filtersOf(view)),
     adminPageQuery('staffList', {}),
     adminPageQuery('staffFormOptions', {}),
   ])
-  const page: AuditPageData = read.data ?? { rows: [], nextCursor: null, labels: {}, currencies: {} }
+  const page: AuditPageData = read.data ?? { rows: [], nextCursor: null, previousCursor: null, labels: {}, currencies: {} }
   const storeName = (id: number | null) => (id === null ? 'Every store' : (options.stores.find((store) => store.id === id)?.name ?? `#${id}`))
 
   return (
     <ConsolePage title="Audit log">
-      <form method="get" action="/admin/audit" className="mb-6 grid gap-3 rounded-card border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <label className="text-sm font-medium">
-          Store
-          <select name="websiteId" defaultValue={filters.websiteId ?? ''} className={INPUT_CLASS}>
-            <option value="">Any</option>
-            {options.stores.map((store) => (
-              <option key={store.id} value={store.id}>
-                {store.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          Staff member
-          <select name="staffId" defaultValue={filters.staffId ?? ''} className={INPUT_CLASS}>
-            <option value="">Anyone</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name} ({member.email})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          Order reference
-          <input name="reference" defaultValue={filters.reference ?? ''} placeholder="S00012" className={INPUT_CLASS} />
-        </label>
-        <label className="text-sm font-medium">
-          Action starts with
-          <input name="actionPrefix" defaultValue={filters.actionPrefix ?? ''} placeholder="order." className={INPUT_CLASS} />
-        </label>
-        <label className="text-sm font-medium">
-          Entity type
-          <input name="entityType" defaultValue={filters.entityType ?? ''} placeholder="order" className={INPUT_CLASS} />
-        </label>
-        <label className="text-sm font-medium">
-          Entity id
-          <input name="entityId" defaultValue={filters.entityId ?? ''} className={INPUT_CLASS} />
-        </label>
-        <label className="text-sm font-medium">
-          From (day)
-          <input type="date" name="from" defaultValue={filters.from ?? ''} className={INPUT_CLASS} />
-        </label>
-        <label className="text-sm font-medium">
-          To (day)
-          <input type="date" name="to" defaultValue={filters.to ?? ''} className={INPUT_CLASS} />
-        </label>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={PRIMARY_BUTTON_CLASS}>
-            Filter
-          </button>
-          <Link href="/admin/audit" className={SECONDARY_BUTTON_CLASS}>
-            Clear
-          </Link>
-        </div>
-      </form>
+      <div className="mb-6">
+        <ListFilterForm list="audit" label="Audit log" viewKey={AUDIT_LIST_VIEW.toSearch(view)} filtered={AUDIT_LIST_VIEW.differs(view)} clearHref="/admin/audit">
+          <ListSelect label="Store" name="websiteId" value={view.websiteId} choices={options.stores.map((store) => [store.id, store.name])} />
+          <ListSelect label="Staff member" name="staffId" value={view.staffId} anyLabel="Anyone" choices={members.map((member) => [member.id, `${member.name} (${member.email})`])} />
+          <ListText label="Order reference" name="reference" value={view.reference} placeholder="S00012" />
+          <ListText label="Action starts with" name="actionPrefix" value={view.actionPrefix} placeholder="order." />
+          <ListText label="Entity type" name="entityType" value={view.entityType} placeholder="order" />
+          <ListText label="Entity id" name="entityId" value={view.entityId} />
+          <ListDate label="From (day)" name="from" value={view.from} />
+          <ListDate label="To (day)" name="to" value={view.to} />
+        </ListFilterForm>
+      </div>
 
       {read.refusal !== null ? (
-        <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-          {read.refusal}
-        </p>
+        <ListRefusal message={read.refusal} firstPageHref={view.cursor !== null && !badReference ? hrefOf(AUDIT_LIST_VIEW.firstPage(view)) : null} />
       ) : page.rows.length === 0 ? (
         <p className="text-muted">Nothing was recorded that matches these filters.</p>
       ) : (
@@ -132,18 +60,7 @@ export default async function AuditPage({ searchParams }: Props) {
           ))}
         </ol>
       )}
-      <div className="mt-6 flex gap-2">
-        {filters.cursor ? (
-          <Link href={pageLink(filters)} className={SECONDARY_BUTTON_CLASS}>
-            Newest
-          </Link>
-        ) : null}
-        {page.nextCursor ? (
-          <Link href={pageLink(filters, page.nextCursor)} className={SECONDARY_BUTTON_CLASS}>
-            Older
-          </Link>
-        ) : null}
-      </div>
+      <ListPager {...pagerLinks(page, (cursor) => hrefOf({ ...view, cursor }))} />
     </ConsolePage>
   )
 }

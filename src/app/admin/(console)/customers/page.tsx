@@ -3,34 +3,15 @@ import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { CustomerListFilters, InviteCustomer } from '@/components/admin/customer-list-filters'
 import { CustomerStatusBadges } from '@/components/admin/customer-badges'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { StorePicker } from '@/components/admin/store-picker'
 import type { CustomerListRow } from '@/isomorphic/contract/admin-customers'
-import { customerListHref, type CustomerListView, customerListViewToSearch, DEFAULT_CUSTOMER_LIST_VIEW, firstCustomerPage, parseCustomerListView } from '@/isomorphic/customer-list-view'
+import { CUSTOMER_LIST_VIEW, customerListHref, DEFAULT_CUSTOMER_LIST_VIEW, firstCustomerPage } from '@/isomorphic/customer-list-view'
 import { formatDate, formatPrice } from '@/isomorphic/format'
 import { adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Customers' }
-
-function Pager({ view, nextCursor, previousCursor }: { view: CustomerListView; nextCursor: string | null; previousCursor: string | null }) {
-  if (!nextCursor && !previousCursor) return null
-  const pageLink = (cursor: string | null, text: string, rel: 'prev' | 'next') =>
-    cursor ? (
-      <Link href={customerListHref({ ...view, cursor })} rel={rel} className={SECONDARY_BUTTON_CLASS}>
-        {text}
-      </Link>
-    ) : (
-      <span aria-disabled="true" className={`${SECONDARY_BUTTON_CLASS} opacity-50`}>
-        {text}
-      </span>
-    )
-  return (
-    <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-      {pageLink(previousCursor, '← Previous', 'prev')}
-      {pageLink(nextCursor, 'Next →', 'next')}
-    </nav>
-  )
-}
 
 function allowanceText(row: CustomerListRow, currency: string): string {
   if (row.budgetAmount !== null) return `${formatPrice(row.budgetAmount, currency)} left`
@@ -102,27 +83,19 @@ function CustomerTable({ rows, currency }: { rows: CustomerListRow[]; currency: 
 
 // /admin/customers: a store's customers, the view (store, filters, search, page) in the URL.
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const raw = await searchParams
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') params.set(name, value)
-  const view = parseCustomerListView(params)
+  const view = CUSTOMER_LIST_VIEW.parse(await searchParams)
   const answer = await adminPageQueryOrRefusal('customers.list', view)
   if (answer.refusal !== null) {
     return (
       <ConsolePage title="Customers">
-        <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-          {answer.refusal}{' '}
-          <Link href={customerListHref(firstCustomerPage(view))} className="font-semibold underline">
-            First page
-          </Link>
-        </p>
+        <ListRefusal message={answer.refusal} firstPageHref={customerListHref(firstCustomerPage(view))} />
       </ConsolePage>
     )
   }
   const page = answer.data
   const store = page.stores.find((candidate) => candidate.id === page.websiteId)
   const storeQuery = view.websiteId !== null ? `?store=${page.websiteId}` : ''
-  const filtered = customerListViewToSearch(firstCustomerPage({ ...view, websiteId: null, pageSize: DEFAULT_CUSTOMER_LIST_VIEW.pageSize })) !== ''
+  const filtered = CUSTOMER_LIST_VIEW.differs(view, ['websiteId', 'pageSize'])
 
   return (
     <ConsolePage
@@ -158,7 +131,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
         ) : (
           <>
             <CustomerTable rows={page.rows} currency={store?.currency ?? 'USD'} />
-            <Pager view={view} nextCursor={page.nextCursor} previousCursor={page.previousCursor} />
+            <ListPager {...pagerLinks(page, (cursor) => customerListHref({ ...view, cursor }))} />
           </>
         )}
       </div>

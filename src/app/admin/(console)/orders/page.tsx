@@ -2,11 +2,12 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
 import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { OrderListFilters } from '@/components/admin/order-list-filters'
 import { OrderBadges } from '@/components/admin/order-state-badges'
 import type { AdminOrderListRow } from '@/isomorphic/contract/admin-orders-list'
 import { formatDate, formatPrice } from '@/isomorphic/format'
-import { DEFAULT_ORDER_LIST_VIEW, firstPageOf, type OrderListSort, type OrderListView, orderListViewToSearch, parseOrderListView } from '@/isomorphic/order-list-view'
+import { DEFAULT_ORDER_LIST_VIEW, firstPageOf, ORDER_LIST_VIEW, type OrderListSort, type OrderListView, orderListViewToSearch } from '@/isomorphic/order-list-view'
 import { currentTab, ORDER_LIST_TABS, tabView } from '@/isomorphic/order-list-tabs'
 import { adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
 
@@ -70,26 +71,6 @@ function StatusTabs({ view }: { view: OrderListView }) {
           )
         })}
       </ul>
-    </nav>
-  )
-}
-
-function Pager({ view, nextCursor, previousCursor }: { view: OrderListView; nextCursor: string | null; previousCursor: string | null }) {
-  if (!nextCursor && !previousCursor) return null
-  const pageLink = (cursor: string | null, text: string, rel: 'prev' | 'next') =>
-    cursor ? (
-      <Link href={listHref({ ...view, cursor })} rel={rel} className={SECONDARY_BUTTON_CLASS}>
-        {text}
-      </Link>
-    ) : (
-      <span aria-disabled="true" className={`${SECONDARY_BUTTON_CLASS} opacity-50`}>
-        {text}
-      </span>
-    )
-  return (
-    <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-      {pageLink(previousCursor, '← Previous', 'prev')}
-      {pageLink(nextCursor, 'Next →', 'next')}
     </nav>
   )
 }
@@ -171,15 +152,12 @@ function OrderTable({ rows, view, currencyOf, showStore }: { rows: AdminOrderLis
 // the URL, read on the server (a GET form, links), so it reads without JavaScript and the back
 // button goes back a view.
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const raw = await searchParams
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') params.set(name, value)
-  const view = parseOrderListView(params)
+  const view = ORDER_LIST_VIEW.parse(await searchParams)
   const [options, answer] = await Promise.all([adminPageQuery('orderListOptions', {}), adminPageQueryOrRefusal('orders', view)])
   const currencies = new Map(options.stores.map((store) => [store.id, store.currency]))
   const currencyOf = (websiteId: number) => currencies.get(websiteId) ?? 'USD'
   const showStore = options.stores.length > 1 && view.websiteId === null
-  const filtered = orderListViewToSearch(firstPageOf(view, { sort: DEFAULT_ORDER_LIST_VIEW.sort, dir: DEFAULT_ORDER_LIST_VIEW.dir, pageSize: DEFAULT_ORDER_LIST_VIEW.pageSize })) !== ''
+  const filtered = ORDER_LIST_VIEW.differs(view, ['sort', 'dir', 'pageSize'])
 
   return (
     <ConsolePage title="Orders" actions={<ExportMenu view={view} />}>
@@ -187,12 +165,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       <OrderListFilters view={view} options={options} />
       <div className="mt-4">
         {answer.refusal !== null ? (
-          <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-            {answer.refusal}{' '}
-            <Link href={listHref(firstPageOf(view))} className="font-semibold underline">
-              First page
-            </Link>
-          </p>
+          <ListRefusal message={answer.refusal} firstPageHref={listHref(firstPageOf(view))} />
         ) : answer.data.rows.length === 0 ? (
           <div className="rounded-card border border-line bg-white p-8 text-center">
             <p className="font-semibold">{view.cursor ? 'No more orders in this view.' : filtered ? 'No orders match this view.' : 'No orders yet.'}</p>
@@ -209,7 +182,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         ) : (
           <>
             <OrderTable rows={answer.data.rows} view={view} currencyOf={currencyOf} showStore={showStore} />
-            <Pager view={view} nextCursor={answer.data.nextCursor} previousCursor={answer.data.previousCursor} />
+            <ListPager {...pagerLinks(answer.data, (cursor) => listHref({ ...view, cursor }))} />
           </>
         )}
       </div>

@@ -1,45 +1,23 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
-import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
-import { ProductListFilters } from '@/components/admin/product-list-filters'
+import { PRIMARY_BUTTON_CLASS } from '@/components/admin/console-styles'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
+import { ProductListFilters, productListFiltered } from '@/components/admin/product-list-filters'
 import { ProductListTable } from '@/components/admin/product-list-table'
 import { StorePicker } from '@/components/admin/store-picker'
-import { canReorder, firstProductPageOf, type ProductListView, parseProductListView, productListViewToSearch } from '@/isomorphic/product-list-view'
+import { canReorder, firstProductPageOf, PRODUCT_LIST_VIEW, type ProductListView, productListViewToSearch } from '@/isomorphic/product-list-view'
 import { adminPageQuery, adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Products' }
 
 const listHref = (view: ProductListView) => `/admin/products${productListViewToSearch(view)}`
 
-function Pager({ view, nextCursor, previousCursor }: { view: ProductListView; nextCursor: string | null; previousCursor: string | null }) {
-  if (!nextCursor && !previousCursor) return null
-  const pageLink = (cursor: string | null, text: string, rel: 'prev' | 'next') =>
-    cursor ? (
-      <Link href={listHref({ ...view, cursor })} rel={rel} className={SECONDARY_BUTTON_CLASS}>
-        {text}
-      </Link>
-    ) : (
-      <span aria-disabled="true" className={`${SECONDARY_BUTTON_CLASS} opacity-50`}>
-        {text}
-      </span>
-    )
-  return (
-    <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-      {pageLink(previousCursor, '← Previous', 'prev')}
-      {pageLink(nextCursor, 'Next →', 'next')}
-    </nav>
-  )
-}
-
 // /admin/products (issue 16): one store's products, the view (store, filters, search, sort, page)
 // held in the URL and read on the server, so it works without JavaScript and the back button goes
 // back a view; selecting rows opens the bulk actions, and in the shop's order rows can be moved.
 export default async function ProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const raw = await searchParams
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') params.set(name, value)
-  const asked = parseProductListView(params)
+  const asked = PRODUCT_LIST_VIEW.parse(await searchParams)
   const options = await adminPageQuery('products.options', { websiteId: asked.websiteId })
   const websiteId = options.websiteId
   if (websiteId === null) {
@@ -52,7 +30,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
   const view: ProductListView = { ...asked, websiteId }
   const answer = await adminPageQueryOrRefusal('products.list', { ...view, websiteId })
   const currency = options.stores.find((store) => store.id === websiteId)?.currency ?? 'USD'
-  const filtered = view.status !== null || view.categoryId !== null || view.brandId !== null || view.q !== null
+  const filtered = productListFiltered(view)
 
   return (
     <ConsolePage
@@ -69,12 +47,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
       <ProductListFilters view={view} options={options} />
       <div className="mt-4">
         {answer.refusal !== null ? (
-          <p role="alert" className="rounded-card border border-danger/30 bg-red-50 p-4 text-sm text-danger">
-            {answer.refusal}{' '}
-            <Link href={listHref(firstProductPageOf(view))} className="font-semibold underline">
-              First page
-            </Link>
-          </p>
+          <ListRefusal message={answer.refusal} firstPageHref={listHref(firstProductPageOf(view))} />
         ) : answer.data.rows.length === 0 ? (
           <div className="rounded-card border border-line bg-white p-8 text-center">
             <p className="font-semibold">{view.cursor ? 'No more products in this view.' : filtered ? 'No products match this view.' : 'No products yet.'}</p>
@@ -93,7 +66,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
         ) : (
           <>
             <ProductListTable websiteId={websiteId} rows={answer.data.rows} options={options} reorderable={canReorder(view)} currency={currency} />
-            <Pager view={view} nextCursor={answer.data.nextCursor} previousCursor={answer.data.previousCursor} />
+            <ListPager {...pagerLinks(answer.data, (cursor) => listHref({ ...view, cursor }))} />
           </>
         )}
       </div>

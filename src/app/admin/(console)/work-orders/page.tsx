@@ -1,28 +1,26 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
+import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { WorkOrderStateBadge } from '@/components/admin/work-order-state-badge'
+import { listHref, WORK_ORDER_LIST_VIEW, type WorkOrderListView } from '@/isomorphic/console-list-views'
 import { WORK_ORDER_STATE_NAMES, WORK_ORDER_STATES, type WorkOrderState } from '@/isomorphic/contract/admin-work-orders'
 import { formatDate } from '@/isomorphic/format'
-import { adminPageQuery } from '@/web/admin-page'
+import { adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Work orders' }
 
 const TABS: readonly (WorkOrderState | null)[] = [null, ...WORK_ORDER_STATES]
 
-const isState = (value: unknown): value is WorkOrderState => typeof value === 'string' && (WORK_ORDER_STATES as readonly string[]).includes(value)
-
-function tabHref(state: WorkOrderState | null): string {
-  return state ? `/admin/work-orders?state=${state}` : '/admin/work-orders'
-}
+const hrefOf = (view: WorkOrderListView) => listHref('workOrders', view)
 
 // The work orders the member may see (a decoration partner: its own), newest first, by state; the
-// view is held in the URL (?state=&cursor=).
+// view is held in the URL (?state=&cursor=, console-list-views.ts).
 export default async function WorkOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams
-  const state = isState(params.state) ? params.state : null
-  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined
-  const page = await adminPageQuery('workOrders', { ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) })
+  const view = WORK_ORDER_LIST_VIEW.parse(await searchParams)
+  const { state, cursor } = view
+  const answer = await adminPageQueryOrRefusal('workOrders', { ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) })
+  const page = answer.data ?? { workOrders: [], nextCursor: null, previousCursor: null }
 
   return (
     <ConsolePage title="Work orders">
@@ -33,7 +31,7 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
             return (
               <li key={tab ?? 'all'}>
                 <Link
-                  href={tabHref(tab)}
+                  href={hrefOf({ state: tab, cursor: null })}
                   aria-current={current ? 'page' : undefined}
                   className={`inline-block rounded-full border px-3 py-1.5 text-sm font-medium ${current ? 'border-accent bg-accent text-white' : 'border-line bg-white text-ink hover:bg-soft'}`}
                 >
@@ -45,7 +43,9 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
         </ul>
       </nav>
 
-      {page.workOrders.length === 0 ? (
+      {answer.refusal !== null ? (
+        <ListRefusal message={answer.refusal} firstPageHref={hrefOf(WORK_ORDER_LIST_VIEW.firstPage(view))} />
+      ) : page.workOrders.length === 0 ? (
         <p className="rounded-card border border-line bg-white p-6 text-muted">{state ? `No work orders are ${WORK_ORDER_STATE_NAMES[state].toLowerCase()}.` : 'No work orders yet.'}</p>
       ) : (
         <ul className="grid gap-3">
@@ -71,13 +71,7 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
         </ul>
       )}
 
-      {page.nextCursor ? (
-        <div className="mt-6">
-          <Link href={`/admin/work-orders?${new URLSearchParams({ ...(state ? { state } : {}), cursor: page.nextCursor }).toString()}`} className="font-semibold text-accent underline">
-            Older work orders
-          </Link>
-        </div>
-      ) : null}
+      <ListPager {...pagerLinks(page, (at) => hrefOf({ ...view, cursor: at }))} />
     </ConsolePage>
   )
 }
