@@ -272,3 +272,15 @@ test('the editor with a logo and text placed, zoomed in, has no axe violation', 
   await expect(page.getByTestId('zoom-level')).toHaveText('150%')
   await expectNoAxeViolations(page, 'the zoomed editor')
 })
+
+test('a design whose text still reads “YOUR NAME” asks once before it goes to the cart, then goes as it is', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  await page.getByRole('button', { name: 'Add text' }).click()
+  await expect(page.getByRole('button', { name: /Text “YOUR NAME” on Full front/ })).toBeVisible()
+  await page.getByRole('spinbutton', { name: /size M/ }).fill('2')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByTestId('placeholder-notice')).toHaveText('Your text still reads “YOUR NAME”. Change it in the text box, or press Add to cart again to order it as it is.')
+  await expect(page).toHaveURL(/\/editor/)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+})
