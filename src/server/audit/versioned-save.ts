@@ -72,7 +72,7 @@ export async function saveVersioned<T extends VersionedTable>(tx: Transaction, c
 
   const version = current.version + 1
   const stamp = 'updatedAt' in getTableColumns(save.table) ? { updatedAt: save.now ?? new Date() } : {}
-  // store-scope: the caller read `current` FOR UPDATE in the member's store; this writes that row by its id
+  // The caller read `current` FOR UPDATE in the member's store; this writes that row by its id.
   const rows = (await tx
     .update(save.table)
     .set({ ...values, ...stamp, version } as never)
