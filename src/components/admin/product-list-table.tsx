@@ -1,14 +1,15 @@
 'use client'
 
 import Link from 'next/link'
-import { useRouter } from 'next/navigation'
 import { type DragEvent, useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction } from '@/client/admin/use-console-form'
 import type { AdminMutationValues } from '@/isomorphic/contract/admin'
 import type { AdminProductListRow, AdminProductOptions, AdminProductStatus } from '@/isomorphic/contract/admin-products'
 import { formatPrice } from '@/isomorphic/format'
 import { productImageUrl } from '@/isomorphic/image-address'
-import { FormError, INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
+import { SaveOutcome } from './console-form'
+import { INPUT_CLASS, PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from './form-fields'
 
 // The product list's rows (issue 16): a checkbox per row and a bulk action bar over the selected
 // ones (publish, unpublish, set or add a category, adjust prices by a percentage: one transaction
@@ -50,14 +51,13 @@ export function ProductListTable({
   reorderable: boolean
   currency: string
 }) {
-  const router = useRouter()
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const [action, setAction] = useState<BulkKind>('publish')
   const [categoryId, setCategoryId] = useState<string>('')
   const [percent, setPercent] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+  const outcome = useConsoleAction()
+  const busy = outcome.busy
+  const refuse = (message: string) => outcome.fail({ message, conflict: null, fields: {} })
   const [dragged, setDragged] = useState<number | null>(null)
 
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id))
@@ -69,29 +69,18 @@ export function ProductListTable({
       return next
     })
 
-  async function run(work: () => Promise<string>) {
-    setBusy(true)
-    setError(null)
-    setNotice(null)
-    try {
-      setNotice(await work())
-      router.refresh()
-    } catch (thrown) {
-      setError(thrown instanceof AdminApiError ? thrown.message : 'Something went wrong. Please try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  /** A bulk step or a move on the console's one action path: its sentence (or refusal) above the table, then the page again. */
+  const run = (work: () => Promise<string>) => outcome.run(work, { savedMessage: (sentence: string) => sentence })
 
   function applyBulk() {
     const productIds = rows.filter((row) => selected.has(row.id)).map((row) => row.id)
     let value: AdminMutationValues['products.bulk']
     if (action === 'setCategory' || action === 'addCategory') {
-      if (!categoryId) return setError('Choose the category first.')
+      if (!categoryId) return refuse('Choose the category first.')
       value = { action, websiteId, productIds, categoryId: Number(categoryId) }
     } else if (action === 'adjustPrices') {
       const amount = Number(percent.replace(',', '.'))
-      if (percent.trim() === '' || !Number.isFinite(amount) || amount === 0) return setError('Enter a percentage such as 10 or -5.')
+      if (percent.trim() === '' || !Number.isFinite(amount) || amount === 0) return refuse('Enter a percentage such as 10 or -5.')
       value = { action, websiteId, productIds, percent: amount }
     } else {
       value = { action, websiteId, productIds }
@@ -148,8 +137,7 @@ export function ProductListTable({
   return (
     <div>
       <div aria-live="polite" className="mb-2 space-y-2">
-        <FormError message={error} />
-        {notice ? <p className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{notice}</p> : null}
+        <SaveOutcome status={outcome.status} />
       </div>
       {selected.size > 0 ? (
         <section aria-label="Bulk actions" className="sticky top-0 z-10 mb-3 flex flex-wrap items-end gap-2 rounded-card border border-accent/40 bg-white p-3 shadow-sm">
