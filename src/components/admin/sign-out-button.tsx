@@ -1,35 +1,29 @@
 'use client'
 
-import { useState } from 'react'
-import { AdminApiError, adminSignOut, loadConsolePage } from '@/client/admin/admin-api'
+import { adminSignOut, loadConsolePage } from '@/client/admin/admin-api'
+import { useConsoleAction } from '@/client/admin/use-console-form'
 
 /** Ends the console session on the server, then leaves for the sign-in page (a full load: nothing of the session stays in memory). */
 export function SignOutButton({ className }: { className?: string }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const action = useConsoleAction()
+  const failure = action.status.failure?.message
   return (
     <>
       <button
         type="button"
         className={className}
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true)
-          setError(null)
-          try {
-            await adminSignOut()
-            loadConsolePage('/admin/login')
-          } catch (failure) {
-            setError(failure instanceof AdminApiError ? failure.message : 'Signing out failed. Please try again.')
-            setBusy(false)
-          }
-        }}
+        disabled={action.busy}
+        onClick={() =>
+          void action.run(() => adminSignOut(), { refresh: false }).then((outcome) => {
+            if (outcome.ok) loadConsolePage('/admin/login')
+          })
+        }
       >
-        {busy ? 'Signing out…' : 'Sign out'}
+        {action.busy ? 'Signing out…' : 'Sign out'}
       </button>
-      {error ? (
+      {failure ? (
         <p role="alert" className="mt-2 text-sm text-red-200">
-          {error}
+          {failure}
         </p>
       ) : null}
     </>

@@ -1,36 +1,28 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { AdminApiError, adminMutation } from '@/client/admin/admin-api'
+import { adminMutation } from '@/client/admin/admin-api'
+import { useConsoleAction } from '@/client/admin/use-console-form'
 import { WEBHOOK_DELIVERY_STATE_NAMES, type WebhookDeliveryData } from '@/isomorphic/contract/admin-webhooks'
-import { FormError, SECONDARY_BUTTON_CLASS } from './form-fields'
+import { SaveOutcome } from './console-form'
+import { SECONDARY_BUTTON_CLASS } from './form-fields'
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
 
 /** An endpoint's deliveries, newest first, each with its attempts and a Re-send button (same event id). */
 export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryData[] }) {
-  const router = useRouter()
-  const [error, setError] = useState<string | null>(null)
+  const action = useConsoleAction()
   const [busyId, setBusyId] = useState<number | null>(null)
 
-  async function resend(delivery: WebhookDeliveryData) {
+  const resend = (delivery: WebhookDeliveryData) => {
     setBusyId(delivery.id)
-    setError(null)
-    try {
-      await adminMutation('resendWebhookDelivery', { deliveryId: delivery.id })
-      router.refresh()
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : 'Something went wrong. Please try again!')
-    } finally {
-      setBusyId(null)
-    }
+    return action.run(() => adminMutation('resendWebhookDelivery', { deliveryId: delivery.id }), { savedMessage: 'Queued to be sent again, with the same event id.' }).finally(() => setBusyId(null))
   }
 
   if (deliveries.length === 0) return <p className="mt-3 text-sm text-muted">Nothing sent to this endpoint yet.</p>
   return (
     <div className="mt-3">
-      <FormError message={error} />
+      <SaveOutcome status={action.status} />
       <ul className="grid gap-3">
         {deliveries.map((delivery) => (
           <li key={delivery.id} className="rounded-card border border-line bg-white p-4">
@@ -46,7 +38,7 @@ export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryD
                   {delivery.deliveredAt ? ` · delivered ${when(delivery.deliveredAt)}` : ''}
                 </p>
               </div>
-              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === delivery.id} onClick={() => resend(delivery)}>
+              <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busyId === delivery.id} onClick={() => void resend(delivery)}>
                 {busyId === delivery.id ? 'Queuing…' : 'Re-send'}
               </button>
             </div>
