@@ -67,6 +67,18 @@ export type CustomerListRow = {
   /** Invited or imported, and no password chosen yet (and no single sign-on link). */
   invitePending: boolean
   createdAt: string
+  /** Orders placed (not quotations, not cancelled) and what they came to, in the store's currency. */
+  orders: number
+  spent: number
+}
+
+/** Someone who bought as a guest (no account), known by the email of their orders. */
+export type GuestBuyerRow = {
+  email: string
+  name: string
+  orders: number
+  spent: number
+  lastOrderAt: string
 }
 
 export type CustomerListPage = {
@@ -76,7 +88,14 @@ export type CustomerListPage = {
   rows: CustomerListRow[]
   nextCursor: string | null
   previousCursor: string | null
+  /**
+   * Guest buyers matching the search, most recent first (at most GUEST_BUYERS_SHOWN); empty while
+   * a filter only accounts have (status, group, approver, allowance) is set.
+   */
+  guests: GuestBuyerRow[]
 }
+
+export const GUEST_BUYERS_SHOWN = 25
 
 export type CustomerDetail = {
   id: number

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { ParsedAdminMutationValues, ParsedAdminQueryValues } from '@/isomorphic/contract/admin'
-import type { CustomerDetail, CustomerListPage, CustomerListRow } from '@/isomorphic/contract/admin-customers'
+import { type CustomerDetail, type CustomerListPage, type CustomerListRow, GUEST_BUYERS_SHOWN, type GuestBuyerRow } from '@/isomorphic/contract/admin-customers'
 import { imageUrl } from '@/isomorphic/image-address'
 import { createAccountLink } from '../accounts/account-links'
 import { listPartnerAddresses, normalizeEmail } from '../accounts/partner-service'
@@ -90,6 +90,7 @@ export async function listCustomers(ctx: CoreContext, view: ParsedAdminQueryValu
     .orderBy(...keysetOrderBy([partners.email], readDir))
     .limit(view.pageSize + 1)
   const page = CUSTOMER_CURSOR.page(found, view.pageSize, at, (row) => [row.email])
+  const bought = await ordersOf(db, websiteId, page.rows.map((row) => row.id))
   const rows: CustomerListRow[] = page.rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -102,7 +103,10 @@ export async function listCustomers(ctx: CoreContext, view: ParsedAdminQueryValu
     budgetAmount: dollars(row.budgetAmount),
     invitePending: invitePending(row),
     createdAt: row.createdAt.toISOString(),
+    orders: bought.get(row.id)?.orders ?? 0,
+    spent: fromCents(bought.get(row.id)?.spent ?? 0),
   }))
+  const accountsOnly = [view.status, view.group, view.approver, view.allowance].some((filter) => filter !== null && filter !== undefined)
   return {
     websiteId,
     stores,
@@ -110,7 +114,41 @@ export async function listCustomers(ctx: CoreContext, view: ParsedAdminQueryValu
     rows,
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
+    guests: accountsOnly || at ? [] : await guestBuyers(db, websiteId, q),
   }
+}
+
+/** What counts as bought: orders (not quotations) that were not cancelled. */
+const BOUGHT = and(eq(orders.kind, 'order'), sql`${orders.state} <> 'cancel'`)
+
+/** Each listed customer's orders and what they came to, in one statement for the page. */
+async function ordersOf(db: Executor, websiteId: number, partnerIds: number[]): Promise<Map<number, { orders: number; spent: number }>> {
+  if (partnerIds.length === 0) return new Map()
+  const rows = await db
+    .select({ partnerId: orders.partnerId, orders: sql<number>`count(*)::int`, spent: sql<number>`coalesce(sum(${orders.amountTotal}), 0)::bigint` })
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), inArray(orders.partnerId, partnerIds), BOUGHT))
+    .groupBy(orders.partnerId)
+  return new Map(rows.map((row) => [row.partnerId!, { orders: Number(row.orders), spent: Number(row.spent) }]))
+}
+
+/** The store's guest buyers (orders without an account), one row per email, the most recent first. */
+async function guestBuyers(db: Executor, websiteId: number, q: string | undefined): Promise<GuestBuyerRow[]> {
+  const email = sql<string>`lower(${orders.partnerEmail})`
+  const rows = await db
+    .select({
+      email,
+      name: sql<string>`(array_agg(${orders.partnerName} order by ${orders.createdAt} desc))[1]`,
+      orders: sql<number>`count(*)::int`,
+      spent: sql<number>`coalesce(sum(${orders.amountTotal}), 0)::bigint`,
+      lastOrderAt: sql<Date>`max(${orders.createdAt})`,
+    })
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), isNull(orders.partnerId), BOUGHT, q ? or(ilike(orders.partnerEmail, likePrefix(q)), ilike(orders.partnerName, likePrefix(q))) : undefined))
+    .groupBy(email)
+    .orderBy(desc(sql`max(${orders.createdAt})`))
+    .limit(GUEST_BUYERS_SHOWN)
+  return rows.map((row) => ({ email: row.email, name: row.name, orders: Number(row.orders), spent: fromCents(Number(row.spent)), lastOrderAt: new Date(row.lastOrderAt).toISOString() }))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,9 +6,10 @@ import { CustomerStatusBadges } from '@/components/admin/customer-badges'
 import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { SECONDARY_BUTTON_CLASS } from '@/components/admin/console-styles'
 import { StorePicker } from '@/components/admin/store-picker'
-import type { CustomerListRow } from '@/isomorphic/contract/admin-customers'
+import { type CustomerListRow, GUEST_BUYERS_SHOWN, type GuestBuyerRow } from '@/isomorphic/contract/admin-customers'
 import { CUSTOMER_LIST_VIEW, customerListHref, DEFAULT_CUSTOMER_LIST_VIEW, firstCustomerPage } from '@/isomorphic/customer-list-view'
 import { formatDate, formatPrice } from '@/isomorphic/format'
+import { DEFAULT_ORDER_LIST_VIEW, orderListViewToSearch } from '@/isomorphic/order-list-view'
 import { adminPageQueryOrRefusal } from '@/web/admin-page'
 
 export const metadata: Metadata = { title: 'Customers' }
@@ -17,6 +18,34 @@ function allowanceText(row: CustomerListRow, currency: string): string {
   if (row.budgetAmount !== null) return `${formatPrice(row.budgetAmount, currency)} left`
   if (row.allowanceAmount !== null) return `${formatPrice(row.allowanceAmount, currency)} / period`
   return '—'
+}
+
+const ordersText = (count: number, spent: number, currency: string) => `${count} ${count === 1 ? 'order' : 'orders'} · ${formatPrice(spent, currency)} spent`
+
+/** Who bought without an account, by the email on their orders; each opens the store's orders found by that email. */
+function GuestBuyers({ guests, websiteId, currency }: { guests: GuestBuyerRow[]; websiteId: number; currency: string }) {
+  if (guests.length === 0) return null
+  return (
+    <section aria-labelledby="guest-buyers" className="mt-8">
+      <h2 id="guest-buyers" className="text-lg font-semibold">
+        Guest buyers
+      </h2>
+      <p className="mt-1 text-sm text-muted">People who ordered without an account, the most recent first (up to {GUEST_BUYERS_SHOWN}; search to find others). They become customers when they sign up with the same email.</p>
+      <ul className="mt-3 grid gap-2 md:grid-cols-2">
+        {guests.map((guest) => (
+          <li key={guest.email}>
+            <Link href={`/admin/orders${orderListViewToSearch({ ...DEFAULT_ORDER_LIST_VIEW, websiteId, q: guest.email })}`} className="block rounded-card border border-line bg-white p-3 hover:border-accent">
+              <span className="block truncate font-semibold text-accent">{guest.name}</span>
+              <span className="block truncate text-xs text-muted">{guest.email}</span>
+              <span className="mt-1 block text-sm">
+                {ordersText(guest.orders, guest.spent, currency)} · last {formatDate(guest.lastOrderAt)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
 }
 
 function CustomerTable({ rows, currency }: { rows: CustomerListRow[]; currency: string }) {
@@ -34,6 +63,12 @@ function CustomerTable({ rows, currency }: { rows: CustomerListRow[]; currency: 
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Status
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Orders
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Spent
               </th>
               <th scope="col" className="px-3 py-2 text-right font-medium">
                 Allowance
@@ -56,6 +91,8 @@ function CustomerTable({ rows, currency }: { rows: CustomerListRow[]; currency: 
                 <td className="px-3 py-2.5">
                   <CustomerStatusBadges customer={row} />
                 </td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{row.orders}</td>
+                <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{formatPrice(row.spent, currency)}</td>
                 <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{allowanceText(row, currency)}</td>
                 <td className="px-3 py-2.5 whitespace-nowrap text-muted">{formatDate(row.createdAt)}</td>
               </tr>
@@ -70,6 +107,7 @@ function CustomerTable({ rows, currency }: { rows: CustomerListRow[]; currency: 
               <span className="block truncate font-semibold text-accent">{row.name}</span>
               <span className="block truncate text-xs text-muted">{row.email}</span>
               <span className="mt-1 block truncate text-sm">{[row.groupName, allowanceText(row, currency)].filter((part) => part && part !== '—').join(' · ') || 'No group'}</span>
+              <span className="mt-1 block text-xs text-muted">{ordersText(row.orders, row.spent, currency)}</span>
               <span className="mt-2 block">
                 <CustomerStatusBadges customer={row} />
               </span>
@@ -134,6 +172,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
             <ListPager {...pagerLinks(page, (cursor) => customerListHref({ ...view, cursor }))} />
           </>
         )}
+        <GuestBuyers guests={page.guests} websiteId={page.websiteId} currency={store?.currency ?? 'USD'} />
       </div>
     </ConsolePage>
   )
