@@ -47,6 +47,18 @@ export type OrderAmounts = {
   due: number
 }
 
+/** What a list of orders shows of one beside its reference (issue 27): pictures of what was bought and the latest parcel. */
+export type OrderPreview = {
+  /** Up to ORDER_PREVIEW_PICTURES pictures, one per line: the design's mockup, else the product's picture in its colour. */
+  pictures: { url: string; alt: string }[]
+  /** Pieces of goods (set-up fees not counted). */
+  pieces: number
+  /** The latest shipment's tracking, when something shipped. */
+  tracking: { carrier: string; trackingNumber: string; url: string | null } | null
+}
+
+export const ORDER_PREVIEW_PICTURES = 3
+
 /** One order in a list (getOrders) and the head of createOrder's and getOrderDetails' answers. */
 export type OrderData = {
   id: number
@@ -68,6 +80,8 @@ export type OrderData = {
   orderUrl: string
   /** The PDF as a download. */
   downloadSaleorderUrl: string
+  /** In getOrders' list only. */
+  preview?: OrderPreview
 }
 
 export type OrderLineData = {

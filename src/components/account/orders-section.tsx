@@ -83,7 +83,29 @@ function OrderList({ partnerUid }: { partnerUid: string }) {
                 <time dateTime={order.createdAt}>{t('placedOn', { date: formatDate(order.createdAt) })}</time>
                 {' · '}
                 <span className="tabular-nums">{formatPrice(order.amounts.total)}</span>
+                {order.preview && order.preview.pieces > 0 ? <> · {t('pieces', { count: order.preview.pieces })}</> : null}
               </p>
+              {order.preview && order.preview.pictures.length > 0 ? (
+                <ul role="list" className="mt-2 flex gap-2" aria-label={t('itemsOf', { name: order.name })}>
+                  {order.preview.pictures.map((picture) => (
+                    <li key={picture.url} className="size-14 shrink-0 overflow-hidden rounded-md border border-line bg-soft">
+                      {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail the image route renders at this size */}
+                      <img src={picture.url} alt={picture.alt} width={56} height={56} loading="lazy" className="size-full object-contain" />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {order.preview?.tracking ? (
+                <p className="mt-2 text-sm">
+                  {order.preview.tracking.url ? (
+                    <a href={order.preview.tracking.url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-medium text-accent hover:text-accent-strong">
+                      {t('trackParcel', { carrier: order.preview.tracking.carrier, trackingNumber: order.preview.tracking.trackingNumber })}
+                    </a>
+                  ) : (
+                    <span className="text-muted">{t('shippedWithTracking', { carrier: order.preview.tracking.carrier, trackingNumber: order.preview.tracking.trackingNumber })}</span>
+                  )}
+                </p>
+              ) : null}
             </div>
             <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
               <Link href={`/me/orders?order=${order.id}`} className="inline-flex min-h-11 items-center text-accent hover:text-accent-strong">

@@ -7,6 +7,7 @@ import { notFound } from '../kernel/errors'
 import { sameSecret } from '../kernel/same-secret'
 import { orderTimeline } from '../timeline/order-events'
 import { transferInstructions } from '../documents/transfer-instructions'
+import { orderPreviews } from './order-previews'
 import { type OrderLineWithColor, toOrderData, toOrderDetailData } from './order-views'
 
 // getOrders and getOrderDetails (spec 7; security.md 4.6): a partner sees only their own orders;
@@ -27,7 +28,8 @@ export async function listOrders(ctx: CoreContext, { uid }: { uid: string }): Pr
     .where(and(eq(orders.websiteId, ctx.store.websiteId), eq(orders.partnerId, principal.partnerId)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_LIST_LIMIT)
-  return rows.map(toOrderData)
+  const previews = await orderPreviews(db, rows.map((row) => row.id))
+  return rows.map((row) => ({ ...toOrderData(row), preview: previews.get(row.id) }))
 }
 
 export async function getOrderDetails(ctx: CoreContext, { id, accessToken }: { id: number; accessToken?: string | null }): Promise<OrderDetailData> {
