@@ -35,10 +35,11 @@ export const AUDIT_LIST_VIEW = defineListView<AuditListView>({
 })
 
 /** Work orders, newest first, by state (the page's tabs). */
-export type WorkOrderListView = { state: WorkOrderState | null; cursor: string | null }
+export type WorkOrderListView = { state: WorkOrderState | null; partner: number | null; cursor: string | null }
 
 export const WORK_ORDER_LIST_VIEW = defineListView<WorkOrderListView>({
   state: listField.enum('state', WORK_ORDER_STATES),
+  partner: listField.id('partner'),
   cursor: listField.cursor(),
 })
 

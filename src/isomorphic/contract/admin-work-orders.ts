@@ -50,6 +50,8 @@ export const ShipWorkOrderSchema = z.strictObject({
 export const WORK_ORDER_ADMIN_QUERY_INPUTS = {
   workOrders: z.strictObject({
     state: z.enum(WORK_ORDER_STATES, { error: `state must be one of ${WORK_ORDER_STATES.join(', ')}` }).optional(),
+    /** Only this decoration partner's (the store's staff; a partner's member sees only its own anyway). */
+    decorationPartnerId: idSchema('decoration partner').optional(),
     /** The `nextCursor` of the page before. */
     cursor: z.string().regex(LIST_CURSOR_PATTERN, 'is not a page cursor of this list').optional(),
   }),
@@ -160,7 +162,13 @@ export type WorkOrderView = WorkOrderSummary & {
 }
 
 export type WorkOrderAdminQueryResponses = {
-  workOrders: { workOrders: WorkOrderSummary[]; nextCursor: string | null; previousCursor: string | null }
+  workOrders: {
+    workOrders: WorkOrderSummary[]
+    nextCursor: string | null
+    previousCursor: string | null
+    /** The decoration partners the caller's work orders are with, for the partner filter. */
+    partners: { id: number; name: string }[]
+  }
   workOrder: WorkOrderView
   orderWorkOrders: { fulfilmentState: OrderFulfilmentState; deliveredAt: string | null; workOrders: WorkOrderSummary[]; shipments: ShipmentData[] }
 }

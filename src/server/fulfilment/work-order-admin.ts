@@ -286,7 +286,7 @@ export async function orderWorkOrders(ctx: CoreContext, { orderId }: { orderId: 
 }
 
 /** The caller's work orders, newest first; a partner's member sees only its partner's. */
-export async function listVisibleWorkOrders(ctx: CoreContext, input: { state?: WorkOrderState; cursor?: string }) {
+export async function listVisibleWorkOrders(ctx: CoreContext, input: { state?: WorkOrderState; decorationPartnerId?: number; cursor?: string }) {
   return listWorkOrders(await getDb(), await workOrderCaller(ctx, 'orders.read'), input)
 }
 

@@ -122,6 +122,21 @@ describe.each(testDatabaseKinds())('the decoration partners’ handoff on %s', (
     expect(peakMail!.text).toContain('3 pieces to decorate and ship')
   })
 
+  test('the store filters its work orders by decoration partner, and the list names the partners it has work orders with (issue 26)', async () => {
+    const { crestWork, peakWork } = await confirmedOrder()
+    const owner = await staffContext(store.websiteId, { role: 'owner' })
+    type Page = { workOrders: { id: number; decorationPartner: { id: number } }[]; partners: { id: number; name: string }[] }
+    const crestOnly = (await query(owner, 'workOrders', { decorationPartnerId: crestPartner })) as Page
+    expect(crestOnly.workOrders.map((row) => row.id)).toContain(crestWork.id)
+    expect(crestOnly.workOrders.map((row) => row.id)).not.toContain(peakWork.id)
+    expect(crestOnly.workOrders.every((row) => row.decorationPartner.id === crestPartner)).toBe(true)
+    expect(crestOnly.partners.map((partner) => partner.id)).toEqual(expect.arrayContaining([crestPartner, peakPartner]))
+    // A partner's member filtering by another partner sees nothing, and is offered only its own.
+    const crest = await decorationPartnerContext(store.websiteId, crestPartner)
+    expect(((await query(crest, 'workOrders', { decorationPartnerId: peakPartner })) as Page).workOrders).toEqual([])
+    expect(((await query(crest, 'workOrders', {})) as Page).partners.map((partner) => partner.id)).toEqual([crestPartner])
+  })
+
   test('a decoration partner sees only its own work orders: any other id answers 404', async () => {
     const { crestWork, peakWork } = await confirmedOrder()
     const crest = await decorationPartnerContext(store.websiteId, crestPartner)

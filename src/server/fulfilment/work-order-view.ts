@@ -112,8 +112,8 @@ const WORK_ORDER_CURSOR = listCursor({ sort: 'created', dir: 'desc', keys: ['tim
 export async function listWorkOrders(
   db: Executor,
   caller: WorkOrderCaller,
-  input: { state?: WorkOrderState; cursor?: string },
-): Promise<{ workOrders: WorkOrderSummary[]; nextCursor: string | null; previousCursor: string | null }> {
+  input: { state?: WorkOrderState; decorationPartnerId?: number; cursor?: string },
+): Promise<{ workOrders: WorkOrderSummary[]; nextCursor: string | null; previousCursor: string | null; partners: { id: number; name: string }[] }> {
   const at = WORK_ORDER_CURSOR.read(input.cursor)
   const readDir = WORK_ORDER_CURSOR.readDirection(at)
   // store-scope: where comes from visibleWorkOrder or workOrderCaller: the member's stores or the partner's own
@@ -126,13 +126,22 @@ export async function listWorkOrders(
       and(
         caller.visible,
         input.state ? eq(workOrders.state, input.state) : undefined,
+        input.decorationPartnerId ? eq(workOrders.decorationPartnerId, input.decorationPartnerId) : undefined,
         at ? keysetAfter([workOrders.createdAt, workOrders.id], [sql`${at.values[0]}::timestamptz`, sql`${at.values[1]}::integer`], readDir) : undefined,
       ),
     )
     .orderBy(...keysetOrderBy([workOrders.createdAt, workOrders.id], readDir))
     .limit(WORK_ORDER_PAGE_SIZE + 1)
   const page = WORK_ORDER_CURSOR.page(rows, WORK_ORDER_PAGE_SIZE, at, (row) => [row.cursorAt, row.id])
-  return { workOrders: page.rows.map(toSummary), nextCursor: page.nextCursor, previousCursor: page.previousCursor }
+  // store-scope: caller.visible is the member's stores or the partner's own work orders
+  const partners = await db
+    .selectDistinct({ id: decorationPartners.id, name: decorationPartners.name })
+    .from(workOrders)
+    .innerJoin(orders, eq(orders.id, workOrders.orderId))
+    .innerJoin(decorationPartners, eq(decorationPartners.id, workOrders.decorationPartnerId))
+    .where(caller.visible)
+    .orderBy(decorationPartners.name, decorationPartners.id)
+  return { workOrders: page.rows.map(toSummary), nextCursor: page.nextCursor, previousCursor: page.previousCursor, partners }
 }
 
 /** The shipments of work orders (with their lines), oldest first. */

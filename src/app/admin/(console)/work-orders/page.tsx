@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ConsolePage } from '@/components/admin/console-page'
+import { ListFilterForm, ListSelect } from '@/components/admin/list-filter-form'
 import { ListPager, ListRefusal, pagerLinks } from '@/components/admin/list-pager'
 import { WorkOrderStateBadge } from '@/components/admin/work-order-state-badge'
 import { listHref, WORK_ORDER_LIST_VIEW, type WorkOrderListView } from '@/isomorphic/console-list-views'
@@ -18,9 +19,9 @@ const hrefOf = (view: WorkOrderListView) => listHref('workOrders', view)
 // view is held in the URL (?state=&cursor=, console-list-views.ts).
 export default async function WorkOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const view = WORK_ORDER_LIST_VIEW.parse(await searchParams)
-  const { state, cursor } = view
-  const answer = await adminPageQueryOrRefusal('workOrders', { ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) })
-  const page = answer.data ?? { workOrders: [], nextCursor: null, previousCursor: null }
+  const { state, partner, cursor } = view
+  const answer = await adminPageQueryOrRefusal('workOrders', { ...(state ? { state } : {}), ...(partner ? { decorationPartnerId: partner } : {}), ...(cursor ? { cursor } : {}) })
+  const page = answer.data ?? { workOrders: [], nextCursor: null, previousCursor: null, partners: [] }
 
   return (
     <ConsolePage title="Work orders">
@@ -31,7 +32,7 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
             return (
               <li key={tab ?? 'all'}>
                 <Link
-                  href={hrefOf({ state: tab, cursor: null })}
+                  href={hrefOf({ state: tab, partner, cursor: null })}
                   aria-current={current ? 'page' : undefined}
                   className={`inline-block rounded-full border px-3 py-1.5 text-sm font-medium ${current ? 'border-accent bg-accent text-white' : 'border-line bg-white text-ink hover:bg-soft'}`}
                 >
@@ -43,12 +44,28 @@ export default async function WorkOrdersPage({ searchParams }: { searchParams: P
         </ul>
       </nav>
 
+      {page.partners.length > 1 ? (
+        <ListFilterForm
+          list="workOrders"
+          label="Work orders"
+          viewKey={WORK_ORDER_LIST_VIEW.toSearch(view)}
+          hidden={{ state }}
+          filtered={partner !== null}
+          clearHref={hrefOf({ state, partner: null, cursor: null })}
+          columns="md:grid-cols-3"
+        >
+          <ListSelect label="Decoration partner" name="partner" value={partner} anyLabel="Every partner" choices={page.partners.map((entry) => [entry.id, entry.name] as const)} />
+        </ListFilterForm>
+      ) : null}
+
       {answer.refusal !== null ? (
         <ListRefusal message={answer.refusal} firstPageHref={hrefOf(WORK_ORDER_LIST_VIEW.firstPage(view))} />
       ) : page.workOrders.length === 0 ? (
-        <p className="rounded-card border border-line bg-white p-6 text-muted">{state ? `No work orders are ${WORK_ORDER_STATE_NAMES[state].toLowerCase()}.` : 'No work orders yet.'}</p>
+        <p className="mt-4 rounded-card border border-line bg-white p-6 text-muted">
+          {state ? `No work orders are ${WORK_ORDER_STATE_NAMES[state].toLowerCase()}${partner ? ' with this partner' : ''}.` : partner ? 'No work orders with this partner.' : 'No work orders yet.'}
+        </p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="mt-4 grid gap-3">
           {page.workOrders.map((workOrder) => (
             <li key={workOrder.id}>
               <Link href={`/admin/work-orders/${workOrder.id}`} className="block rounded-card border border-line bg-white p-4 hover:border-accent focus-visible:border-accent">
