@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm'
 import type { CancelOrderAnswer } from '@/isomorphic/contract/admin-orders'
-import { ORDER_STEPS, orderRefusal } from '@/isomorphic/order-states'
-import { recordAudit } from '../audit/audit-log'
+import { orderRefusal } from '@/isomorphic/order-states'
 import { getDb } from '../db/client'
-import { orders } from '../db/schema'
 import { orderCancelled } from '../fulfilment/order-lifecycle'
 import type { CoreContext } from '../kernel/context'
 import { logger } from '../kernel/logger'
 import { type CardRefund, refundCardPayment } from '../payments/card-refunds'
 import { conflict, leftOf, lockOrder, moneyOf, moneyState, recordRefund, refundIdempotencyKey, refundViews, staffOrder } from './order-money'
 import { giveBackOrderSpending } from './order-refunds'
+import { takeOrderStep } from './order-step'
 import { sumTenders, type Tenders } from '@/isomorphic/refund-rules'
 
 // cancelOrder (issue 15): the store cancels an order any time before anything of it shipped. In
@@ -58,26 +56,22 @@ export async function cancelOrder(
     const split: Tenders = { card: left.card, offline: left.offline, giftCard: givenBack.giftCards, budget: givenBack.budget }
 
     const nothingTaken = sumTenders(before.taken) === 0
-    // store-scope: order was locked above after staffOrder checked the member may act on its store
-    const [cancelled] = await tx
-      .update(orders)
-      .set({ state: ORDER_STEPS.cancel.to.state, cancelledAt: now, cancelReason: input.reason, ...(nothingTaken ? { paymentState: 'not_paid' as const } : {}), updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning()
-    await recordAudit(tx, ctx, {
-      websiteId: order.websiteId,
+    // The step itself (checked first thing above, before any money moved): declared states, audit row.
+    const cancelled = await takeOrderStep(tx, ctx, {
+      order,
+      provider: null,
+      step: 'cancel',
       action: 'order.cancel',
-      entityType: 'order',
-      entityId: order.id,
-      before: { state: order.state, paymentState: order.paymentState, fulfilmentState: order.fulfilmentState },
-      after: { state: 'cancel', reason: input.reason, givenBack: { ...split, promotionIds: givenBack.promotionIds } },
+      set: { cancelledAt: now, cancelReason: input.reason, ...(nothingTaken ? { paymentState: 'not_paid' as const } : {}) },
+      audited: { after: { reason: input.reason, givenBack: { ...split, promotionIds: givenBack.promotionIds } } },
+      now,
     })
     await orderCancelled(tx, { orderId: order.id, actor: member, reason: input.reason, at: now })
     const refund =
       sumTenders(split) > 0
-        ? await recordRefund(tx, ctx, { order: cancelled!, member, kind: 'cancellation', requestKey: input.requestKey, split, card, reason: input.reason, lines: [], paymentState: 'refunded', now })
+        ? await recordRefund(tx, ctx, { order: cancelled, member, kind: 'cancellation', requestKey: input.requestKey, split, card, reason: input.reason, lines: [], paymentState: 'refunded', now })
         : null
-    return { cancelledNow: true, refundId: refund?.id ?? null, order: cancelled! }
+    return { cancelledNow: true, refundId: refund?.id ?? null, order: cancelled }
   })
 
   if (outcome.cancelledNow) {

@@ -32,7 +32,7 @@ export async function orderPreviews(db: Executor, orderIds: readonly number[]): 
   const previews = new Map<number, OrderPreview>(orderIds.map((id) => [id, { pictures: [], pieces: 0, tracking: null }]))
   if (orderIds.length === 0) return previews
   const [rows, parcels] = await Promise.all([
-    // store-scope: orderIds were read by the caller for the shopper in their store
+    // orderIds were read by the caller for the shopper in their store
     db
       .select({
         orderId: orderLines.orderId,
@@ -48,7 +48,7 @@ export async function orderPreviews(db: Executor, orderIds: readonly number[]): 
       .leftJoin(productVariants, eq(productVariants.id, orderLines.productVariantId))
       .where(inArray(orderLines.orderId, [...orderIds]))
       .orderBy(orderLines.orderId, orderLines.sequence, orderLines.id),
-    // store-scope: orderIds were read by the caller for the shopper in their store
+    // orderIds were read by the caller for the shopper in their store
     db
       .select({ orderId: shipments.orderId, carrier: shipments.carrier, trackingNumber: shipments.trackingNumber, url: shipments.trackingUrl })
       .from(shipments)
