@@ -62,7 +62,7 @@ test('an owner creates a club store from the demo store, opens it, and its order
   })
   await owner.goto(`/admin/settings?store=${storeId}`)
   await owner.getByLabel('Store name').fill('Riverside Club Store')
-  await owner.getByRole('textbox', { name: 'Accent colour' }).fill('#0b5d1e')
+  await owner.getByRole('textbox', { name: 'Accent colour', exact: true }).fill('#0b5d1e')
   await owner.getByRole('button', { name: 'Save settings' }).click()
   await expect(owner.getByRole('status').filter({ hasText: /saved/i }).first()).toBeVisible()
 
