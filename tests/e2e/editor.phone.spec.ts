@@ -73,3 +73,25 @@ test('on a phone, the editor with a logo placed has no axe violation', async ({ 
   await expect(page.getByRole('button', { name: /Granite Ridge Primary on Left chest/ })).toBeVisible()
   await expectNoAxeViolations(page, 'the editor on a phone')
 })
+
+test('on a phone, new text is brought into view on the garment, logo names are not cut off, and a small decoration is a 44 px touch target', async ({ page }) => {
+  await page.goto('/editor?product=midweight-pullover-hoodie')
+  // The logos' names are read whole (two lines at most), not cut to "Stacked Wor…".
+  const name = page.getByRole('button', { name: 'Add logo Stacked Wordmark' }).getByText('Stacked Wordmark')
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.scrollHeight <= element.clientHeight + 1)).toBe(true)
+
+  await page.getByRole('button', { name: 'Add text' }).tap()
+  const text = page.getByRole('button', { name: /Text “YOUR NAME” on/ })
+  await expect(text).toBeInViewport()
+
+  await page.getByRole('button', { name: 'Add logo Stacked Wordmark' }).tap()
+  const logo = page.getByRole('button', { name: /Stacked Wordmark on Left chest/ })
+  await expect(logo).toBeInViewport()
+  // The decoration's touch box (its ::after on a coarse pointer) is at least 44 px each way.
+  const target = await logo.evaluate((element) => {
+    const after = getComputedStyle(element, '::after')
+    return { width: parseFloat(after.width), height: parseFloat(after.height) }
+  })
+  expect(target.width).toBeGreaterThanOrEqual(44)
+  expect(target.height).toBeGreaterThanOrEqual(44)
+})

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { areasFor, placeArtwork, placeLogo, placeText } from '@/client/editor/decoration-edits'
 import { editorEstimate } from '@/client/editor/editor-page'
 import { useEditor } from '@/client/editor/use-editor'
@@ -62,6 +62,14 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
 
   // A text still reading the placeholder is ordered only when the shopper says so (issue 27): the
   // first press says what is left, the second adds the design as it is.
+  // On a phone the controls are below the garment: a decoration just added is shown on it (issue 27).
+  const canvasRef = useRef<HTMLElement>(null)
+  const addAndShow = (decoration: Parameters<typeof addDecoration>[0]) => {
+    addDecoration(decoration)
+    if (!window.matchMedia('(max-width: 1023.98px)').matches) return
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    requestAnimationFrame(() => canvasRef.current?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' }))
+  }
   const placeholders = placeholderTexts(decorations, t('defaultText'))
   const [placeholderNoticed, setPlaceholderNoticed] = useState(false)
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
@@ -101,7 +109,8 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:gap-12">
       {/* On a desktop the preview stays in view while the controls beside it scroll. */}
-      <section aria-label={t('canvasLabel')} className="min-w-0 lg:sticky lg:top-28 lg:self-start">
+      {/* On a phone a new decoration is brought into view on the garment (below the sticky header). */}
+      <section ref={canvasRef} aria-label={t('canvasLabel')} className="min-w-0 scroll-mt-20 lg:sticky lg:top-28 lg:self-start">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div role="group" aria-label={t('viewLabel')} className="inline-flex rounded-full bg-soft p-1">
             {options.views.map((candidate) => (
@@ -219,12 +228,12 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
                       type="button"
                       disabled={!placed}
                       aria-label={t('addLogo', { name: logo.name })}
-                      onClick={() => addDecoration(placeLogo(options, logo, store.getState().view))}
+                      onClick={() => addAndShow(placeLogo(options, logo, store.getState().view))}
                       className="flex min-h-14 w-full items-center gap-2 rounded-lg border border-line p-2 text-left text-sm font-medium text-ink hover:border-ink disabled:opacity-50"
                     >
                       {/* eslint-disable-next-line @next/next/no-img-element -- the store's artwork as served */}
                       <img src={logo.imageUrl} alt="" className="size-10 shrink-0 rounded bg-soft object-contain p-0.5" />
-                      <span className="min-w-0 truncate">{logo.name}</span>
+                      <span className="line-clamp-2 min-w-0 break-words">{logo.name}</span>
                     </button>
                   </li>
                 )
@@ -237,7 +246,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
             type="button"
             disabled={options.fonts.length === 0 || textColor === null || areasFor(options, null).length === 0}
             onClick={() =>
-              addDecoration(placeText(options, { text: t('defaultText'), fontId: options.fonts[0]!.id, color: textColor! }, store.getState().view))
+              addAndShow(placeText(options, { text: t('defaultText'), fontId: options.fonts[0]!.id, color: textColor! }, store.getState().view))
             }
             className="btn btn-secondary w-full"
           >
@@ -248,7 +257,7 @@ export function EditorView({ product, colorId, options, designId = null }: Edito
               uploads={options.uploads}
               onUploaded={(artwork) => {
                 editor.uploaded(artwork)
-                addDecoration(placeArtwork(options, artwork, store.getState().view))
+                addAndShow(placeArtwork(options, artwork, store.getState().view))
               }}
             />
           ) : null}

@@ -321,7 +321,8 @@ export function GarmentCanvas({ store, view, options, productName, invalid, desc
               aria-describedby={helpId}
               aria-pressed={isSelected}
               data-selected={isSelected || undefined}
-              className={`absolute cursor-move touch-none outline-offset-2 ${
+              // On a touch screen a small decoration is still a 44 px target: its box reaches out around it, centred (issue 27).
+              className={`absolute cursor-move touch-none outline-offset-2 pointer-coarse:after:absolute pointer-coarse:after:top-1/2 pointer-coarse:after:left-1/2 pointer-coarse:after:min-h-11 pointer-coarse:after:min-w-11 pointer-coarse:after:size-full pointer-coarse:after:-translate-1/2 pointer-coarse:after:content-[''] ${
                 isSelected ? 'outline-2 outline-accent' : 'hover:outline-1 hover:outline-accent/60'
               } ${isInvalid ? 'outline-2 outline-danger outline-dashed' : ''}`}
               style={{
@@ -345,7 +346,7 @@ export function GarmentCanvas({ store, view, options, productName, invalid, desc
                   aria-hidden="true"
                   data-testid="resize-handle"
                   // Off the corner, outside the decoration: a small logo is never covered by its own handle.
-                  className="absolute top-full left-full z-10 size-5 cursor-nwse-resize touch-none rounded-full border-2 border-white bg-accent shadow pointer-coarse:size-10"
+                  className="absolute top-full left-full z-10 size-5 cursor-nwse-resize touch-none rounded-full border-2 border-white bg-accent shadow pointer-coarse:size-11"
                   onPointerDown={(event) => startDrag(event, index, 'resize')}
                   onPointerMove={(event) => {
                     event.stopPropagation()
