@@ -71,6 +71,7 @@ export function ProductView({ product, summary, details, customizable = false }:
   const estimateCents = sumCents(quantities.map((size) => size.quantity * toCents(size.price)))
   const images = imagesFor(product.images, colorId, logo?.id ?? null)
   const { sentinelRef, stuck } = useStuckToBottom()
+  const { gridRef, barRef, gridUnderBar } = useGridUnderBar()
 
   const addToCart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -199,6 +200,7 @@ export function ProductView({ product, summary, details, customizable = false }:
               <SizeChartDialog chart={product.sizeChart} productName={product.name} />
             </div>
           ) : null}
+          <div ref={gridRef}>
           <SizeGrid
             idPrefix={formId}
             sizes={sizes}
@@ -210,11 +212,17 @@ export function ProductView({ product, summary, details, customizable = false }:
               setAdded(false)
             }}
           />
+          </div>
         </form>
         {/* The total and "Add to cart" (the form's submit button) stay in view: pinned to the bottom of
             the screen from the top of the page down to their place after the form (issue 17). A child of
             the column, not of the form, so it can rise that high. */}
-        <div className={`sticky bottom-0 z-20 mt-8 rounded-card bg-soft p-4 sm:p-5 lg:bottom-4 ${stuck ? 'shadow-[0_-6px_20px_rgba(0,0,0,0.14)] ring-1 ring-line' : ''}`}>
+        {/* …except while the size grid is where the pinned bar would be: it then waits in its place below the grid, never over it (issue 27). */}
+        <div
+          ref={barRef}
+          data-testid="purchase-bar"
+          className={`${gridUnderBar ? 'relative' : 'sticky bottom-0 lg:bottom-4'} z-20 mt-8 rounded-card bg-soft p-4 sm:p-5 ${stuck && !gridUnderBar ? 'shadow-[0_-6px_20px_rgba(0,0,0,0.14)] ring-1 ring-line' : ''}`}
+        >
           <div className="flex items-center justify-between gap-4">
             <dl className="min-w-0 text-sm">
               <div className="flex items-baseline gap-2">
@@ -271,6 +279,40 @@ function AddressColor({ onChange }: { onChange: (color: string | null) => void }
   const color = useSearchParams().get('color')
   useEffect(() => onChange(color), [onChange, color])
   return null
+}
+
+/**
+ * Whether any of the size grid is in the band at the bottom of the screen the pinned purchase bar
+ * takes (its height, plus its offset from the bottom): the bar then stays in its place below the
+ * grid instead of covering the sizes being typed. Measured on scroll and resize, once a frame.
+ */
+function useGridUnderBar() {
+  const gridRef = useRef<HTMLDivElement>(null)
+  const barRef = useRef<HTMLDivElement>(null)
+  const [gridUnderBar, setGridUnderBar] = useState(false)
+  useEffect(() => {
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const grid = gridRef.current?.getBoundingClientRect()
+      const bar = barRef.current?.getBoundingClientRect()
+      if (!grid || !bar) return
+      const band = window.innerHeight - bar.height - 16
+      setGridUnderBar(grid.top < window.innerHeight && grid.bottom > band)
+    }
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    return () => {
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+      if (frame !== 0) cancelAnimationFrame(frame)
+    }
+  }, [])
+  return { gridRef, barRef, gridUnderBar }
 }
 
 /**
