@@ -55,6 +55,8 @@ export type OrderPreview = {
   pieces: number
   /** The latest shipment's tracking, when something shipped. */
   tracking: { carrier: string; trackingNumber: string; url: string | null } | null
+  /** The order waits for the shopper's bank transfer (its page shows how to pay). */
+  awaitingTransfer: boolean
 }
 
 export const ORDER_PREVIEW_PICTURES = 3

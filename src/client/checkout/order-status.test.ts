@@ -42,3 +42,8 @@ test('a confirmed order reads where its goods are once they move: in production,
   // A cancelled order is cancelled, wherever its goods were.
   expect(orderStatus({ ...paid, state: 'cancel', fulfilmentState: 'in_production' })).toBe('statusCancelled')
 })
+
+test('an order of the list that waits for the shopper’s bank transfer reads "Awaiting your payment", as its page does', () => {
+  expect(orderStatus({ ...order, state: 'sale', preview: { awaitingTransfer: true } })).toBe('statusAwaitingYourPayment')
+  expect(orderStatus({ ...order, state: 'sale', preview: { awaitingTransfer: false } })).toBe('statusConfirmed')
+})

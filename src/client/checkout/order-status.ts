@@ -29,13 +29,15 @@ const BY_FULFILMENT: Partial<Record<OrderData['fulfilmentState'], OrderStatusKey
 }
 
 /** `howToPay`: the order's details say it awaits the shopper's bank transfer (issue 27), until the store marks it paid. */
-export function orderStatus(order: Pick<OrderData, 'kind' | 'state' | 'approvalState' | 'paymentState'> & { fulfilmentState?: OrderData['fulfilmentState']; howToPay?: object | null }): OrderStatusKey {
+export function orderStatus(
+  order: Pick<OrderData, 'kind' | 'state' | 'approvalState' | 'paymentState'> & { fulfilmentState?: OrderData['fulfilmentState']; howToPay?: object | null; preview?: { awaitingTransfer: boolean } },
+): OrderStatusKey {
   if (order.approvalState === 'rejected') return 'statusRejected'
   if (order.state === 'cancel') return 'statusCancelled'
   if (order.approvalState === 'awaiting_approval') return 'statusAwaitingApproval'
   const goods = order.fulfilmentState ? BY_FULFILMENT[order.fulfilmentState] : undefined
   if (goods) return goods
-  if (order.howToPay) return 'statusAwaitingYourPayment'
+  if (order.howToPay || order.preview?.awaitingTransfer) return 'statusAwaitingYourPayment'
   if (order.kind === 'quotation') return 'statusQuotation'
   if (order.paymentState === 'paid') return 'statusPaid'
   if (order.approvalState === 'approved') return 'statusApproved'

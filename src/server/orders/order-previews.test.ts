@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createDecorationPartner, createProduct } from '../../../tests/factories/catalog'
 import { insertConsoleOrder } from '../../../tests/factories/console-orders'
+import { createPaymentMethod } from '../../../tests/factories/store-settings'
 import { signedInCustomer } from '../../../tests/factories/orders'
 import { createWebsite } from '../../../tests/factories/website'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
@@ -38,7 +39,8 @@ describe.each(testDatabaseKinds())('the shopper’s list of orders with pictures
     const line = { productId: product.id, productVariantId: navy!.id, name: 'Core Blend Polo', quantity: 3, unitPriceAmount: 2000, subtotalAmount: 6000 }
     const setup = { lineType: 'setup' as const, name: 'Set-up: embroidery', quantity: 1, unitPriceAmount: 2500, subtotalAmount: 2500 }
     const shipped = await insertConsoleOrder({ websiteId, partnerId: customer.partner.id, fulfilmentState: 'shipped', lines: [line, setup] })
-    const waiting = await insertConsoleOrder({ websiteId, partnerId: customer.partner.id, lines: [line] })
+    const wire = await createPaymentMethod({ websiteId, name: 'Bank transfer', provider: 'wire_transfer' })
+    const waiting = await insertConsoleOrder({ websiteId, partnerId: customer.partner.id, lines: [line], paymentMethodId: wire.id, paymentState: 'pending', amountDue: 6000 })
     shippedId = shipped.id
     waitingId = waiting.id
     const partner = await createDecorationPartner()
@@ -63,5 +65,11 @@ describe.each(testDatabaseKinds())('the shopper’s list of orders with pictures
       url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
     })
     expect(orders.orders.find((order) => order.id === waitingId)?.preview?.tracking).toBeNull()
+  })
+
+  test('an order waiting for the shopper’s bank transfer says so in the list; a paid one does not', async () => {
+    const { orders } = await runQuery('getOrders', { filter: { uid: customer.partner.uid } }, customer.ctx)
+    expect(orders.orders.find((order) => order.id === waitingId)?.preview?.awaitingTransfer).toBe(true)
+    expect(orders.orders.find((order) => order.id === shippedId)?.preview?.awaitingTransfer).toBe(false)
   })
 })

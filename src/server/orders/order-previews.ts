@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { imageUrl, productImageUrl } from '@/isomorphic/image-address'
+import { awaitsBankTransfer, type TransferFacts } from '@/isomorphic/bank-transfer'
 import { ORDER_PREVIEW_PICTURES, type OrderPreview } from '@/isomorphic/order-types'
 import { CARRIER_NAMES, CARRIERS } from '@/isomorphic/tracking'
 import type { Executor } from '../db/client'
@@ -27,9 +28,10 @@ function pictureFor(line: Line, pictures: readonly Picture[]): Picture | null {
 
 const carrierName = (code: string) => ((CARRIERS as readonly string[]).includes(code) ? CARRIER_NAMES[code as (typeof CARRIERS)[number]] : code)
 
-/** The previews of some orders of one store (the caller read the orders in that store). */
-export async function orderPreviews(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderPreview>> {
-  const previews = new Map<number, OrderPreview>(orderIds.map((id) => [id, { pictures: [], pieces: 0, tracking: null }]))
+/** The previews of some orders of one store (the caller read the orders in that store, with their payment method's provider). */
+export async function orderPreviews(db: Executor, placed: readonly (TransferFacts & { id: number })[]): Promise<Map<number, OrderPreview>> {
+  const orderIds = placed.map((order) => order.id)
+  const previews = new Map<number, OrderPreview>(placed.map((order) => [order.id, { pictures: [], pieces: 0, tracking: null, awaitingTransfer: awaitsBankTransfer(order) }]))
   if (orderIds.length === 0) return previews
   const [rows, parcels] = await Promise.all([
     // orderIds were read by the caller for the shopper in their store

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { OrderData, OrderDetailData } from '@/isomorphic/order-types'
 import { type CoreContext, currentShopper, requireShopper } from '../kernel/context'
 import { type Executor, getDb } from '../db/client'
-import { orderExtraFields, orderLines, orders, productVariants } from '../db/schema'
+import { orderExtraFields, orderLines, orders, paymentMethods, productVariants } from '../db/schema'
 import { notFound } from '../kernel/errors'
 import { sameSecret } from '../kernel/same-secret'
 import { orderTimeline } from '../timeline/order-events'
@@ -22,14 +22,15 @@ export async function listOrders(ctx: CoreContext, { uid }: { uid: string }): Pr
   // Another partner's list answers as if it did not exist (no existence oracle).
   if (uid !== principal.partnerUid) throw notFound('Orders', 'of that partner')
   const db = await getDb()
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ order: orders, provider: paymentMethods.provider })
     .from(orders)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
     .where(and(eq(orders.websiteId, ctx.store.websiteId), eq(orders.partnerId, principal.partnerId)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_LIST_LIMIT)
-  const previews = await orderPreviews(db, rows.map((row) => row.id))
-  return rows.map((row) => ({ ...toOrderData(row), preview: previews.get(row.id) }))
+  const previews = await orderPreviews(db, found.map(({ order, provider }) => ({ ...order, provider })))
+  return found.map(({ order }) => ({ ...toOrderData(order), preview: previews.get(order.id) }))
 }
 
 export async function getOrderDetails(ctx: CoreContext, { id, accessToken }: { id: number; accessToken?: string | null }): Promise<OrderDetailData> {
