@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { describeAuditRow, sentenceText } from '@/isomorphic/audit-sentences'
 
 // Every action the core records has its own sentence in the audit log (issue 26): the actions are
-// read from the recordAudit calls of src/server, so a new one without a sentence fails here
+// read from the recordAudit calls of src/server (and the saveVersioned / takeOrderStep calls that record for their caller), so a new one without a sentence fails here
 // instead of reading as the generic "recorded “…” on …".
 
 const SERVER = path.resolve(import.meta.dirname, '..')
@@ -15,7 +15,8 @@ function recordedActions(): Set<string> {
   for (const file of readdirSync(SERVER, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
     const source = readFileSync(path.join(SERVER, file), 'utf8')
-    if (!source.includes('recordAudit(')) continue
+    // recordAudit itself, or the helpers that write the audit row for their caller (versioned-save.ts, order-step.ts).
+    if (!['recordAudit(', 'saveVersioned(', 'takeOrderStep('].some((call) => source.includes(call))) continue
     for (const match of source.matchAll(/\baction: ([^,\n]+)/g)) {
       for (const literal of match[1]!.matchAll(/'([a-z][A-Za-z_]*\.[A-Za-z_.]+)'/g)) actions.add(literal[1]!)
     }
