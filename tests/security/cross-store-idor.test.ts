@@ -420,6 +420,16 @@ const REGISTRY_CASES: Case[] = [
     sent: (w) => [w.a.giftCard.code, 'TEST-GIFT-NOBODYS'],
   },
   {
+    key: 'checkGiftCard',
+    what: "A's gift card number, checked at B",
+    as: bGuest,
+    run: mutation('checkGiftCard'),
+    attack: (w) => ({ gcNumber: w.a.giftCard.code }),
+    missing: () => ({ gcNumber: 'TEST-GIFT-NOBODYS' }),
+    own: async (w) => ({ gcNumber: (await createGiftCard({ websiteId: w.b.websiteId })).code }),
+    sent: (w) => [w.a.giftCard.code, 'TEST-GIFT-NOBODYS'],
+  },
+  {
     key: 'orderPayment',
     what: "A's guest order with its access token, paid with B's method",
     as: bGuest,

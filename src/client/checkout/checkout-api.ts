@@ -82,6 +82,7 @@ export function createCheckoutApi({ fetch: fetchFn = (...args: Parameters<Fetch>
       query<{ order: OrderDetails }>('getOrderDetails', accessToken ? { id, accessToken } : { id }),
     getGiftCards: () => query<{ giftCards: GiftCard[] }>('getGiftCards'),
     redeemGiftCard: (gcNumber: string) => mutation('redeemGiftCard', { gcNumber }),
+    checkGiftCard: (gcNumber: string) => mutation('checkGiftCard', { gcNumber }),
     orderPayment: (input: MutationInputs['orderPayment']) => mutation('orderPayment', input),
     /** Asks the server to check the order's card payment with the provider (the return from its page). */
     checkPayment: (input: MutationInputs['checkPayment']) => mutation('checkPayment', input),

@@ -99,6 +99,8 @@ export type OrderDraft = {
   deliveryMethodId: number | null
   promoCode: string
   useGiftCards: boolean
+  /** A gift card number to pay with; '' or absent for none. */
+  giftCardNumber?: string
   /** The day the shopper needs the order ("YYYY-MM-DD"); empty: none. */
   inHandsDate?: string
   /** The shopper's purchase order number, for a "Purchase order" payment; null otherwise. */
@@ -137,6 +139,7 @@ export function buildCreateOrderPayload(draft: OrderDraft): CreateOrderPayload {
     deliveryMethodId: draft.deliveryMethodId,
     ...(promoCode === '' ? {} : { promoCode }),
     useGiftCards: draft.useGiftCards,
+    ...(draft.giftCardNumber ? { giftCardNumber: draft.giftCardNumber } : {}),
     ...(draft.inHandsDate ? { inHandsDate: draft.inHandsDate } : {}),
     ...(draft.purchaseOrderNumber?.trim() ? { purchaseOrderNumber: draft.purchaseOrderNumber.trim() } : {}),
     expectedTotal: draft.expectedTotal,

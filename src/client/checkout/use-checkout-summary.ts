@@ -22,6 +22,8 @@ export type CheckoutSummaryChoice = {
   promoCode: string
   orderOptions: string[]
   useGiftCards: boolean
+  /** A gift card number to pay with (checkGiftCard told its balance); '' for none. */
+  giftCardNumber?: string
 }
 
 export type CheckoutSummaryState = {
@@ -45,6 +47,7 @@ export function checkoutSummaryBody(lines: readonly CartLine[], choice: Checkout
   if (promoCode) body.promoCode = promoCode
   if (choice.orderOptions.length > 0) body.orderOptions = choice.orderOptions
   if (choice.useGiftCards) body.useGiftCards = true
+  if (choice.giftCardNumber) body.giftCardNumber = choice.giftCardNumber
   return body
 }
 

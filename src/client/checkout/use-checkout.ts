@@ -21,6 +21,7 @@ import type { DeliveryMethod, PaymentAcquirer } from '@/isomorphic/contract/quer
 import { checkoutAddressOf } from './checkout-address'
 import { checkoutApi } from './checkout-api'
 import { useCheckoutChoicesStore } from './checkout-choices-store'
+import { useGiftCardNumberStore } from './gift-card-number-store'
 import { checkoutPageReducer, destinationOf, initialCheckoutPage, isPriced, nothingToPay, readySummary, shownSummary, type SummaryView } from './checkout-machine'
 import {
   canOpenStep,
@@ -79,6 +80,7 @@ const placeOrderDeps: PlaceOrderDeps = {
   clearCart: async () => {
     clearCart()
     useCheckoutChoicesStore.getState().reset()
+    useGiftCardNumberStore.getState().remove()
     await cartSync()?.flush()
   },
   notifySuccess: notify.success,
@@ -194,6 +196,9 @@ export function useCheckout(countries: WebsiteCountry[]) {
   const chosenOptions = useCartStore((state) => state.cartExtraOptions)
   const checkout = useCheckoutStore()
   const choices = useCheckoutChoicesStore()
+  // A stored entry is used only when it holds a number (a hand-edited session entry may not).
+  const appliedGiftCard = useGiftCardNumberStore((state) => state.card)
+  const giftCardNumber = typeof appliedGiftCard?.number === 'string' ? appliedGiftCard.number : ''
   const signedIn = useUserStore((state) => state.isAuthenticated)
   // A guest is offered only the methods open to guests; the others need a signed-in partner.
   const paymentMethods = signedIn ? stored.paymentMethods : stored.paymentMethods.filter((method) => method.forGuests)
@@ -233,6 +238,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
     promoCode: checkout.codePromotion,
     orderOptions: chosenOptions.map((option) => option.name),
     useGiftCards: signedIn && choices.useGiftCards,
+    giftCardNumber: giftCardNumber,
   }
   const summary = useCheckoutSummary(lines, summaryChoice)
 
@@ -394,6 +400,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
           deliveryMethodId: choices.deliveryMethodId,
           promoCode: checkout.codePromotion,
           useGiftCards: signedIn && choices.useGiftCards,
+          giftCardNumber,
           inHandsDate: choices.inHandsDate,
           expectedTotal: ready.totalPrice,
           budgetAmount: user?.budgetAmount ?? null,

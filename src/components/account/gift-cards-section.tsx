@@ -51,6 +51,28 @@ function isExpired(card: GiftCard, now = Date.now()): boolean {
  */
 export function GiftCardRedeemForm({ onRedeemed, insideForm = false }: { onRedeemed: () => unknown; insideForm?: boolean }) {
   const t = useTranslations('giftCards')
+  return (
+    <GiftCardNumberForm
+      insideForm={insideForm}
+      buttonLabel={t('redeem')}
+      onNumber={async (gcNumber) => {
+        const answer = await checkoutApi.redeemGiftCard(gcNumber)
+        // A card already on the account adds nothing: said as information, not as a success.
+        if (answer.redeemGiftCard.alreadyOnAccount) notify.info(answer.redeemGiftCard.message || t('alreadyOnAccount'))
+        else notify.success(answer.redeemGiftCard.message || t('added'))
+        await onRedeemed()
+      }}
+    />
+  )
+}
+
+/**
+ * A gift card's number and one button: what the button does with the number is the caller's (redeem
+ * it into the account, or check it to pay with at checkout). Every refusal reads the same (spec 8);
+ * a throttled attempt says how long to wait. The field empties once the call succeeds.
+ */
+export function GiftCardNumberForm({ onNumber, buttonLabel, insideForm = false }: { onNumber: (gcNumber: string) => Promise<void>; buttonLabel: string; insideForm?: boolean }) {
+  const t = useTranslations('giftCards')
   const [gcNumber, setGcNumber] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const { formRef, errors, busy, onSubmit, submitNow } = useFormSubmission<'gcNumber'>(t)
@@ -60,14 +82,9 @@ export function GiftCardRedeemForm({ onRedeemed, insideForm = false }: { onRedee
     send: async () => {
       setProblem(null)
       try {
-        const answer = await checkoutApi.redeemGiftCard(gcNumber.trim())
-        // A card already on the account adds nothing: said as information, not as a success.
-        if (answer.redeemGiftCard.alreadyOnAccount) notify.info(answer.redeemGiftCard.message || t('alreadyOnAccount'))
-        else notify.success(answer.redeemGiftCard.message || t('added'))
+        await onNumber(gcNumber.trim())
         setGcNumber('')
-        await onRedeemed()
       } catch (error) {
-        // Spec 8: one message for every refusal; a throttled attempt says how long to wait.
         const message = error instanceof CheckoutApiError && error.status === 429 && error.serverMessage ? error.serverMessage : t('refused')
         notify.error(message)
         setProblem(message)
@@ -95,7 +112,7 @@ export function GiftCardRedeemForm({ onRedeemed, insideForm = false }: { onRedee
         </div>
       </div>
       <SubmitButton busy={busy} busyLabel={t('busy')} className="w-full sm:mt-7 sm:w-auto" onClick={insideForm ? submitNow(submission) : undefined}>
-        {t('redeem')}
+        {buttonLabel}
       </SubmitButton>
     </>
   )

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import dynamic from 'next/dynamic'
 import { type ReactNode, useMemo } from 'react'
 import { useCheckoutChoicesStore } from '@/client/checkout/checkout-choices-store'
+import { useGiftCardNumberStore } from '@/client/checkout/gift-card-number-store'
 import { useCheckout } from '@/client/checkout/use-checkout'
 import { useCartStore } from '@/client/stores/cart-store'
 import { useCheckoutStore } from '@/client/stores/checkout-store'
@@ -52,6 +53,7 @@ import type { FreeItemData } from '@/isomorphic/cart-types'
 export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
   const t = useTranslations('checkout')
   const lookup = useMemo(() => createCountryLookup(countries), [countries])
+  const appliedGiftCard = useGiftCardNumberStore((state) => state.card)
   const {
     hydrated,
     data,
@@ -221,7 +223,7 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
       panel(
         'promotions',
         <CheckoutGiftCards signedIn={signedIn} useGiftCards={choices.useGiftCards} />,
-        signedIn && choices.useGiftCards ? t('giftCardsUsed') : t('noGiftCard'),
+        signedIn && choices.useGiftCards ? t('giftCardsUsed') : appliedGiftCard ? t('giftCardUsedGuest', { last4: appliedGiftCard.last4 }) : t('noGiftCard'),
       ),
     payment: () =>
       panel(

@@ -1,6 +1,7 @@
 import { z } from './zod'
 import { MAX_PIECES_PER_SIZE } from '../quantity'
 import { AddressCheckSchema } from './address'
+import { GiftCardNumberSchema } from './fields'
 
 // What a client may say about its cart: ids and whole pieces per size, nothing else. There is no
 // field for a price (security.md 4.1): the server prices every line from the database.
@@ -113,10 +114,11 @@ export const CartSummaryRequestSchema = z.strictObject(
     promoCode: z.string({ error: 'promoCode must be text' }).trim().max(64, 'promoCode must be at most 64 characters long').optional(),
     orderOptions: z.array(z.string({ error: 'orderOptions must be option names' }).min(1).max(100), { error: 'orderOptions must be a list of option names' }).max(20).optional(),
     useGiftCards: z.boolean({ error: 'useGiftCards must be true or false' }).optional(),
+    giftCardNumber: GiftCardNumberSchema.optional(),
   },
   {
     error: (issue) =>
-      issue.code === 'invalid_type' ? 'Send { items, address?, deliveryMethodId?, exemptForResale?, promoCode?, orderOptions?, useGiftCards? }.' : undefined,
+      issue.code === 'invalid_type' ? 'Send { items, address?, deliveryMethodId?, exemptForResale?, promoCode?, orderOptions?, useGiftCards?, giftCardNumber? }.' : undefined,
   },
 )
 

@@ -22,3 +22,10 @@ export function chosen(id: z.ZodNumber, message: string) {
     return z.NEVER
   })
 }
+
+/** A gift card number typed at checkout: text of at most 64 characters (the longest number issued). */
+export const GiftCardNumberSchema = z
+  .string({ error: 'must be the gift card number, as text' })
+  .trim()
+  .min(1, 'must be the gift card number, as text')
+  .max(64, 'is too long to be a gift card number')

@@ -5,7 +5,7 @@ import { UpdatePasswordSchema } from './accounts'
 import { type AccountAddress, AddAddressSchema, DeleteAddressSchema } from './address'
 import { DesignIdValueSchema, SaveDesignSchema } from './decoration'
 import { CreateOrderSchema, DecideOrderApprovalSchema, type OrderAddressFields } from './orders'
-import { CheckPaymentSchema, type CheckPaymentAnswer, type CheckPaymentInput, OrderPaymentSchema, type OrderPaymentAnswer, type OrderPaymentInput, RedeemGiftCardSchema, type RedeemGiftCardAnswer } from './payments'
+import { CheckPaymentSchema, type CheckPaymentAnswer, type CheckPaymentInput, OrderPaymentSchema, type OrderPaymentAnswer, type OrderPaymentInput, RedeemGiftCardSchema, type RedeemGiftCardAnswer, CheckGiftCardSchema, type CheckGiftCardAnswer } from './payments'
 
 // The mutation API (POST /api/mutation {key, ...fields}, spec 7): per key, the schema of the body's
 // other fields (the server validates with it) and the answer. The client's calls are typed from
@@ -19,6 +19,7 @@ export const MUTATION_INPUTS = {
   createOrder: CreateOrderSchema,
   decideOrderApproval: DecideOrderApprovalSchema,
   redeemGiftCard: RedeemGiftCardSchema,
+  checkGiftCard: CheckGiftCardSchema,
   orderPayment: OrderPaymentSchema,
   checkPayment: CheckPaymentSchema,
   saveDesign: SaveDesignSchema,
@@ -52,6 +53,7 @@ export type MutationResponses = {
   createOrder: CreateOrderAnswer
   decideOrderApproval: DecideOrderApprovalAnswer
   redeemGiftCard: RedeemGiftCardAnswer
+  checkGiftCard: CheckGiftCardAnswer
   orderPayment: OrderPaymentAnswer
   checkPayment: CheckPaymentAnswer
   saveDesign: { saveDesign: { design: SavedDesign } }

@@ -1,7 +1,7 @@
 import { InHandsDateSchema } from './timing-fields'
 import { z } from './zod'
 import { AddressCheckSchema } from './address'
-import { chosen, idSchema } from './fields'
+import { chosen, GiftCardNumberSchema, idSchema } from './fields'
 import { CartItemsInputSchema } from './cart'
 
 // What createOrder, getOrders and getOrderDetails accept (spec 3, 5, 7). createOrder's body is
@@ -123,6 +123,8 @@ export const CreateOrderSchema = z.strictObject(
       .nullish()
       .transform((code) => (code ? code : null)),
     useGiftCards: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    /** A gift card paid with by its number (a guest's; checkGiftCard told its balance): spent before the payment method. */
+    giftCardNumber: GiftCardNumberSchema.optional(),
     /** The day the shopper needs the order in hands ("YYYY-MM-DD"), or none (issue 17). */
     inHandsDate: InHandsDateSchema.optional().transform((day) => day ?? null),
     /** The shopper's purchase order number, for a "Purchase order" payment (required with one, ignored otherwise). */

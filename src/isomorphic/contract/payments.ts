@@ -53,6 +53,12 @@ export const RedeemGiftCardSchema = z.strictObject({
   }),
 })
 
+/** checkGiftCard: a gift card's balance by its number, before paying with it at checkout (no account needed). */
+export const CheckGiftCardSchema = RedeemGiftCardSchema
+
+/** mutation checkGiftCard → the card's last four, balance and expiry; every unknown number is the one refusal. */
+export type CheckGiftCardAnswer = { checkGiftCard: { last4: string; balance: number; expiresAt: string | null } }
+
 /** mutation redeemGiftCard → the card added to the account (or already on it: `alreadyOnAccount`, nothing added). */
 export type RedeemGiftCardAnswer = {
   redeemGiftCard: { success: boolean; alreadyOnAccount: boolean; message: string; giftCard: { id: number; last4: string; balance: number; expiresAt: string | null } }

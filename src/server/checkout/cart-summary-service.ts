@@ -6,7 +6,7 @@ import { catalogAccess } from '../accounts/site-lock'
 import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { getDb } from '../db/client'
 import { partners } from '../db/schema'
-import { availableGiftCardBalance } from '../gift-cards/gift-card-service'
+import { availableGiftCardBalance, giftCardByNumber } from '../gift-cards/gift-card-service'
 import { type CheckoutPricingOptions, type CheckoutQuote, checkoutSummary, priceCheckout } from './checkout-pricing'
 import { quoteDeliveryMethods } from '../delivery/delivery-quotes'
 import { evaluatePromotions, type RewardLine } from '../promotions/promotion-engine'
@@ -150,7 +150,10 @@ export async function summarizeCart(ctx: CoreContext, request: CartSummaryReques
     if (!(error instanceof TaxCalculationError)) throw error
     return answer({ deliveryMethods, freeItems, deliveryMethodId: chosen.methodId, shipping: chosen.amount, freeShipping: chosen.free, taxError: error.userMessage })
   }
-  const giftCardAvailable = partnerId !== null && request.useGiftCards ? await availableGiftCardBalance(db, { partnerId }) : 0
+  // A card paid with by its number (checkGiftCard told the shopper its balance) and the account's cards.
+  const cardByNumber = request.giftCardNumber ? await giftCardByNumber(db, { websiteId, ip: ctx.clientKey }, request.giftCardNumber) : null
+  const accountCards = partnerId !== null && request.useGiftCards ? await availableGiftCardBalance(db, { partnerId }) : 0
+  const giftCardAvailable = accountCards + (cardByNumber?.balance ?? 0)
   // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
   const [partner] = partnerId === null ? [] : await db.select({ budget: partners.budgetAmount }).from(partners).where(eq(partners.id, partnerId))
   return answer({

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm'
-import { rateLimiter, storeBucket } from '../cache/rate-limiter'
+import { type RateLimit, rateLimiter, storeBucket } from '../cache/rate-limiter'
 import type { Database, Executor } from '../db/client'
 import { giftCards, giftCardTransactions } from '../db/schema'
 import { DomainError } from '../kernel/errors'
@@ -103,6 +103,69 @@ export async function redeemGiftCard(db: Database, caller: GiftCardCaller, gcNum
     throw refused('unknown, expired, inactive or another partner’s card')
   }
   return { id: card.id, last4: card.codeLast4, balance: fromCents(card.balanceAmount), expiresAt: iso(card.expiresAt), alreadyOnAccount: card.alreadyOnAccount }
+}
+
+/** A card paid with by its number at checkout (a guest's, as Shopify takes one): never attached to an account. */
+export type CardByNumber = { id: number; last4: string; balance: Cents; expiresAt: string | null }
+
+/**
+ * Numbers that match no usable card, per address and store, per window: the balance check, the
+ * checkout's summary and createOrder all look cards up by number, so together they answer at most
+ * this many wrong guesses. A number that matches hands its attempt back, so a shopper whose
+ * checkout is priced again and again with their card never runs out.
+ */
+export const GIFT_CARD_NUMBER_LIMIT: RateLimit = { max: 10, windowMs: GIFT_CARD_WINDOW_MS, refuseWhenUnavailable: GIFT_CARDS_UNAVAILABLE }
+
+/**
+ * The card with this number in this store that can pay by its number: usable at `now` and on no
+ * account (a card redeemed into an account is spent by signing in, so a stolen number of a redeemed
+ * card buys nothing). Every miss is the same 400 (GIFT_CARD_REFUSED), and only misses are counted.
+ */
+export async function giftCardByNumber(db: Executor, { websiteId, ip }: { websiteId: number; ip: string | null }, gcNumber: string, now: Date = new Date()): Promise<CardByNumber> {
+  const limiter = rateLimiter()
+  const bucket = storeBucket(websiteId, `gift-card-number:ip:${ip ?? 'unknown'}`)
+  const decision = await limiter.take(bucket, GIFT_CARD_NUMBER_LIMIT)
+  if (!decision.allowed) {
+    logger().warn({ websiteId, ip }, 'gift card number look-ups throttled')
+    throw new DomainError('rate_limited', 'too many gift card numbers tried', TOO_MANY_GIFT_CARD_ATTEMPTS)
+  }
+  const code = normalizeGiftCardCode(gcNumber)
+  const [card] =
+    code.length === 0 || code.length > GIFT_CARD_CODE_MAX_LENGTH
+      ? []
+      : await db
+          .select({ id: giftCards.id, last4: giftCards.codeLast4, balance: giftCards.balanceAmount, expiresAt: giftCards.expiresAt })
+          .from(giftCards)
+          .where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.codeHash, hashGiftCardCode(code)), isNull(giftCards.partnerId), usableAt(now)))
+  if (!card) {
+    logger().info({ websiteId, ip }, 'gift card number refused')
+    throw refused('no usable card on no account has this number')
+  }
+  await limiter.giveBack(bucket, GIFT_CARD_NUMBER_LIMIT)
+  return { id: card.id, last4: card.last4, balance: card.balance, expiresAt: iso(card.expiresAt) }
+}
+
+/**
+ * Spends up to `amount` cents of one card found by its number (giftCardByNumber) for an order,
+ * inside the caller's transaction: the card's row is locked, so two orders paying with one number
+ * take its balance once between them, and the spend has its 'spend' ledger row (no partner).
+ * Answers the cents taken (0 when the card was spent, disabled or redeemed meanwhile).
+ */
+export async function spendGiftCardByNumber(tx: Executor, { websiteId, cardId, amount, orderId, now = new Date() }: { websiteId: number; cardId: number; amount: Cents; orderId: number; now?: Date }): Promise<Cents> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return 0
+  const [card] = await tx
+    .select({ balance: giftCards.balanceAmount })
+    .from(giftCards)
+    .where(and(eq(giftCards.id, cardId), eq(giftCards.websiteId, websiteId), isNull(giftCards.partnerId), usableAt(now)))
+    .for('update')
+  const take = Math.min(amount, card?.balance ?? 0)
+  if (take <= 0) return 0
+  await tx
+    .update(giftCards)
+    .set({ balanceAmount: sql`${giftCards.balanceAmount} - ${take}`, updatedAt: now })
+    .where(and(eq(giftCards.id, cardId), eq(giftCards.websiteId, websiteId)))
+  await tx.insert(giftCardTransactions).values({ giftCardId: cardId, orderId, partnerId: null, kind: 'spend', amount: -take, createdAt: now })
+  return take
 }
 
 /** The partner's cards, every one they redeemed (spent, expired and deactivated included). */

@@ -46,7 +46,7 @@ export async function createOrder(ctx: CoreContext, input: CreateOrderInput, opt
   const parties = await resolveParties(db, caller, command)
   const choices = await checkChoices(db, caller, command, options.now)
   const quote = await priceOrder(db, caller, { command, parties, choices }, options)
-  await verifyExpectedTotal(db, caller, command, parties, quote)
+  await verifyExpectedTotal(db, caller, command, parties, choices, quote)
   const { order, createdNow } = await persistOrder(db, { caller, command, parties, choices, quote, fingerprint })
 
   if (createdNow && choices.resaleExemption) {

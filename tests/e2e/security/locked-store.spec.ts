@@ -147,6 +147,7 @@ test.describe('an anonymous visitor of the locked store', () => {
       updatePassword: { currentPassword: 'a guessed old passphrase', newPassword: 'a brand new passphrase' },
       createOrder: guestOrder,
       redeemGiftCard: { gcNumber: 'GRANITE-GIFT-0050' },
+      checkGiftCard: { gcNumber: 'GRANITE-GIFT-0050' },
       orderPayment: { acquirerId: PAY_ON_INVOICE, orderId: order.id },
       checkPayment: { orderId: order.id, sessionId: 'cs_test_not_a_session' },
       decideOrderApproval: { orderId: order.id, decision: 'approve' },

@@ -33,3 +33,11 @@ export type ConsoleFixtures = {
   /** The second store's records (staffId: a member of that store only). */
   secondStore: { staffId: number; orderId: number; orderLineId: number; workOrderId: number; webhookEndpointId: number; webhookDeliveryId: number }
 }
+
+/**
+ * Gift cards of the demo store on no account, for the guest who pays with a card's number
+ * (gift-card-guest.spec.ts): $20.00 each, one per device and attempt, so a retry has a card of its own.
+ */
+export const GUEST_GIFT_CARD_AMOUNT_CENTS = 2000
+export const guestGiftCardNumber = (device: 'desktop' | 'phone', attempt: number) => `GUEST-PAYS-${device.toUpperCase()}-${attempt}`
+export const GUEST_GIFT_CARD_ATTEMPTS = 3

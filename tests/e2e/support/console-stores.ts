@@ -12,10 +12,11 @@ import { writeFileSync } from 'node:fs'
 import { asc, eq } from 'drizzle-orm'
 import { hashPassword } from '@/server/accounts/passwords'
 import { closeDb, type Database, getDb } from '@/server/db/client'
-import { decorationPartners, orderEvents, orderLines, orders, staff, staffStores, webhookDeliveries, webhookEndpoints, websites, workOrderLines, workOrders } from '@/server/db/schema'
+import { decorationPartners, giftCards, orderEvents, orderLines, orders, staff, staffStores, webhookDeliveries, webhookEndpoints, websites, workOrderLines, workOrders } from '@/server/db/schema'
 import { env } from '@/server/env'
 import { prepareDatabase } from '@/server/startup/prepare-database'
-import { CONSOLE_ACCOUNTS, type ConsoleFixtures } from './console-accounts'
+import { giftCardLast4, hashGiftCardCode } from '@/server/gift-cards/gift-card-codes'
+import { CONSOLE_ACCOUNTS, type ConsoleFixtures, GUEST_GIFT_CARD_AMOUNT_CENTS, GUEST_GIFT_CARD_ATTEMPTS, guestGiftCardNumber } from './console-accounts'
 import { FIXTURE_WEBHOOK_SECRETS } from './console-fixtures.mjs'
 
 async function member(db: Database, account: { email: string; name: string; password: string }, role: 'owner' | 'store_manager' | 'fulfilment' | 'decoration_partner', extra: { storeIds?: number[]; decorationPartnerId?: number } = {}): Promise<number> {
@@ -121,6 +122,12 @@ async function main(file: string): Promise<void> {
       .returning({ id: webhookDeliveries.id })
     return { id: endpoint!.id, deliveryId: delivery!.id }
   })
+
+  // Cards a guest pays with by number, one per device and attempt (gift-card-guest.spec.ts).
+  const guestCards = (['desktop', 'phone'] as const).flatMap((device) => Array.from({ length: GUEST_GIFT_CARD_ATTEMPTS }, (_, attempt) => guestGiftCardNumber(device, attempt)))
+  await db.insert(giftCards).values(
+    guestCards.map((code) => ({ websiteId: demoStoreId, codeHash: hashGiftCardCode(code), codeLast4: giftCardLast4(code), initialAmount: GUEST_GIFT_CARD_AMOUNT_CENTS, balanceAmount: GUEST_GIFT_CARD_AMOUNT_CENTS })),
+  )
 
   const fixtures: ConsoleFixtures = {
     demoStoreId,

@@ -5,6 +5,7 @@ import { DomainError } from '../../kernel/errors'
 import { paymentProviderUsable, signedInOnlyMessage } from '../../payments/payment-methods-service'
 import { type ResaleExemption, resaleExemptionFor } from '../../tax/resale-certificate'
 import { checkExtraFields, type ExtraFieldValue } from '../../checkout/order-extra-fields'
+import { type CardByNumber, giftCardByNumber } from '../../gift-cards/gift-card-service'
 import type { OrderCaller, OrderCommand } from './order-command'
 import { ENTER_PURCHASE_ORDER_NUMBER, IN_HANDS_DATE_PASSED, PAYMENT_METHOD_UNAVAILABLE } from './order-messages'
 import { dayOf } from '@/isomorphic/business-days'
@@ -18,6 +19,8 @@ export type OrderChoices = {
   resaleExemption: ResaleExemption | null
   /** The shopper's purchase order number, kept with a "Purchase order" payment only. */
   purchaseOrderNumber: string | null
+  /** The card paid with by its number, as it stood when the order was checked (spent in step 7). */
+  giftCard: CardByNumber | null
 }
 
 /** The method's provider, once the store is known to offer it to this shopper. */
@@ -51,7 +54,7 @@ async function askerOf(db: Executor, websiteId: number, partnerId: number | null
   return { signedIn: true, groupId: partner?.groupId ?? null }
 }
 
-export async function checkChoices(db: Executor, { websiteId, partnerId }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<OrderChoices> {
+export async function checkChoices(db: Executor, { websiteId, partnerId, clientIp }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<OrderChoices> {
   // An in-hands date may be earlier than the arrival estimate (the shopper is warned, the store may
   // rush it), but not a day that has passed.
   if (command.inHandsDate !== null && command.inHandsDate < dayOf(now)) {
@@ -61,5 +64,7 @@ export async function checkChoices(db: Executor, { websiteId, partnerId }: Order
   const purchaseOrderNumber = purchaseOrderNumberFor(provider, command)
   const extraFields = await checkExtraFields(db, websiteId, command.extraFields, await askerOf(db, websiteId, partnerId))
   const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: command.forResale })
-  return { extraFields, resaleExemption, purchaseOrderNumber }
+  // A quotation pays nothing: a number sent with one is not looked up.
+  const giftCard = command.giftCardNumber !== null && command.kind === 'order' ? await giftCardByNumber(db, { websiteId, ip: clientIp }, command.giftCardNumber, now) : null
+  return { extraFields, resaleExemption, purchaseOrderNumber, giftCard }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { hashGiftCardCode } from '../../gift-cards/gift-card-codes'
 import { type Cents, toCents } from '../../kernel/money'
 import type { ExtraFieldValue } from '../../checkout/order-extra-fields'
 import type { CreateOrderInput, OrderAddressInput } from '@/isomorphic/contract/orders'
@@ -24,6 +25,8 @@ export type OrderCommand = {
   extraFields: Record<string, ExtraFieldValue>
   forResale: boolean
   useGiftCards: boolean
+  /** A gift card number to pay with (a guest's card, or any card on no account); null: none. */
+  giftCardNumber: string | null
   /** The day the shopper needs the order ("YYYY-MM-DD"); null: none given. */
   inHandsDate: string | null
   /** The purchase order number the shopper gave (kept only with a "Purchase order" payment). */
@@ -54,10 +57,12 @@ export function toOrderCommand(input: CreateOrderInput): OrderCommand {
     extraFields: input.orderExtraFields,
     forResale: input.orderForResale,
     useGiftCards: input.useGiftCards,
+    giftCardNumber: input.giftCardNumber ?? null,
     inHandsDate: input.inHandsDate,
     purchaseOrderNumber: input.purchaseOrderNumber,
     expectedTotal: toCents(expectedTotal),
-    sentContents: { ...contents, orderOptions: [...contents.orderOptions].sort() },
+    // A gift card number is a bearer secret: even hashed into the fingerprint it is only its hash.
+    sentContents: { ...contents, orderOptions: [...contents.orderOptions].sort(), giftCardNumber: input.giftCardNumber ? hashGiftCardCode(input.giftCardNumber) : undefined },
   }
 }
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { type OrderData, REFERENCE_USED } from '@/isomorphic/order-types'
 import type { Database, Transaction } from '../../db/client'
 import { budgetTransactions, orderLines, orders, partners } from '../../db/schema'
-import { spendGiftCards } from '../../gift-cards/gift-card-service'
+import { spendGiftCardByNumber, spendGiftCards } from '../../gift-cards/gift-card-service'
 import { DomainError } from '../../kernel/errors'
 import type { Cents } from '../../kernel/money'
 import { recordPromotionUsage } from '../../promotions/promotion-engine'
@@ -113,13 +113,19 @@ async function spendBudget(tx: Transaction, { partnerId, orderId, due }: { partn
 type Payment = { giftCard: Cents; budget: Cents; due: Cents; overBudget: boolean }
 
 /** What is left to pay after the gift cards and the budget; an order beyond the budget left waits for approval, it is never silently allowed. */
-async function payFromBalances(tx: Transaction, { caller, command, quote }: OrderToPersist, orderId: number): Promise<Payment> {
+async function payFromBalances(tx: Transaction, { caller, command, choices, quote }: OrderToPersist, orderId: number): Promise<Payment> {
   const { partnerId } = caller
   let due = quote.total
   let giftCard = 0
-  if (command.useGiftCards && partnerId !== null && due > 0) {
-    giftCard = await spendGiftCardsOn(tx, { partnerId, orderId, due })
+  // The card paid with by its number first (the shopper chose it for this order), then the account's.
+  if (choices.giftCard && due > 0) {
+    giftCard = await spendGiftCardByNumber(tx, { websiteId: caller.websiteId, cardId: choices.giftCard.id, amount: due, orderId })
     due -= giftCard
+  }
+  if (command.useGiftCards && partnerId !== null && due > 0) {
+    const taken = await spendGiftCardsOn(tx, { partnerId, orderId, due })
+    giftCard += taken
+    due -= taken
   }
   let budget = 0
   let overBudget = false

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client'
 import { availableGiftCardBalance } from '../../gift-cards/gift-card-service'
 import { DomainError } from '../../kernel/errors'
 import { type CheckoutQuote, checkoutSummary } from '../../checkout/checkout-pricing'
+import type { OrderChoices } from './check-choices'
 import type { OrderCaller, OrderCommand } from './order-command'
 import type { OrderParties } from './resolve-parties'
 
@@ -15,9 +16,10 @@ export class PricesChangedError extends DomainError {
 }
 
 /** Step 6 of createOrder: refuses a total the shopper did not see, with the summary they should see. */
-export async function verifyExpectedTotal(db: Executor, { partnerId }: OrderCaller, command: OrderCommand, parties: OrderParties, quote: CheckoutQuote): Promise<void> {
+export async function verifyExpectedTotal(db: Executor, { partnerId }: OrderCaller, command: OrderCommand, parties: OrderParties, choices: OrderChoices, quote: CheckoutQuote): Promise<void> {
   if (command.expectedTotal === quote.total) return
   const isOrder = command.kind === 'order'
-  const giftCardAvailable = partnerId !== null && command.useGiftCards && isOrder ? await availableGiftCardBalance(db, { partnerId }) : 0
+  const accountCards = partnerId !== null && command.useGiftCards && isOrder ? await availableGiftCardBalance(db, { partnerId }) : 0
+  const giftCardAvailable = accountCards + (choices.giftCard?.balance ?? 0)
   throw new PricesChangedError({ orderSummary: checkoutSummary(quote, { giftCardAvailable, budgetLeft: isOrder ? parties.budgetLeft : null }) })
 }
