@@ -69,6 +69,35 @@ describe('the signed-in partner is read fresh after an order change', () => {
     expect(account.reads).toHaveLength(2)
   })
 
+  test('a change heard while a read is under way is read once more after it, however many arrive meanwhile', async () => {
+    const bus = new Set<{ onmessage: ((event: MessageEvent) => void) | null }>()
+    const clock = { now: 1_000_000 }
+    const answers: (() => void)[] = []
+    const fake = fakeTab(bus)
+    let reads = 0
+    watchPartnerFreshness({
+      win: fake.win as never,
+      channel: fake.channel as never,
+      signedIn: () => true,
+      reload: () => new Promise<void>((resolve) => answers.push(() => ((reads += 1), resolve()))),
+      now: () => clock.now,
+    })
+    const checkout = tab(bus, clock)
+    checkout.freshness.announce()
+    expect(answers).toHaveLength(1)
+    // Two more orders are placed in other tabs before the first read is answered.
+    checkout.freshness.announce()
+    checkout.freshness.announce()
+    expect(answers).toHaveLength(1)
+    answers[0]!()
+    await settle()
+    expect(answers).toHaveLength(2)
+    answers[1]!()
+    await settle()
+    expect(reads).toBe(2)
+    expect(answers).toHaveLength(2)
+  })
+
   test("a guest's tab reads nothing, and a stopped watcher hears nothing", async () => {
     const bus = new Set<{ onmessage: ((event: MessageEvent) => void) | null }>()
     const clock = { now: 1_000_000 }

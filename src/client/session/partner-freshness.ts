@@ -31,17 +31,28 @@ export type PartnerFreshness = {
 export function watchPartnerFreshness({ win, channel, signedIn, reload, now = () => Date.now() }: PartnerFreshnessOptions): PartnerFreshness {
   let lastShownRead = Number.NEGATIVE_INFINITY
   let reading: Promise<unknown> | null = null
+  // A change heard while a read is under way may have been made after that read was answered: one
+  // more read follows it (several changes heard meanwhile share it), else the tab would show the
+  // partner one change behind until it is next shown.
+  let readAgain = false
 
   const read = (shown: boolean) => {
-    if (!signedIn() || reading) return
+    if (!signedIn()) return
     if (shown) {
       if (now() - lastShownRead < REFRESH_AT_MOST_EVERY_MS) return
       lastShownRead = now()
+    }
+    if (reading) {
+      readAgain = true
+      return
     }
     reading = reload()
       .catch(() => undefined)
       .finally(() => {
         reading = null
+        if (!readAgain) return
+        readAgain = false
+        read(false)
       })
   }
   const onShown = () => {
