@@ -189,9 +189,24 @@ export function FormAlert({ message, children }: { message: string | null; child
 }
 
 /** The submit button: disabled and saying 'Loading...' while the form is being sent. */
-export function SubmitButton({ busy, busyLabel, children, className, onClick }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string; onClick?: () => void }) {
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  className,
+  onClick,
+  secondary = false,
+}: {
+  busy: boolean
+  busyLabel: string
+  children: ReactNode
+  className?: string
+  onClick?: () => void
+  /** A button beside the form's own primary one (a field group's Apply inside a checkout step). */
+  secondary?: boolean
+}) {
   return (
-    <button type={onClick ? 'button' : 'submit'} onClick={onClick} disabled={busy} aria-busy={busy || undefined} className={`btn btn-primary ${className ?? 'w-full'}`}>
+    <button type={onClick ? 'button' : 'submit'} onClick={onClick} disabled={busy} aria-busy={busy || undefined} className={`btn ${secondary ? 'btn-secondary' : 'btn-primary'} ${className ?? 'w-full'}`}>
       {busy ? busyLabel : children}
     </button>
   )

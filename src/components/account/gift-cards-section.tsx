@@ -111,7 +111,8 @@ export function GiftCardNumberForm({ onNumber, buttonLabel, insideForm = false }
           <FormAlert message={problem} />
         </div>
       </div>
-      <SubmitButton busy={busy} busyLabel={t('busy')} className="w-full sm:mt-7 sm:w-auto" onClick={insideForm ? submitNow(submission) : undefined}>
+      {/* Inside a checkout step the step's Continue is the primary button. */}
+      <SubmitButton busy={busy} busyLabel={t('busy')} secondary={insideForm} className="w-full sm:mt-7 sm:w-auto" onClick={insideForm ? submitNow(submission) : undefined}>
         {buttonLabel}
       </SubmitButton>
     </>
