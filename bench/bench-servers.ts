@@ -155,8 +155,10 @@ function wrkMs(text: string): number {
  * the Host header of one store among many (autocannon sends the URL's own host). Null when wrk is
  * not installed.
  */
-export function runWrk(options: { url: string; connections: number; seconds: number; threads?: number; headers?: Record<string, string> }): Promise<WrkResult | null> {
+export function runWrk(options: { url: string; connections: number; seconds: number; threads?: number; headers?: Record<string, string>; timeoutSeconds?: number }): Promise<WrkResult | null> {
   const args = ['-t', String(options.threads ?? 1), '-c', String(options.connections), '-d', `${options.seconds}s`, '--latency']
+  // wrk counts an answer slower than its timeout (2 s unless told) as an error and leaves it out of the latencies.
+  if (options.timeoutSeconds) args.push('--timeout', `${options.timeoutSeconds}s`)
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`)
   args.push(options.url)
   return new Promise((resolve, reject) => {

@@ -3,33 +3,21 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /**
- * A minimal Next App Router app built with the same Next as the store: the references of
- * performance.md. Each page is prerendered at build and carries the given HTML body, so it has the
- * size of the store page it stands for; `public/` holds static files of given bytes.
+ * A minimal Next App Router app built with the same Next as the store: P2's reference of
+ * performance.md, Next serving static files of given bytes from `public/`. (P1's reference is bare
+ * node:http, bench/bare-reference.mjs.)
  */
-export function buildReferenceApp(options: { dir: string; pages: Record<string, string>; files: Record<string, Buffer> }) {
+export function buildReferenceApp(options: { dir: string; files: Record<string, Buffer> }) {
   rmSync(options.dir, { recursive: true, force: true })
-  mkdirSync(path.join(options.dir, 'app', 'ref', '[name]'), { recursive: true })
+  mkdirSync(path.join(options.dir, 'app'), { recursive: true })
   mkdirSync(path.join(options.dir, 'public'), { recursive: true })
-  writeFileSync(path.join(options.dir, 'pages.json'), JSON.stringify(options.pages))
   for (const [name, bytes] of Object.entries(options.files)) writeFileSync(path.join(options.dir, 'public', name), bytes)
   writeFileSync(path.join(options.dir, 'next.config.mjs'), `export default { poweredByHeader: false }\n`)
   writeFileSync(
     path.join(options.dir, 'app', 'layout.jsx'),
     `export default function RootLayout({ children }) { return <html lang="en"><body>{children}</body></html> }\n`,
   )
-  writeFileSync(
-    path.join(options.dir, 'app', 'ref', '[name]', 'page.jsx'),
-    [
-      `import pages from '../../../pages.json'`,
-      `export const dynamicParams = false`,
-      `export function generateStaticParams() { return Object.keys(pages).map((name) => ({ name })) }`,
-      `export default async function Page({ params }) {`,
-      `  const { name } = await params`,
-      `  return <div dangerouslySetInnerHTML={{ __html: pages[name] }} />`,
-      `}`,
-    ].join('\n'),
-  )
+  writeFileSync(path.join(options.dir, 'app', 'page.jsx'), `export default function Page() { return <p>reference</p> }\n`)
   const nextBin = path.resolve('node_modules/next/dist/bin/next')
   // webpack: Turbopack takes the project's root as its own and would compile the store's
   // src/instrumentation.ts into this app. Serving prerendered pages and files does not depend on it.

@@ -1,15 +1,16 @@
 // npm run bench: the performance figures of shared/design/performance.md, each measured against its
 // reference in the same run, written to docs/benchmarks.md. Servers listen on loopback only and are
-// stopped by PID; autocannon runs as its own process. Benchmarks never fail on noise.
+// stopped by PID; the load generators (wrk, autocannon) run as their own processes. Benchmarks never
+// fail on noise.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { measureCacheLayers } from './bench-cache-layers'
+import { measurePageFigures, PAGES_NOTE } from './bench-pages'
 import { makeBenchStore } from './bench-store'
-import { median, type LoadResult, runLoad, startServer } from './bench-servers'
+import { median, startServer } from './bench-servers'
 import { measureAttackFigures } from './bench-attacks'
 import { measureOrderFigures } from './bench-orders'
 import { measureConsoleFigures } from './bench-console'
@@ -19,13 +20,13 @@ import { measureScaleOutFigures } from './bench-scale-out'
 import { measureSearchFigures } from './bench-search'
 import { measureTestTimings } from './bench-timings'
 import { runLighthouse } from './lighthouse'
-import { buildReferenceApp } from './reference-app'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const OUT = path.join(ROOT, 'bench', '.out')
-// BENCH_PORT moves the nine loopback ports the bench listens on (default 3210–3218).
+// BENCH_PORT moves the ten loopback ports the bench listens on (default 3210–3219).
 const STORE_PORT = Number(process.env.BENCH_PORT ?? 3210)
-const REFERENCE_PORT = STORE_PORT + 1
+/** P1's and P2's references: bare node:http (bench/bare-reference.mjs) and a Next app (bench/reference-app.ts). */
+const REFERENCE_PORTS = { bare: STORE_PORT + 9, next: STORE_PORT + 1 }
 const POSTGRES_STORE_PORT = STORE_PORT + 2
 const SCALE_OUT_PORTS: [number, number] = [STORE_PORT + 3, STORE_PORT + 4]
 const ATTACKS_PORT = STORE_PORT + 5
@@ -33,8 +34,6 @@ const ATTACKS_PORT = STORE_PORT + 5
 const MANY_STORES_PORTS: [number, number, number] = [STORE_PORT + 6, STORE_PORT + 7, STORE_PORT + 8]
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
-const ACCEPT = { 'accept-encoding': 'br, gzip' }
 /** The demo store's account (data/demo-store.json), for P5's signed-in page. */
 const DEMO_ACCOUNT = { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' }
 
@@ -56,24 +55,6 @@ async function fetchText(url: string) {
   return response.text()
 }
 
-/** A GET whose body is counted as sent (fetch would decompress it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ body: Buffer.concat(chunks), headers: response.headers }))
-      })
-      .on('error', reject)
-  })
-}
-
-function bodyOf(html: string): string {
-  const match = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)
-  return match?.[1] ?? html
-}
-
 function scriptSources(html: string): string[] {
   return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!).filter((src) => src.startsWith('/_next/'))
 }
@@ -85,16 +66,6 @@ async function gzippedBytes(baseUrl: string, sources: string[]): Promise<number>
     total += gzipSync(bytes).length
   }
   return total
-}
-
-async function measure(label: string, url: string, extra: { headers?: Record<string, string> } = {}): Promise<LoadResult[]> {
-  const runs: LoadResult[] = []
-  await runLoad({ url, connections: CONNECTIONS, seconds: 2, headers: { ...ACCEPT, ...extra.headers } }) // warm-up
-  for (let round = 0; round < ROUNDS; round++) {
-    runs.push(await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, headers: { ...ACCEPT, ...extra.headers } }))
-  }
-  log(`${label}: ${runs.map((r) => Math.round(r.requestsPerSec)).join(' / ')} req/s`)
-  return runs
 }
 
 type Row = { goal: string; figure: string; reference: string; ratio: string; target: string; verdict: string }
@@ -175,6 +146,18 @@ async function main() {
     }
     return
   }
+  if (process.env.BENCH_ONLY === 'pages') {
+    // P1 and P2 alone: their rows printed and put in docs/benchmarks.md in place of the previous ones.
+    try {
+      const rows = await measurePageFigures({ storeUrl: store.url, pages: await catalogPages(store.url), out: OUT, ports: REFERENCE_PORTS, rounds: ROUNDS, seconds: SECONDS })
+      printRows(rows)
+      replaceRows({ goal: 'P1', rows: rows.filter((row) => row.goal.startsWith('P1 ')), note: PAGES_NOTE, only: 'pages' })
+      replaceRows({ goal: 'P2', rows: rows.filter((row) => row.goal.startsWith('P2 ')), note: PAGES_NOTE, only: 'pages' })
+    } finally {
+      await store.stop()
+    }
+    return
+  }
   for (let i = 1; i < 3; i++) {
     await store.stop()
     store = await startServer({ label: 'store', command: process.execPath, args: ['scripts/start.mjs'], cwd: ROOT, port: STORE_PORT, env: storeEnv })
@@ -182,107 +165,43 @@ async function main() {
   }
 
   try {
-    const list = (await (await fetch(`${store.url}/api/query?key=getProductList`)).json()) as {
-      products: { products: { slug: string }[]; total: number }
-    }
-    const productSlug = list.products.products[0]?.slug
-    if (!productSlug) throw new Error('the bench store has no products')
-    const pages: Record<string, string> = { home: '/', shop: '/shop', product: `/product/${productSlug}`, content: '/about-us' }
-    const bodies: Record<string, string> = {}
-    const htmlBytes: Record<string, number> = {}
-    for (const [name, pagePath] of Object.entries(pages)) {
-      const html = await fetchText(store.url + pagePath)
-      bodies[name] = bodyOf(html)
-      htmlBytes[name] = Buffer.byteLength(html)
-    }
+    const pages = await catalogPages(store.url)
+    const rows: Row[] = await measurePageFigures({ storeUrl: store.url, pages, out: OUT, ports: REFERENCE_PORTS, rounds: ROUNDS, seconds: SECONDS })
     const shopHtml = await fetchText(`${store.url}/shop`)
-    const listResponse = await rawGet(`${store.url}/api/query?key=getProductList`, ACCEPT)
-    const listBytes = listResponse.body
-    const listEncoding = listResponse.headers['content-encoding'] ?? 'identity'
-    const etag = typeof listResponse.headers.etag === 'string' ? listResponse.headers.etag : null
-    const notModified = etag
-      ? (await fetch(`${store.url}/api/query?key=getProductList`, { headers: { ...ACCEPT, 'if-none-match': etag } })).status
-      : 0
-    const rawList = await (await fetch(`${store.url}/api/query?key=getProductList`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()
-
-    log('building the reference app')
-    buildReferenceApp({ dir: path.join(OUT, 'reference'), pages: bodies, files: { 'product-list.json': Buffer.from(rawList) } })
-    const reference = await startServer({
-      label: 'reference',
-      command: process.execPath,
-      args: [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(REFERENCE_PORT), '-H', '127.0.0.1'],
-      cwd: path.join(OUT, 'reference'),
-      port: REFERENCE_PORT,
-      readyPath: '/product-list.json',
+    const shopJs = await gzippedBytes(store.url, scriptSources(shopHtml))
+    // The store build's own empty page: the root not-found page (root layout only, no store shell).
+    const emptyHtml = await (await fetch(`${store.url}/nothing-here.txt`)).text()
+    const emptyJs = await gzippedBytes(store.url, scriptSources(emptyHtml))
+    rows.push({
+      goal: 'P6 first-load JS of /shop',
+      figure: `${(shopJs / 1024).toFixed(1)} kB gzip`,
+      reference: `${(emptyJs / 1024).toFixed(1)} kB gzip (the same build's root not-found page: framework and root layout only)`,
+      ratio: `${(shopJs / emptyJs).toFixed(2)}×`,
+      target: '≤ 1.25×',
+      verdict: shopJs / emptyJs <= 1.25 ? 'met' : 'missed',
     })
-    try {
-      const rows: Row[] = []
-      for (const [name, pagePath] of Object.entries(pages)) {
-        const ours = await measure(`store ${pagePath}`, store.url + pagePath)
-        const ref = await measure(`reference ${name}`, `${reference.url}/ref/${name}`)
-        const ratio = median(ours.map((r) => r.requestsPerSec)) / median(ref.map((r) => r.requestsPerSec))
-        const p99Ratio = median(ours.map((r) => r.p99)) / Math.max(1, median(ref.map((r) => r.p99)))
-        const errors = ours.reduce((n, r) => n + r.errors + r.non2xx, 0)
-        rows.push({
-          goal: `P1 ${pagePath} (${Math.round(htmlBytes[name]! / 1024)} kB HTML)`,
-          figure: `${Math.round(median(ours.map((r) => r.requestsPerSec)))} req/s, p99 ${median(ours.map((r) => r.p99))} ms${errors ? `, ${errors} errors` : ''}`,
-          reference: `${Math.round(median(ref.map((r) => r.requestsPerSec)))} req/s, p99 ${median(ref.map((r) => r.p99))} ms`,
-          ratio: `${ratio.toFixed(2)}× throughput, ${p99Ratio.toFixed(2)}× p99`,
-          target: '≥ 0.8× throughput, p99 ≤ 2×',
-          verdict: ratio >= 0.8 && p99Ratio <= 2 && !errors ? 'met' : 'missed',
-        })
-      }
-
-      const ours = await measure('store getProductList', `${store.url}/api/query?key=getProductList`)
-      const ref = await measure('reference static file', `${reference.url}/product-list.json`)
-      const ratio = median(ours.map((r) => r.requestsPerSec)) / median(ref.map((r) => r.requestsPerSec))
-      rows.push({
-        goal: `P2 getProductList, ${list.products.total} products`,
-        figure: `${Math.round(median(ours.map((r) => r.requestsPerSec)))} req/s; ${(listBytes.length / 1024).toFixed(1)} kB ${listEncoding}; ETag ${etag ? 'yes' : 'no'}, revalidation ${notModified}`,
-        reference: `${Math.round(median(ref.map((r) => r.requestsPerSec)))} req/s (Next static file, ${(rawList.byteLength / 1024).toFixed(0)} kB)`,
-        ratio: `${ratio.toFixed(2)}×`,
-        target: '≥ 0.5×, ≤ 60 kB compressed, ETag/304',
-        verdict: ratio >= 0.5 && listBytes.length <= 60 * 1024 && notModified === 304 ? 'met' : 'missed',
-      })
-
-      const shopJs = await gzippedBytes(store.url, scriptSources(shopHtml))
-      // The store build's own empty page: the root not-found page (root layout only, no store shell).
-      const emptyHtml = await (await fetch(`${store.url}/nothing-here.txt`)).text()
-      const emptyJs = await gzippedBytes(store.url, scriptSources(emptyHtml))
-      rows.push({
-        goal: 'P6 first-load JS of /shop',
-        figure: `${(shopJs / 1024).toFixed(1)} kB gzip`,
-        reference: `${(emptyJs / 1024).toFixed(1)} kB gzip (the same build's root not-found page: framework and root layout only)`,
-        ratio: `${(shopJs / emptyJs).toFixed(2)}×`,
-        target: '≤ 1.25×',
-        verdict: shopJs / emptyJs <= 1.25 ? 'met' : 'missed',
-      })
-      if (process.env.BENCH_LIGHTHOUSE !== '0') {
-        await settle()
-        rows.push(...lighthouseRows(store.url, pages.product!))
-      }
-      rows.push(...(await measureSearchFigures({ storeUrl: store.url })))
-      const startMs = median(startTimes)
-      rows.push({
-        goal: 'P8 start, existing build and data',
-        figure: `${(startMs / 1000).toFixed(2)} s to the first 200 (runs: ${startTimes.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`,
-        reference: '—',
-        ratio: '—',
-        target: '≤ 3 s',
-        verdict: startMs <= 3000 ? 'met' : 'missed',
-      })
-      await reference.stop()
-      await store.stop()
-      rows.push(...(await measurePostgresFigures({ root: ROOT, port: POSTGRES_STORE_PORT, storeEnv, rounds: ROUNDS, seconds: SECONDS })))
-      rows.push(...(await measureOrderFigures()))
-      rows.push(...(await measureScaleOutFigures({ root: ROOT, ports: SCALE_OUT_PORTS, storeEnv, storeFile })))
-      rows.push(...(await measureManyStoresFigures({ root: ROOT, ports: MANY_STORES_PORTS, rounds: ROUNDS, seconds: SECONDS })))
-      rows.push(...(await measureAttackFigures({ root: ROOT, port: ATTACKS_PORT, out: OUT, seconds: SECONDS, rounds: ROUNDS })))
-      rows.push(...(await measureTestTimings()))
-      writeReport(rows)
-    } finally {
-      await reference.stop()
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      await settle()
+      rows.push(...lighthouseRows(store.url, pages.product!))
     }
+    rows.push(...(await measureSearchFigures({ storeUrl: store.url })))
+    const startMs = median(startTimes)
+    rows.push({
+      goal: 'P8 start, existing build and data',
+      figure: `${(startMs / 1000).toFixed(2)} s to the first 200 (runs: ${startTimes.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`,
+      reference: '—',
+      ratio: '—',
+      target: '≤ 3 s',
+      verdict: startMs <= 3000 ? 'met' : 'missed',
+    })
+    await store.stop()
+    rows.push(...(await measurePostgresFigures({ root: ROOT, port: POSTGRES_STORE_PORT, storeEnv, rounds: ROUNDS, seconds: SECONDS })))
+    rows.push(...(await measureOrderFigures()))
+    rows.push(...(await measureScaleOutFigures({ root: ROOT, ports: SCALE_OUT_PORTS, storeEnv, storeFile })))
+    rows.push(...(await measureManyStoresFigures({ root: ROOT, ports: MANY_STORES_PORTS, rounds: ROUNDS, seconds: SECONDS })))
+    rows.push(...(await measureAttackFigures({ root: ROOT, port: ATTACKS_PORT, out: OUT, seconds: SECONDS, rounds: ROUNDS })))
+    rows.push(...(await measureTestTimings()))
+    writeReport(rows)
   } finally {
     await store.stop()
   }
@@ -304,6 +223,11 @@ async function firstProductSlug(origin: string): Promise<string> {
   const slug = list.products.products[0]?.slug
   if (!slug) throw new Error('the bench store has no products')
   return slug
+}
+
+/** P1's pages: the home page, the shop, the first product and a content page. */
+async function catalogPages(origin: string): Promise<Record<string, string>> {
+  return { home: '/', shop: '/shop', product: `/product/${await firstProductSlug(origin)}`, content: '/about-us' }
 }
 
 /**
@@ -349,16 +273,10 @@ function writeReport(rows: Row[]) {
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     `Production build (\`next build\`, served by \`scripts/server.mjs\` as \`npm start\` does), embedded PGlite with a 999-product store, one server process per variant,`,
-    `autocannon in its own process: ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} runs after a warm-up,`,
-    '`Accept-Encoding: br, gzip`. References are built in the same run with the same Next (bench/reference-app.ts):',
-    'a prerendered page carrying the same HTML body as the store page, and a `public/` file with the same JSON; the empty page',
-    'of P6 is the store build\'s own root not-found page. Lighthouse: `npx lighthouse@12`, mobile, Debian Chromium.',
+    `${SECONDS} s per run, median of ${ROUNDS} runs after a warm-up. The empty page of P6 is the store build's own root not-found page.`,
+    'Lighthouse: `npx lighthouse@12`, mobile, Debian Chromium.',
     'Figures are ratios because absolute times on this shared 2-core machine move by ±25% from run to run.',
-    'P2\'s reference serves the same JSON bytes from `public/`, which Next gzips on every request; against the',
-    'calibration of performance.md for small static files (3.6–4k req/s) the index is at roughly 0.45×.',
-    'P1: the store replays rendered pages kept compressed (docs/decisions/008) while the reference, like any',
-    'Next page, is compressed on every request: the ratio mostly measures that. Against the calibration of',
-    'performance.md (≈ 1.3k req/s for a prerendered page) the store pages serve at 10–30k req/s.',
+    ...PAGES_NOTE,
     'P3 and P4 run the demo store on the machine\'s PostgreSQL (BENCH_DATABASE_URL; fresh databases webstore_bench_*):',
     'P3 with 50 signed-in users, one connection each (bench/load-users.mjs, its own process, `Accept-Encoding: br, gzip`);',
     'P4 places orders one after another as a guest (fixed delivery, built-in tax, an offline method open to guests: bank transfer), timed by the client,',

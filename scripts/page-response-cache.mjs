@@ -4,6 +4,11 @@
 // headers until rendered pages change (renderedPagesGeneration moves on a revalidation or a drop).
 // Only plain document requests qualify: router requests (RSC payloads, prefetches) and anything but
 // a 200 HTML page from the route cache go through Next as usual.
+//
+// A replay is the hot path of the catalog (performance.md P1): it writes a head prepared whole for
+// the page, its encoding and the request's security headers (one of four lists,
+// security-headers.mjs), then the body kept in that encoding — no header object, no compression,
+// nothing parsed twice.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { negotiateEncoding } from '../src/isomorphic/accept-encoding.mjs'
@@ -13,16 +18,23 @@ import { SECURITY_HEADER_NAMES } from './security-headers.mjs'
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('./security-headers.mjs').SecuredResponse} SecuredResponse */
+/** @typedef {'br' | 'gzip' | 'identity'} Encoding */
+/**
+ * The complete heads of one kept page for one list of security headers, flat [name, value, …].
+ * @typedef {Record<Encoding, string[]> & { notModified: string[] }} PreparedHeads
+ */
 /**
  * One kept page: its replayed headers and its body as sent, in brotli and in gzip.
  * @typedef {object} KeptPage
  * @property {number} generation renderedPagesGeneration() when the page was rendered
- * @property {[string, import('node:http').OutgoingHttpHeader | undefined][]} headers
+ * @property {string[]} headers the replayed headers, flat [name, value, …]
  * @property {string | null} etag
  * @property {Buffer} identity
  * @property {Buffer} br
  * @property {Buffer} gzip
  * @property {number} bytes
+ * @property {Map<readonly string[], PreparedHeads>} heads by list of security headers, made on first use
  */
 
 const brotli = promisify(brotliCompress)
@@ -30,14 +42,6 @@ const gzipAsync = promisify(gzip)
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'range']
 // Security headers depend on the request (HSTS, Referrer-Policy) and are added again to every answer.
 const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', ...SECURITY_HEADER_NAMES])
-
-// Rendered pages never read the query string (decision 004: filters are applied in the browser), so
-// /shop?color=Navy is the same document as /shop: one copy per path, and random query strings cannot
-// make the server compress anything again.
-/** @param {IncomingMessage} request */
-function pathOf(request) {
-  return targetPath(request.url ?? '/')
-}
 
 // Each store's pages are its own (decision 025): the store the server resolved for the request's
 // host (the x-webstore-store header it set) is part of the key.
@@ -47,23 +51,62 @@ function storeOf(request) {
   return typeof store === 'string' ? store : null
 }
 
-/** @param {IncomingMessage} request */
-function keyOf(request) {
-  return `${storeOf(request) ?? ''}${pathOf(request)}`
-}
-
 // The console's pages (decision 021) are one member's and never kept, whatever Next says of them.
 const CONSOLE = /^\/admin(?:\/|$)/
 
-/** @param {IncomingMessage} request */
-function qualifies(request) {
-  return (request.method === 'GET' || request.method === 'HEAD') && !ROUTER_HEADERS.some((name) => request.headers[name] !== undefined) && !CONSOLE.test(pathOf(request))
+/**
+ * The key of the copy a request may be answered from — its store and its path — or null when it is
+ * no plain document request. Rendered pages never read the query string (decision 004: filters are
+ * applied in the browser), so /shop?color=Navy is the same document as /shop: one copy per path,
+ * and random query strings cannot make the server compress anything again.
+ * @param {IncomingMessage} request
+ */
+function keyOf(request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
+  const headers = request.headers
+  for (const name of ROUTER_HEADERS) if (headers[name] !== undefined) return null
+  const path = targetPath(request.url ?? '/')
+  if (CONSOLE.test(path)) return null
+  const store = headers['x-webstore-store']
+  return typeof store === 'string' ? store + path : path
 }
 
-// Accept-Encoding is parsed the way the JSON API parses it: one linear pass, no regular expression.
-/** @param {IncomingMessage} request */
-function accepted(request) {
-  return negotiateEncoding(request.headers['accept-encoding'])
+// Accept-Encoding is parsed the way the JSON API parses it (one linear pass, no regular expression),
+// once per distinct header: browsers send a handful of values. Long values are parsed every time,
+// so the memory kept stays small whatever clients send.
+const ENCODING_MEMO_ENTRIES = 64
+const ENCODING_MEMO_LENGTH = 256
+/** @type {Map<string, Encoding>} */
+const encodingMemo = new Map()
+
+/**
+ * @param {string | undefined} acceptEncoding
+ * @returns {Encoding}
+ */
+function accepted(acceptEncoding) {
+  if (acceptEncoding === undefined) return 'identity'
+  let encoding = encodingMemo.get(acceptEncoding)
+  if (encoding === undefined) {
+    encoding = negotiateEncoding(acceptEncoding) ?? 'identity'
+    if (acceptEncoding.length <= ENCODING_MEMO_LENGTH) {
+      if (encodingMemo.size >= ENCODING_MEMO_ENTRIES) encodingMemo.clear()
+      encodingMemo.set(acceptEncoding, encoding)
+    }
+  }
+  return encoding
+}
+
+/**
+ * The complete heads of a kept page with one list of security headers.
+ * @param {KeptPage} entry
+ * @param {readonly string[]} security
+ * @returns {PreparedHeads}
+ */
+function prepareHeads(entry, security) {
+  const common = [...entry.headers, ...security]
+  /** @param {Encoding} encoding */
+  const head = (encoding) => [...common, ...(encoding === 'identity' ? [] : ['content-encoding', encoding]), 'content-length', String(entry[encoding].length)]
+  return { identity: head('identity'), br: head('br'), gzip: head('gzip'), notModified: common }
 }
 
 /** @param {{ maxBytes?: number }} [options] */
@@ -91,13 +134,14 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
 
   return {
     /**
-     * Answers from a kept copy; false when there is none for this request.
+     * Answers from a kept copy; false when there is none for this request. The answer must have no
+     * header set yet: its head is written whole.
      * @param {IncomingMessage} request
-     * @param {ServerResponse} response
+     * @param {SecuredResponse} response
      */
     serve(request, response) {
-      if (!qualifies(request)) return false
       const key = keyOf(request)
+      if (key === null) return false
       const entry = entries.get(key)
       if (!entry) return false
       if (entry.generation !== renderedPagesGeneration(storeOf(request))) {
@@ -105,18 +149,20 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
         bytes -= entry.bytes
         return false
       }
-      for (const [name, value] of entry.headers) if (value !== undefined) response.setHeader(name, value)
-      if (entry.etag && request.headers['if-none-match'] === entry.etag) {
-        response.statusCode = 304
+      const security = response.securityHeaders
+      let heads = entry.heads.get(security)
+      if (!heads) {
+        heads = prepareHeads(entry, security)
+        entry.heads.set(security, heads)
+      }
+      if (entry.etag !== null && request.headers['if-none-match'] === entry.etag) {
+        response.writePreparedHead(304, heads.notModified)
         response.end()
         return true
       }
-      const encoding = accepted(request)
-      const body = encoding ? entry[encoding] : entry.identity
-      if (encoding) response.setHeader('Content-Encoding', encoding)
-      response.setHeader('Content-Length', body.length)
-      response.statusCode = 200
-      response.end(request.method === 'HEAD' ? undefined : body)
+      const encoding = accepted(request.headers['accept-encoding'])
+      response.writePreparedHead(200, heads[encoding])
+      response.end(request.method === 'HEAD' ? undefined : entry[encoding])
       return true
     },
 
@@ -126,7 +172,8 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
      * @param {ServerResponse} response
      */
     capture(request, response) {
-      if (request.method !== 'GET' || !qualifies(request)) return
+      const key = keyOf(request)
+      if (request.method !== 'GET' || key === null) return
       const generation = renderedPagesGeneration(storeOf(request))
       /** @type {Buffer[]} */
       const chunks = []
@@ -151,7 +198,12 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
           response.getHeader('set-cookie') === undefined
         if (isRenderedPage) {
           const identity = Buffer.concat(chunks)
-          const headers = Object.entries(response.getHeaders()).filter(([name]) => !NOT_REPLAYED.has(name))
+          /** @type {string[]} */
+          const headers = []
+          for (const [name, value] of Object.entries(response.getHeaders())) {
+            if (value === undefined || NOT_REPLAYED.has(name)) continue
+            for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one))
+          }
           Promise.all([
             brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
             gzipAsync(identity, { level: 9 }),
@@ -159,7 +211,7 @@ export function createPageResponseCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
             .then(([br, gz]) => {
               if (generation !== renderedPagesGeneration(storeOf(request))) return
               const etag = response.getHeader('etag')
-              remember(keyOf(request), { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length })
+              remember(key, { generation, headers, etag: etag ? String(etag) : null, identity, br, gzip: gz, bytes: identity.length + br.length + gz.length, heads: new Map() })
             })
             .catch(() => {})
         }

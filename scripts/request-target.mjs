@@ -32,12 +32,17 @@ export function targetRefusal(url) {
   if (!url.startsWith('/')) return 'Bad request: the request target must be a path on this site, such as /shop.'
   if (url.includes('#')) return 'Bad request: the address has a fragment (#), which browsers never send.'
   const path = pathOf(url)
-  if (path.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))) return 'Bad request: the address has "." or ".." segments.'
-  let decoded
-  try {
-    decoded = decodeURIComponent(path)
-  } catch {
-    return 'Bad request: the address has malformed percent-encoding.'
+  // Every request is judged here, cached page replays included: a plain path (no '%', no '.') is
+  // judged without splitting or decoding it, since a dot segment needs one and decoding changes nothing.
+  const escaped = path.includes('%')
+  if ((escaped || path.includes('.')) && path.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))) return 'Bad request: the address has "." or ".." segments.'
+  let decoded = path
+  if (escaped) {
+    try {
+      decoded = decodeURIComponent(path)
+    } catch {
+      return 'Bad request: the address has malformed percent-encoding.'
+    }
   }
   if (CONTROL.test(decoded)) return 'Bad request: the address has control characters.'
   return null

@@ -8,6 +8,12 @@
 // nonces: scripts are limited to this origin, inline scripts (Next's flight payloads) and the two
 // third parties the store loads — reCAPTCHA from www.recaptcha.net/www.gstatic.com
 // (src/client/recaptcha.ts) and GA4's gtag.js from www.googletagmanager.com (src/client/analytics.ts).
+//
+// Every answer is a SecuredResponse (the server's createServer option): the headers it gets are one
+// of four lists made once per server (over HTTPS or not × a secret in the address or not), so an
+// answer costs no new strings or objects, and a replayed page can write them in one prepared head
+// (scripts/page-response-cache.mjs).
+import { ServerResponse } from 'node:http'
 
 /** @typedef {{ production: boolean, publicOrigin: string | undefined }} SecurityHeaderOptions */
 /** @typedef {import('../src/server/edge-env.mjs').TrustProxy} TrustProxy */
@@ -61,30 +67,55 @@ const SECRET_PARAMS = /(?:^|[?&])(?:token|access_token|code|state)=/i
  * @param {{ publicOrigin: string | undefined }} options
  */
 export function isHttps(request, { publicOrigin }) {
-  const forwarded = (String(request.headers['x-forwarded-proto'] ?? '').split(',')[0] ?? '').trim().toLowerCase()
-  if (forwarded) return forwarded === 'https'
+  const proto = request.headers['x-forwarded-proto']
+  if (proto) {
+    const forwarded = (String(proto).split(',')[0] ?? '').trim().toLowerCase()
+    if (forwarded) return forwarded === 'https'
+  }
   return Boolean(request.socket?.encrypted) || Boolean(publicOrigin?.startsWith('https:'))
 }
 
 /**
- * The headers an answer to `request` gets, by lower-case name. HSTS only in production over HTTPS.
+ * The security headers of an answer over HTTPS or not, from an address with a secret or not, as a
+ * flat [lower-case name, value, …] list. HSTS only in production over HTTPS.
+ * @param {{ secure: boolean, secret: boolean, production: boolean }} variant
+ * @returns {readonly string[]}
+ */
+function headerList({ secure, secret, production }) {
+  const list = [
+    'content-security-policy', contentSecurityPolicy({ secure }),
+    'x-frame-options', 'DENY',
+    'x-content-type-options', 'nosniff',
+    'referrer-policy', secret ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    'permissions-policy', PERMISSIONS_POLICY,
+    'cross-origin-opener-policy', 'same-origin',
+  ]
+  if (production && secure) list.push('strict-transport-security', HSTS)
+  return Object.freeze(list)
+}
+
+/** @type {WeakMap<SecurityHeaderOptions, readonly (readonly string[])[]>} */
+const listsByOptions = new WeakMap()
+
+/**
+ * The security headers an answer to `request` gets, as a flat [lower-case name, value, …] list: the
+ * same list object for every request alike (HTTPS or not, a secret in the address or not), made
+ * once per `options` object.
  * @param {RequestLike} request
  * @param {SecurityHeaderOptions} options
- * @returns {Record<string, string>}
+ * @returns {readonly string[]}
  */
-export function securityHeaders(request, { production, publicOrigin }) {
-  const secure = isHttps(request, { publicOrigin })
-  /** @type {Record<string, string>} */
-  const headers = {
-    'content-security-policy': contentSecurityPolicy({ secure }),
-    'x-frame-options': 'DENY',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': SECRET_PARAMS.test(request.url ?? '') ? 'no-referrer' : 'strict-origin-when-cross-origin',
-    'permissions-policy': PERMISSIONS_POLICY,
-    'cross-origin-opener-policy': 'same-origin',
+export function securityHeaderList(request, options) {
+  let lists = listsByOptions.get(options)
+  if (!lists) {
+    const { production } = options
+    lists = [false, true].flatMap((secure) => [false, true].map((secret) => headerList({ secure, secret, production })))
+    listsByOptions.set(options, lists)
   }
-  if (production && secure) headers['strict-transport-security'] = HSTS
-  return headers
+  const url = request.url ?? ''
+  // A secret parameter needs an '=': most addresses are spared the expression.
+  const secret = url.includes('=') && SECRET_PARAMS.test(url)
+  return /** @type {readonly string[]} */ (lists[(isHttps(request, options) ? 2 : 0) + (secret ? 1 : 0)])
 }
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'x-forwarded-proto', 'x-forwarded-host']
@@ -124,18 +155,35 @@ export function clientAddress(request, { trustProxy }) {
  */
 export function trustedClientHeaders(request, { trustProxy }) {
   const address = clientAddress(request, { trustProxy })
-  const dropped = trustProxy ? ['x-forwarded-for', 'x-real-ip'] : FORWARDING_HEADERS
-  for (const name of dropped) delete request.headers[name]
-  if (address) request.headers['x-forwarded-for'] = address
-  const raw = request.rawHeaders
+  const dropped = trustProxy ? TRUSTED_PROXY_DROPS : FORWARDING_HEADERS
+  const parsed = request.headers
+  // The raw headers hold a name under any spelling that the parsed ones hold in lower case: when the
+  // client sent none of the dropped names (nearly always), the raw list is kept and only added to.
+  if (dropped.some((name) => parsed[name] !== undefined)) {
+    for (const name of dropped) delete parsed[name]
+    request.rawHeaders = withoutHeaders(request.rawHeaders, dropped)
+  }
+  if (address) {
+    parsed['x-forwarded-for'] = address
+    request.rawHeaders.push('X-Forwarded-For', address)
+  }
+}
+
+const TRUSTED_PROXY_DROPS = ['x-forwarded-for', 'x-real-ip']
+
+/**
+ * A copy of a raw [name, value, …] list without the given lower-case names, under any spelling.
+ * @param {string[]} raw
+ * @param {string[]} names
+ */
+function withoutHeaders(raw, names) {
   /** @type {string[]} */
   const kept = []
   for (let index = 0; index < raw.length; index += 2) {
     const name = raw[index] ?? ''
-    if (!dropped.includes(name.toLowerCase())) kept.push(name, raw[index + 1] ?? '')
+    if (!names.includes(name.toLowerCase())) kept.push(name, raw[index + 1] ?? '')
   }
-  if (address) kept.push('X-Forwarded-For', address)
-  request.rawHeaders = kept
+  return kept
 }
 
 /** The store the server resolved for a request (decision 025): only the server ever writes it. */
@@ -149,18 +197,18 @@ export const STORE_HEADER = 'x-webstore-store'
  * @param {string | null} storeId
  */
 export function setRequestStore(request, storeId) {
-  delete request.headers[STORE_HEADER]
-  if (storeId !== null) request.headers[STORE_HEADER] = storeId
-  const raw = request.rawHeaders
-  /** @type {string[]} */
-  const kept = []
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index] ?? ''
-    if (name.toLowerCase() !== STORE_HEADER) kept.push(name, raw[index + 1] ?? '')
+  // As in trustedClientHeaders: the raw list is copied only when it holds the name at all.
+  if (request.headers[STORE_HEADER] !== undefined) {
+    delete request.headers[STORE_HEADER]
+    request.rawHeaders = withoutHeaders(request.rawHeaders, STORE_HEADERS)
   }
-  if (storeId !== null) kept.push(STORE_HEADER, storeId)
-  request.rawHeaders = kept
+  if (storeId !== null) {
+    request.headers[STORE_HEADER] = storeId
+    request.rawHeaders.push(STORE_HEADER, storeId)
+  }
 }
+
+const STORE_HEADERS = [STORE_HEADER]
 
 /** Every name securityHeaders may set: the page cache never replays them (they depend on the request). */
 export const SECURITY_HEADER_NAMES = [
@@ -187,25 +235,55 @@ function namesIn(headers) {
   return new Set(Object.keys(headers).map((name) => name.toLowerCase()))
 }
 
+/** @type {readonly string[]} */
+const NO_HEADERS = Object.freeze([])
+
 /**
- * Makes `response` carry the security headers: each one the answer has not set by the time its
- * head is written is added then (writeHead is also what Node calls for an implicit head).
+ * Every answer of the production server (`createServer({ ServerResponse: SecuredResponse })`): it
+ * carries the security headers withSecurityHeaders chose for its request, and each one the answer has
+ * not set itself by the time its head is written is added then (writeHead is also what Node calls
+ * for an implicit head).
+ */
+export class SecuredResponse extends ServerResponse {
+  /** The flat [name, value, …] list of securityHeaderList for this answer's request. */
+  securityHeaders = NO_HEADERS
+
+  /**
+   * @override
+   * @param {number} statusCode
+   * @param {any[]} rest a reason phrase and/or the headers, as node:http takes them
+   */
+  writeHead(statusCode, ...rest) {
+    const list = this.securityHeaders
+    if (list.length > 0 && !this.headersSent) {
+      const given = namesIn(typeof rest[0] === 'string' ? rest[1] : rest[0])
+      for (let index = 0; index < list.length; index += 2) {
+        const name = /** @type {string} */ (list[index])
+        if (!given.has(name) && !this.hasHeader(name)) this.setHeader(name, /** @type {string} */ (list[index + 1]))
+      }
+    }
+    return super.writeHead(statusCode, ...rest)
+  }
+
+  /**
+   * Writes a head prepared whole beforehand, which carries this answer's security headers already
+   * (a replayed page's, scripts/page-response-cache.mjs): node:http writes such a flat list as it is,
+   * with no header object built on the way.
+   * @param {number} statusCode
+   * @param {readonly string[]} headers
+   */
+  writePreparedHead(statusCode, headers) {
+    return super.writeHead(statusCode, /** @type {string[]} */ (headers))
+  }
+}
+
+/**
+ * Makes `response` carry the security headers of `request` (see SecuredResponse).
  * @param {RequestLike} request
  * @param {import('node:http').ServerResponse} response
  * @param {SecurityHeaderOptions} options
  */
 export function withSecurityHeaders(request, response, options) {
-  const headers = securityHeaders(request, options)
-  const writeHead = response.writeHead
-  /** @type {(this: import('node:http').ServerResponse, statusCode: number, ...rest: any[]) => import('node:http').ServerResponse} */
-  const withHeaders = function (statusCode, ...rest) {
-    const given = namesIn(typeof rest[0] === 'string' ? rest[1] : rest[0])
-    if (!this.headersSent) {
-      for (const [name, value] of Object.entries(headers)) {
-        if (!given.has(name) && !this.hasHeader(name)) this.setHeader(name, value)
-      }
-    }
-    return writeHead.call(this, statusCode, ...rest)
-  }
-  response.writeHead = /** @type {typeof response.writeHead} */ (withHeaders)
+  if (!(response instanceof SecuredResponse)) throw new TypeError('answers must be SecuredResponse objects: createServer({ ServerResponse: SecuredResponse })')
+  response.securityHeaders = securityHeaderList(request, options)
 }

@@ -45,12 +45,13 @@ import { edgeEnv } from '../src/server/edge-env.mjs'
 import { registeredApiDispatch, registeredConsoleGate, registeredPageGate, registeredStoreResolver } from '../src/web/edge-registry.mjs'
 import { createPageResponseCache } from './page-response-cache.mjs'
 import { pathOf, targetRefusal } from './request-target.mjs'
-import { setRequestStore, trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
+import { SecuredResponse, setRequestStore, trustedClientHeaders, withSecurityHeaders } from './security-headers.mjs'
 import { sendWebResponse, toWebRequest } from './web-request.mjs'
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
-/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {SecuredResponse} ServerResponse */
 /** @typedef {import('../src/web/edge-registry.mjs').ApiEndpoint} ApiEndpoint */
+/** @typedef {import('../src/web/edge-registry.mjs').GateDecision} GateDecision */
 /** @typedef {(request: IncomingMessage, response: ServerResponse) => Promise<void>} NextHandler */
 /** @typedef {{ webstore?: 'ready' | 'stop' } | null | undefined} WorkerMessage */
 
@@ -85,13 +86,12 @@ const compress = /** @type {any} */ (compression({
 
 const pages = createPageResponseCache()
 
-const UNGATED_PREFIXES = ['/_next/', '/api/']
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 /** @param {IncomingMessage} request */
 function isGated(request) {
   const url = request.url ?? '/'
-  return !UNGATED_PREFIXES.some((prefix) => url.startsWith(prefix))
+  return !url.startsWith('/_next/') && !url.startsWith('/api/')
 }
 
 /**
@@ -103,24 +103,27 @@ function refuseTarget(response, reason) {
   response.end(reason)
 }
 
-/** @param {IncomingMessage} request */
-async function askGate(request) {
+/**
+ * The gate's decision: at once while what it reads is held in memory (nearly always), else once it
+ * is read. Throws (or rejects) when the gate cannot decide.
+ * @param {IncomingMessage} request
+ */
+function askGate(request) {
   const gate = registeredPageGate()
   if (!gate) throw new Error('the page gate is not registered (src/instrumentation.ts did not run)')
-  return (await gate(request.method ?? 'GET', request.url ?? '/', request.headers)) ?? {}
+  return gate(request.method ?? 'GET', request.url ?? '/', request.headers)
 }
 
 // Every request is for one store (decision 025), resolved here once from its Host header and handed
 // on in STORE_HEADER (a copy the client sent is dropped first); a host that names no store answers
 // "No store here" without reaching a page or the API. Next's files and the health check are the
 // same for every store and are not resolved.
-const STORELESS_PREFIXES = ['/_next/', '/api/health']
 const INSIDE_ADDRESS = /^\/_\d/
 
 /** @param {IncomingMessage} request */
 function isStoreless(request) {
   const url = request.url ?? '/'
-  return STORELESS_PREFIXES.some((prefix) => url.startsWith(prefix))
+  return url.startsWith('/_next/') || url.startsWith('/api/health')
 }
 
 /**
@@ -256,14 +259,18 @@ function serveApi(endpoint, request, response) {
 }
 
 /**
+ * An answer from a kept page when there is one, else from Next. An answer the gate made private (a
+ * signed-in shopper of a locked store, the console) depends on who asks: it is neither answered
+ * from nor kept as a copy that serves every visitor.
  * @param {NextHandler} handle
  * @param {IncomingMessage} request
  * @param {ServerResponse} response
+ * @param {boolean} shared
  */
-function serve(handle, request, response) {
-  if (pages.serve(request, response)) return
+function serve(handle, request, response, shared) {
+  if (shared && pages.serve(request, response)) return
   compress(request, response, () => {
-    pages.capture(request, response)
+    if (shared) pages.capture(request, response)
     handle(request, response).catch((/** @type {unknown} */ error) => {
       console.error(error)
       if (!response.headersSent) response.statusCode = 500
@@ -275,7 +282,7 @@ function serve(handle, request, response) {
 async function runServer() {
   // Finish the requests in flight, then leave; a second signal leaves at once. A worker is also
   // stopped by its primary (a message), or when the primary is gone.
-  /** @type {import('node:http').Server | null} */
+  /** @type {import('node:http').Server<typeof import('node:http').IncomingMessage, typeof SecuredResponse> | null} */
   let server = null
   let stopping = false
   const stop = () => {
@@ -300,7 +307,7 @@ async function runServer() {
   await startUp()
   const handle = app.getRequestHandler()
 
-  server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
+  server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, ServerResponse: SecuredResponse }, (request, response) => {
     trustedClientHeaders(request, proxyOptions)
     withSecurityHeaders(request, response, headerOptions)
     const refusal = targetRefusal(request.url ?? '/')
@@ -327,24 +334,39 @@ async function runServer() {
   function route(request, response) {
     if (!isGated(request)) {
       const endpoint = apiEndpoint(request)
-      return endpoint ? serveApi(endpoint, request, response) : serve(handle, request, response)
+      return endpoint ? serveApi(endpoint, request, response) : serve(handle, request, response, true)
     }
-    askGate(request).then(
-      (decision) => {
-        if (decision.noindex) response.setHeader('X-Robots-Tag', 'noindex, nofollow')
-        if (decision.redirect) {
-          response.writeHead(decision.status ?? 307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
-          response.end()
-          return
-        }
-        if (decision.private) keepPrivate(response)
-        serve(handle, request, response)
-      },
-      (error) => {
-        console.error('The page gate failed; the page is refused:', error)
-        refusePage(response)
-      },
-    )
+    /** @param {unknown} error */
+    const refuse = (error) => {
+      console.error('The page gate failed; the page is refused:', error)
+      refusePage(response)
+    }
+    /** @type {GateDecision | Promise<GateDecision>} */
+    let decision
+    try {
+      decision = askGate(request)
+    } catch (error) {
+      return refuse(error)
+    }
+    if (decision instanceof Promise) decision.then((decided) => pass(request, response, decided), refuse)
+    else pass(request, response, decision)
+  }
+
+  /**
+   * Carries out the gate's decision on a page request.
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   * @param {GateDecision} decision
+   */
+  function pass(request, response, decision) {
+    if (decision.noindex) response.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    if (decision.redirect) {
+      response.writeHead(decision.status ?? 307, { Location: decision.redirect, 'Cache-Control': 'no-store' })
+      response.end()
+      return
+    }
+    if (decision.private) keepPrivate(response)
+    serve(handle, request, response, !decision.private && !decision.noindex)
   }
   server.keepAliveTimeout = 65_000
   server.listen(port, hostname, () => {

@@ -15,8 +15,9 @@
 
 /** @typedef {{ redirect?: string, status?: 301 | 302 | 307 | 308, private?: boolean, noindex?: boolean }} GateDecision */
 /**
- * Decides a page request before it is served or rendered: a redirect, private, or nothing to say.
- * @typedef {(method: string, url: string, headers: Record<string, string | string[] | undefined>) => Promise<GateDecision>} PageGate
+ * Decides a page request before it is served or rendered: a redirect, private, or nothing to say —
+ * at once when what it reads is held in memory, else through a promise.
+ * @typedef {(method: string, url: string, headers: Record<string, string | string[] | undefined>) => GateDecision | Promise<GateDecision>} PageGate
  */
 /**
  * The store a Host header is for, or null for none (decision 025).

@@ -58,6 +58,24 @@ describe('the page gate and the locked catalog, on the store database', () => {
     expect(await pageGate('GET', '/faq', {})).toEqual({})
   })
 
+  test('decides at once, without a promise, once the store’s redirects and lock state are held (every replay of a kept page), as it decides after reading them', async () => {
+    await namedCache().invalidate('Redirects')
+    await setLock({ lockBrowsing: 'Disable' })
+    const read = pageGate('GET', '/shop', {})
+    expect(read).toBeInstanceOf(Promise)
+    expect(await read).toEqual({})
+    expect(pageGate('GET', '/shop', {})).toEqual({})
+    expect(pageGate('GET', '/faq?x=1', {})).toEqual({})
+    await setLock({ lockBrowsing: 'Enable' })
+    expect(await pageGate('GET', '/shop', {})).toEqual({ redirect: '/login' })
+    expect(pageGate('GET', '/shop', {})).toEqual({ redirect: '/login' })
+    expect(pageGate('GET', '/me/orders', {})).toEqual({ redirect: '/login?returnTo=%2Fme%2Forders' })
+    // Whether the visitor is signed in is read from the session store every time.
+    const signedIn = pageGate('GET', '/shop', { cookie: sessionCookie })
+    expect(signedIn).toBeInstanceOf(Promise)
+    expect(await signedIn).toEqual({ private: true })
+  })
+
   test('sends them to / when the store has single sign-on', async () => {
     await setLock({ lockBrowsing: 'Enable', ssologin: 'Acme SSO' })
     expect(await pageGate('GET', '/product/heavyweight-hoodie', {})).toEqual({ redirect: '/' })

@@ -2,10 +2,11 @@
 // page, whatever its method; the rules are the core's (src/server/accounts/site-lock.ts). An
 // unlocked store pays one cached read per page (the Website cache); the session is looked up only
 // for an account page, or a non-public page of a locked store, and only when a cookie is sent.
-import { classifyPath, decidePageAccess, type GateDecision, needsSession, pagePath } from '@/server/accounts/site-lock'
+import { classifyPath, decidePageAccess, type GateDecision, type LockState, needsSession, pagePath, type PathKind } from '@/server/accounts/site-lock'
 import { authenticateToken } from '@/server/accounts/session-service'
-import { getWebsiteCached } from '@/server/website/website-service'
-import { redirectForRequest } from '@/server/redirects/redirect-service'
+import { getWebsiteCached, websiteHeld } from '@/server/website/website-service'
+import { redirectForRequest, redirectTableHeld } from '@/server/redirects/redirect-service'
+import { resolveRedirect } from '@/isomorphic/redirect-rules'
 import { logger } from '@/server/kernel/logger'
 import { getDb } from '@/server/db/client'
 import { staffActorFor } from '@/server/staff/staff-sessions'
@@ -22,10 +23,12 @@ function header(headers: Headers, name: string): string | null {
 
 /**
  * The gate scripts/server.mjs calls for every page request, whatever its method (registered by
- * instrumentation.ts). Throws when the store's lock state or the session cannot be read: the
- * server then refuses the page (fails closed).
+ * instrumentation.ts). Throws (or rejects) when the store's lock state or the session cannot be
+ * read: the server then refuses the page (fails closed). Decided at once, without a promise, while
+ * the store's redirects and lock state are held in memory — nearly every request, and every replay
+ * of a kept page (performance.md P1) — else once they are read.
  */
-export async function pageGate(_method: string, url: string, headers: Headers): Promise<GateDecision> {
+export function pageGate(_method: string, url: string, headers: Headers): GateDecision | Promise<GateDecision> {
   // The request target as sent (not resolved against a base: '//x' must not become host x).
   const query = url.indexOf('?')
   const pathname = query === -1 ? url : url.slice(0, query)
@@ -34,22 +37,44 @@ export async function pageGate(_method: string, url: string, headers: Headers): 
   if (admin !== null) return consoleGate(admin, search, headers)
   const kind = classifyPath(pathname)
   if (kind === 'asset') return {}
-  const websiteId = storeOfHeaders({ get: (name) => header(headers, name) })
+  const request: PageRequest = { kind, websiteId: storeOfHeaders({ get: (name) => header(headers, name) }), pathname, search, headers }
+  const redirects = redirectTableHeld(request.websiteId)
+  if (redirects === undefined) return readAndDecide(request)
+  const redirect = resolveRedirect(redirects, pathname, search)
+  if (redirect) return { redirect: redirect.location, status: redirect.status }
+  if (kind === 'public') return {}
+  const website = websiteHeld(request.websiteId)
+  return website === undefined ? getWebsiteCached({ websiteId: request.websiteId }).then((read) => lockDecision(request, read)) : lockDecision(request, website)
+}
+
+type PageRequest = { kind: PathKind; websiteId: number; pathname: string; search: string; headers: Headers }
+
+/** pageGate once the store's redirects and lock state are read. */
+async function readAndDecide(request: PageRequest): Promise<GateDecision> {
   // The store's redirects (issue 16) come before any page, the site lock's included: one cached
   // lookup per page request. A redirect is the same for everyone, but it may change: never stored.
   // Rules that cannot be read redirect nowhere (a redirect is a convenience, not a guard): the
   // public pages still open, and the lock below still fails closed.
-  const redirect = await redirectForRequest(websiteId, pathname, search).catch((error: unknown) => {
+  const redirect = await redirectForRequest(request.websiteId, request.pathname, request.search).catch((error: unknown) => {
     logger().warn({ err: error }, 'page gate: the redirects could not be read; none applied')
     return null
   })
   if (redirect) return { redirect: redirect.location, status: redirect.status }
-  if (kind === 'public') return {}
-  const website = await getWebsiteCached({ websiteId })
+  if (request.kind === 'public') return {}
+  return lockDecision(request, await getWebsiteCached({ websiteId: request.websiteId }))
+}
+
+/**
+ * The site lock's and the account pages' decision on a page that is not public. The session is read
+ * only when it matters and the visitor sent one; without one, the visitor is anonymous at once.
+ */
+function lockDecision({ kind, websiteId, pathname, search, headers }: PageRequest, website: LockState): GateDecision | Promise<GateDecision> {
   if (!needsSession(kind, website)) return {}
   const token = sessionTokenFromCookies(header(headers, 'cookie'))
-  const signedIn = token !== null && (await authenticateToken(await getDb(), token, websiteId)) !== null
-  return decidePageAccess({ pathname, search, website, signedIn })
+  if (token === null) return decidePageAccess({ pathname, search, website, signedIn: false })
+  return getDb()
+    .then((db) => authenticateToken(db, token, websiteId))
+    .then((session) => decidePageAccess({ pathname, search, website, signedIn: session !== null }))
 }
 
 // The console (issue 15, decision 021): never behind the shopper's site lock, never kept by any

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { gtagScriptUrl } from '@/client/analytics'
 import { RECAPTCHA_SCRIPT, recaptchaScriptUrl } from '@/client/recaptcha'
-import { contentSecurityPolicy, type SecurityHeaderOptions, setRequestStore, STORE_HEADER, type TrustProxy, trustedClientHeaders, withSecurityHeaders } from '../../scripts/security-headers.mjs'
+import { contentSecurityPolicy, SecuredResponse, type SecurityHeaderOptions, setRequestStore, STORE_HEADER, type TrustProxy, trustedClientHeaders, withSecurityHeaders } from '../../scripts/security-headers.mjs'
 import { trustProxySetting } from '../../src/server/edge-env.mjs'
 import { toWebRequest } from '../../scripts/web-request.mjs'
 
@@ -15,7 +15,7 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void
 const servers: ReturnType<typeof createServer>[] = []
 
 async function serve(options: SecurityHeaderOptions, handler: Handler): Promise<string> {
-  const server = createServer((request, response) => {
+  const server = createServer({ ServerResponse: SecuredResponse }, (request, response) => {
     withSecurityHeaders(request, response, options)
     handler(request, response)
   })

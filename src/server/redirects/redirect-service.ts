@@ -55,6 +55,11 @@ export async function redirectTableCached(websiteId: number): Promise<RedirectTa
   return cached.table
 }
 
+/** The store's rules ready for matching while the named cache holds them, else undefined (then redirectTableCached reads them). */
+export function redirectTableHeld(websiteId: number): RedirectTable | undefined {
+  return namedCache().peek<CachedTable>('Redirects', String(websiteId))?.table
+}
+
 /** Where a page request goes instead, or null: what the page gate asks before any page. */
 export async function redirectForRequest(websiteId: number, pathname: string, search: string) {
   const table = await redirectTableCached(websiteId)

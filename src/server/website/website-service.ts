@@ -81,5 +81,14 @@ export async function storeRecaptchaSecret(db: Executor, websiteId: number): Pro
 
 /** Throws `not_found` like getWebsite (failures are not cached). */
 export function getWebsiteCached({ websiteId }: { websiteId: number }): Promise<Website> {
-  return namedCache().getOrLoad('Website', `${websiteId}:website`, () => getWebsite({ websiteId }))
+  return namedCache().getOrLoad('Website', websiteKey(websiteId), () => getWebsite({ websiteId }))
+}
+
+/** The store's website while the named cache holds it, else undefined (then getWebsiteCached reads it). */
+export function websiteHeld(websiteId: number): Website | undefined {
+  return namedCache().peek<Website>('Website', websiteKey(websiteId))
+}
+
+function websiteKey(websiteId: number): string {
+  return `${websiteId}:website`
 }
