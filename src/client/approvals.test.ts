@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { ApiError } from './api-client'
-import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
+import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/plain-rules'
 import { noteProblem, pickOrder, refusalEndsReview, refusalMessage, type ApprovalOrder } from './approvals'
 
 test('a note may be empty or up to the server’s length; spaces around it do not count', () => {
