@@ -15,8 +15,10 @@ export async function generateMetadata({ params }: CartPageProps): Promise<Metad
   return storeMetadata({ storeId: storeIdOf(store), locale, title: t('title') })
 }
 
-// Drawn per request: the cart hint cookie gives the first paint the cart's skeleton, or its empty
-// state, before the browser has read the cart (src/isomorphic/cart-hint.ts).
+// Drawn per request, never from the route cache: the cart hint cookie gives the first paint the
+// cart's skeleton, or its empty state, before the browser has read the cart (src/isomorphic/cart-hint.ts).
+export const dynamic = 'force-dynamic'
+
 export default async function CartPage({ params }: CartPageProps) {
   const { store, locale } = await params
   setRequestLocale(locale)

@@ -17,9 +17,11 @@ export async function generateMetadata({ params }: CheckoutPageProps): Promise<M
   return { ...(await storeMetadata({ storeId: storeIdOf(store), locale, title: t('title') })) }
 }
 
-// Drawn per request (it reads the cart hint cookie, so it is never a cached page): the cart hint
-// gives the first paint the cart's skeleton or its empty state; the cart, the customer and every
-// price are the browser's and the server API's.
+// Drawn per request, never from the route cache: the cart hint cookie gives the first paint the
+// cart's skeleton or its empty state; the cart, the customer and every price are the browser's and
+// the server API's.
+export const dynamic = 'force-dynamic'
+
 export default async function CheckoutPage({ params }: CheckoutPageProps) {
   const { store, locale } = await params
   setRequestLocale(locale)
