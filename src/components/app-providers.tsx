@@ -30,10 +30,9 @@ const BUILD_ID = process.env.NEXT_PUBLIC_BUILD_ID
 /**
  * The browser-wide parts of every page: toasts, the session layer (expiry watcher, modal and
  * notice), analytics page views (only with a GA4 id), the build-update and chunk-failure watchers,
- * the cart hint cookie (the store's id names it), scroll to top on navigation, and the router
- * navigateTo uses. Client stores need nothing here:
- * each reads its storage when first imported, and zustand renders hydration with the initial
- * state, so server and browser markup agree.
+ * the cart hint cookie (its value names the store), scroll to top on navigation, and the router
+ * navigateTo uses. Client stores need nothing here: each reads its storage when first imported,
+ * and zustand renders hydration with the initial state, so server and browser markup agree.
  */
 export function AppProviders({ storeId, gaId, children }: { storeId: number; gaId?: string | null; children: ReactNode }) {
   const analyticsId = measurementId(gaId)
