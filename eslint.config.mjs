@@ -68,6 +68,27 @@ export default tseslint.config(
     },
   },
   {
+    // The storefront's first load carries no zod (issue 28, performance.md P6): its code takes the
+    // contract's types, and its rules from the zod-free plain-rules.ts, never a schema. The console
+    // builds the contract's schemas in the browser and is left out.
+    files: ['src/components/**', 'src/client/**'],
+    ignores: ['src/components/admin/**', 'src/client/admin/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/isomorphic/contract/*', '!@/isomorphic/contract/plain-rules', 'zod', 'zod/*'],
+              allowTypeImports: true,
+              message: "The storefront's bundles carry no zod: import the contract's types, or a rule from @/isomorphic/contract/plain-rules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
+import { DecideOrderApprovalSchema } from '@/isomorphic/contract/orders'
 import { ApiError } from './api-client'
-import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
+import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/plain-rules'
 import { noteProblem, pickOrder, refusalEndsReview, refusalMessage, type ApprovalOrder } from './approvals'
 
 test('a note may be empty or up to the server’s length; spaces around it do not count', () => {
@@ -8,6 +9,15 @@ test('a note may be empty or up to the server’s length; spaces around it do no
   expect(noteProblem(`  ${'x'.repeat(APPROVAL_NOTE_MAX_LENGTH)}  `)).toBeNull()
   expect(noteProblem('x'.repeat(APPROVAL_NOTE_MAX_LENGTH + 1))).toBe('noteTooLong')
 })
+
+test.each([0, 1, APPROVAL_NOTE_MAX_LENGTH - 1, APPROVAL_NOTE_MAX_LENGTH, APPROVAL_NOTE_MAX_LENGTH + 1, APPROVAL_NOTE_MAX_LENGTH * 2])(
+  'a note of %i characters (spaces around) is accepted by the browser’s check exactly when the contract’s schema accepts it',
+  (length) => {
+    const note = `  ${'x'.repeat(length)}  `
+    const accepted = DecideOrderApprovalSchema.safeParse({ orderId: 1, decision: 'reject', note }).success
+    expect(noteProblem(note) === null).toBe(accepted)
+  },
+)
 
 test('someone deciding first (409) or an order no longer waiting for the caller (404) ends the review; other failures let them try again', () => {
   expect(refusalEndsReview(new ApiError('x', 409, 'Order S00042 has already been approved.', 'conflict'))).toBe(true)

@@ -1,5 +1,5 @@
 import type { ApprovalDecision, DecidedApprovalData, DecideOrderApprovalAnswer, OrderAwaitingApprovalData } from '@/isomorphic/order-types'
-import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
+import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/plain-rules'
 import { ApiError, apiClient } from './api-client'
 
 // Company-store approvals in the browser (me/approvals): the orders waiting for the signed-in

@@ -6,6 +6,7 @@ import Script from 'next/script'
 import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { gtagScriptUrl, measurementId, pageViewPath, sendPageView } from '@/client/analytics'
 import { loadFullyOnNextNavigation, markUpdatePending, pollBuildUpdates } from '@/client/build-update'
+import { keepCartHint } from '@/client/cart/cart-hint'
 import { watchChunkLoadFailures } from '@/client/chunk-reload'
 import { rememberLocale } from '@/client/locale-cookie'
 import { registerRouter } from '@/client/navigation'
@@ -29,18 +30,18 @@ const BUILD_ID = process.env.NEXT_PUBLIC_BUILD_ID
 /**
  * The browser-wide parts of every page: toasts, the session layer (expiry watcher, modal and
  * notice), analytics page views (only with a GA4 id), the build-update and chunk-failure watchers,
- * scroll to top on navigation, and the router navigateTo uses. Client stores need nothing here:
- * each reads its storage when first imported, and zustand renders hydration with the initial
- * state, so server and browser markup agree.
+ * the cart hint cookie (its value names the store), scroll to top on navigation, and the router
+ * navigateTo uses. Client stores need nothing here: each reads its storage when first imported,
+ * and zustand renders hydration with the initial state, so server and browser markup agree.
  */
-export function AppProviders({ gaId, children }: { gaId?: string | null; children: ReactNode }) {
+export function AppProviders({ storeId, gaId, children }: { storeId: number; gaId?: string | null; children: ReactNode }) {
   const analyticsId = measurementId(gaId)
   return (
     <>
       {children}
       <ToastViewport />
       <SessionLayer />
-      <BrowserWatchers />
+      <BrowserWatchers storeId={storeId} />
       <RouterBridge />
       {analyticsId ? (
         <Suspense fallback={null}>
@@ -51,9 +52,13 @@ export function AppProviders({ gaId, children }: { gaId?: string | null; childre
   )
 }
 
-function BrowserWatchers() {
+function BrowserWatchers({ storeId }: { storeId: number }) {
   const pathname = usePathname()
   const scrolledFor = useRef(pathname)
+
+  // Wherever the cart changes (a product page, the cart, sign-in's restored cart), so /cart and
+  // /checkout can draw it at their first paint.
+  useEffect(() => keepCartHint(document, storeId), [storeId])
 
   useEffect(() => {
     rememberLocale(document, document.documentElement.lang || routing.defaultLocale)

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '@/isomorphic/contract/accounts'
+import { isEmailAddress } from '@/isomorphic/contract/plain-rules'
 import type { Address } from '@/isomorphic/contract/address'
 
 // Checks the account forms make before sending (the server checks again: this is for quick,

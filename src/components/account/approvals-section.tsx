@@ -3,7 +3,7 @@
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
 import { useCallback, useEffect, useId, useState } from 'react'
-import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/orders'
+import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/plain-rules'
 import {
   type ApprovalOrder,
   type DecidedApproval,

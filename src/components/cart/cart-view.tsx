@@ -19,7 +19,9 @@ import { swatchColor } from '../product/color-dots'
 import { TrashIcon } from '../ui/icons'
 import { Picture } from '../ui/picture'
 import { useHydrated } from '@/client/use-hydrated'
+import type { CartHint } from '@/isomorphic/cart-hint'
 import { CartEstimatePanel } from './cart-estimate-panel'
+import { CartSkeleton } from './cart-skeleton'
 import { formatBusinessDays } from '@/isomorphic/business-days'
 import { useCartSummary } from '@/client/cart/use-cart-summary'
 import { type AllowanceStanding, allowanceStanding } from '@/client/cart/allowance'
@@ -29,7 +31,7 @@ import { editDesignHref } from '@/client/cart/design-link'
  * The visitor's cart from session storage: change quantities per size, remove lines, estimate
  * delivery and tax. Every price shown is the server's (POST /api/cart/summary).
  */
-export function CartView({ countries }: { countries: WebsiteCountry[] }) {
+export function CartView({ countries, hint }: { countries: WebsiteCountry[]; hint: CartHint | null }) {
   const t = useTranslations('cart')
   const hydrated = useHydrated()
   const lines = useCartStore((state) => state.orderLines)
@@ -41,23 +43,17 @@ export function CartView({ countries }: { countries: WebsiteCountry[] }) {
   // A signed-in partner's changes here are saved to their server cart.
   useEffect(() => void cartSync(), [])
 
-  // Storage is readable only in the browser: until then a placeholder of the empty cart's size
-  // holds the place, so the page does not shift when the cart appears.
+  // Storage is readable only in the browser: until then the server's cart hint draws the cart's
+  // skeleton, or, with no hint, the empty cart (a new visitor's), at the first paint.
+  if (!hydrated && hint) return <CartSkeleton hint={hint} loading={t('loading')} summary={t('summary')} items={t('items')} />
   if (!hydrated || lines.length === 0) {
     return (
-      <div className="relative rounded-card border border-dashed border-line px-6 py-16 text-center">
-        <div className={hydrated ? undefined : 'invisible'}>
-          <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
-          <p className="mt-2 text-muted">{t('emptyBody')}</p>
-          <Link href="/shop" className="btn btn-primary mt-6">
-            {t('continueShopping')}
-          </Link>
-        </div>
-        {hydrated ? null : (
-          <p role="status" className="absolute inset-0 flex items-center justify-center text-muted">
-            {t('loading')}
-          </p>
-        )}
+      <div className="rounded-card border border-dashed border-line px-6 py-16 text-center">
+        <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
+        <p className="mt-2 text-muted">{t('emptyBody')}</p>
+        <Link href="/shop" className="btn btn-primary mt-6">
+          {t('continueShopping')}
+        </Link>
       </div>
     )
   }

@@ -43,6 +43,8 @@ import { type CheckoutStep, PURCHASE_ORDER_PROVIDER } from '@/client/checkout/ch
 import type { CartExtraOption, CartLine } from '@/client/stores/cart-store'
 import type { OrderExtraField } from '@/isomorphic/contract/queries'
 import type { FreeItemData } from '@/isomorphic/cart-types'
+import type { CartHint } from '@/isomorphic/cart-hint'
+import { CartSkeleton } from '../cart/cart-skeleton'
 
 /**
  * /checkout (spec 2–5): the accordion of steps (contact, billing, shipping, delivery, extras,
@@ -50,7 +52,7 @@ import type { FreeItemData } from '@/isomorphic/cart-types'
  * finish: 'Place order' and 'Save as quotation'. Everything shown is the server's price; the server
  * checks and prices everything again when the order is created.
  */
-export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
+export function CheckoutView({ countries, hint }: { countries: WebsiteCountry[]; hint: CartHint | null }) {
   const t = useTranslations('checkout')
   const lookup = useMemo(() => createCountryLookup(countries), [countries])
   const appliedGiftCard = useGiftCardNumberStore((state) => state.card)
@@ -86,8 +88,10 @@ export function CheckoutView({ countries }: { countries: WebsiteCountry[] }) {
   } = useCheckout(countries)
   const { placing, finished, pricesChanged, openDocument, promoProblem, promoBusy, errorStep } = page
 
+  // Before the browser has read the cart: the server's cart hint draws its skeleton, or the empty cart.
+  if (!hydrated && hint) return <CartSkeleton hint={hint} loading={t('loading')} summary={t('summary')} items={t('items')} />
   if (!hydrated || (lines.length === 0 && !placing && !finished)) {
-    return <EmptyCheckout hydrated={hydrated} />
+    return <EmptyCheckout />
   }
   if (lines.length === 0) {
     return (
@@ -433,22 +437,15 @@ function Recap({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function EmptyCheckout({ hydrated }: { hydrated: boolean }) {
+function EmptyCheckout() {
   const t = useTranslations('checkout')
   return (
-    <div className="relative rounded-card border border-dashed border-line px-6 py-16 text-center">
-      <div className={hydrated ? undefined : 'invisible'}>
-        <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
-        <p className="mt-2 text-muted">{t('emptyBody')}</p>
-        <Link href="/shop" className="btn btn-primary mt-6">
-          {t('goShopping')}
-        </Link>
-      </div>
-      {hydrated ? null : (
-        <p role="status" className="absolute inset-0 flex items-center justify-center text-muted">
-          {t('loading')}
-        </p>
-      )}
+    <div className="rounded-card border border-dashed border-line px-6 py-16 text-center">
+      <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
+      <p className="mt-2 text-muted">{t('emptyBody')}</p>
+      <Link href="/shop" className="btn btn-primary mt-6">
+        {t('goShopping')}
+      </Link>
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { EMAIL_ADDRESS_PATTERN } from './plain-rules'
 import { z } from './zod'
 
 // What the account endpoints and mutations accept (decision 009): sign-up, password reset and
@@ -9,13 +10,8 @@ export const RESET_LINK_EXPIRED = 'This password reset link has expired or was a
 /** The longest email address (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254
 
-/** What an email address is, everywhere (forms, sign-up, orders). */
-export const EmailAddressSchema = z.email({ error: 'Please enter a valid email address.' })
-
-/** True when the text (already trimmed) is an email address. */
-export function isEmailAddress(text: string): boolean {
-  return EmailAddressSchema.safeParse(text).success
-}
+/** What an email address is, everywhere (forms, sign-up, orders): the pattern the browser checks too. */
+export const EmailAddressSchema = z.email({ pattern: EMAIL_ADDRESS_PATTERN, error: 'Please enter a valid email address.' })
 
 /** A typed email field: trimmed, required, bounded, then the one rule. */
 export const EmailSchema = z

@@ -1,4 +1,5 @@
 import { InHandsDateSchema } from './timing-fields'
+import { APPROVAL_NOTE_MAX_LENGTH } from './plain-rules'
 import { z } from './zod'
 import { AddressCheckSchema } from './address'
 import { chosen, GiftCardNumberSchema, idSchema } from './fields'
@@ -153,9 +154,6 @@ export const OrderDetailsQuerySchema = z.strictObject({
   id: idSchema('order'),
   accessToken: z.string({ error: 'must be text' }).max(200, 'is too long').nullish(),
 })
-
-/** The longest note an approver may give with a decision. */
-export const APPROVAL_NOTE_MAX_LENGTH = 1000
 
 /** mutation decideOrderApproval: an approver approves or rejects an order waiting for approval. */
 export const DecideOrderApprovalSchema = z.strictObject({

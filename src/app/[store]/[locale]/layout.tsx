@@ -92,7 +92,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
         {/* Before the header paints: a signed-in shopper's page keeps 'Sign in' hidden (issue 17). */}
         <script dangerouslySetInnerHTML={{ __html: SESSION_MARK_SCRIPT }} />
         <NextIntlClientProvider>
-          <AppProviders gaId={website?.analyticsId ?? process.env.NEXT_PUBLIC_GA_ID}>
+          <AppProviders storeId={storeIdOf(store)} gaId={website?.analyticsId ?? process.env.NEXT_PUBLIC_GA_ID}>
             <a
               href="#main"
               className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

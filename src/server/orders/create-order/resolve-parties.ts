@@ -9,7 +9,7 @@ import type { PromotionCustomer } from '../../promotions/promotion-engine'
 import type { OrderAddressInput } from '@/isomorphic/contract/orders'
 import type { OrderCaller, OrderCommand } from './order-command'
 import { ENTER_EMAIL, ENTER_NAME } from './order-messages'
-import { isEmailAddress } from '@/isomorphic/contract/accounts'
+import { isEmailAddress } from '@/isomorphic/contract/plain-rules'
 
 // Step 3 of createOrder: who the order is for (name, email, the customer promotion limits count)
 // and where it goes (billing and shipping places, and the addresses as the order keeps them).

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
+import { headers } from 'next/headers'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { CartView } from '@/components/cart/cart-view'
+import { readCartHint } from '@/isomorphic/cart-hint'
 import { loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../store-metadata'
 import { storeIdOf } from '../route-params'
@@ -13,6 +15,10 @@ export async function generateMetadata({ params }: CartPageProps): Promise<Metad
   return storeMetadata({ storeId: storeIdOf(store), locale, title: t('title') })
 }
 
+// Drawn per request, never from the route cache: the cart hint cookie gives the first paint the
+// cart's skeleton, or its empty state, before the browser has read the cart (src/isomorphic/cart-hint.ts).
+export const dynamic = 'force-dynamic'
+
 export default async function CartPage({ params }: CartPageProps) {
   const { store, locale } = await params
   setRequestLocale(locale)
@@ -20,7 +26,7 @@ export default async function CartPage({ params }: CartPageProps) {
   return (
     <div className="container-page min-h-[60vh] pt-8 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heading')}</h1>
-      <CartView countries={website?.shippingCountry ?? []} />
+      <CartView countries={website?.shippingCountry ?? []} hint={readCartHint((await headers()).get('cookie'), storeIdOf(store))} />
     </div>
   )
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
+import { headers } from 'next/headers'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { CheckoutView } from '@/components/checkout/checkout-view'
+import { readCartHint } from '@/isomorphic/cart-hint'
 import { loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../store-metadata'
 import { storeIdOf } from '../route-params'
@@ -15,8 +17,11 @@ export async function generateMetadata({ params }: CheckoutPageProps): Promise<M
   return { ...(await storeMetadata({ storeId: storeIdOf(store), locale, title: t('title') })) }
 }
 
-// The shell is the same for every visitor (cacheable, no cookies or headers read): the cart, the
-// customer and every price are the browser's and the server API's.
+// Drawn per request, never from the route cache: the cart hint cookie gives the first paint the
+// cart's skeleton or its empty state; the cart, the customer and every price are the browser's and
+// the server API's.
+export const dynamic = 'force-dynamic'
+
 export default async function CheckoutPage({ params }: CheckoutPageProps) {
   const { store, locale } = await params
   setRequestLocale(locale)
@@ -24,7 +29,7 @@ export default async function CheckoutPage({ params }: CheckoutPageProps) {
   return (
     <div className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heading')}</h1>
-      <CheckoutView countries={website?.shippingCountry ?? []} />
+      <CheckoutView countries={website?.shippingCountry ?? []} hint={readCartHint((await headers()).get('cookie'), storeIdOf(store))} />
     </div>
   )
 }
