@@ -38,6 +38,26 @@ export async function register() {
   // What no first answer needs waits until it has gone out (P8): loading the JSON API's endpoints
   // (Next serves the API until they are registered) and the first runs of the background jobs,
   // whose queries would otherwise share the start's one thread with the first page.
+  // Defined here, past the runtime check above, so the edge bundle leaves these imports out.
+  const startAfterFirstAnswer = async () => {
+    const [{ apiDispatch }, { registerApiDispatch }] = await Promise.all([import('./web/api-dispatch'), import('./web/edge-registry.mjs')])
+    registerApiDispatch(apiDispatch)
+    const [{ scheduleAccountHousekeeping }, { getDb }] = await Promise.all([
+      import('./server/accounts/account-housekeeping'),
+      import('./server/db/client'),
+    ])
+    scheduleAccountHousekeeping(getDb)
+    // Allowance periods renew on every instance's hourly run; each member's grant is written once however many run (issue 16).
+    const { scheduleAllowanceReset } = await import('./server/allowances/allowance-reset')
+    scheduleAllowanceReset(getDb)
+    const { startWebhookDispatcher } = await import('./server/webhooks/webhook-dispatcher')
+    const dispatcher = startWebhookDispatcher(getDb)
+    // Its timers never keep the process alive; on a shutdown signal it stops taking new work. Only
+    // beside the server's own handlers: a lone listener would take away the signal's default exit.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      if (process.listenerCount(signal) > 0) process.once(signal, () => dispatcher.stop())
+    }
+  }
   setTimeout(() => {
     startAfterFirstAnswer().catch((error: unknown) => console.error('The API dispatch or a background job could not start:', error))
   }, AFTER_START_MS).unref()
@@ -45,23 +65,3 @@ export async function register() {
 
 /** How long after the start the API dispatch and the background jobs start (P8: the first page is answered by then). */
 const AFTER_START_MS = 1500
-
-async function startAfterFirstAnswer() {
-  const [{ apiDispatch }, { registerApiDispatch }] = await Promise.all([import('./web/api-dispatch'), import('./web/edge-registry.mjs')])
-  registerApiDispatch(apiDispatch)
-  const [{ scheduleAccountHousekeeping }, { getDb }] = await Promise.all([
-    import('./server/accounts/account-housekeeping'),
-    import('./server/db/client'),
-  ])
-  scheduleAccountHousekeeping(getDb)
-  // Allowance periods renew on every instance's hourly run; each member's grant is written once however many run (issue 16).
-  const { scheduleAllowanceReset } = await import('./server/allowances/allowance-reset')
-  scheduleAllowanceReset(getDb)
-  const { startWebhookDispatcher } = await import('./server/webhooks/webhook-dispatcher')
-  const dispatcher = startWebhookDispatcher(getDb)
-  // Its timers never keep the process alive; on a shutdown signal it stops taking new work. Only
-  // beside the server's own handlers: a lone listener would take away the signal's default exit.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    if (process.listenerCount(signal) > 0) process.once(signal, () => dispatcher.stop())
-  }
-}
