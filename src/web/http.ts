@@ -201,7 +201,7 @@ export async function parseJson(request: Request, { maxBytes = DEFAULT_MAX_BODY_
   try {
     // Strict JSON: a field given twice ({"quantity": 1, "quantity": 5}) is refused rather than
     // silently resolved to its last value (security.md 4.2, parameter pollution).
-    parsed = parseJsonWithLocations(text, { maxDepth: MAX_JSON_DEPTH }).value
+    parsed = parseJsonWithLocations(text, { maxDepth: MAX_JSON_DEPTH, locations: false }).value
   } catch (error) {
     if (error instanceof JsonSyntaxError && error.message.startsWith('duplicate property')) {
       throw new HttpError(400, 'invalid', `The request body has the ${error.message.replace('duplicate property', 'field')} more than once.`)

@@ -5,7 +5,7 @@ import { type DetailedLine, priceCartItemsLeniently } from '../cart/cart-pricing
 import type { Executor } from '../db/client'
 import { deliveryMethods } from '../db/schema'
 import type { CarrierOptions } from '../adapters/carrier-http'
-import { pickupPlace, quoteDeliveryMethod } from '../delivery/delivery-quotes'
+import { METHOD_COLUMNS, pickupPlace, quoteMethodRow } from '../delivery/delivery-quotes'
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
 import { type Cents, fromCents } from '../kernel/money'
@@ -80,7 +80,8 @@ export function spreadDiscount(amounts: readonly Cents[], discount: Cents): Cent
 
 async function findDeliveryMethod(db: Executor, websiteId: number, methodId: number) {
   const [method] = await db
-    .select({ id: deliveryMethods.id, name: deliveryMethods.name, deliveryType: deliveryMethods.deliveryType, pickupAddress: deliveryMethods.pickupAddress })
+    // Every column the price needs too: the method is read once per checkout (P4).
+    .select({ ...METHOD_COLUMNS, pickupAddress: deliveryMethods.pickupAddress })
     .from(deliveryMethods)
     .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true)))
   if (!method) throw new DomainError('invalid', `delivery method ${methodId} is not an active method of website ${websiteId}`, DELIVERY_NOT_OFFERED)
@@ -114,11 +115,7 @@ export async function priceCheckout(db: Executor, input: CheckoutPricingInput, o
   const lineDiscounts = pricedLines.map((line) => Math.max(0, Math.min(promotion.lineDiscounts[line.key] ?? 0, line.amount)))
   const discount = lineDiscounts.reduce((sum, share) => sum + share, 0)
 
-  const quote = await quoteDeliveryMethod(
-    db,
-    { websiteId, lines: pricedLines, destination: input.destination, orderAmount: subTotal - discount, methodId: method.id, deliveryType: method.deliveryType },
-    options.carriers,
-  )
+  const quote = await quoteMethodRow(db, method, { websiteId, lines: pricedLines, destination: input.destination, orderAmount: subTotal - discount }, options.carriers)
   const freeShipping = quote.free || promotion.freeShipping
   const shipping = freeShipping ? 0 : quote.amount
 

@@ -167,7 +167,8 @@ function transitOf(method: MethodRow, carrierTransit: number | null): DaySpan | 
   return method.transitDays ? { minDays: method.transitDays.minDays, maxDays: method.transitDays.maxDays } : null
 }
 
-const methodColumns = {
+/** The columns a method is priced from (quoteMethodRow). */
+export const METHOD_COLUMNS = {
   id: deliveryMethods.id,
   name: deliveryMethods.name,
   description: deliveryMethods.description,
@@ -209,7 +210,7 @@ function failureText(method: MethodRow, error: unknown): string {
  */
 export async function quoteDeliveryMethods(db: Executor, input: QuoteInput, options: CarrierOptions = {}): Promise<DeliveryQuote[]> {
   const methods = await db
-    .select(methodColumns)
+    .select(METHOD_COLUMNS)
     .from(deliveryMethods)
     .where(and(eq(deliveryMethods.websiteId, input.websiteId), eq(deliveryMethods.isActive, true)))
     .orderBy(asc(deliveryMethods.sequence), asc(deliveryMethods.id))
@@ -241,7 +242,11 @@ export async function quoteDeliveryMethod(
   input: QuoteInput & { methodId: number; deliveryType: DeliveryType },
   options: CarrierOptions = {},
 ): Promise<{ amount: Cents; free: boolean }> {
-  const method = await findActiveMethod(db, input)
+  return quoteMethodRow(db, await findActiveMethod(db, input), input, options)
+}
+
+/** The price of a method already read (with METHOD_COLUMNS), so a caller that read it does not read it again. */
+export async function quoteMethodRow(db: Executor, method: MethodRow, input: QuoteInput, options: CarrierOptions = {}): Promise<{ amount: Cents; free: boolean }> {
   const rules = method.deliveryType === 'base_on_rule' ? ((await rulesFor(db, [method.id])).get(method.id) ?? []) : []
   try {
     const { amount, free } = await priceMethod(method, rules, input, options)
@@ -258,7 +263,7 @@ export async function quoteDeliveryMethod(
 /** The active method `methodId` of the website when it has the given type; otherwise not_found. */
 export async function findActiveMethod(db: Executor, { websiteId, methodId, deliveryType }: { websiteId: number; methodId: number; deliveryType: DeliveryType }): Promise<MethodRow> {
   const [method] = await db
-    .select(methodColumns)
+    .select(METHOD_COLUMNS)
     .from(deliveryMethods)
     .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true), eq(deliveryMethods.deliveryType, deliveryType)))
   if (!method) throw notFound('Delivery method', methodId)

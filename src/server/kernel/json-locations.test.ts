@@ -96,3 +96,16 @@ describe('formatJsonPath', () => {
     expect(formatJsonPath([])).toBe('')
   })
 })
+
+describe('without locations (request bodies)', () => {
+  const text = '{\n  "partnerId": 7,\n  "items": [{ "productId": 3, "quantity": { "M": 2 } }],\n  "revision": 4\n}'
+
+  test('reads the same value as with them', () => {
+    expect(parseJsonWithLocations(text, { locations: false }).value).toEqual(parseJsonWithLocations(text).value)
+  })
+
+  test('is as strict: a field given twice and a body nested too deep are still refused', () => {
+    expect(() => parseJsonWithLocations('{"items": [{"quantity": 1, "quantity": 5}]}', { locations: false })).toThrow('duplicate property "quantity"')
+    expect(() => parseJsonWithLocations('[[[[1]]]]', { locations: false, maxDepth: 3 })).toThrow('nested more than 3 levels deep')
+  })
+})

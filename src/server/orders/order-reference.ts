@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
@@ -43,19 +43,19 @@ export async function getOrderId(ctx: CoreContext): Promise<{ orderSequence: str
 }
 
 /**
- * Throws `invalid` unless `name` was reserved on this website by this caller: by the signed-in
- * partner, or anonymously for a guest.
+ * The condition that a reservation row is `name`, reserved on this website by this caller: by the
+ * signed-in partner, or anonymously for a guest. createOrder joins it into the one read of its
+ * first step (create-order/reserve-reference.ts).
  */
-export async function assertReservation(db: Executor, { name, websiteId, partnerId }: { name: string; websiteId: number; partnerId: number | null }): Promise<void> {
-  const [reservation] = await db
-    .select({ name: orderSequenceReservations.name })
-    .from(orderSequenceReservations)
-    .where(
-      and(
-        eq(orderSequenceReservations.name, name),
-        eq(orderSequenceReservations.websiteId, websiteId),
-        partnerId === null ? isNull(orderSequenceReservations.partnerId) : eq(orderSequenceReservations.partnerId, partnerId),
-      ),
-    )
-  if (!reservation) throw new DomainError('invalid', `order reference ${name} is not a reservation of this caller on website ${websiteId}`, UNKNOWN_REFERENCE)
+export function reservationOf({ name, websiteId, partnerId }: { name: string; websiteId: number; partnerId: number | null }): SQL {
+  return and(
+    eq(orderSequenceReservations.name, name),
+    eq(orderSequenceReservations.websiteId, websiteId),
+    partnerId === null ? isNull(orderSequenceReservations.partnerId) : eq(orderSequenceReservations.partnerId, partnerId),
+  )!
+}
+
+/** The refusal of a reference that is not a reservation of this caller on this website. */
+export function notReserved(name: string, websiteId: number): DomainError {
+  return new DomainError('invalid', `order reference ${name} is not a reservation of this caller on website ${websiteId}`, UNKNOWN_REFERENCE)
 }

@@ -141,9 +141,13 @@ async function payFromBalances(tx: Transaction, { caller, command, choices, quot
 }
 
 /** The order's payment as it stands: paid and confirmed when nothing is due, else pending (or awaiting approval). */
-async function settle(tx: Transaction, orderId: number, { caller, command, parties }: OrderToPersist, { giftCard, budget, due, overBudget }: Payment): Promise<OrderRow> {
+async function settle(tx: Transaction, created: OrderRow, { caller, command, parties }: OrderToPersist, { giftCard, budget, due, overBudget }: Payment): Promise<OrderRow> {
   if (due > 0 && !overBudget && command.paymentMethodId === null) throw new DomainError('invalid', 'order with an amount due but no payment method', CHOOSE_PAYMENT_METHOD)
   const settled = due === 0
+  // Nothing taken from a balance, nothing waiting, nothing settled: the row as inserted already
+  // says so (the whole total due, pending), and the update would write it again (P4).
+  if (giftCard === 0 && budget === 0 && !overBudget && !settled) return created
+  const orderId = created.id
   // store-scope: partnerId and orderId are of the order being placed on this store
   const [order] = await tx
     .update(orders)
@@ -184,7 +188,7 @@ export async function persistOrder(db: Database, order: OrderToPersist): Promise
     if (programIds.length > 0) await recordPromotionUsage(tx, { programIds, orderId: created.id, websiteId: order.caller.websiteId, customer: order.parties.customer })
     await appendOrderEvent(tx, { orderId: created.id, type: 'placed', actor: order.caller.actor, actorName: order.parties.contact.name, data: { total: created.amountTotal } })
     const payment = await payFromBalances(tx, order, created.id)
-    return toOrderData(await settle(tx, created.id, order, payment))
+    return toOrderData(await settle(tx, created, order, payment))
   })
   return { order: result, createdNow }
 }

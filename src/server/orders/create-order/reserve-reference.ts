@@ -1,21 +1,15 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, getTableColumns } from 'drizzle-orm'
 import { type OrderData, REFERENCE_USED } from '@/isomorphic/order-types'
 import type { Executor } from '../../db/client'
-import { orders, websites } from '../../db/schema'
+import { orderSequenceReservations, orders, websites } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
-import { assertReservation } from '../order-reference'
+import { notReserved, reservationOf } from '../order-reference'
 import { type OrderRow, toOrderData } from '../order-views'
 import type { OrderCaller, OrderCommand } from './order-command'
 import { SIGN_IN_TO_ORDER } from './order-messages'
 
 // Step 1 of createOrder: the reference is the caller's, and a retry of a checkout that already
 // made its order gets that order, whatever prices did since.
-
-/** A store that takes orders from signed-in partners only refuses a guest's order or quotation. */
-async function assertGuestCheckout(db: Executor, websiteId: number): Promise<void> {
-  const [website] = await db.select({ guestCheckout: websites.guestCheckout }).from(websites).where(eq(websites.id, websiteId))
-  if (!website?.guestCheckout) throw new DomainError('forbidden', `guest checkout is closed on website ${websiteId}`, SIGN_IN_TO_ORDER)
-}
 
 export async function findOrder(db: Executor, websiteId: number, name: string): Promise<OrderRow | null> {
   const [row] = await db
@@ -33,11 +27,23 @@ export function sameOrConflict(existing: OrderRow, fingerprint: string): OrderDa
   return toOrderData(existing)
 }
 
-/** Checks the caller may order with this reference; answers the order it already made, if any. */
+/**
+ * Checks the caller may order with this reference; answers the order it already made, if any. One
+ * read (P4): whether the store takes guests' orders, the caller's reservation of the reference and
+ * an order already made from it.
+ */
 export async function reserveReference(db: Executor, caller: OrderCaller, command: OrderCommand, fingerprint: string): Promise<OrderData | null> {
   const { websiteId, partnerId } = caller
-  if (partnerId === null) await assertGuestCheckout(db, websiteId)
-  await assertReservation(db, { name: command.reference, websiteId, partnerId })
-  const earlier = await findOrder(db, websiteId, command.reference)
-  return earlier ? sameOrConflict(earlier, fingerprint) : null
+  const name = command.reference
+  // store-scope: reservationOf names the reservation's websiteId, and orders are joined on theirs
+  const [found] = await db
+    .select({ guestCheckout: websites.guestCheckout, reserved: orderSequenceReservations.name, earlier: getTableColumns(orders) })
+    .from(websites)
+    .leftJoin(orderSequenceReservations, reservationOf({ name, websiteId, partnerId }))
+    .leftJoin(orders, and(eq(orders.websiteId, websiteId), eq(orders.name, name)))
+    .where(eq(websites.id, websiteId))
+  // A store that takes orders from signed-in partners only refuses a guest's order or quotation.
+  if (partnerId === null && !found?.guestCheckout) throw new DomainError('forbidden', `guest checkout is closed on website ${websiteId}`, SIGN_IN_TO_ORDER)
+  if (!found?.reserved) throw notReserved(name, websiteId)
+  return found.earlier ? sameOrConflict(found.earlier, fingerprint) : null
 }
