@@ -56,6 +56,36 @@ test.describe('a shopper browsing the demo store', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('each filter ticked is a step Back undoes: the box, the count and the address come back', async ({ page }) => {
+    await page.goto('/shop')
+    const count = page.getByText(/^\d+ products?$/)
+    await expect(count).toBeVisible()
+    const all = (await count.textContent())!
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    const black = filters.getByRole('checkbox', { name: 'Black' })
+    await black.check()
+    await expect(page).toHaveURL(/color=Black/)
+    await expect(count).not.toHaveText(all)
+    const blacks = (await count.textContent())!
+
+    const category = filters.getByRole('group', { name: 'Category' }).getByRole('checkbox').first()
+    const categoryName = (await filters.getByRole('group', { name: 'Category' }).locator('label').first().textContent())!.replace(/\d+$/, '')
+    await category.check()
+    await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(categoryName).replace(/%20/g, '\\+')}`))
+    await expect(page).toHaveURL(/color=Black/)
+
+    await page.goBack()
+    await expect(page).not.toHaveURL(/category=/)
+    await expect(filters.getByRole('checkbox', { name: categoryName })).not.toBeChecked()
+    await expect(black).toBeChecked()
+    await expect(count).toHaveText(blacks)
+
+    await page.goBack()
+    await expect(page).not.toHaveURL(/color=/)
+    await expect(black).not.toBeChecked()
+    await expect(count).toHaveText(all)
+  })
+
   test('the filters put Category first with counts; by Black, every card shows and opens the product in black', async ({ page, request }) => {
     type Listed = { slug: string; attributeValues: { id: number; name: string; attribute: { name: string } }[]; colorImages: { colorValueId: number; name: string }[] }
     const listed = (await (await request.get('/api/query?key=getProductList')).json()) as { data?: { products: { products: Listed[] } }; products?: { products: Listed[] } }

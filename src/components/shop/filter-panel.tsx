@@ -10,6 +10,7 @@ type FilterPanelProps = {
   facets: ShopFacets
   /** Lower-cased colour name → CSS colour. */
   swatches: Record<string, string>
+  /** The filters the results and the counts answer (a box clicked shows its own state until they catch up). */
   filters: ShopFilters
   onToggle: (facet: ListFacet, value: string) => void
   onPrice: (min: number | null, max: number | null) => void
@@ -29,33 +30,22 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
         values={facets.categories}
         selected={selected('categories')}
         onToggle={(value) => onToggle('categories', value)}
+        filters={filters}
       />
       {facets.sizes.length > 0 ? (
         <fieldset>
           <legend className="mb-3 text-sm font-semibold text-ink">{t('sizes')}</legend>
           <div className="flex flex-wrap gap-2">
-            {facets.sizes.map((size, index) => {
-              const id = `${idPrefix}-size-${index}`
-              const checked = selected('sizes').has(size.value.toLowerCase())
-              return (
-                <span key={size.value}>
-                  <input
-                    id={id}
-                    type="checkbox"
-                    checked={checked}
-                    onChange={() => onToggle('sizes', size.value)}
-                    className="peer sr-only"
-                  />
-                  <label
-                    htmlFor={id}
-                    className="inline-flex h-9 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line px-2.5 text-sm font-medium text-ink transition-colors select-none peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent hover:border-ink"
-                  >
-                    {size.value}
-                    <span className={`ml-1.5 text-xs font-normal tabular-nums ${checked ? 'text-white' : 'text-muted'}`}>{size.count}</span>
-                  </label>
-                </span>
-              )
-            })}
+            {facets.sizes.map((size, index) => (
+              <SizeBox
+                key={size.value}
+                id={`${idPrefix}-size-${index}`}
+                size={size}
+                checked={selected('sizes').has(size.value.toLowerCase())}
+                filters={filters}
+                onToggle={onToggle}
+              />
+            ))}
           </div>
         </fieldset>
       ) : null}
@@ -67,6 +57,7 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
         selected={selected('colors')}
         onToggle={(value) => onToggle('colors', value)}
         swatches={swatches}
+        filters={filters}
       />
       <CheckboxFacet
         idPrefix={`${idPrefix}-logo`}
@@ -74,6 +65,7 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
         values={facets.logos}
         selected={selected('logos')}
         onToggle={(value) => onToggle('logos', value)}
+        filters={filters}
       />
       <CheckboxFacet
         idPrefix={`${idPrefix}-brand`}
@@ -81,6 +73,7 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
         values={facets.brands}
         selected={selected('brands')}
         onToggle={(value) => onToggle('brands', value)}
+        filters={filters}
       />
 
       {facets.priceRange ? (
@@ -97,6 +90,53 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
   )
 }
 
+/**
+ * A box's ticked state: what the results answer (`checked`, from `filters`), or from a click until
+ * those results arrive a frame later, what the click made it. So a click re-renders the box
+ * clicked and not the panel, which renders again with the new counts after the paint (P7); any
+ * new answer (this click's, Back, "Clear all") replaces what the click showed.
+ */
+function useTicked(checked: boolean, filters: ShopFilters): [ticked: boolean, tick: (ticked: boolean) => void] {
+  // The click remembers the answer it was made on: no state to reset (and no second render of
+  // every box) when the next answer arrives.
+  const [click, setClick] = useState<{ ticked: boolean; on: ShopFilters } | null>(null)
+  const ticked = click !== null && click.on === filters ? click.ticked : checked
+  return [ticked, (value) => setClick({ ticked: value, on: filters })]
+}
+
+type SizeBoxProps = {
+  id: string
+  size: FacetValue
+  checked: boolean
+  filters: ShopFilters
+  onToggle: (facet: ListFacet, value: string) => void
+}
+
+function SizeBox({ id, size, checked, filters, onToggle }: SizeBoxProps) {
+  const [ticked, tick] = useTicked(checked, filters)
+  return (
+    <span>
+      <input
+        id={id}
+        type="checkbox"
+        checked={ticked}
+        onChange={(event) => {
+          tick(event.target.checked)
+          onToggle('sizes', size.value)
+        }}
+        className="peer sr-only"
+      />
+      <label
+        htmlFor={id}
+        className="inline-flex h-9 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line px-2.5 text-sm font-medium text-ink transition-colors select-none peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent hover:border-ink"
+      >
+        {size.value}
+        <span className={`ml-1.5 text-xs font-normal tabular-nums ${ticked ? 'text-white' : 'text-muted'}`}>{size.count}</span>
+      </label>
+    </span>
+  )
+}
+
 type CheckboxFacetProps = {
   idPrefix: string
   legend: string
@@ -104,9 +144,10 @@ type CheckboxFacetProps = {
   selected: Set<string>
   onToggle: (value: string) => void
   swatches?: Record<string, string>
+  filters: ShopFilters
 }
 
-function CheckboxFacet({ idPrefix, legend, values, selected, onToggle, swatches }: CheckboxFacetProps) {
+function CheckboxFacet({ idPrefix, legend, values, selected, onToggle, swatches, filters }: CheckboxFacetProps) {
   const t = useTranslations('shop')
   const [expanded, setExpanded] = useState(false)
   if (values.length === 0) return null
@@ -117,32 +158,17 @@ function CheckboxFacet({ idPrefix, legend, values, selected, onToggle, swatches 
     <fieldset>
       <legend className="mb-2 text-sm font-semibold text-ink">{legend}</legend>
       <ul role="list" className="space-y-0.5">
-        {shown.map((value, index) => {
-          const id = `${idPrefix}-${index}`
-          const swatch = swatches?.[value.value.toLowerCase()]
-          return (
-            <li key={value.value}>
-              <label htmlFor={id} className="group flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md text-sm text-ink">
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={selected.has(value.value.toLowerCase())}
-                  onChange={() => onToggle(value.value)}
-                  className="size-4 shrink-0 rounded border-line accent-accent"
-                />
-                {swatches ? (
-                  <span
-                    aria-hidden="true"
-                    className="size-4 shrink-0 rounded-full ring-1 ring-black/15 ring-inset"
-                    style={{ backgroundColor: swatchColor({ htmlColor: swatch ?? null, name: value.value }) }}
-                  />
-                ) : null}
-                <span className="min-w-0 flex-1 truncate group-hover:underline group-hover:underline-offset-4">{value.value}</span>
-                <span className="text-xs text-muted tabular-nums">{value.count}</span>
-              </label>
-            </li>
-          )
-        })}
+        {shown.map((value, index) => (
+          <FacetBox
+            key={value.value}
+            id={`${idPrefix}-${index}`}
+            value={value}
+            checked={selected.has(value.value.toLowerCase())}
+            filters={filters}
+            onToggle={onToggle}
+            swatch={swatches ? swatchColor({ htmlColor: swatches[value.value.toLowerCase()] ?? null, name: value.value }) : null}
+          />
+        ))}
       </ul>
       {values.length > COLLAPSED_COUNT && !anySelectedHidden ? (
         <button
@@ -156,6 +182,41 @@ function CheckboxFacet({ idPrefix, legend, values, selected, onToggle, swatches 
         </button>
       ) : null}
     </fieldset>
+  )
+}
+
+type FacetBoxProps = {
+  id: string
+  value: FacetValue
+  checked: boolean
+  filters: ShopFilters
+  onToggle: (value: string) => void
+  /** The colour's CSS colour, for the colour filter. */
+  swatch: string | null
+}
+
+function FacetBox({ id, value, checked, filters, onToggle, swatch }: FacetBoxProps) {
+  const [ticked, tick] = useTicked(checked, filters)
+  return (
+    <li>
+      <label htmlFor={id} className="group flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md text-sm text-ink">
+        <input
+          id={id}
+          type="checkbox"
+          checked={ticked}
+          onChange={(event) => {
+            tick(event.target.checked)
+            onToggle(value.value)
+          }}
+          className="size-4 shrink-0 rounded border-line accent-accent"
+        />
+        {swatch !== null ? (
+          <span aria-hidden="true" className="size-4 shrink-0 rounded-full ring-1 ring-black/15 ring-inset" style={{ backgroundColor: swatch }} />
+        ) : null}
+        <span className="min-w-0 flex-1 truncate group-hover:underline group-hover:underline-offset-4">{value.value}</span>
+        <span className="text-xs text-muted tabular-nums">{value.count}</span>
+      </label>
+    </li>
   )
 }
 

@@ -22,13 +22,14 @@ import { formatPrice } from '@/isomorphic/format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView } from './filter-panel'
 import { useProductIndex } from './product-index'
-import { useAfterPaint } from './use-after-paint'
+import { afterPaint, useAfterPaint } from './use-after-paint'
 import { whenIdle } from './when-idle'
 import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
 
-// A keystroke or a filter click paints the control first; the results, the count and the chips
-// follow once that frame is painted, in a render React may interrupt (P7: keystroke to paint). The grid and the panel
-// only render again when what they show changes.
+// A keystroke or a filter click paints the control first; the results, the count, the chips, the
+// panel's counts and the address follow once that frame is painted, in a render React may
+// interrupt (P7: keystroke and filter click to paint). The grid and the panel only render again
+// when what they show changes: a click re-renders the box clicked, not the panel.
 const FilterPanel = memo(FilterPanelView)
 const WindowedProductGrid = memo(WindowedProductGridView)
 
@@ -75,18 +76,19 @@ const SORT_LABELS: Record<ProductSort, string> = {
   'name-asc': 'sortNameAsc',
 }
 
-function urlFiltersNow(): ShopFilters {
-  return parseShopFilters(new URLSearchParams(window.location.search))
+type UrlWrite = { query: string; mode: 'push' | 'replace' }
+
+/** The filters last chosen: the address's, or ahead of it the last change still waiting to be written. */
+function filtersChosen(waiting: readonly UrlWrite[]): ShopFilters {
+  return parseShopFilters(new URLSearchParams(waiting.at(-1)?.query ?? window.location.search))
 }
 
 // The native history API keeps Next's router (and useSearchParams) in step without asking the
 // server for anything: the page is static and filtering happens here.
-function writeUrl(filters: ShopFilters, mode: 'push' | 'replace'): string {
-  const query = serializeShopFilters(filters)
+function writeUrl({ query, mode }: UrlWrite) {
   const url = `${window.location.pathname}${query ? `?${query}` : ''}`
   if (mode === 'push') window.history.pushState(null, '', url)
   else window.history.replaceState(null, '', url)
-  return query
 }
 
 function ShopBrowserView({ initialProducts, total, facets, swatches, search }: ShopBrowserProps & { search: string }) {
@@ -135,7 +137,31 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   const searchTimer = useRef<number | undefined>(undefined)
   // The search text still waiting for its pause before it goes into the address.
   const pendingSearch = useRef<string | null>(null)
-  useEffect(() => () => window.clearTimeout(searchTimer.current), [])
+  // Address changes wait for the paint: pushState costs the click a few milliseconds itself, and
+  // wakes Next's router, whose render would come before the frame (P7). Written in order, so each
+  // click still makes its own history entry for Back.
+  const urlWrites = useRef<UrlWrite[]>([])
+  const cancelUrlWrite = useRef<(() => void) | null>(null)
+  const writeUrls = useCallback(() => {
+    cancelUrlWrite.current?.()
+    cancelUrlWrite.current = null
+    for (const write of urlWrites.current.splice(0)) writeUrl(write)
+  }, [])
+  useEffect(
+    () => () => {
+      window.clearTimeout(searchTimer.current)
+      cancelUrlWrite.current?.()
+    },
+    [],
+  )
+  const chosenNow = () => filtersChosen(urlWrites.current)
+  /** The controls show `filters` at once; the address follows after the paint. */
+  const choose = (filters: ShopFilters, mode: UrlWrite['mode']) => {
+    const query = serializeShopFilters(filters)
+    setWritten(query)
+    urlWrites.current.push({ query, mode })
+    cancelUrlWrite.current ??= afterPaint(writeUrls)
+  }
 
   // A click always wins over a pending search update (issue 17): a link clicked within the pause
   // (a result, a header link) writes the search into the shop's address first, at once, so the
@@ -148,16 +174,17 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
       const text = pendingSearch.current
       pendingSearch.current = null
       window.clearTimeout(searchTimer.current)
-      writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace')
+      urlWrites.current.push({ query: serializeShopFilters({ ...filtersChosen(urlWrites.current), searchText: text.trim() }), mode: 'replace' })
+      writeUrls()
     }
     document.addEventListener('click', onClick, true)
     return () => document.removeEventListener('click', onClick, true)
-  }, [])
+  }, [writeUrls])
 
   const push = (change: Partial<ShopFilters>) => {
     window.clearTimeout(searchTimer.current)
     pendingSearch.current = null
-    setWritten(writeUrl({ ...urlFiltersNow(), searchText: draft.trim(), ...change }, 'push'))
+    choose({ ...chosenNow(), searchText: draft.trim(), ...change }, 'push')
   }
 
   const onSearch = (text: string) => {
@@ -166,7 +193,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
     pendingSearch.current = text
     searchTimer.current = window.setTimeout(() => {
       pendingSearch.current = null
-      setWritten(writeUrl({ ...urlFiltersNow(), searchText: text.trim() }, 'replace'))
+      choose({ ...chosenNow(), searchText: text.trim() }, 'replace')
     }, SEARCH_DEBOUNCE_MS)
   }
 
@@ -174,11 +201,11 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
     event.preventDefault()
     window.clearTimeout(searchTimer.current)
     pendingSearch.current = null
-    setWritten(writeUrl({ ...urlFiltersNow(), searchText: draft.trim() }, 'replace'))
+    choose({ ...chosenNow(), searchText: draft.trim() }, 'replace')
   }
 
   const toggle = (facet: ListFacet, value: string) => {
-    const current = urlFiltersNow()[facet]
+    const current = chosenNow()[facet]
     const folded = value.toLowerCase()
     const next = current.some((entry) => entry.toLowerCase() === folded)
       ? current.filter((entry) => entry.toLowerCase() !== folded)
@@ -226,7 +253,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
 
   const [dialogOpen, setDialogOpen] = useState(false)
   const panel = (idPrefix: string) => (
-    <FilterPanel idPrefix={idPrefix} facets={shownFacets} swatches={swatches} filters={urlFilters} onToggle={onToggle} onPrice={onPrice} />
+    <FilterPanel idPrefix={idPrefix} facets={shownFacets} swatches={swatches} filters={filters} onToggle={onToggle} onPrice={onPrice} />
   )
 
   return (
