@@ -27,6 +27,16 @@ export const useGiftCardNumberStore = create<GiftCardNumberState>()(
       apply: (card) => set({ card }),
       remove: () => set({ card: null }),
     }),
-    persistIn<GiftCardNumberState, { card: AppliedGiftCard | null }>('session', 'checkoutGiftCard', ({ card }) => ({ card })),
+    {
+      ...persistIn<GiftCardNumberState, { card: AppliedGiftCard | null }>('session', 'checkoutGiftCard', ({ card }) => ({ card })),
+      // A stored card is taken back only whole (a hand-edited or older entry is no card).
+      merge: (persisted, current) => ({ ...current, card: appliedCardOf((persisted as { card?: unknown } | null)?.card) }),
+    },
   ),
 )
+
+function appliedCardOf(value: unknown): AppliedGiftCard | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { number, last4, balance } = value as Record<string, unknown>
+  return typeof number === 'string' && number !== '' && typeof last4 === 'string' && typeof balance === 'number' ? { number, last4, balance } : null
+}

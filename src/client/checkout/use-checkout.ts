@@ -196,9 +196,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
   const chosenOptions = useCartStore((state) => state.cartExtraOptions)
   const checkout = useCheckoutStore()
   const choices = useCheckoutChoicesStore()
-  // A stored entry is used only when it holds a number (a hand-edited session entry may not).
-  const appliedGiftCard = useGiftCardNumberStore((state) => state.card)
-  const giftCardNumber = typeof appliedGiftCard?.number === 'string' ? appliedGiftCard.number : ''
+  const giftCardNumber = useGiftCardNumberStore((state) => state.card?.number ?? '')
   const signedIn = useUserStore((state) => state.isAuthenticated)
   // A guest is offered only the methods open to guests; the others need a signed-in partner.
   const paymentMethods = signedIn ? stored.paymentMethods : stored.paymentMethods.filter((method) => method.forGuests)
@@ -238,7 +236,7 @@ export function useCheckout(countries: WebsiteCountry[]) {
     promoCode: checkout.codePromotion,
     orderOptions: chosenOptions.map((option) => option.name),
     useGiftCards: signedIn && choices.useGiftCards,
-    giftCardNumber: giftCardNumber,
+    giftCardNumber,
   }
   const summary = useCheckoutSummary(lines, summaryChoice)
 
