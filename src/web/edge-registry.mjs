@@ -10,8 +10,8 @@
 //   hot JSON API;
 // - the route cache's pages (decision 004), kept by the handler Next loads outside its bundle and
 //   read by the bundled code and by the server's page-response cache (its generation).
-// Each slot sits on globalThis under a Symbol.for key, so every module instance of this file in the
-// process (Next may load it more than once) reaches the same value.
+// The slots sit in one object on globalThis under a Symbol.for key, so every module instance of this
+// file in the process (Next may load it more than once) reaches the same values.
 
 /** @typedef {{ redirect?: string, status?: 301 | 302 | 307 | 308, private?: boolean, noindex?: boolean }} GateDecision */
 /**
@@ -55,15 +55,11 @@
  * @property {RouteCacheState} [routeCache]
  */
 
-const KEYS = /** @type {const} */ ({
-  pageGate: Symbol.for('webstore.pageGate'),
-  storeResolver: Symbol.for('webstore.storeResolver'),
-  consoleGate: Symbol.for('webstore.consoleGate'),
-  apiDispatch: Symbol.for('webstore.apiDispatch'),
-  routeCache: Symbol.for('webstore.routeCache'),
-})
-
-const slots = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))
+// One holder object under one Symbol.for key, read from globalThis once per module instance: the
+// server reads a slot several times per request (P1), and a property of a small object is much
+// cheaper to read than a symbol-keyed property of the global object.
+const HOLDER_KEY = Symbol.for('webstore.edge-slots')
+const holder = /** @type {EdgeSlots} */ (/** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[HOLDER_KEY] ??= {})
 
 /**
  * @template {keyof EdgeSlots} Name
@@ -71,7 +67,7 @@ const slots = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (gl
  * @returns {EdgeSlots[Name]}
  */
 function read(name) {
-  return /** @type {EdgeSlots[Name]} */ (slots[KEYS[name]])
+  return holder[name]
 }
 
 /**
@@ -80,7 +76,7 @@ function read(name) {
  * @param {EdgeSlots[Name]} value
  */
 function write(name, value) {
-  slots[KEYS[name]] = value
+  holder[name] = value
 }
 
 /** @param {PageGate | undefined} gate */

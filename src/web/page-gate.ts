@@ -33,19 +33,38 @@ export function pageGate(_method: string, url: string, headers: Headers): GateDe
   const query = url.indexOf('?')
   const pathname = query === -1 ? url : url.slice(0, query)
   const search = query === -1 ? '' : url.slice(query)
-  const admin = consolePath(pathname)
+  const { admin, kind } = pathFacts(pathname)
   if (admin !== null) return consoleGate(admin, search, headers)
-  const kind = classifyPath(pathname)
-  if (kind === 'asset') return {}
+  if (kind === 'asset') return ANYONE
   const request: PageRequest = { kind, websiteId: storeOfHeaders({ get: (name) => header(headers, name) }), pathname, search, headers }
   const redirects = redirectTableHeld(request.websiteId)
   if (redirects === undefined) return readAndDecide(request)
   const redirect = resolveRedirect(redirects, pathname, search)
   if (redirect) return { redirect: redirect.location, status: redirect.status }
-  if (kind === 'public') return {}
+  if (kind === 'public') return ANYONE
   const website = websiteHeld(request.websiteId)
   return website === undefined ? getWebsiteCached({ websiteId: request.websiteId }).then((read) => lockDecision(request, read)) : lockDecision(request, website)
 }
+
+// What a path is (the console's, an asset, a public page …) depends on the path alone, and reading
+// it (decoding, the locale prefix, the lists) costs more than the rest of a replayed page's gate
+// (P1): remembered per path, bounded since paths are the client's (a flood only empties it).
+const PATH_MEMO_ENTRIES = 2048
+const pathMemo = new Map<string, { admin: string | null; kind: PathKind }>()
+
+function pathFacts(pathname: string): { admin: string | null; kind: PathKind } {
+  let facts = pathMemo.get(pathname)
+  if (facts === undefined) {
+    const admin = consolePath(pathname)
+    facts = { admin, kind: admin === null ? classifyPath(pathname) : 'page' }
+    if (pathMemo.size >= PATH_MEMO_ENTRIES) pathMemo.clear()
+    pathMemo.set(pathname, facts)
+  }
+  return facts
+}
+
+/** Nothing to say: the page is served as it is (one object for every such answer; never changed). */
+const ANYONE: GateDecision = Object.freeze({})
 
 type PageRequest = { kind: PathKind; websiteId: number; pathname: string; search: string; headers: Headers }
 
@@ -60,7 +79,7 @@ async function readAndDecide(request: PageRequest): Promise<GateDecision> {
     return null
   })
   if (redirect) return { redirect: redirect.location, status: redirect.status }
-  if (request.kind === 'public') return {}
+  if (request.kind === 'public') return ANYONE
   return lockDecision(request, await getWebsiteCached({ websiteId: request.websiteId }))
 }
 
@@ -69,7 +88,7 @@ async function readAndDecide(request: PageRequest): Promise<GateDecision> {
  * only when it matters and the visitor sent one; without one, the visitor is anonymous at once.
  */
 function lockDecision({ kind, websiteId, pathname, search, headers }: PageRequest, website: LockState): GateDecision | Promise<GateDecision> {
-  if (!needsSession(kind, website)) return {}
+  if (!needsSession(kind, website)) return ANYONE
   const token = sessionTokenFromCookies(header(headers, 'cookie'))
   if (token === null) return decidePageAccess({ pathname, search, website, signedIn: false })
   return getDb()

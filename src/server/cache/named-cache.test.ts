@@ -134,6 +134,26 @@ describe('the in-process named cache', () => {
     expect(await cache.getOrLoad('Promotions', 'all', async () => 'noon', { ttlMs: 60_000 })).toBe('noon')
   })
 
+  test('a timed entry is no longer peeked at once its time is up', async () => {
+    vi.useFakeTimers()
+    const cache = createMemoryCache()
+    await cache.getOrLoad('Promotions', 'all', async () => 'morning', { ttlMs: 60_000 })
+    vi.advanceTimersByTime(59_000)
+    expect(cache.peek('Promotions', 'all')).toBe('morning')
+    vi.advanceTimersByTime(2_000)
+    expect(cache.peek('Promotions', 'all')).toBeUndefined()
+  })
+
+  test('an entry the edge peeks at on every request is kept over one nobody asks for', async () => {
+    const cache = createMemoryCache({ maxEntriesPerName: 2 })
+    await cache.getOrLoad('Website', 'store-directory', async () => 'directory')
+    await cache.getOrLoad('Website', '1:website', async () => 'demo')
+    for (let request = 0; request < 100; request++) expect(cache.peek('Website', 'store-directory')).toBe('directory')
+    await cache.getOrLoad('Website', '2:website', async () => 'team')
+    expect(cache.peek('Website', 'store-directory')).toBe('directory')
+    expect(cache.peek('Website', '1:website')).toBeUndefined()
+  })
+
   test('keeps a bounded number of entries per name, forgetting the oldest', async () => {
     const cache = createMemoryCache({ maxEntriesPerName: 2 })
     await cache.getOrLoad('FeaturedProducts', 'a', async () => 'a')

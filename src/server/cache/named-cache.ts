@@ -18,7 +18,7 @@ export type NamedCache = {
   getOrLoad<T>(name: CacheName, key: string, loader: () => Promise<T>, options?: CacheLoadOptions): Promise<T>
   /**
    * The value held now, or undefined, without waiting: for the edge's per-request reads (the store
-   * directory), which fall back to getOrLoad when nothing is held. Counts as a use.
+   * directory), which fall back to getOrLoad when nothing is held. Counts as a use (every so many peeks).
    */
   peek<T>(name: CacheName, key: string): T | undefined
   /**
@@ -39,7 +39,17 @@ export function storeOfKey(key: string): number | null {
   return Number.isInteger(id) && id > 0 && String(id) === key.slice(0, colon) ? id : null
 }
 
-type Entry = { value: unknown; expiresAt: number; bytes: number }
+type Entry = { value: unknown; expiresAt: number; bytes: number; peeks: number }
+
+const PEEK_TOUCH_EVERY = 64
+
+/**
+ * Whether an entry's time is up. Most entries have none, and the clock is not asked for them: under
+ * Next, Date.now is patched and looks up the request's async context (P1: three peeks per page).
+ */
+function expired(entry: Entry): boolean {
+  return entry.expiresAt !== Number.POSITIVE_INFINITY && entry.expiresAt <= Date.now()
+}
 
 // Keys come partly from request values (ids, slugs, page numbers), so the cache is bounded twice:
 // each name keeps at most MAX_ENTRIES_PER_NAME entries, and all names together hold at most
@@ -119,7 +129,7 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
     const bytes = weigh(value)
     if (bytes > maxBytes) return // answered, never kept: it alone would not fit
     const map = bucket(entries, name)
-    map.set(key, { value, expiresAt: Date.now() + (ttlMs ?? Number.POSITIVE_INFINITY), bytes })
+    map.set(key, { value, expiresAt: ttlMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + ttlMs, bytes, peeks: 0 })
     bytesOf.set(name, (bytesOf.get(name) ?? 0) + bytes)
     heldBytes += bytes
     if (map.size > maxEntriesPerName) remove(name, map.keys().next().value as string)
@@ -156,16 +166,21 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
     peek<T>(name: CacheName, key: string) {
       const map = entries.get(name)
       const stored = map?.get(key)
-      if (!stored || stored.expiresAt <= Date.now()) return undefined
-      map!.delete(key)
-      map!.set(key, stored)
+      if (!stored || expired(stored)) return undefined
+      // Moved to the most recently used end once per PEEK_TOUCH_EVERY peeks: an entry the edge
+      // peeks at on every request stays far from eviction, without a delete and an insert (and
+      // the Map's periodic rehash they cause) on every request.
+      if (++stored.peeks % PEEK_TOUCH_EVERY === 0) {
+        map!.delete(key)
+        map!.set(key, stored)
+      }
       return stored.value as T
     },
 
     async getOrLoad<T>(name: CacheName, key: string, loader: () => Promise<T>, options: CacheLoadOptions = {}) {
       const map = entries.get(name)
       const stored = map?.get(key)
-      if (stored && stored.expiresAt > Date.now()) {
+      if (stored && !expired(stored)) {
         map!.delete(key)
         map!.set(key, stored) // most recently used last
         return stored.value as T
@@ -203,19 +218,19 @@ export function createMemoryCache({ maxEntriesPerName = MAX_ENTRIES_PER_NAME, ma
   }
 }
 
-// One cache per process, shared by every Next module graph that loads this file.
-const GLOBAL_KEY = Symbol.for('webstore.named-cache')
-type GlobalWithCache = typeof globalThis & { [GLOBAL_KEY]?: NamedCache }
+// One cache per process, shared by every Next module graph that loads this file: held in one object
+// on globalThis, which each module instance reads once (the edge peeks several times per request, P1).
+const GLOBAL_KEY = Symbol.for('webstore.named-cache-holder')
+type Holder = { cache?: NamedCache }
+const holder: Holder = ((globalThis as typeof globalThis & { [GLOBAL_KEY]?: Holder })[GLOBAL_KEY] ??= {})
 
 export function namedCache(): NamedCache {
-  const holder = globalThis as GlobalWithCache
-  holder[GLOBAL_KEY] ??= createMemoryCache()
-  return holder[GLOBAL_KEY]
+  return (holder.cache ??= createMemoryCache())
 }
 
 /** Swaps the process's cache (a shared implementation at start, or a fresh one in tests). */
 export function useNamedCache(cache: NamedCache): void {
-  ;(globalThis as GlobalWithCache)[GLOBAL_KEY] = cache
+  holder.cache = cache
 }
 
 /** Catalog writes change what these caches hold. */

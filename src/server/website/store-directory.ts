@@ -90,8 +90,29 @@ function resolution(): Resolution {
  */
 export function resolveStoreForHost(hostHeader: string | null | undefined, access: DraftAccess = {}): number | null | Promise<number | null> {
   const held = namedCache().peek<StoreDirectory>('Website', DIRECTORY_KEY)
-  if (held) return admit(held, storeForHost(held, hostHeader, resolution()), access)
+  if (held) return admit(held, heldStoreForHost(held, hostHeader), access)
   return storeDirectoryCached().then((directory) => admit(directory, storeForHost(directory, hostHeader, resolution()), access))
+}
+
+// The Host headers already read against the directory held now: browsers send a handful of
+// spellings per store, and reading one (its port, its labels) costs more than the rest of a replayed
+// page's resolution (P1). Bounded, since the header is the client's: a flood of new values only
+// empties it. A new directory or a new environment starts a new memo.
+const HOST_MEMO_ENTRIES = 1024
+let hostMemo: { directory: StoreDirectory; resolution: Resolution; stores: Map<string, number | null> } | null = null
+
+/** storeForHost on the directory held now, remembered per Host header. */
+function heldStoreForHost(directory: StoreDirectory, hostHeader: string | null | undefined): number | null {
+  const current = resolution()
+  if (typeof hostHeader !== 'string') return storeForHost(directory, hostHeader, current)
+  if (hostMemo?.directory !== directory || hostMemo.resolution !== current) hostMemo = { directory, resolution: current, stores: new Map() }
+  let storeId = hostMemo.stores.get(hostHeader)
+  if (storeId === undefined) {
+    storeId = storeForHost(directory, hostHeader, current)
+    if (hostMemo.stores.size >= HOST_MEMO_ENTRIES) hostMemo.stores.clear()
+    hostMemo.stores.set(hostHeader, storeId)
+  }
+  return storeId
 }
 
 /**
