@@ -113,7 +113,7 @@ export async function orderFixture(db: pg.Client): Promise<OrderFixture> {
   const { rows: place } = await db.query<{ country_id: number; state_id: number }>(
     `select c.id as country_id, s.id as state_id from countries c join states s on s.country_id = c.id where c.code = 'US' and s.code = 'CO' limit 1`,
   )
-  const { rows: fields } = await db.query<{ name: string; type: string; options: string[] }>(`select name, field_type as type, options from order_extra_fields where is_required`)
+  const { rows: fields } = await db.query<{ name: string; type: string; options: string[] }>(`select name, field_type as type, options from order_extra_fields where is_required and audience = 'everyone'`)
   const line = lines[0]
   if (!line || !delivery[0] || !payment[0] || !place[0]) throw new Error('the demo store lacks a product, a fixed delivery, an offline method open to guests or Colorado')
   const extra = Object.fromEntries(fields.map((field) => [field.name, field.type === 'checkbox' ? true : field.type === 'date' ? '2026-12-01' : field.type === 'select' ? (field.options[0] ?? '') : 'BENCH-100']))
