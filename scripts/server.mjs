@@ -18,7 +18,8 @@
 //
 // The start-up work (src/instrumentation.ts: the environment, migrations, the demo store on a new
 // database, the page gate; the API dispatch and the background jobs follow 1.5 s later) runs before the port is taken: a process whose start
-// fails prints why and exits with code 1, and never answers a request (issue 24).
+// fails prints why and exits with code 1, and never answers a request (issue 24). The routes' code is
+// loaded 1.5 s after the port is taken, not before the first answer (P8, next.config.ts).
 //
 // WEB_CONCURRENCY=N (default 1) runs N worker processes on the one port (node:cluster), so every
 // core serves. Each worker keeps its own caches, so N > 1 needs PostgreSQL (DATABASE_URL: PGlite
@@ -391,7 +392,29 @@ async function runServer() {
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : ''
     console.log(`▲ Webstore ready on http://${hostname ?? 'localhost'}:${port}${worker}`)
     if (cluster.isWorker) process.send?.({ webstore: 'ready' })
+    setTimeout(() => void preloadRoutes(app), PRELOAD_AFTER_MS).unref()
   })
+}
+
+/** How long after listening every route's code is loaded (P8: the first page is answered by then). */
+const PRELOAD_AFTER_MS = 1500
+
+/**
+ * Loads the code of every route in the background, as Next does at start when
+ * experimental.preloadEntriesOnStart is on (next.config.ts turns it off): after the first answer
+ * instead of before it, so no later visitor waits for a page's code. Next's own method (not a
+ * public API); without it, routes load on their first request.
+ * @param {unknown} app what next() made (its `server` is Next's own server once prepared)
+ */
+async function preloadRoutes(app) {
+  try {
+    // next() made a wrapper whose `server` holds the server that serves the pages.
+    const { server: wrapped } = /** @type {{ server?: { getServer?: () => Promise<{ unstable_preloadEntries?: () => Promise<void> }> } }} */ (/** @type {unknown} */ (app))
+    const nextServer = await wrapped?.getServer?.()
+    await nextServer?.unstable_preloadEntries?.()
+  } catch (error) {
+    console.error('Preloading the routes failed; each loads on its first request:', error)
+  }
 }
 
 /** The server's variables (src/server/edge-env.mjs); exits with the reason when one is wrong. */
