@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 
 // A gift card number is a bearer secret: whoever knows it can spend the card. Only its SHA-256 and
 // its last four characters are stored; numbers are compared after the same normalisation
-// everywhere (the store file, the redeem form): surrounding blanks dropped, letters upper-cased.
+// everywhere (the store file, the redeem form): surrounding blanks dropped, letters upper-cased. A
+// generated number is also found when typed without its dashes (giftCardCodeHashes).
 
 /** The longest number accepted anywhere (longer input is not a gift card number). */
 export const GIFT_CARD_CODE_MAX_LENGTH = 64
@@ -15,6 +16,22 @@ export function normalizeGiftCardCode(code: string): string {
 /** SHA-256 (hex) of the normalised number: what `gift_cards.code_hash` holds. */
 export function hashGiftCardCode(code: string): string {
   return createHash('sha256').update(normalizeGiftCardCode(code), 'utf8').digest('hex')
+}
+
+const SEPARATORS = /[\s-]+/g
+const UNGROUPED_GENERATED = /^[A-Z0-9]{16}$/
+
+/**
+ * The hashes a typed number may be stored under, the number as typed first: also, when it is a
+ * generated number typed without its dashes or with blanks ('k7qm 2xwd 9htr pb4c'), the hash of its
+ * four dashed groups. A number from a store file is matched as it was written there.
+ */
+export function giftCardCodeHashes(typed: string): string[] {
+  const asTyped = hashGiftCardCode(typed)
+  const compact = normalizeGiftCardCode(typed).replace(SEPARATORS, '')
+  if (!UNGROUPED_GENERATED.test(compact)) return [asTyped]
+  const grouped = hashGiftCardCode([0, 4, 8, 12].map((start) => compact.slice(start, start + 4)).join('-'))
+  return grouped === asTyped ? [asTyped] : [asTyped, grouped]
 }
 
 /** The last four characters of the normalised number, shown to the owner ('…0050'). */

@@ -13,7 +13,7 @@ import type { CoreContext } from '../kernel/context'
 import { parseInput } from '../kernel/input'
 import { createMemoryRateLimiter, useRateLimiter } from '../cache/rate-limiter'
 import { giftCards, giftCardTransactions, orders } from '../db/schema'
-import { giftCardLast4, hashGiftCardCode, normalizeGiftCardCode } from './gift-card-codes'
+import { generateGiftCardCode, giftCardCodeHashes, giftCardLast4, hashGiftCardCode, normalizeGiftCardCode } from './gift-card-codes'
 import { GET_GIFT_CARDS_QUERY, GIFT_CARD_MUTATIONS } from './gift-card-mutations'
 import {
   availableGiftCardBalance,
@@ -35,6 +35,17 @@ describe('gift card numbers', () => {
     expect(hashGiftCardCode('GRANITE-GIFT-0050')).toMatch(/^[0-9a-f]{64}$/)
     expect(hashGiftCardCode('GRANITE-GIFT-0050')).not.toBe(hashGiftCardCode('GRANITE-GIFT-0200'))
     expect(giftCardLast4('granite-gift-00ab')).toBe('00AB')
+  })
+
+  test('a generated number is also looked for in its dashed form when typed without dashes or with blanks; others only as written', () => {
+    const generated = generateGiftCardCode()
+    const stored = hashGiftCardCode(generated)
+    for (const typed of [generated, generated.replaceAll('-', ''), generated.replaceAll('-', ' ').toLowerCase(), ` ${generated.replaceAll('-', '').toLowerCase()} `]) {
+      expect(giftCardCodeHashes(typed), typed).toContain(stored)
+    }
+    expect(giftCardCodeHashes(generated)).toEqual([stored])
+    expect(giftCardCodeHashes('granite-gift-0050')).toEqual([hashGiftCardCode('GRANITE-GIFT-0050')])
+    expect(giftCardCodeHashes('4000123412341234')[0]).toBe(hashGiftCardCode('4000123412341234'))
   })
 })
 
@@ -108,6 +119,14 @@ describe.each(testDatabaseKinds())('gift cards on %s', (kind) => {
       expect(stored.partnerId).toBe(partner.id)
       expect(stored.redeemedAt).toBeInstanceOf(Date)
       expect(await ledgerOf(card.id)).toEqual([expect.objectContaining({ kind: 'redeem', amount: 0, partnerId: partner.id, orderId: null })])
+    })
+
+    test('attaches a generated card whose number was typed without its dashes', async () => {
+      const { partner, ctx } = await signedInPartner()
+      const card = await createGiftCard({ websiteId, code: generateGiftCardCode(), initialAmount: 1500 })
+      const answer = await redeem(ctx, { gcNumber: card.code.replaceAll('-', '').toLowerCase() })
+      expect(answer).toMatchObject({ redeemGiftCard: { success: true, alreadyOnAccount: false, giftCard: { id: card.id, balance: 15 } } })
+      expect((await cardRow(card.id)).partnerId).toBe(partner.id)
     })
 
     test('accepts a number sent as a JSON number', async () => {

@@ -5,7 +5,7 @@ import { giftCards, giftCardTransactions } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import { logger } from '../kernel/logger'
 import { type Cents, fromCents } from '../kernel/money'
-import { GIFT_CARD_CODE_MAX_LENGTH, hashGiftCardCode, normalizeGiftCardCode } from './gift-card-codes'
+import { GIFT_CARD_CODE_MAX_LENGTH, giftCardCodeHashes, normalizeGiftCardCode } from './gift-card-codes'
 
 // Gift cards (spec 7 redeemGiftCard, 8; security.md 4.4): a shopper redeems a card's number into
 // their account, and checkout spends the account's cards. Both moves are single conditional
@@ -80,29 +80,38 @@ export async function redeemGiftCard(db: Database, caller: GiftCardCaller, gcNum
     logger().info({ websiteId: caller.websiteId, partnerId: caller.partnerId }, 'gift card redemption refused: malformed number')
     throw refused('malformed number')
   }
-  const codeHash = hashGiftCardCode(code)
   const card = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(giftCards)
-      .set({ partnerId: caller.partnerId, redeemedAt: now, updatedAt: now })
-      .where(and(eq(giftCards.websiteId, caller.websiteId), eq(giftCards.codeHash, codeHash), isNull(giftCards.partnerId), usableAt(now)))
-      .returning()
-    if (claimed) {
-      // Redeeming moves no money: the row records who attached the card and when.
-      await tx.insert(giftCardTransactions).values({ giftCardId: claimed.id, partnerId: caller.partnerId, kind: 'redeem', amount: 0, createdAt: now })
-      return { ...claimed, alreadyOnAccount: false }
+    // The number as typed, then (a generated number typed without its dashes) as generated.
+    for (const codeHash of giftCardCodeHashes(code)) {
+      const found = await claimOrFindOwn(tx, caller, codeHash, now)
+      if (found) return found
     }
-    const [own] = await tx
-      .select()
-      .from(giftCards)
-      .where(and(eq(giftCards.websiteId, caller.websiteId), eq(giftCards.codeHash, codeHash), eq(giftCards.partnerId, caller.partnerId), usableAt(now)))
-    return own ? { ...own, alreadyOnAccount: true } : null
+    return null
   })
   if (!card) {
     logger().info({ websiteId: caller.websiteId, partnerId: caller.partnerId, ip: caller.ip }, 'gift card redemption refused')
     throw refused('unknown, expired, inactive or another partner’s card')
   }
   return { id: card.id, last4: card.codeLast4, balance: fromCents(card.balanceAmount), expiresAt: iso(card.expiresAt), alreadyOnAccount: card.alreadyOnAccount }
+}
+
+/** redeemGiftCard's claim of the card stored under one hash, or the caller's own card under it; null for neither. */
+async function claimOrFindOwn(tx: Executor, caller: GiftCardCaller, codeHash: string, now: Date) {
+  const [claimed] = await tx
+    .update(giftCards)
+    .set({ partnerId: caller.partnerId, redeemedAt: now, updatedAt: now })
+    .where(and(eq(giftCards.websiteId, caller.websiteId), eq(giftCards.codeHash, codeHash), isNull(giftCards.partnerId), usableAt(now)))
+    .returning()
+  if (claimed) {
+    // Redeeming moves no money: the row records who attached the card and when.
+    await tx.insert(giftCardTransactions).values({ giftCardId: claimed.id, partnerId: caller.partnerId, kind: 'redeem', amount: 0, createdAt: now })
+    return { ...claimed, alreadyOnAccount: false }
+  }
+  const [own] = await tx
+    .select()
+    .from(giftCards)
+    .where(and(eq(giftCards.websiteId, caller.websiteId), eq(giftCards.codeHash, codeHash), eq(giftCards.partnerId, caller.partnerId), usableAt(now)))
+  return own ? { ...own, alreadyOnAccount: true } : null
 }
 
 /** A card paid with by its number at checkout (a guest's, as Shopify takes one): never attached to an account. */
@@ -130,13 +139,16 @@ export async function giftCardByNumber(db: Executor, { websiteId, ip }: { websit
     throw new DomainError('rate_limited', 'too many gift card numbers tried', TOO_MANY_GIFT_CARD_ATTEMPTS)
   }
   const code = normalizeGiftCardCode(gcNumber)
-  const [card] =
-    code.length === 0 || code.length > GIFT_CARD_CODE_MAX_LENGTH
+  const hashes = code.length === 0 || code.length > GIFT_CARD_CODE_MAX_LENGTH ? [] : giftCardCodeHashes(code)
+  const found =
+    hashes.length === 0
       ? []
       : await db
-          .select({ id: giftCards.id, last4: giftCards.codeLast4, balance: giftCards.balanceAmount, expiresAt: giftCards.expiresAt })
+          .select({ id: giftCards.id, codeHash: giftCards.codeHash, last4: giftCards.codeLast4, balance: giftCards.balanceAmount, expiresAt: giftCards.expiresAt })
           .from(giftCards)
-          .where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.codeHash, hashGiftCardCode(code)), isNull(giftCards.partnerId), usableAt(now)))
+          .where(and(eq(giftCards.websiteId, websiteId), inArray(giftCards.codeHash, hashes), isNull(giftCards.partnerId), usableAt(now)))
+  // The number as typed wins over its dashed form, should a store hold both.
+  const card = hashes.map((hash) => found.find((row) => row.codeHash === hash)).find((row) => row !== undefined)
   if (!card) {
     logger().info({ websiteId, ip }, 'gift card number refused')
     throw refused('no usable card on no account has this number')

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { OrderData } from '@/isomorphic/order-types'
 import { createCheckoutStore, createRedeemedGiftCard, guestContext, orderBody, signedInCustomer, type CheckoutStore } from '../../../tests/factories/orders'
 import { createGiftCard } from '../../../tests/factories/gift-cards'
+import { generateGiftCardCode } from '../gift-cards/gift-card-codes'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
 import { refusal } from '../../../tests/support/domain-refusal'
 import type { CoreContext } from '../kernel/context'
@@ -44,6 +45,12 @@ describe.each(testDatabaseKinds())('a guest paying with a gift card number on %s
     const card = await createGiftCard({ websiteId: store.websiteId, code: `GUEST-CHECK-${store.websiteId}1`, initialAmount: 4000, expiresAt: new Date('2030-01-01T00:00:00Z') })
     const answer = await check(guestContext(store.websiteId), `  ${card.code.toLowerCase()} `)
     expect(answer.checkGiftCard).toEqual({ last4: card.codeLast4, balance: 40, expiresAt: '2030-01-01T00:00:00.000Z' })
+  })
+
+  test('finds a generated card typed in groups with blanks instead of dashes', async () => {
+    const card = await createGiftCard({ websiteId: store.websiteId, code: generateGiftCardCode(), initialAmount: 2500 })
+    const answer = await check(guestContext(store.websiteId), card.code.replaceAll('-', ' ').toLowerCase())
+    expect(answer.checkGiftCard).toMatchObject({ last4: card.codeLast4, balance: 25 })
   })
 
   test("refuses an unknown number, an expired or disabled card and a card on someone's account with the one message", async () => {
