@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { type FormEvent, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type { FacetValue, ListFacet, ShopFacets, ShopFilters } from '@/isomorphic/catalog-search'
 import { swatchColor } from '../product/color-dots'
 
@@ -91,17 +91,22 @@ export function FilterPanel({ idPrefix, facets, swatches, filters, onToggle, onP
 }
 
 /**
- * A box's ticked state: what the results answer (`checked`, from `filters`), or from a click until
+ * A box's ticked state and its change handler (spread on the input): what the results answer (`checked`, from `filters`), or from a click until
  * those results arrive a frame later, what the click made it. So a click re-renders the box
  * clicked and not the panel, which renders again with the new counts after the paint (P7); any
  * new answer (this click's, Back, "Clear all") replaces what the click showed.
  */
-function useTicked(checked: boolean, filters: ShopFilters): [ticked: boolean, tick: (ticked: boolean) => void] {
+function useTickedBox(checked: boolean, filters: ShopFilters, toggle: () => void): { checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void } {
   // The click remembers the answer it was made on: no state to reset (and no second render of
   // every box) when the next answer arrives.
   const [click, setClick] = useState<{ ticked: boolean; on: ShopFilters } | null>(null)
-  const ticked = click !== null && click.on === filters ? click.ticked : checked
-  return [ticked, (value) => setClick({ ticked: value, on: filters })]
+  return {
+    checked: click !== null && click.on === filters ? click.ticked : checked,
+    onChange: (event) => {
+      setClick({ ticked: event.target.checked, on: filters })
+      toggle()
+    },
+  }
 }
 
 type SizeBoxProps = {
@@ -113,25 +118,16 @@ type SizeBoxProps = {
 }
 
 function SizeBox({ id, size, checked, filters, onToggle }: SizeBoxProps) {
-  const [ticked, tick] = useTicked(checked, filters)
+  const box = useTickedBox(checked, filters, () => onToggle('sizes', size.value))
   return (
     <span>
-      <input
-        id={id}
-        type="checkbox"
-        checked={ticked}
-        onChange={(event) => {
-          tick(event.target.checked)
-          onToggle('sizes', size.value)
-        }}
-        className="peer sr-only"
-      />
+      <input id={id} type="checkbox" {...box} className="peer sr-only" />
       <label
         htmlFor={id}
         className="inline-flex h-9 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line px-2.5 text-sm font-medium text-ink transition-colors select-none peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent hover:border-ink"
       >
         {size.value}
-        <span className={`ml-1.5 text-xs font-normal tabular-nums ${ticked ? 'text-white' : 'text-muted'}`}>{size.count}</span>
+        <span className={`ml-1.5 text-xs font-normal tabular-nums ${box.checked ? 'text-white' : 'text-muted'}`}>{size.count}</span>
       </label>
     </span>
   )
@@ -196,20 +192,11 @@ type FacetBoxProps = {
 }
 
 function FacetBox({ id, value, checked, filters, onToggle, swatch }: FacetBoxProps) {
-  const [ticked, tick] = useTicked(checked, filters)
+  const box = useTickedBox(checked, filters, () => onToggle(value.value))
   return (
     <li>
       <label htmlFor={id} className="group flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md text-sm text-ink">
-        <input
-          id={id}
-          type="checkbox"
-          checked={ticked}
-          onChange={(event) => {
-            tick(event.target.checked)
-            onToggle(value.value)
-          }}
-          className="size-4 shrink-0 rounded border-line accent-accent"
-        />
+        <input id={id} type="checkbox" {...box} className="size-4 shrink-0 rounded border-line accent-accent" />
         {swatch !== null ? (
           <span aria-hidden="true" className="size-4 shrink-0 rounded-full ring-1 ring-black/15 ring-inset" style={{ backgroundColor: swatch }} />
         ) : null}
