@@ -122,6 +122,21 @@ describe.each(testDatabaseKinds())('the mail service on %s', (kind) => {
     expect(row).toMatchObject({ status: 'queued', to: 'fay@example.com', sentAt: null, text: 'Open https://shop.acme.test/password/create?token=abc' })
     expect(smtp.messages.length).toBe(before)
   })
+
+  test('renders attached files only for a mail that leaves: a queued mail never makes them', async () => {
+    let rendered = 0
+    const attachments = async () => {
+      rendered++
+      return [{ filename: 'Order-S1.pdf', content: Buffer.from('%PDF-1.4 test'), contentType: 'application/pdf' }]
+    }
+    await sendMail({ websiteId, to: 'gus@example.com', subject: 'Your order', text: 'Thanks', attachments }, { db: db(), settings: base })
+    expect(rendered).toBe(0)
+
+    await sendMail({ websiteId, to: 'hal@example.com', subject: 'Your order', text: 'Thanks', attachments }, { db: db(), settings: { ...base, smtpUrl: smtp.url } })
+    expect(rendered).toBe(1)
+    const received = await smtp.waitFor((mail) => mail.envelopeTo.includes('hal@example.com'))
+    expect(received.raw).toContain('filename=Order-S1.pdf')
+  })
 })
 
 describe.each(testDatabaseKinds())('links in the mails of several stores on %s', (kind) => {

@@ -25,9 +25,14 @@ export type OutgoingMail = {
   html?: string | null
   /** Strings (link tokens) masked in the stored copy once the mail has left. */
   secrets?: readonly string[]
-  /** Files sent with the mail (the order PDF); the outbox keeps only their names. */
-  attachments?: readonly { filename: string; content: Buffer; contentType: string }[]
+  /**
+   * Files sent with the mail (the order PDF), made only when the mail is delivered: a queued mail
+   * (no SMTP_URL) is never sent, so its files are never rendered. The outbox keeps no files.
+   */
+  attachments?: () => Promise<readonly MailAttachment[]>
 }
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string }
 
 export type MailStatus = 'queued' | 'sent' | 'failed'
 export type MailOutcome = { id: number; status: MailStatus; error: string | null }
@@ -62,13 +67,14 @@ async function deliver(settings: MailSettings & { smtpUrl: string }, mail: Outgo
     dnsTimeout: SMTP_TIMEOUT_MS,
   })
   try {
+    const attachments = mail.attachments ? await mail.attachments() : []
     await transport.sendMail({
       ...sender,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
-      ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ ...file })) } : {}),
+      ...(attachments.length ? { attachments: attachments.map((file) => ({ ...file })) } : {}),
     })
     return null
   } catch (error) {

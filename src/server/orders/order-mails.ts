@@ -63,7 +63,7 @@ export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)))
   if (!order) return
-  const [name, pdf, howToPay] = await Promise.all([storeName(db, websiteId), buildOrderPdf(db, { orderId, websiteId }), transferInstructions(db, { ...order, websiteId })])
+  const [name, howToPay] = await Promise.all([storeName(db, websiteId), transferInstructions(db, { ...order, websiteId })])
   const link = await storeLink(websiteId, order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })
   const total = formatCents(order.total)
   const mail = orderConfirmationMail({ storeName: name, reference: order.name, kind: order.kind, total, link, howToPay })
@@ -73,7 +73,10 @@ export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }
       to: order.email,
       ...mail,
       secrets: [order.accessToken, encodeURIComponent(order.accessToken)],
-      attachments: pdf ? [{ filename: pdf.fileName, content: pdf.pdf, contentType: 'application/pdf' }] : [],
+      attachments: async () => {
+        const pdf = await buildOrderPdf(db, { orderId, websiteId })
+        return pdf ? [{ filename: pdf.fileName, content: pdf.pdf, contentType: 'application/pdf' }] : []
+      },
     },
     { db },
   )
