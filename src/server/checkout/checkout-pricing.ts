@@ -8,6 +8,7 @@ import type { CarrierOptions } from '../adapters/carrier-http'
 import { METHOD_COLUMNS, pickupPlace, quoteMethodRow } from '../delivery/delivery-quotes'
 import type { PostalAddress, PricedLine } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
+import { startEarly } from '../kernel/in-step-order'
 import { type Cents, fromCents } from '../kernel/money'
 import { evaluatePromotions, type PromotionCustomer, type PromotionResult } from '../promotions/promotion-engine'
 import type { ResaleExemption } from '../tax/resale-certificate'
@@ -91,12 +92,15 @@ async function findDeliveryMethod(db: Executor, websiteId: number, methodId: num
 /** Prices a checkout; throws DomainError (invalid / unavailable) with a message the shopper can act on. */
 export async function priceCheckout(db: Executor, input: CheckoutPricingInput, options: CheckoutPricingOptions = {}): Promise<CheckoutQuote> {
   const { websiteId } = input
+  // The method and the options are read while the cart is priced (P4); each still answers at its step.
+  const methodRead = startEarly(findDeliveryMethod(db, websiteId, input.deliveryMethodId))
+  const optionsRead = startEarly(checkOrderOptions(db, websiteId, input.optionNames))
   const { priced, dropped } = await priceCartItemsLeniently(db, websiteId, input.items, { partnerId: input.partnerId })
   if (dropped.length > 0) throw new DomainError('invalid', `cart line ${dropped[0]!.key} cannot be priced`, dropped[0]!.message)
   const pricedLines: PricedLine[] = priced.map((entry) => entry.line)
   const subTotal = pricedLines.reduce((sum, line) => sum + line.amount, 0)
 
-  const method = await findDeliveryMethod(db, websiteId, input.deliveryMethodId)
+  const method = await methodRead
 
   // Promotions first: the delivery's free-over threshold and price rules see the merchandise the
   // shopper pays for, after the discounts (issue 13). Free shipping is a flag; its amount is the quote's.
@@ -119,7 +123,7 @@ export async function priceCheckout(db: Executor, input: CheckoutPricingInput, o
   const freeShipping = quote.free || promotion.freeShipping
   const shipping = freeShipping ? 0 : quote.amount
 
-  const chosenOptions = await checkOrderOptions(db, websiteId, input.optionNames)
+  const chosenOptions = await optionsRead
   const optionsAmount = chosenOptions.reduce((sum, option) => sum + option.price, 0)
 
   // Tax is on what is charged: each product line less its discount, and the options.

@@ -1,6 +1,7 @@
 import type { OrderData } from '@/isomorphic/order-types'
 import { type CoreContext, currentShopper, GUEST } from '../kernel/context'
 import { getDb } from '../db/client'
+import { inStepOrder } from '../kernel/in-step-order'
 import { logger } from '../kernel/logger'
 import type { CheckoutPricingOptions } from '../checkout/checkout-pricing'
 import { checkChoices } from './create-order/check-choices'
@@ -43,8 +44,8 @@ export async function createOrder(ctx: CoreContext, input: CreateOrderInput, opt
   if (earlier) return earlier
   await assertStoreTakesOrders(caller)
   await throttleOrders(caller)
-  const parties = await resolveParties(db, caller, command)
-  const choices = await checkChoices(db, caller, command, options.now)
+  // Who and where, and the shopper's choices, are read side by side (P4).
+  const [parties, choices] = await inStepOrder([resolveParties(db, caller, command), checkChoices(db, caller, command, options.now)])
   const quote = await priceOrder(db, caller, { command, parties, choices }, options)
   await verifyExpectedTotal(db, caller, command, parties, choices, quote)
   const { order, createdNow } = await persistOrder(db, { caller, command, parties, choices, quote, fingerprint })

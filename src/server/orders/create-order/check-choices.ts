@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { partners, paymentMethods } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
+import { inStepOrder } from '../../kernel/in-step-order'
 import { paymentProviderUsable, signedInOnlyMessage } from '../../payments/payment-methods-service'
 import { type ResaleExemption, resaleExemptionFor } from '../../tax/resale-certificate'
 import { checkExtraFields, type ExtraFieldValue } from '../../checkout/order-extra-fields'
@@ -60,11 +61,14 @@ export async function checkChoices(db: Executor, { websiteId, partnerId, clientI
   if (command.inHandsDate !== null && command.inHandsDate < dayOf(now)) {
     throw new DomainError('invalid', `in-hands date ${command.inHandsDate} has passed`, IN_HANDS_DATE_PASSED)
   }
-  const provider = command.paymentMethodId === null ? null : await assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId)
+  // Each choice is checked by its own reads, side by side; a refusal names the first in this order.
+  const [provider, extraFields, resaleExemption, giftCard] = await inStepOrder([
+    command.paymentMethodId === null ? null : assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId),
+    askerOf(db, websiteId, partnerId).then((asker) => checkExtraFields(db, websiteId, command.extraFields, asker)),
+    resaleExemptionFor(db, { websiteId, partnerId, requested: command.forResale }),
+    // A quotation pays nothing: a number sent with one is not looked up.
+    command.giftCardNumber !== null && command.kind === 'order' ? giftCardByNumber(db, { websiteId, ip: clientIp }, command.giftCardNumber, now) : null,
+  ])
   const purchaseOrderNumber = purchaseOrderNumberFor(provider, command)
-  const extraFields = await checkExtraFields(db, websiteId, command.extraFields, await askerOf(db, websiteId, partnerId))
-  const resaleExemption = await resaleExemptionFor(db, { websiteId, partnerId, requested: command.forResale })
-  // A quotation pays nothing: a number sent with one is not looked up.
-  const giftCard = command.giftCardNumber !== null && command.kind === 'order' ? await giftCardByNumber(db, { websiteId, ip: clientIp }, command.giftCardNumber, now) : null
   return { extraFields, resaleExemption, purchaseOrderNumber, giftCard }
 }

@@ -3,6 +3,7 @@ import { resolveDestination } from '../../address/address-validation-service'
 import type { Executor } from '../../db/client'
 import { countries, type OrderAddressSnapshot, partners, states } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
+import { inStepOrder } from '../../kernel/in-step-order'
 import type { Cents } from '../../kernel/money'
 import type { PostalAddress } from '../../kernel/pricing-types'
 import type { PromotionCustomer } from '../../promotions/promotion-engine'
@@ -71,11 +72,18 @@ async function resolveContact(db: Executor, partnerId: number | null, command: O
 }
 
 export async function resolveParties(db: Executor, { websiteId, partnerId }: OrderCaller, command: OrderCommand): Promise<OrderParties> {
-  const { contact, partnerEmail, budgetLeft } = await resolveContact(db, partnerId, command)
+  // The contact and each address are read side by side (P4); a refusal names the first in this order.
+  const [{ contact, partnerEmail, budgetLeft }, billingPlace, shippingPlace] = await inStepOrder([
+    resolveContact(db, partnerId, command),
+    resolveDestination(db, websiteId, command.billingAddress),
+    command.shippingAddress ? resolveDestination(db, websiteId, command.shippingAddress) : null,
+  ])
   const customer: PromotionCustomer = partnerId !== null ? { partnerId, email: partnerEmail } : { partnerId: null, email: contact.email }
-  const billingPlace = await resolveDestination(db, websiteId, command.billingAddress)
-  const shippingPlace = command.shippingAddress ? await resolveDestination(db, websiteId, command.shippingAddress) : null
-  const billing = { place: billingPlace, snapshot: await snapshotAddress(db, command.billingAddress, billingPlace, contact.email) }
-  const shipping = command.shippingAddress && shippingPlace ? { place: shippingPlace, snapshot: await snapshotAddress(db, command.shippingAddress, shippingPlace, null) } : null
+  const [billingSnapshot, shippingSnapshot] = await inStepOrder([
+    snapshotAddress(db, command.billingAddress, billingPlace, contact.email),
+    command.shippingAddress && shippingPlace ? snapshotAddress(db, command.shippingAddress, shippingPlace, null) : null,
+  ])
+  const billing = { place: billingPlace, snapshot: billingSnapshot }
+  const shipping = shippingPlace && shippingSnapshot ? { place: shippingPlace, snapshot: shippingSnapshot } : null
   return { contact, customer, budgetLeft, billing, shipping }
 }
