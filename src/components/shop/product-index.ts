@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { ProductListItem } from '@/isomorphic/catalog-types'
 
 // The whole catalog as one compact list (GET /api/query?key=getProductList, ETag-cached), fetched
@@ -42,7 +42,8 @@ export function useProductIndex(): ProductIndexState {
     let live = true
     loadIndex().then(
       (products) => {
-        if (live) setState({ products, failed: false })
+        // A transition: the page renders the whole list in slices it can interrupt (P5).
+        if (live) startTransition(() => setState({ products, failed: false }))
       },
       (error: unknown) => {
         console.error('Could not load the product index', error)

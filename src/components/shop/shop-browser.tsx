@@ -128,10 +128,13 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   const didYouMean = answer?.didYouMean ?? null
   const count = results === null ? null : index.products ? results.length : total
   // Counted in the same pass over the index as any filter change needs (no request); for the
-  // search offered instead when the one typed finds nothing.
+  // search offered instead when the one typed finds nothing. Unfiltered, they are the server's:
+  // counting them again as the index arrives would index every product at once, a long task
+  // while the page loads (P5), instead of in the idle slices above.
+  const filtering = hasActiveFilters(filters)
   const shownFacets = useMemo(
-    () => (index.products ? facetsOf(index.products, didYouMean === null ? filters : { ...filters, searchText: didYouMean }) : facets),
-    [index.products, filters, didYouMean, facets],
+    () => (index.products && filtering ? facetsOf(index.products, didYouMean === null ? filters : { ...filters, searchText: didYouMean }) : facets),
+    [index.products, filtering, filters, didYouMean, facets],
   )
 
   const searchTimer = useRef<number | undefined>(undefined)
