@@ -13,6 +13,14 @@ describe('amounts read as American dollars', () => {
     expect(formatCents(0)).toBe('$0.00')
   })
 
+  test('dollars read exactly as Intl writes them, for whole cents and for anything else', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    const amounts = [0, -0, 0.01, 0.1, 0.29, 1.005, 2.675, 9.99, 57.28, 999.995, 1000, 12345.6, -0.01, -1234567.89, 0.125, 1e-9, 90071992547409.9, 1e20, -1e20]
+    for (let n = 0; n < 2000; n++) amounts.push(Math.round((n * 7919.37) % 2_000_000) / 100 - 10_000)
+    for (const amount of amounts) expect(formatPrice(amount), String(amount)).toBe(intl.format(amount))
+    expect(formatPrice(Number.NaN)).toBe(intl.format(Number.NaN))
+  })
+
   test('another currency reads in its own symbol; an unknown code reads as dollars', () => {
     expect(formatCents(1250, 'EUR')).toBe('€12.50')
     expect(formatCents(1250, 'not a currency')).toBe('$12.50')
