@@ -1,34 +1,29 @@
 'use client'
 
+import dynamic from 'next/dynamic'
 import { useParams, usePathname, useSearchParams } from 'next/navigation'
 import Script from 'next/script'
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { gtagScriptUrl, measurementId, pageViewPath, sendPageView } from '@/client/analytics'
 import { loadFullyOnNextNavigation, markUpdatePending, pollBuildUpdates } from '@/client/build-update'
 import { keepCartHint } from '@/client/cart/cart-hint'
 import { watchChunkLoadFailures } from '@/client/chunk-reload'
 import { rememberLocale } from '@/client/locale-cookie'
-import { useHydrated } from '@/client/use-hydrated'
 import { registerRouter } from '@/client/navigation'
 import { ROUTE_SETTLE_DELAY_MS } from '@/client/timers'
 import { getPathname, useRouter } from '@/i18n/navigation'
 import { routing, type AppLocale } from '@/i18n/routing'
 
 // The toast container and its styles load after the page is interactive: no page needs them to paint.
-const ToastViewport = lazy(() => import('./toasts/toast-viewport').then((module) => ({ default: module.ToastViewport })))
+const ToastViewport = dynamic(() => import('./toasts/toast-viewport').then((module) => module.ToastViewport), {
+  ssr: false,
+})
 
 // The session watcher, expiry modal and session-ended notice (spec 4) read session storage and
 // render nothing on the server; they load with the toasts, after the page is interactive.
-const SessionLayer = lazy(() => import('./account/session-layer').then((module) => ({ default: module.SessionLayer })))
-
-/**
- * What only the browser draws, mounted once the page has hydrated. Not next/dynamic's `ssr: false`:
- * that leaves a client-rendered boundary in the page, which React hydrates as a recovered error,
- * building a component stack for it on every page load (≈ 10 ms of main thread, P5).
- */
-function AfterHydration({ children }: { children: ReactNode }) {
-  return useHydrated() ? <Suspense fallback={null}>{children}</Suspense> : null
-}
+const SessionLayer = dynamic(() => import('./account/session-layer').then((module) => module.SessionLayer), {
+  ssr: false,
+})
 
 const BUILD_ID = process.env.NEXT_PUBLIC_BUILD_ID
 
@@ -44,10 +39,8 @@ export function AppProviders({ storeId, gaId, children }: { storeId: number; gaI
   return (
     <>
       {children}
-      <AfterHydration>
-        <ToastViewport />
-        <SessionLayer />
-      </AfterHydration>
+      <ToastViewport />
+      <SessionLayer />
       <BrowserWatchers storeId={storeId} />
       <RouterBridge />
       {analyticsId ? (
