@@ -4,7 +4,7 @@ import { getDb } from '../db/client'
 import { inStepOrder } from '../kernel/in-step-order'
 import { logger } from '../kernel/logger'
 import type { CheckoutPricingOptions } from '../checkout/checkout-pricing'
-import { checkChoices } from './create-order/check-choices'
+import { checkChoices, giftCardToPay } from './create-order/check-choices'
 import { type OrderCaller, orderFingerprint, toOrderCommand } from './create-order/order-command'
 import { persistOrder } from './create-order/persist-order'
 import { priceOrder } from './create-order/price-order'
@@ -44,8 +44,9 @@ export async function createOrder(ctx: CoreContext, input: CreateOrderInput, opt
   if (earlier) return earlier
   await assertStoreTakesOrders(caller)
   await throttleOrders(caller)
-  // Who and where, and the shopper's choices, are read side by side (P4).
-  const [parties, choices] = await inStepOrder([resolveParties(db, caller, command), checkChoices(db, caller, command, options.now)])
+  // Who and where, and the shopper's choices, are read side by side (P4); the gift card last.
+  const [parties, checked] = await inStepOrder([resolveParties(db, caller, command), checkChoices(db, caller, command, options.now)])
+  const choices = { ...checked, giftCard: await giftCardToPay(db, caller, command, options.now) }
   const quote = await priceOrder(db, caller, { command, parties, choices }, options)
   await verifyExpectedTotal(db, caller, command, parties, choices, quote)
   const { order, createdNow } = await persistOrder(db, { caller, command, parties, choices, quote, fingerprint })

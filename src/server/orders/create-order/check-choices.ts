@@ -55,20 +55,28 @@ async function askerOf(db: Executor, websiteId: number, partnerId: number | null
   return { signedIn: true, groupId: partner?.groupId ?? null }
 }
 
-export async function checkChoices(db: Executor, { websiteId, partnerId, clientIp }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<OrderChoices> {
+export async function checkChoices(db: Executor, { websiteId, partnerId }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<Omit<OrderChoices, 'giftCard'>> {
   // An in-hands date may be earlier than the arrival estimate (the shopper is warned, the store may
   // rush it), but not a day that has passed.
   if (command.inHandsDate !== null && command.inHandsDate < dayOf(now)) {
     throw new DomainError('invalid', `in-hands date ${command.inHandsDate} has passed`, IN_HANDS_DATE_PASSED)
   }
   // Each choice is checked by its own reads, side by side; a refusal names the first in this order.
-  const [provider, extraFields, resaleExemption, giftCard] = await inStepOrder([
-    command.paymentMethodId === null ? null : assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId),
+  const [purchaseOrderNumber, extraFields, resaleExemption] = await inStepOrder([
+    (command.paymentMethodId === null ? Promise.resolve(null) : assertPaymentMethod(db, websiteId, command.paymentMethodId, partnerId)).then((provider) =>
+      purchaseOrderNumberFor(provider, command),
+    ),
     askerOf(db, websiteId, partnerId).then((asker) => checkExtraFields(db, websiteId, command.extraFields, asker)),
     resaleExemptionFor(db, { websiteId, partnerId, requested: command.forResale }),
-    // A quotation pays nothing: a number sent with one is not looked up.
-    command.giftCardNumber !== null && command.kind === 'order' ? giftCardByNumber(db, { websiteId, ip: clientIp }, command.giftCardNumber, now) : null,
   ])
-  const purchaseOrderNumber = purchaseOrderNumberFor(provider, command)
-  return { extraFields, resaleExemption, purchaseOrderNumber, giftCard }
+  return { extraFields, resaleExemption, purchaseOrderNumber }
+}
+
+/**
+ * The card paid with by its number, looked up once everything else about the order is accepted:
+ * each lookup counts against the caller's gift card attempts, and a refused order spends none. A
+ * quotation pays nothing: a number sent with one is not looked up.
+ */
+export async function giftCardToPay(db: Executor, { websiteId, clientIp }: OrderCaller, command: OrderCommand, now: Date = new Date()): Promise<CardByNumber | null> {
+  return command.giftCardNumber !== null && command.kind === 'order' ? giftCardByNumber(db, { websiteId, ip: clientIp }, command.giftCardNumber, now) : null
 }
