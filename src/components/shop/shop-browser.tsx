@@ -122,7 +122,8 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   // The controls show what was just typed or clicked; the results follow (deferred).
   const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
   const filters = useAfterPaint(liveFilters)
-  const narrowed = hasActiveFilters(filters) || filters.sort !== 'websiteSequence'
+  const filtering = hasActiveFilters(filters)
+  const narrowed = filtering || filters.sort !== 'websiteSequence'
   const answer = useMemo(() => (index.products ? searchShop(index.products, filters) : null), [index.products, filters])
   const results = answer ? answer.products : narrowed ? null : initialProducts
   const didYouMean = answer?.didYouMean ?? null
@@ -131,7 +132,6 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   // search offered instead when the one typed finds nothing. Unfiltered, they are the server's:
   // counting them again as the index arrives would index every product at once, a long task
   // while the page loads (P5), instead of in the idle slices above.
-  const filtering = hasActiveFilters(filters)
   const shownFacets = useMemo(
     () => (index.products && filtering ? facetsOf(index.products, didYouMean === null ? filters : { ...filters, searchText: didYouMean }) : facets),
     [index.products, filtering, filters, didYouMean, facets],
