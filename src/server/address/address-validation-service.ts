@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { CarrierError, type CarrierOptions, NOT_A_VALID_ADDRESS } from '../adapters/carrier-http'
 import { validateAddressWithUps } from '../adapters/ups'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { countries, deliveryMethods, states, websiteShippingCountries } from '../db/schema'
 import type { PostalAddress } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
@@ -47,11 +48,14 @@ async function resolvePlace(db: Executor, websiteId: number, input: AddressCheck
     messages.push('Please choose a country.')
     return place
   }
-  const shipped = await db
-    .select({ id: countries.id, code: countries.code })
-    .from(countries)
-    .innerJoin(websiteShippingCountries, eq(websiteShippingCountries.countryId, countries.id))
-    .where(eq(websiteShippingCountries.websiteId, websiteId))
+  const shipped = await prepared(db, 'shipping_countries', () =>
+    db
+      .select({ id: countries.id, code: countries.code })
+      .from(countries)
+      .innerJoin(websiteShippingCountries, eq(websiteShippingCountries.countryId, countries.id))
+      .where(eq(websiteShippingCountries.websiteId, sql.placeholder('websiteId')))
+      .prepare('shipping_countries'),
+  ).execute({ websiteId })
   const country = shipped.find((candidate) => (input.countryId != null ? candidate.id === input.countryId : candidate.code.toUpperCase() === wantedCode))
   if (!country) {
     messages.push('We do not ship to that country. Please choose a country from the list.')
@@ -60,7 +64,9 @@ async function resolvePlace(db: Executor, websiteId: number, input: AddressCheck
   place.countryId = country.id
   place.countryCode = country.code.toUpperCase()
 
-  const countryStates = await db.select({ id: states.id, code: states.code }).from(states).where(eq(states.countryId, country.id)).orderBy(asc(states.code))
+  const countryStates = await prepared(db, 'country_states', () =>
+    db.select({ id: states.id, code: states.code }).from(states).where(eq(states.countryId, sql.placeholder('countryId'))).orderBy(asc(states.code)).prepare('country_states'),
+  ).execute({ countryId: country.id })
   const wantedState = clean(input.stateCode).toUpperCase()
   if (countryStates.length === 0) {
     if (input.stateId != null || wantedState) messages.push('The chosen country has no states: leave the state empty.')

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { OrderSummaryData } from '@/isomorphic/cart-types'
 import type { CartItemInput } from '@/isomorphic/contract/cart'
 import { type DetailedLine, priceCartItemsLeniently } from '../cart/cart-pricing'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { deliveryMethods } from '../db/schema'
 import type { CarrierOptions } from '../adapters/carrier-http'
 import { METHOD_COLUMNS, pickupPlace, quoteMethodRow } from '../delivery/delivery-quotes'
@@ -80,11 +81,14 @@ export function spreadDiscount(amounts: readonly Cents[], discount: Cents): Cent
 }
 
 async function findDeliveryMethod(db: Executor, websiteId: number, methodId: number) {
-  const [method] = await db
-    // Every column the price needs too: the method is read once per checkout (P4).
-    .select({ ...METHOD_COLUMNS, pickupAddress: deliveryMethods.pickupAddress })
-    .from(deliveryMethods)
-    .where(and(eq(deliveryMethods.id, methodId), eq(deliveryMethods.websiteId, websiteId), eq(deliveryMethods.isActive, true)))
+  // Every column the price needs too: the method is read once per checkout (P4).
+  const [method] = await prepared(db, 'active_delivery_method', () =>
+    db
+      .select({ ...METHOD_COLUMNS, pickupAddress: deliveryMethods.pickupAddress })
+      .from(deliveryMethods)
+      .where(and(eq(deliveryMethods.id, sql.placeholder('methodId')), eq(deliveryMethods.websiteId, sql.placeholder('websiteId')), eq(deliveryMethods.isActive, true)))
+      .prepare('active_delivery_method'),
+  ).execute({ methodId, websiteId })
   if (!method) throw new DomainError('invalid', `delivery method ${methodId} is not an active method of website ${websiteId}`, DELIVERY_NOT_OFFERED)
   return method
 }

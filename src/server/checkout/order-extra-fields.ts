@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { orderExtraFields, orderOptions } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import type { Cents } from '../kernel/money'
@@ -70,7 +71,8 @@ function checkValue(field: FieldRow, given: ExtraFieldValue | undefined): ExtraF
 
 /** The website's extra fields in display order, as the checkout, createOrder and the store import read them. */
 export function readExtraFields(db: Executor, websiteId: number) {
-  return db
+  return prepared(db, 'order_extra_fields', () =>
+    db
     .select({
       id: orderExtraFields.id,
       name: orderExtraFields.name,
@@ -84,8 +86,10 @@ export function readExtraFields(db: Executor, websiteId: number) {
       groupId: orderExtraFields.customerGroupId,
     })
     .from(orderExtraFields)
-    .where(eq(orderExtraFields.websiteId, websiteId))
+    .where(eq(orderExtraFields.websiteId, sql.placeholder('websiteId')))
     .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id))
+    .prepare('order_extra_fields'),
+  ).execute({ websiteId })
 }
 
 /**

@@ -1,18 +1,39 @@
 import type { Executor } from './client'
 
-// The few statements every signed-in request runs (the session check, the partner's profile and
-// address book) are prepared once per database handle (decision 016): drizzle then skips building
-// the SQL on each call, and PostgreSQL keeps the parsed statement on each pooled connection instead
-// of parsing and planning it again. Values go in through sql.placeholder(...), never into the text.
-// Each name must stand for one statement text: PostgreSQL refuses a name prepared twice differently.
+// The statements every signed-in request runs (the session check, the partner's profile and
+// address book) and those of placing an order are prepared once per database handle (decisions 016
+// and 011): drizzle then skips building the SQL on each call, and PostgreSQL keeps the parsed
+// statement on each pooled connection instead of parsing and planning it again. Values go in
+// through sql.placeholder(...), never into the text. Each name must stand for one statement text:
+// PostgreSQL refuses a name prepared twice differently.
+//
+// A statement is built once per database, whether it is first asked for by the database or by one
+// of its transactions (they share the database's dialect), and runs on the connection of whoever
+// asks: a transaction's statement runs inside that transaction, on its connection.
 
-const statements = new WeakMap<Executor, Map<string, unknown>>()
+/** What drizzle keeps of a database or transaction and of a prepared statement, that binding needs. */
+type Bindable = { dialect?: object; session?: { client?: unknown } }
+type BoundStatement = { client?: unknown }
 
-/** The statement `build` prepares on `db`, built on first use and reused after. */
+const statements = new WeakMap<object, Map<string, BoundStatement>>()
+
+function parts(executor: Executor): { dialect: object; client: unknown } {
+  const { dialect, session } = executor as unknown as Bindable
+  if (!dialect || !session || session.client === undefined) throw new Error('prepared(): this drizzle executor has no dialect or session client to bind a statement to')
+  return { dialect, client: session.client }
+}
+
+/** The statement `build` prepares, built on first use for `db`'s database and run on `db`'s connection. */
 export function prepared<T>(db: Executor, name: string, build: (db: Executor) => T): T {
-  let byName = statements.get(db)
-  if (!byName) statements.set(db, (byName = new Map()))
-  let statement = byName.get(name) as T | undefined
-  if (statement === undefined) byName.set(name, (statement = build(db)))
-  return statement
+  const { dialect, client } = parts(db)
+  let byName = statements.get(dialect)
+  if (!byName) statements.set(dialect, (byName = new Map()))
+  let statement = byName.get(name) as (T & BoundStatement) | undefined
+  if (statement === undefined) {
+    statement = build(db) as T & BoundStatement
+    if (statement.client === undefined) throw new Error(`prepared(): statement ${name} has no client to run on`)
+    byName.set(name, statement)
+  }
+  // The same statement, run on this executor's connection (a transaction's, or the pool's).
+  return statement.client === client ? statement : (Object.create(statement as object, { client: { value: client } }) as T)
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
@@ -40,19 +40,6 @@ export async function getOrderId(ctx: CoreContext): Promise<{ orderSequence: str
   if (!decision.allowed) throw new DomainError('rate_limited', `order reference limit reached for ${key}`, TOO_MANY_REFERENCES)
   const orderSequence = await reserveOrderReference(await getDb(), { websiteId: ctx.store.websiteId, partnerId: principal?.partnerId ?? null })
   return { orderSequence }
-}
-
-/**
- * The condition that a reservation row is `name`, reserved on this website by this caller: by the
- * signed-in partner, or anonymously for a guest. createOrder joins it into the one read of its
- * first step (create-order/reserve-reference.ts).
- */
-export function reservationOf({ name, websiteId, partnerId }: { name: string; websiteId: number; partnerId: number | null }): SQL {
-  return and(
-    eq(orderSequenceReservations.name, name),
-    eq(orderSequenceReservations.websiteId, websiteId),
-    partnerId === null ? isNull(orderSequenceReservations.partnerId) : eq(orderSequenceReservations.partnerId, partnerId),
-  )!
 }
 
 /** The refusal of a reference that is not a reservation of this caller on this website. */

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { orders, products, promotionPrograms, promotionUsages } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 import type { Cents } from '../kernel/money'
@@ -140,30 +141,39 @@ export function normalizePromoCode(code: string | null | undefined): string | nu
   return clean.length === 0 || clean.length > PROMO_CODE_MAX_LENGTH ? null : clean
 }
 
+/** The website's active current-order programs: the automatic ones, and with `withCode` the one of the code too. */
+function currentOrderPrograms(db: Executor, withCode: boolean) {
+  const name = withCode ? 'current_order_programs_code' : 'current_order_programs'
+  return prepared(db, name, () =>
+    db
+      .select(PROGRAM_COLUMNS)
+      .from(promotionPrograms)
+      .where(
+        and(
+          eq(promotionPrograms.websiteId, sql.placeholder('websiteId')),
+          eq(promotionPrograms.isActive, true),
+          eq(promotionPrograms.promoApplicability, 'on_current_order'),
+          withCode
+            ? or(
+                eq(promotionPrograms.promoCodeUsage, 'no_code_needed'),
+                // Equality, never LIKE: '%' and '_' in a code are just characters.
+                and(eq(promotionPrograms.promoCodeUsage, 'code_needed'), sql`upper(${promotionPrograms.promoCode}) = ${sql.placeholder('code')}`),
+              )
+            : eq(promotionPrograms.promoCodeUsage, 'no_code_needed'),
+        ),
+      )
+      .orderBy(promotionPrograms.id)
+      .prepare(name),
+  )
+}
+
 /**
  * The promotions an order earns: loads the website's current-order programs (the automatic ones and
  * the one whose code matches `promoCode` exactly, ignoring case) and applies them to the lines.
  */
 export async function evaluatePromotions(db: Executor, input: PromotionInput): Promise<PromotionResult> {
   const code = normalizePromoCode(input.promoCode)
-  const programs = await db
-    .select(PROGRAM_COLUMNS)
-    .from(promotionPrograms)
-    .where(
-      and(
-        eq(promotionPrograms.websiteId, input.websiteId),
-        eq(promotionPrograms.isActive, true),
-        eq(promotionPrograms.promoApplicability, 'on_current_order'),
-        code === null
-          ? eq(promotionPrograms.promoCodeUsage, 'no_code_needed')
-          : or(
-              eq(promotionPrograms.promoCodeUsage, 'no_code_needed'),
-              // Equality, never LIKE: '%' and '_' in a code are just characters.
-              and(eq(promotionPrograms.promoCodeUsage, 'code_needed'), sql`upper(${promotionPrograms.promoCode}) = ${code}`),
-            ),
-      ),
-    )
-    .orderBy(promotionPrograms.id)
+  const programs = await currentOrderPrograms(db, code !== null).execute({ websiteId: input.websiteId, code })
   const rewardIds = [...new Set(programs.flatMap((program) => (program.rewardType === 'product' && program.rewardProductId ? [program.rewardProductId] : [])))]
   const rewardProducts =
     rewardIds.length === 0

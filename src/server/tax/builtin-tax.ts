@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { taxRates } from '../db/schema'
 import type { PostalAddress, TaxResult } from '../kernel/pricing-types'
 import type { Cents } from '../kernel/money'
@@ -38,16 +39,19 @@ export async function computeBuiltinTax(
   db: Executor,
   { websiteId, productsAmount, shipping, destination }: { websiteId: number; productsAmount: Cents; shipping: Cents; destination: PostalAddress },
 ): Promise<TaxResult> {
-  const rates = await db
-    .select({
-      countryCode: taxRates.countryCode,
-      stateCode: taxRates.stateCode,
-      zipPrefix: taxRates.zipPrefix,
-      ratePercent: taxRates.ratePercent,
-      shippingTaxable: taxRates.shippingTaxable,
-    })
-    .from(taxRates)
-    .where(and(eq(taxRates.websiteId, websiteId), eq(taxRates.countryCode, destination.countryCode.trim().toUpperCase())))
+  const rates = await prepared(db, 'tax_rates_of_country', () =>
+    db
+      .select({
+        countryCode: taxRates.countryCode,
+        stateCode: taxRates.stateCode,
+        zipPrefix: taxRates.zipPrefix,
+        ratePercent: taxRates.ratePercent,
+        shippingTaxable: taxRates.shippingTaxable,
+      })
+      .from(taxRates)
+      .where(and(eq(taxRates.websiteId, sql.placeholder('websiteId')), eq(taxRates.countryCode, sql.placeholder('countryCode'))))
+      .prepare('tax_rates_of_country'),
+  ).execute({ websiteId, countryCode: destination.countryCode.trim().toUpperCase() })
   const rate = pickTaxRate(rates, destination)
   // No rate for the region: the store does not collect sales tax there (it has no nexus in that
   // state), so the tax is a real 0, not a failure. The table is the store's own statement of where

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { createAvataxTransaction } from '../adapters/avatax'
 import { fetchCustomTaxRates } from '../adapters/custom-tax'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { taxCredentials } from '../db/schema'
 import type { PostalAddress, PricedLine, TaxResult } from '../kernel/pricing-types'
 import { DomainError } from '../kernel/errors'
@@ -48,7 +49,9 @@ export async function computeTax(db: Executor, input: ComputeTaxInput, options: 
   const exemption = input.resaleExemption
 
   const productsAmount = lines.reduce((sum, line) => sum + line.amount, 0)
-  const [credential] = await db.select().from(taxCredentials).where(eq(taxCredentials.websiteId, websiteId))
+  const [credential] = await prepared(db, 'tax_credential', () =>
+    db.select().from(taxCredentials).where(eq(taxCredentials.websiteId, sql.placeholder('websiteId'))).prepare('tax_credential'),
+  ).execute({ websiteId })
   const taxname = credential?.taxname ?? 'builtin'
   if (exemption && taxname !== 'avatax') return { amount: 0, shippingAmount: 0, source: 'exempt' }
 

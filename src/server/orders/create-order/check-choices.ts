@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { partners, paymentMethods } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
 import { inStepOrder } from '../../kernel/in-step-order'
@@ -26,10 +27,13 @@ export type OrderChoices = {
 
 /** The method's provider, once the store is known to offer it to this shopper. */
 async function assertPaymentMethod(db: Executor, websiteId: number, paymentMethodId: number, partnerId: number | null): Promise<string> {
-  const [method] = await db
-    .select({ id: paymentMethods.id, name: paymentMethods.name, provider: paymentMethods.provider, forGuests: paymentMethods.forGuests })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.websiteId, websiteId), eq(paymentMethods.isActive, true)))
+  const [method] = await prepared(db, 'active_payment_method', () =>
+    db
+      .select({ id: paymentMethods.id, name: paymentMethods.name, provider: paymentMethods.provider, forGuests: paymentMethods.forGuests })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, sql.placeholder('paymentMethodId')), eq(paymentMethods.websiteId, sql.placeholder('websiteId')), eq(paymentMethods.isActive, true)))
+      .prepare('active_payment_method'),
+  ).execute({ paymentMethodId, websiteId })
   // A card method without its keys (Stripe) is not offered, so it is not accepted either.
   if (!method || !(await paymentProviderUsable(db, websiteId, method.provider))) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
   // A method that bills the company is for partners, whose budget and approvals apply (issue 13).
@@ -51,7 +55,9 @@ export function purchaseOrderNumberFor(provider: string | null, command: Pick<Or
 /** Who the store's order fields are asked of: a guest, or a customer and their group. */
 async function askerOf(db: Executor, websiteId: number, partnerId: number | null): Promise<OrderFieldAsker> {
   if (partnerId === null) return { signedIn: false, groupId: null }
-  const [partner] = await db.select({ groupId: partners.groupId }).from(partners).where(and(eq(partners.id, partnerId), eq(partners.websiteId, websiteId)))
+  const [partner] = await prepared(db, 'order_asker_group', () =>
+    db.select({ groupId: partners.groupId }).from(partners).where(and(eq(partners.id, sql.placeholder('partnerId')), eq(partners.websiteId, sql.placeholder('websiteId')))).prepare('order_asker_group'),
+  ).execute({ partnerId, websiteId })
   return { signedIn: true, groupId: partner?.groupId ?? null }
 }
 

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { type OrderData, REFERENCE_USED } from '@/isomorphic/order-types'
 import type { Executor } from '../../db/client'
 import { orderSequenceReservations, orders, websites } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
-import { notReserved, reservationOf } from '../order-reference'
+import { prepared } from '../../db/prepared'
+import { notReserved } from '../order-reference'
 import { type OrderRow, toOrderData } from '../order-views'
 import type { OrderCaller, OrderCommand } from './order-command'
 import { SIGN_IN_TO_ORDER } from './order-messages'
@@ -28,6 +29,31 @@ export function sameOrConflict(existing: OrderRow, fingerprint: string): OrderDa
 }
 
 /**
+ * Whether the store takes guests' orders, the caller's reservation of the reference and the order
+ * already made from it: one statement, prepared once per database (P4), a guest's and a partner's.
+ */
+function referenceState(db: Executor, guest: boolean) {
+  const reservation = orderSequenceReservations
+  return prepared(db, guest ? 'order_reference_guest' : 'order_reference_partner', () =>
+    db
+      .select({ guestCheckout: websites.guestCheckout, reserved: reservation.name, earlierId: orders.id })
+      .from(websites)
+      // store-scope: the reservation is of this website, and orders are joined on theirs
+      .leftJoin(
+        reservation,
+        and(
+          eq(reservation.name, sql.placeholder('name')),
+          eq(reservation.websiteId, sql.placeholder('websiteId')),
+          guest ? isNull(reservation.partnerId) : eq(reservation.partnerId, sql.placeholder('partnerId')),
+        ),
+      )
+      .leftJoin(orders, and(eq(orders.websiteId, sql.placeholder('websiteId')), eq(orders.name, sql.placeholder('name'))))
+      .where(eq(websites.id, sql.placeholder('websiteId')))
+      .prepare(guest ? 'order_reference_guest' : 'order_reference_partner'),
+  )
+}
+
+/**
  * Checks the caller may order with this reference; answers the order it already made, if any. One
  * read (P4): whether the store takes guests' orders, the caller's reservation of the reference and
  * whether an order was already made from it; a second read, on a retry only, fetches that order.
@@ -35,13 +61,7 @@ export function sameOrConflict(existing: OrderRow, fingerprint: string): OrderDa
 export async function reserveReference(db: Executor, caller: OrderCaller, command: OrderCommand, fingerprint: string): Promise<OrderData | null> {
   const { websiteId, partnerId } = caller
   const name = command.reference
-  // store-scope: reservationOf names the reservation's websiteId, and orders are joined on theirs
-  const [found] = await db
-    .select({ guestCheckout: websites.guestCheckout, reserved: orderSequenceReservations.name, earlierId: orders.id })
-    .from(websites)
-    .leftJoin(orderSequenceReservations, reservationOf({ name, websiteId, partnerId }))
-    .leftJoin(orders, and(eq(orders.websiteId, websiteId), eq(orders.name, name)))
-    .where(eq(websites.id, websiteId))
+  const [found] = await referenceState(db, partnerId === null).execute({ name, websiteId, partnerId })
   // A store that takes orders from signed-in partners only refuses a guest's order or quotation.
   if (partnerId === null && !found?.guestCheckout) throw new DomainError('forbidden', `guest checkout is closed on website ${websiteId}`, SIGN_IN_TO_ORDER)
   if (!found?.reserved) throw notReserved(name, websiteId)

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { resolveDestination } from '../../address/address-validation-service'
 import type { Executor } from '../../db/client'
+import { prepared } from '../../db/prepared'
 import { countries, type OrderAddressSnapshot, partners, states } from '../../db/schema'
 import { DomainError } from '../../kernel/errors'
 import { inStepOrder } from '../../kernel/in-step-order'
@@ -63,7 +64,9 @@ async function resolveContact(db: Executor, partnerId: number | null, command: O
     partnerId === null
       ? []
       // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
-      : await db.select({ name: partners.name, email: partners.email, budget: partners.budgetAmount }).from(partners).where(eq(partners.id, partnerId))
+      : await prepared(db, 'order_contact', () =>
+          db.select({ name: partners.name, email: partners.email, budget: partners.budgetAmount }).from(partners).where(eq(partners.id, sql.placeholder('partnerId'))).prepare('order_contact'),
+        ).execute({ partnerId })
   const name = command.contactName || partner?.name || ''
   const email = command.contactEmail || partner?.email || ''
   if (!name) throw new DomainError('invalid', 'partnername missing', ENTER_NAME)
