@@ -1,3 +1,4 @@
+import { type Placeholder, sql } from 'drizzle-orm'
 import type { Executor } from './client'
 
 // The statements every signed-in request runs (the session check, the partner's profile and
@@ -36,4 +37,13 @@ export function prepared<T>(db: Executor, name: string, build: (db: Executor) =>
   }
   // The same statement, run on this executor's connection (a transaction's, or the pool's).
   return statement.client === client ? statement : (Object.create(statement as object, { client: { value: client } }) as T)
+}
+
+/**
+ * The values of a prepared insert: a placeholder named after each key of `row`, filled from a row
+ * with the same keys at each execution. The row must always have every key (no key left out when
+ * its value is missing: null instead), or its later rows would meet a statement without it.
+ */
+export function placeholdersOf<R extends Record<string, unknown>>(row: R): { [K in keyof R]: Placeholder<K & string> } {
+  return Object.fromEntries(Object.keys(row).map((key) => [key, sql.placeholder(key)])) as { [K in keyof R]: Placeholder<K & string> }
 }

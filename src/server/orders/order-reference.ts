@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type CoreContext, currentShopper } from '../kernel/context'
 import { rateLimiter, storeBucket } from '../cache/rate-limiter'
 import { type Executor, getDb } from '../db/client'
+import { prepared } from '../db/prepared'
 import { orderSequenceReservations } from '../db/schema'
 import { DomainError } from '../kernel/errors'
 
@@ -25,11 +26,23 @@ export function formatOrderReference(value: number | bigint | string): string {
   return `S${digits.padStart(5, '0')}`
 }
 
+/**
+ * A fresh reference from the sequence, recorded as the caller's reservation: one prepared statement
+ * (P4). The text is formatOrderReference's: 'S' and the number, at least five digits.
+ */
 export async function reserveOrderReference(db: Executor, { websiteId, partnerId }: { websiteId: number; partnerId: number | null }): Promise<string> {
-  const result = (await db.execute(sql`select nextval('order_number_seq')::text as value`)) as unknown as { rows: { value: string }[] }
-  const name = formatOrderReference(result.rows[0]!.value)
-  await db.insert(orderSequenceReservations).values({ name, websiteId, partnerId })
-  return name
+  const [reserved] = await prepared(db, 'order_reference_reserve', () =>
+    db
+      .insert(orderSequenceReservations)
+      .values({
+        name: sql`(select 'S' || lpad(n::text, greatest(5, length(n::text)), '0') from nextval('order_number_seq') as n)`,
+        websiteId: sql.placeholder('websiteId'),
+        partnerId: sql.placeholder('partnerId'),
+      })
+      .returning({ name: orderSequenceReservations.name })
+      .prepare('order_reference_reserve'),
+  ).execute({ websiteId, partnerId })
+  return reserved!.name
 }
 
 /** The getOrderId query: a fresh reference for the caller, rate limited per partner or per address. */

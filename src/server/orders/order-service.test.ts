@@ -61,6 +61,13 @@ describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
       expect(Number(second.slice(1))).toBeGreaterThan(Number(first.slice(1)))
     })
 
+    test('a reference past 99999 keeps every digit (S99999, then S100000)', async () => {
+      const guest = guestContext(store.websiteId)
+      // The test database is this file's own, its sequence far below 99998.
+      await db().execute(sql`select setval('order_number_seq', 99998)`)
+      expect([await reference(guest), await reference(guest)]).toEqual(['S99999', 'S100000'])
+    })
+
     test('limits anonymous callers to 20 references an hour per address', async () => {
       const guest = guestContext(store.websiteId, '203.0.113.77')
       for (let i = 0; i < 20; i += 1) await reference(guest)

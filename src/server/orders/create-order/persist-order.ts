@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { type OrderData, REFERENCE_USED } from '@/isomorphic/order-types'
 import type { Database, Transaction } from '../../db/client'
+import { placeholdersOf, prepared } from '../../db/prepared'
 import { budgetTransactions, orderLines, orders, partners } from '../../db/schema'
 import { spendGiftCardByNumber, spendGiftCards } from '../../gift-cards/gift-card-service'
 import { DomainError } from '../../kernel/errors'
@@ -33,42 +34,47 @@ export type OrderToPersist = {
 /** The order row, its amounts as priced and nothing paid yet; undefined when another request with this reference got there first. */
 async function insertOrder(tx: Transaction, { caller, command, parties, choices, quote, fingerprint }: OrderToPersist): Promise<OrderRow | undefined> {
   const { kind } = command
-  const [created] = await tx
-    .insert(orders)
-    .values({
-      websiteId: caller.websiteId,
-      name: command.reference,
-      partnerId: caller.partnerId,
-      accessToken: randomBytes(32).toString('base64url'),
-      kind,
-      state: 'draft',
-      paymentState: kind === 'order' ? 'pending' : 'not_paid',
-      partnerName: parties.contact.name,
-      partnerEmail: parties.contact.email,
-      billingAddress: parties.billing.snapshot,
-      shippingAddress: parties.shipping?.snapshot ?? null,
-      deliveryMethodId: quote.deliveryMethod.id,
-      deliveryMethodName: quote.deliveryMethod.name,
-      inHandsDate: command.inHandsDate,
-      paymentMethodId: command.paymentMethodId,
-      promotionProgramId: quote.promotion.programIds[0] ?? null,
-      promoCode: command.promoCode,
-      purchaseOrderNumber: choices.purchaseOrderNumber,
-      orderForResale: command.forResale,
-      extraFields: choices.extraFields,
-      // Option prices in cents, as every amount of the order.
-      orderOptions: quote.options.map((option) => ({ name: option.name, label: option.label, price: option.price })),
-      amountUntaxed: quote.subTotal - quote.discount + quote.optionsAmount + quote.shipping,
-      amountDelivery: quote.shipping,
-      amountDiscount: quote.discount,
-      amountOptions: quote.optionsAmount,
-      amountTax: quote.tax,
-      amountTotal: quote.total,
-      amountDue: quote.total,
-      requestFingerprint: fingerprint,
-    })
-    .onConflictDoNothing({ target: [orders.websiteId, orders.name] })
-    .returning()
+  // Every key, always: the statement is prepared from this row's keys (P4).
+  const row = {
+    websiteId: caller.websiteId,
+    name: command.reference,
+    partnerId: caller.partnerId,
+    accessToken: randomBytes(32).toString('base64url'),
+    kind,
+    state: 'draft',
+    paymentState: kind === 'order' ? 'pending' : 'not_paid',
+    partnerName: parties.contact.name,
+    partnerEmail: parties.contact.email,
+    billingAddress: parties.billing.snapshot,
+    shippingAddress: parties.shipping?.snapshot ?? null,
+    deliveryMethodId: quote.deliveryMethod.id,
+    deliveryMethodName: quote.deliveryMethod.name,
+    inHandsDate: command.inHandsDate,
+    paymentMethodId: command.paymentMethodId,
+    promotionProgramId: quote.promotion.programIds[0] ?? null,
+    promoCode: command.promoCode,
+    purchaseOrderNumber: choices.purchaseOrderNumber,
+    orderForResale: command.forResale,
+    extraFields: choices.extraFields,
+    // Option prices in cents, as every amount of the order.
+    orderOptions: quote.options.map((option) => ({ name: option.name, label: option.label, price: option.price })),
+    amountUntaxed: quote.subTotal - quote.discount + quote.optionsAmount + quote.shipping,
+    amountDelivery: quote.shipping,
+    amountDiscount: quote.discount,
+    amountOptions: quote.optionsAmount,
+    amountTax: quote.tax,
+    amountTotal: quote.total,
+    amountDue: quote.total,
+    requestFingerprint: fingerprint,
+  } satisfies typeof orders.$inferInsert
+  const [created] = await prepared(tx, 'order_insert', (db) =>
+    db
+      .insert(orders)
+      .values(placeholdersOf(row))
+      .onConflictDoNothing({ target: [orders.websiteId, orders.name] })
+      .returning()
+      .prepare('order_insert'),
+  ).execute(row)
   return created
 }
 
