@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/setup/test-db'
-import { countries } from './schema'
-import { prepared } from './prepared'
+import { countries, mailOutbox } from './schema'
+import { prepared, rowParams, rowPlaceholders } from './prepared'
 
 // A prepared statement is built once per database and runs on the connection of whoever asks for
 // it: inside a transaction it sees that transaction's writes and its own are rolled back with it.
@@ -53,5 +53,19 @@ describe.each(testDatabaseKinds())('prepared statements on %s', (kind) => {
     expect(inside).toEqual([[{ count: 1 }], [{ count: 1 }]])
     expect(await countryCount(db()).execute({ code: 'QZ' })).toEqual([{ count: 1 }])
     expect(builds).toBe(1)
+  })
+
+  test('a prepared insert of a row stores null as NULL and every other value as its column sends it', async () => {
+    const insertMail = (row: typeof mailOutbox.$inferInsert & { html: string | null; sentAt: Date | null }) =>
+      prepared(db(), 'test_insert_mail', (on) => on.insert(mailOutbox).values(rowPlaceholders(row)).returning({ id: mailOutbox.id }).prepare('test_insert_mail')).execute(rowParams(mailOutbox, row))
+    const sentAt = new Date('2026-11-28T12:00:00Z')
+    const [queued] = await insertMail({ websiteId: null, to: 'a@example.com', subject: 'Queued', text: 'Hi', html: null, status: 'queued', sentAt: null })
+    const [sent] = await insertMail({ websiteId: null, to: 'b@example.com', subject: 'Sent', text: 'Hi', html: '<p>Hi</p>', status: 'sent', sentAt })
+    const stored = await db().select({ id: mailOutbox.id, html: mailOutbox.html, sentAt: mailOutbox.sentAt }).from(mailOutbox).where(inArray(mailOutbox.id, [queued!.id, sent!.id])).orderBy(mailOutbox.id)
+    expect(stored).toEqual([
+      { id: queued!.id, html: null, sentAt: null },
+      { id: sent!.id, html: '<p>Hi</p>', sentAt },
+    ])
+    expect(() => rowParams(mailOutbox, { nowhere: 1 })).toThrow(/not a column/)
   })
 })

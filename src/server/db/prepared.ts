@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from 'drizzle-orm'
+import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm'
 import type { Executor } from './client'
 
 // The statements every signed-in request runs (the session check, the partner's profile and
@@ -40,10 +40,25 @@ export function prepared<T>(db: Executor, name: string, build: (db: Executor) =>
 }
 
 /**
- * The values of a prepared insert: a placeholder named after each key of `row`, filled from a row
- * with the same keys at each execution. The row must always have every key (no key left out when
- * its value is missing: null instead), or its later rows would meet a statement without it.
+ * The values of a prepared insert: a placeholder named after each key of `row`, filled by
+ * `rowParams(table, row)` at each execution. The row must always have every key (null for a value
+ * that is missing, never a key left out), or its later rows would meet a statement without it.
+ * The placeholders are plain SQL, not the column's: drizzle would run a column's encoder on null too
+ * (a jsonb null would be stored as the JSON value null, a null timestamp would throw).
  */
-export function placeholdersOf<R extends Record<string, unknown>>(row: R): { [K in keyof R]: Placeholder<K & string> } {
-  return Object.fromEntries(Object.keys(row).map((key) => [key, sql.placeholder(key)])) as { [K in keyof R]: Placeholder<K & string> }
+export function rowPlaceholders<R extends Record<string, unknown>>(row: R): { [K in keyof R]: SQL } {
+  return Object.fromEntries(Object.keys(row).map((key) => [key, sql`${sql.placeholder(key)}`])) as { [K in keyof R]: SQL }
+}
+
+/** `row`'s values as its columns hand them to the driver, null as NULL: what rowPlaceholders' statement is executed with. */
+export function rowParams(table: Table, row: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table)
+  const params: Record<string, unknown> = {}
+  for (const key in row) {
+    const value = row[key]
+    const column = columns[key]
+    if (!column) throw new Error(`rowParams(): ${key} is not a column of the table`)
+    params[key] = value === null || value === undefined ? null : column.mapToDriverValue(value)
+  }
+  return params
 }

@@ -1,5 +1,6 @@
 import { createTransport } from 'nodemailer'
 import { getDb, type Executor } from '../db/client'
+import { prepared, rowParams, rowPlaceholders } from '../db/prepared'
 import { mailOutbox, websites } from '../db/schema'
 import { eq } from 'drizzle-orm'
 import { logger } from '../kernel/logger'
@@ -51,6 +52,12 @@ function addressOf(from: string): string {
  * and DKIM still hold), answered to the store's contact address. The install's own mails (no store)
  * keep MAIL_FROM as it is.
  */
+/** The outbox row of a mail, queued, sent or failed: one prepared statement, every column given. */
+async function recordMail(db: Executor, row: { websiteId: number | null; to: string; subject: string; text: string; html: string | null; status: MailStatus; error: string | null; sentAt: Date | null }): Promise<{ id: number }> {
+  const [recorded] = await prepared(db, 'mail_outbox_insert', () => db.insert(mailOutbox).values(rowPlaceholders(row)).returning({ id: mailOutbox.id }).prepare('mail_outbox_insert')).execute(rowParams(mailOutbox, row))
+  return recorded!
+}
+
 async function senderOf(db: Executor, websiteId: number | null, from: string): Promise<{ from: string | { name: string; address: string }; replyTo?: string }> {
   if (websiteId === null) return { from }
   const [store] = await db.select({ name: websites.name, contactEmail: websites.contactEmail }).from(websites).where(eq(websites.id, websiteId))
@@ -99,29 +106,23 @@ export async function sendMail(
   const log = logger()
 
   if (!settings.smtpUrl) {
-    const [row] = await db
-      .insert(mailOutbox)
-      .values({ websiteId: mail.websiteId, to: mail.to, subject, text: mail.text, html: mail.html ?? null, status: 'queued' })
-      .returning({ id: mailOutbox.id })
+    const row = await recordMail(db, { websiteId: mail.websiteId, to: mail.to, subject, text: mail.text, html: mail.html ?? null, status: 'queued', error: null, sentAt: null })
     log.info({ mailId: row!.id, to: mail.to, subject, text: mail.text }, 'mail queued (SMTP_URL is not set): not sent, shown here')
     return { id: row!.id, status: 'queued', error: null }
   }
 
   const error = await deliver({ ...settings, smtpUrl: settings.smtpUrl }, { ...mail, subject }, await senderOf(db, mail.websiteId, settings.from))
   const secrets = mail.secrets ?? []
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      websiteId: mail.websiteId,
-      to: mail.to,
-      subject,
-      text: mask(mail.text, secrets),
-      html: mail.html ? mask(mail.html, secrets) : null,
-      status: error ? 'failed' : 'sent',
-      error,
-      sentAt: error ? null : new Date(),
-    })
-    .returning({ id: mailOutbox.id })
+  const row = await recordMail(db, {
+    websiteId: mail.websiteId,
+    to: mail.to,
+    subject,
+    text: mask(mail.text, secrets),
+    html: mail.html ? mask(mail.html, secrets) : null,
+    status: error ? 'failed' : 'sent',
+    error,
+    sentAt: error ? null : new Date(),
+  })
   if (error) log.error({ mailId: row!.id, to: mail.to, subject, error }, 'mail could not be sent')
   else log.info({ mailId: row!.id, to: mail.to, subject }, 'mail sent')
   return { id: row!.id, status: error ? 'failed' : 'sent', error }

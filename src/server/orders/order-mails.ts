@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { orders } from '../db/schema'
 import { buildOrderPdf } from '../documents/order-document-service'
 import { composeMail, type MailContent } from '../mail/mail-content'
@@ -46,7 +47,8 @@ export function orderConfirmationMail(input: {
 
 /** Sends the confirmation of order `orderId` to the address it was placed with. */
 export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }: { orderId: number; websiteId: number }): Promise<void> {
-  const [order] = await db
+  const [order] = await prepared(db, 'order_confirmation_facts', () =>
+    db
     .select({
       name: orders.name,
       kind: orders.kind,
@@ -61,7 +63,9 @@ export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }
       amountDue: orders.amountDue,
     })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)))
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.websiteId, sql.placeholder('websiteId'))))
+    .prepare('order_confirmation_facts'),
+  ).execute({ orderId, websiteId })
   if (!order) return
   const [name, howToPay] = await Promise.all([storeName(db, websiteId), transferInstructions(db, { ...order, websiteId })])
   const link = await storeLink(websiteId, order.partnerId === null ? '/checkout/confirmation' : '/me/orders', { order: String(orderId), access_token: order.accessToken })

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { formatCents } from '@/isomorphic/format'
 import type { Executor } from '../db/client'
+import { prepared } from '../db/prepared'
 import { orders, refunds, staff, staffStores } from '../db/schema'
 import { composeMail, type MailContent } from '../mail/mail-content'
 import { sendMail } from '../mail/mail-service'
@@ -94,29 +95,38 @@ export function newOrderNoticeMail(input: { storeName: string; reference: string
 
 /** The store's staff who want new-order notices: active owners, and active managers and fulfilment members of the store. */
 export function newOrderRecipients(db: Executor, websiteId: number) {
-  return db
-    .select({ id: staff.id, email: staff.email })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.isActive, true),
-        eq(staff.notifyNewOrders, true),
-        or(
-          eq(staff.role, 'owner'),
-          and(inArray(staff.role, ['store_manager', 'fulfilment']), sql`exists (select 1 from ${staffStores} where ${staffStores.staffId} = ${staff.id} and ${staffStores.websiteId} = ${websiteId})`),
+  return prepared(db, 'new_order_recipients', () =>
+    db
+      .select({ id: staff.id, email: staff.email })
+      .from(staff)
+      .where(
+        and(
+          eq(staff.isActive, true),
+          eq(staff.notifyNewOrders, true),
+          or(
+            eq(staff.role, 'owner'),
+            and(
+              inArray(staff.role, ['store_manager', 'fulfilment']),
+              sql`exists (select 1 from ${staffStores} where ${staffStores.staffId} = ${staff.id} and ${staffStores.websiteId} = ${sql.placeholder('websiteId')})`,
+            ),
+          ),
         ),
-      ),
-    )
-    .orderBy(asc(staff.id))
+      )
+      .orderBy(asc(staff.id))
+      .prepare('new_order_recipients'),
+  ).execute({ websiteId })
 }
 
 /** Sends the new-order notice of `orderId` to every member who wants it; answers how many. */
 export async function sendNewOrderNotices(db: Executor, { orderId }: { orderId: number }): Promise<number> {
   // store-scope: background mail for an order or refund the core just wrote; the store is read from the row
-  const [order] = await db
-    .select({ websiteId: orders.websiteId, name: orders.name, kind: orders.kind, customer: orders.partnerName, email: orders.partnerEmail, total: orders.amountTotal })
-    .from(orders)
-    .where(eq(orders.id, orderId))
+  const [order] = await prepared(db, 'new_order_notice_facts', () =>
+    db
+      .select({ websiteId: orders.websiteId, name: orders.name, kind: orders.kind, customer: orders.partnerName, email: orders.partnerEmail, total: orders.amountTotal })
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('orderId')))
+      .prepare('new_order_notice_facts'),
+  ).execute({ orderId })
   if (!order || order.kind !== 'order') return 0
   const recipients = await newOrderRecipients(db, order.websiteId)
   if (recipients.length === 0) return 0

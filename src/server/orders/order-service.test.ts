@@ -114,6 +114,9 @@ describe.each(testDatabaseKinds())('placing orders on %s', (kind) => {
         paymentMethodId: store.invoice.id,
         extraFields: { po_number: 'PO-1001', department: 'Sales', rush: true, need_by: '2027-01-15' },
       })
+      // No shipping address is SQL NULL, not the JSON value null (the insert is a prepared statement).
+      const { rows: stored } = (await db().execute(sql`select shipping_address is null as none, jsonb_typeof(billing_address) as billing from orders where id = ${row!.id}`)) as unknown as { rows: { none: boolean; billing: string }[] }
+      expect(stored).toEqual([{ none: true, billing: 'object' }])
       expect(row!.billingAddress).toEqual({
         name: 'Jordan Buyer',
         email: 'jordan@example.com',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { type OrderData, REFERENCE_USED } from '@/isomorphic/order-types'
 import type { Database, Transaction } from '../../db/client'
-import { placeholdersOf, prepared } from '../../db/prepared'
+import { prepared, rowParams, rowPlaceholders } from '../../db/prepared'
 import { budgetTransactions, orderLines, orders, partners } from '../../db/schema'
 import { spendGiftCardByNumber, spendGiftCards } from '../../gift-cards/gift-card-service'
 import { DomainError } from '../../kernel/errors'
@@ -70,11 +70,11 @@ async function insertOrder(tx: Transaction, { caller, command, parties, choices,
   const [created] = await prepared(tx, 'order_insert', (db) =>
     db
       .insert(orders)
-      .values(placeholdersOf(row))
+      .values(rowPlaceholders(row))
       .onConflictDoNothing({ target: [orders.websiteId, orders.name] })
       .returning()
       .prepare('order_insert'),
-  ).execute(row)
+  ).execute(rowParams(orders, row))
   return created
 }
 
