@@ -119,8 +119,8 @@ export function newOrderRecipients(db: Executor, websiteId: number) {
 
 /** Sends the new-order notice of `orderId` to every member who wants it; answers how many. */
 export async function sendNewOrderNotices(db: Executor, { orderId }: { orderId: number }): Promise<number> {
-  // store-scope: background mail for an order or refund the core just wrote; the store is read from the row
   const [order] = await prepared(db, 'new_order_notice_facts', () =>
+    // store-scope: background mail for an order or refund the core just wrote; the store is read from the row
     db
       .select({ websiteId: orders.websiteId, name: orders.name, kind: orders.kind, customer: orders.partnerName, email: orders.partnerEmail, total: orders.amountTotal })
       .from(orders)

@@ -38,7 +38,6 @@ function referenceState(db: Executor, guest: boolean) {
     db
       .select({ guestCheckout: websites.guestCheckout, reserved: reservation.name, earlierId: orders.id })
       .from(websites)
-      // store-scope: the reservation is of this website, and orders are joined on theirs
       .leftJoin(
         reservation,
         and(
