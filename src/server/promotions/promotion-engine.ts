@@ -178,10 +178,13 @@ export async function evaluatePromotions(db: Executor, input: PromotionInput): P
   const rewardProducts =
     rewardIds.length === 0
       ? []
-      : await db
-          .select({ id: products.id, name: products.name, priceAmount: products.priceAmount })
-          .from(products)
-          .where(and(eq(products.websiteId, input.websiteId), eq(products.isPublished, true), inArray(products.id, rewardIds)))
+      : await prepared(db, 'promotion_reward_products', () =>
+          db
+            .select({ id: products.id, name: products.name, priceAmount: products.priceAmount })
+            .from(products)
+            .where(and(eq(products.websiteId, sql.placeholder('websiteId')), eq(products.isPublished, true), sql`${products.id} = any(${sql.placeholder('ids')}::int[])`))
+            .prepare('promotion_reward_products'),
+        ).execute({ websiteId: input.websiteId, ids: rewardIds })
   const limited = programs.filter(limitedPerCustomer).map((program) => program.id)
   const history = input.customer && limited.length > 0 ? await customerHistory(db, { websiteId: input.websiteId, customer: input.customer, programIds: limited }) : null
   return applyPromotions(programs, input, new Map(rewardProducts.map((product) => [product.id, product])), history)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Transaction } from '../db/client'
 import { taxCredentials, taxRates } from '../db/schema'
+import { TAX_RATE_COLUMNS } from '../tax/builtin-tax'
 import type { StoreFile } from './store-file-schema'
 import { removeRows, scale, sync, type Tally } from './sync-rows'
 
@@ -43,14 +44,7 @@ export async function writeTax(tx: Transaction, tally: Tally, file: StoreFile, w
   }
 
   const existingRates = await tx
-    .select({
-      id: taxRates.id,
-      countryCode: taxRates.countryCode,
-      stateCode: taxRates.stateCode,
-      zipPrefix: taxRates.zipPrefix,
-      ratePercent: taxRates.ratePercent,
-      shippingTaxable: taxRates.shippingTaxable,
-    })
+    .select({ id: taxRates.id, ...TAX_RATE_COLUMNS })
     .from(taxRates)
     .where(eq(taxRates.websiteId, websiteId))
   const { leftover } = await sync({

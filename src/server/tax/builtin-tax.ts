@@ -35,19 +35,22 @@ export function pickTaxRate(rates: readonly TaxRate[], destination: Pick<PostalA
   return best
 }
 
+/** A rate row as the built-in tax and the store import read it. */
+export const TAX_RATE_COLUMNS = {
+  countryCode: taxRates.countryCode,
+  stateCode: taxRates.stateCode,
+  zipPrefix: taxRates.zipPrefix,
+  ratePercent: taxRates.ratePercent,
+  shippingTaxable: taxRates.shippingTaxable,
+}
+
 export async function computeBuiltinTax(
   db: Executor,
   { websiteId, productsAmount, shipping, destination }: { websiteId: number; productsAmount: Cents; shipping: Cents; destination: PostalAddress },
 ): Promise<TaxResult> {
   const rates = await prepared(db, 'tax_rates_of_country', () =>
     db
-      .select({
-        countryCode: taxRates.countryCode,
-        stateCode: taxRates.stateCode,
-        zipPrefix: taxRates.zipPrefix,
-        ratePercent: taxRates.ratePercent,
-        shippingTaxable: taxRates.shippingTaxable,
-      })
+      .select(TAX_RATE_COLUMNS)
       .from(taxRates)
       .where(and(eq(taxRates.websiteId, sql.placeholder('websiteId')), eq(taxRates.countryCode, sql.placeholder('countryCode'))))
       .prepare('tax_rates_of_country'),
