@@ -47,17 +47,17 @@ function addressOf(from: string): string {
   return /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim()
 }
 
-/**
- * Who a store's mail is from (issue 25): the store's name on the install's sending address (so SPF
- * and DKIM still hold), answered to the store's contact address. The install's own mails (no store)
- * keep MAIL_FROM as it is.
- */
 /** The outbox row of a mail, queued, sent or failed: one prepared statement, every column given. */
 async function recordMail(db: Executor, row: { websiteId: number | null; to: string; subject: string; text: string; html: string | null; status: MailStatus; error: string | null; sentAt: Date | null }): Promise<{ id: number }> {
   const [recorded] = await prepared(db, 'mail_outbox_insert', () => db.insert(mailOutbox).values(rowPlaceholders(row)).returning({ id: mailOutbox.id }).prepare('mail_outbox_insert')).execute(rowParams(mailOutbox, row))
   return recorded!
 }
 
+/**
+ * Who a store's mail is from (issue 25): the store's name on the install's sending address (so SPF
+ * and DKIM still hold), answered to the store's contact address. The install's own mails (no store)
+ * keep MAIL_FROM as it is.
+ */
 async function senderOf(db: Executor, websiteId: number | null, from: string): Promise<{ from: string | { name: string; address: string }; replyTo?: string }> {
   if (websiteId === null) return { from }
   const [store] = await db.select({ name: websites.name, contactEmail: websites.contactEmail }).from(websites).where(eq(websites.id, websiteId))
@@ -107,8 +107,8 @@ export async function sendMail(
 
   if (!settings.smtpUrl) {
     const row = await recordMail(db, { websiteId: mail.websiteId, to: mail.to, subject, text: mail.text, html: mail.html ?? null, status: 'queued', error: null, sentAt: null })
-    log.info({ mailId: row!.id, to: mail.to, subject, text: mail.text }, 'mail queued (SMTP_URL is not set): not sent, shown here')
-    return { id: row!.id, status: 'queued', error: null }
+    log.info({ mailId: row.id, to: mail.to, subject, text: mail.text }, 'mail queued (SMTP_URL is not set): not sent, shown here')
+    return { id: row.id, status: 'queued', error: null }
   }
 
   const error = await deliver({ ...settings, smtpUrl: settings.smtpUrl }, { ...mail, subject }, await senderOf(db, mail.websiteId, settings.from))
@@ -123,7 +123,7 @@ export async function sendMail(
     error,
     sentAt: error ? null : new Date(),
   })
-  if (error) log.error({ mailId: row!.id, to: mail.to, subject, error }, 'mail could not be sent')
-  else log.info({ mailId: row!.id, to: mail.to, subject }, 'mail sent')
-  return { id: row!.id, status: error ? 'failed' : 'sent', error }
+  if (error) log.error({ mailId: row.id, to: mail.to, subject, error }, 'mail could not be sent')
+  else log.info({ mailId: row.id, to: mail.to, subject }, 'mail sent')
+  return { id: row.id, status: error ? 'failed' : 'sent', error }
 }
