@@ -24,13 +24,12 @@ const addressSelection = (db: Executor) =>
     .leftJoin(stateOfAddress, eq(stateOfAddress.id, addresses.stateId))
     .$dynamic()
 const addressesQuery = (db: Executor) =>
-  prepared(db, 'partner_addresses', () => addressSelection(db).where(eq(addresses.partnerId, sql.placeholder('partnerId'))).orderBy(asc(addresses.id)).prepare('partner_addresses'))
+  prepared(db, 'partner_addresses', () => addressSelection(db).where(eq(addresses.partnerId, sql.placeholder('partnerId'))).orderBy(asc(addresses.id)))
 const addressBookQuery = (db: Executor) =>
   prepared(db, 'partner_address_book', () =>
     addressSelection(db)
       .where(and(eq(addresses.partnerId, sql.placeholder('partnerId')), eq(addresses.addressType, sql.placeholder('addressType'))))
-      .orderBy(asc(addresses.id))
-      .prepare('partner_address_book'),
+      .orderBy(asc(addresses.id)),
   )
 
 export async function listPartnerAddresses(db: Executor, partnerId: number, addressType?: AddressType): Promise<AccountAddress[]> {
@@ -79,8 +78,7 @@ const profileQuery = (db: Executor) =>
       .leftJoin(countryOfAddress, eq(countryOfAddress.id, addresses.countryId))
       .leftJoin(stateOfAddress, eq(stateOfAddress.id, addresses.stateId))
       .where(and(eq(partners.id, sql.placeholder('partnerId')), eq(partners.isActive, true)))
-      .orderBy(asc(addresses.id))
-      .prepare('partner_profile'),
+      .orderBy(asc(addresses.id)),
   )
 
 /**

@@ -76,8 +76,7 @@ const liveSessionQuery = (db: Database) =>
           eq(partners.isActive, true),
           eq(partners.websiteId, sql.placeholder('websiteId')),
         ),
-      )
-      .prepare('live_session'),
+      ),
   )
 
 /** The caller behind a token when the token verifies and its session is live and its partner active. */

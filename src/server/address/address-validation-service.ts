@@ -53,8 +53,7 @@ async function resolvePlace(db: Executor, websiteId: number, input: AddressCheck
       .select({ id: countries.id, code: countries.code })
       .from(countries)
       .innerJoin(websiteShippingCountries, eq(websiteShippingCountries.countryId, countries.id))
-      .where(eq(websiteShippingCountries.websiteId, sql.placeholder('websiteId')))
-      .prepare('shipping_countries'),
+      .where(eq(websiteShippingCountries.websiteId, sql.placeholder('websiteId'))),
   ).execute({ websiteId })
   const country = shipped.find((candidate) => (input.countryId != null ? candidate.id === input.countryId : candidate.code.toUpperCase() === wantedCode))
   if (!country) {
@@ -65,7 +64,7 @@ async function resolvePlace(db: Executor, websiteId: number, input: AddressCheck
   place.countryCode = country.code.toUpperCase()
 
   const countryStates = await prepared(db, 'country_states', () =>
-    db.select({ id: states.id, code: states.code }).from(states).where(eq(states.countryId, sql.placeholder('countryId'))).orderBy(asc(states.code)).prepare('country_states'),
+    db.select({ id: states.id, code: states.code }).from(states).where(eq(states.countryId, sql.placeholder('countryId'))).orderBy(asc(states.code)),
   ).execute({ countryId: country.id })
   const wantedState = clean(input.stateCode).toUpperCase()
   if (countryStates.length === 0) {

@@ -86,8 +86,7 @@ async function findDeliveryMethod(db: Executor, websiteId: number, methodId: num
     db
       .select({ ...METHOD_COLUMNS, pickupAddress: deliveryMethods.pickupAddress })
       .from(deliveryMethods)
-      .where(and(eq(deliveryMethods.id, sql.placeholder('methodId')), eq(deliveryMethods.websiteId, sql.placeholder('websiteId')), eq(deliveryMethods.isActive, true)))
-      .prepare('active_delivery_method'),
+      .where(and(eq(deliveryMethods.id, sql.placeholder('methodId')), eq(deliveryMethods.websiteId, sql.placeholder('websiteId')), eq(deliveryMethods.isActive, true))),
   ).execute({ methodId, websiteId })
   if (!method) throw new DomainError('invalid', `delivery method ${methodId} is not an active method of website ${websiteId}`, DELIVERY_NOT_OFFERED)
   return method

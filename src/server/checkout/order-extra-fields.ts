@@ -87,8 +87,7 @@ export function readExtraFields(db: Executor, websiteId: number) {
     })
     .from(orderExtraFields)
     .where(eq(orderExtraFields.websiteId, sql.placeholder('websiteId')))
-    .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id))
-    .prepare('order_extra_fields'),
+    .orderBy(asc(orderExtraFields.sequence), asc(orderExtraFields.id)),
   ).execute({ websiteId })
 }
 

@@ -15,11 +15,10 @@ describe.each(testDatabaseKinds())('prepared statements on %s', (kind) => {
       on
         .insert(countries)
         .values({ code: sql.placeholder('code'), name: sql.placeholder('name') })
-        .returning({ id: countries.id })
-        .prepare('test_insert_country'),
+        .returning({ id: countries.id }),
     )
   const countryByCode = (on: Parameters<typeof prepared>[0]) =>
-    prepared(on, 'test_country_by_code', (db) => db.select({ name: countries.name }).from(countries).where(eq(countries.code, sql.placeholder('code'))).prepare('test_country_by_code'))
+    prepared(on, 'test_country_by_code', (db) => db.select({ name: countries.name }).from(countries).where(eq(countries.code, sql.placeholder('code'))))
 
   test('a statement asked for inside a transaction runs in it: it sees the uncommitted row, and its write is rolled back', async () => {
     let seenInside: unknown
@@ -27,7 +26,7 @@ describe.each(testDatabaseKinds())('prepared statements on %s', (kind) => {
     const outcome = await db()
       .transaction(async (tx) => {
         await prepared(tx, 'test_insert_country', (on) =>
-          on.insert(countries).values({ code: sql.placeholder('code'), name: sql.placeholder('name') }).returning({ id: countries.id }).prepare('test_insert_country'),
+          on.insert(countries).values({ code: sql.placeholder('code'), name: sql.placeholder('name') }).returning({ id: countries.id }),
         ).execute({ code: 'QX', name: 'Rolled Back Land' })
         seenInside = await countryByCode(tx).execute({ code: 'QX' })
         throw rollBack
@@ -43,7 +42,7 @@ describe.each(testDatabaseKinds())('prepared statements on %s', (kind) => {
     const countryCount = (on: Parameters<typeof prepared>[0]) =>
       prepared(on, 'test_country_count', (db) => {
         builds++
-        return db.select({ count: sql<number>`count(*)::int` }).from(countries).where(eq(countries.code, sql.placeholder('code'))).prepare('test_country_count')
+        return db.select({ count: sql<number>`count(*)::int` }).from(countries).where(eq(countries.code, sql.placeholder('code')))
       })
     await insertCountry().execute({ code: 'QY', name: 'Committed Land' })
     const inside = await db().transaction(async (tx) => {
@@ -57,7 +56,7 @@ describe.each(testDatabaseKinds())('prepared statements on %s', (kind) => {
 
   test('a prepared insert of a row stores null as NULL and every other value as its column sends it', async () => {
     const insertMail = (row: typeof mailOutbox.$inferInsert & { html: string | null; sentAt: Date | null }) =>
-      prepared(db(), 'test_insert_mail', (on) => on.insert(mailOutbox).values(rowPlaceholders(row)).returning({ id: mailOutbox.id }).prepare('test_insert_mail')).execute(rowParams(mailOutbox, row))
+      prepared(db(), 'test_insert_mail', (on) => on.insert(mailOutbox).values(rowPlaceholders(row)).returning({ id: mailOutbox.id })).execute(rowParams(mailOutbox, row))
     const sentAt = new Date('2026-11-28T12:00:00Z')
     const [queued] = await insertMail({ websiteId: null, to: 'a@example.com', subject: 'Queued', text: 'Hi', html: null, status: 'queued', sentAt: null })
     const [sent] = await insertMail({ websiteId: null, to: 'b@example.com', subject: 'Sent', text: 'Hi', html: '<p>Hi</p>', status: 'sent', sentAt })

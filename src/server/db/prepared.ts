@@ -24,14 +24,20 @@ function parts(executor: Executor): { dialect: object; client: unknown } {
   return { dialect, client: session.client }
 }
 
-/** The statement `build` prepares, built on first use for `db`'s database and run on `db`'s connection. */
-export function prepared<T>(db: Executor, name: string, build: (db: Executor) => T): T {
+/** Anything drizzle can prepare under a name: a select, insert or update builder. */
+type Preparable<T> = { prepare(name: string): T }
+
+/**
+ * The statement `build` makes, prepared under `name` on first use for `db`'s database and run on
+ * `db`'s connection. `build` answers the query builder; it is prepared here, so the name is said once.
+ */
+export function prepared<T>(db: Executor, name: string, build: (db: Executor) => Preparable<T>): T {
   const { dialect, client } = parts(db)
   let byName = statements.get(dialect)
   if (!byName) statements.set(dialect, (byName = new Map()))
   let statement = byName.get(name) as (T & BoundStatement) | undefined
   if (statement === undefined) {
-    statement = build(db) as T & BoundStatement
+    statement = build(db).prepare(name) as T & BoundStatement
     if (statement.client === undefined) throw new Error(`prepared(): statement ${name} has no client to run on`)
     byName.set(name, statement)
   }

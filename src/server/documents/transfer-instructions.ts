@@ -29,8 +29,7 @@ export async function transferInstructions(db: Executor, order: TransferOrder): 
       .select({ provider: paymentMethods.provider, instructions: paymentMethods.instructions, bankDetails: paymentMethods.bankDetails, currency: websites.currency })
       .from(paymentMethods)
       .innerJoin(websites, eq(websites.id, paymentMethods.websiteId))
-      .where(and(eq(paymentMethods.id, sql.placeholder('methodId')), eq(paymentMethods.websiteId, sql.placeholder('websiteId'))))
-      .prepare('transfer_method'),
+      .where(and(eq(paymentMethods.id, sql.placeholder('methodId')), eq(paymentMethods.websiteId, sql.placeholder('websiteId')))),
   ).execute({ methodId: order.paymentMethodId, websiteId: order.websiteId })
   if (!method) return null
   return pendingTransferInstructions({ ...order, reference: order.name, provider: method.provider, currency: method.currency }, method)

@@ -49,7 +49,7 @@ function addressOf(from: string): string {
 
 /** The outbox row of a mail, queued, sent or failed: one prepared statement, every column given. */
 async function recordMail(db: Executor, row: { websiteId: number | null; to: string; subject: string; text: string; html: string | null; status: MailStatus; error: string | null; sentAt: Date | null }): Promise<{ id: number }> {
-  const [recorded] = await prepared(db, 'mail_outbox_insert', () => db.insert(mailOutbox).values(rowPlaceholders(row)).returning({ id: mailOutbox.id }).prepare('mail_outbox_insert')).execute(rowParams(mailOutbox, row))
+  const [recorded] = await prepared(db, 'mail_outbox_insert', () => db.insert(mailOutbox).values(rowPlaceholders(row)).returning({ id: mailOutbox.id })).execute(rowParams(mailOutbox, row))
   return recorded!
 }
 

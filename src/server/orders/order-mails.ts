@@ -63,8 +63,7 @@ export async function sendOrderConfirmation(db: Executor, { orderId, websiteId }
       amountDue: orders.amountDue,
     })
     .from(orders)
-    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.websiteId, sql.placeholder('websiteId'))))
-    .prepare('order_confirmation_facts'),
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.websiteId, sql.placeholder('websiteId')))),
   ).execute({ orderId, websiteId })
   if (!order) return
   const [name, howToPay] = await Promise.all([storeName(db, websiteId), transferInstructions(db, { ...order, websiteId })])

@@ -112,8 +112,7 @@ export function newOrderRecipients(db: Executor, websiteId: number) {
           ),
         ),
       )
-      .orderBy(asc(staff.id))
-      .prepare('new_order_recipients'),
+      .orderBy(asc(staff.id)),
   ).execute({ websiteId })
 }
 
@@ -124,8 +123,7 @@ export async function sendNewOrderNotices(db: Executor, { orderId }: { orderId: 
     db
       .select({ websiteId: orders.websiteId, name: orders.name, kind: orders.kind, customer: orders.partnerName, email: orders.partnerEmail, total: orders.amountTotal })
       .from(orders)
-      .where(eq(orders.id, sql.placeholder('orderId')))
-      .prepare('new_order_notice_facts'),
+      .where(eq(orders.id, sql.placeholder('orderId'))),
   ).execute({ orderId })
   if (!order || order.kind !== 'order') return 0
   const recipients = await newOrderRecipients(db, order.websiteId)

@@ -39,8 +39,7 @@ export async function reserveOrderReference(db: Executor, { websiteId, partnerId
         websiteId: sql.placeholder('websiteId'),
         partnerId: sql.placeholder('partnerId'),
       })
-      .returning({ name: orderSequenceReservations.name })
-      .prepare('order_reference_reserve'),
+      .returning({ name: orderSequenceReservations.name }),
   ).execute({ websiteId, partnerId })
   return reserved!.name
 }

@@ -143,8 +143,7 @@ export function normalizePromoCode(code: string | null | undefined): string | nu
 
 /** The website's active current-order programs: the automatic ones, and with `withCode` the one of the code too. */
 function currentOrderPrograms(db: Executor, withCode: boolean) {
-  const name = withCode ? 'current_order_programs_code' : 'current_order_programs'
-  return prepared(db, name, () =>
+  return prepared(db, withCode ? 'current_order_programs_code' : 'current_order_programs', () =>
     db
       .select(PROGRAM_COLUMNS)
       .from(promotionPrograms)
@@ -162,8 +161,7 @@ function currentOrderPrograms(db: Executor, withCode: boolean) {
             : eq(promotionPrograms.promoCodeUsage, 'no_code_needed'),
         ),
       )
-      .orderBy(promotionPrograms.id)
-      .prepare(name),
+      .orderBy(promotionPrograms.id),
   )
 }
 
@@ -182,8 +180,7 @@ export async function evaluatePromotions(db: Executor, input: PromotionInput): P
           db
             .select({ id: products.id, name: products.name, priceAmount: products.priceAmount })
             .from(products)
-            .where(and(eq(products.websiteId, sql.placeholder('websiteId')), eq(products.isPublished, true), sql`${products.id} = any(${sql.placeholder('ids')}::int[])`))
-            .prepare('promotion_reward_products'),
+            .where(and(eq(products.websiteId, sql.placeholder('websiteId')), eq(products.isPublished, true), sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)),
         ).execute({ websiteId: input.websiteId, ids: rewardIds })
   const limited = programs.filter(limitedPerCustomer).map((program) => program.id)
   const history = input.customer && limited.length > 0 ? await customerHistory(db, { websiteId: input.websiteId, customer: input.customer, programIds: limited }) : null

@@ -52,8 +52,7 @@ export async function computeBuiltinTax(
     db
       .select(TAX_RATE_COLUMNS)
       .from(taxRates)
-      .where(and(eq(taxRates.websiteId, sql.placeholder('websiteId')), eq(taxRates.countryCode, sql.placeholder('countryCode'))))
-      .prepare('tax_rates_of_country'),
+      .where(and(eq(taxRates.websiteId, sql.placeholder('websiteId')), eq(taxRates.countryCode, sql.placeholder('countryCode')))),
   ).execute({ websiteId, countryCode: destination.countryCode.trim().toUpperCase() })
   const rate = pickTaxRate(rates, destination)
   // No rate for the region: the store does not collect sales tax there (it has no nexus in that

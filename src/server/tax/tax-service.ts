@@ -50,7 +50,7 @@ export async function computeTax(db: Executor, input: ComputeTaxInput, options: 
 
   const productsAmount = lines.reduce((sum, line) => sum + line.amount, 0)
   const [credential] = await prepared(db, 'tax_credential', () =>
-    db.select().from(taxCredentials).where(eq(taxCredentials.websiteId, sql.placeholder('websiteId'))).prepare('tax_credential'),
+    db.select().from(taxCredentials).where(eq(taxCredentials.websiteId, sql.placeholder('websiteId'))),
   ).execute({ websiteId })
   const taxname = credential?.taxname ?? 'builtin'
   if (exemption && taxname !== 'avatax') return { amount: 0, shippingAmount: 0, source: 'exempt' }

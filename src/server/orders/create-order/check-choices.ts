@@ -31,8 +31,7 @@ async function assertPaymentMethod(db: Executor, websiteId: number, paymentMetho
     db
       .select({ id: paymentMethods.id, name: paymentMethods.name, provider: paymentMethods.provider, forGuests: paymentMethods.forGuests })
       .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, sql.placeholder('paymentMethodId')), eq(paymentMethods.websiteId, sql.placeholder('websiteId')), eq(paymentMethods.isActive, true)))
-      .prepare('active_payment_method'),
+      .where(and(eq(paymentMethods.id, sql.placeholder('paymentMethodId')), eq(paymentMethods.websiteId, sql.placeholder('websiteId')), eq(paymentMethods.isActive, true))),
   ).execute({ paymentMethodId, websiteId })
   // A card method without its keys (Stripe) is not offered, so it is not accepted either.
   if (!method || !(await paymentProviderUsable(db, websiteId, method.provider))) throw new DomainError('invalid', `payment method ${paymentMethodId} is not active on website ${websiteId}`, PAYMENT_METHOD_UNAVAILABLE)
@@ -56,7 +55,7 @@ export function purchaseOrderNumberFor(provider: string | null, command: Pick<Or
 async function askerOf(db: Executor, websiteId: number, partnerId: number | null): Promise<OrderFieldAsker> {
   if (partnerId === null) return { signedIn: false, groupId: null }
   const [partner] = await prepared(db, 'order_asker_group', () =>
-    db.select({ groupId: partners.groupId }).from(partners).where(and(eq(partners.id, sql.placeholder('partnerId')), eq(partners.websiteId, sql.placeholder('websiteId')))).prepare('order_asker_group'),
+    db.select({ groupId: partners.groupId }).from(partners).where(and(eq(partners.id, sql.placeholder('partnerId')), eq(partners.websiteId, sql.placeholder('websiteId')))),
   ).execute({ partnerId, websiteId })
   return { signedIn: true, groupId: partner?.groupId ?? null }
 }

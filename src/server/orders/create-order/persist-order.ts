@@ -72,8 +72,7 @@ async function insertOrder(tx: Transaction, { caller, command, parties, choices,
       .insert(orders)
       .values(rowPlaceholders(row))
       .onConflictDoNothing({ target: [orders.websiteId, orders.name] })
-      .returning()
-      .prepare('order_insert'),
+      .returning(),
   ).execute(rowParams(orders, row))
   return created
 }

@@ -47,8 +47,7 @@ function referenceState(db: Executor, guest: boolean) {
         ),
       )
       .leftJoin(orders, and(eq(orders.websiteId, sql.placeholder('websiteId')), eq(orders.name, sql.placeholder('name'))))
-      .where(eq(websites.id, sql.placeholder('websiteId')))
-      .prepare(guest ? 'order_reference_guest' : 'order_reference_partner'),
+      .where(eq(websites.id, sql.placeholder('websiteId'))),
   )
 }
 

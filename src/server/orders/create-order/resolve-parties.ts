@@ -65,7 +65,7 @@ async function resolveContact(db: Executor, partnerId: number | null, command: O
       ? []
       : await prepared(db, 'order_contact', () =>
           // store-scope: partnerId is the signed-in shopper's, bound to this store by the session
-          db.select({ name: partners.name, email: partners.email, budget: partners.budgetAmount }).from(partners).where(eq(partners.id, sql.placeholder('partnerId'))).prepare('order_contact'),
+          db.select({ name: partners.name, email: partners.email, budget: partners.budgetAmount }).from(partners).where(eq(partners.id, sql.placeholder('partnerId'))),
         ).execute({ partnerId })
   const name = command.contactName || partner?.name || ''
   const email = command.contactEmail || partner?.email || ''
