@@ -13,6 +13,18 @@ describe('the order life cycle', () => {
     expect(orderRefusal('confirm', confirmedByWire, 'GR-1')).toBe('Order GR-1 is already confirmed.')
   })
 
+  it("takes the card provider's word for a draft, or for an order confirmed meanwhile whose money is pending, never twice", () => {
+    expect(orderMay('payByCard', placed)).toBe(true)
+    expect(ORDER_STEPS.payByCard.to).toEqual({})
+    expect(orderMay('cardPaymentArrives', placed)).toBe(true)
+    expect(orderMay('cardPaymentArrives', confirmedByWire)).toBe(true)
+    expect(ORDER_STEPS.cardPaymentArrives.to).toEqual({ state: 'sale', paymentState: 'paid' })
+    expect(orderRefusal('cardPaymentArrives', paidByCard, 'GR-1')).toBe('Order GR-1 has no payment waiting.')
+    expect(orderRefusal('cardPaymentArrives', { ...paidByCard, paymentState: 'refunded' }, 'GR-1')).toBe('Order GR-1 has no payment waiting.')
+    expect(orderRefusal('cardPaymentArrives', { ...placed, state: 'cancel' }, 'GR-1')).toBe('Order GR-1 is cancelled: it takes no payment.')
+    expect(orderRefusal('cardPaymentArrives', { ...placed, approvalState: 'awaiting_approval' }, 'GR-1')).toBe('Order GR-1 was not approved: it takes no payment.')
+  })
+
   it('lets the store mark an offline order paid once, never a card order, a cancelled order or a quotation', () => {
     expect(orderMay('markPaid', confirmedByWire)).toBe(true)
     expect(orderMay('markPaid', { ...confirmedByWire, provider: 'purchase_order' })).toBe(true)

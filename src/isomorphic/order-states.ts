@@ -9,12 +9,12 @@ import { OFFLINE_PROVIDERS } from './payment-terms'
 // buttons all read this table; none compares states by hand.
 //
 //   draft ─confirm (offline method)────────────→ sale ─markPaid→ paid ─refund→ (partially) refunded
-//     │  └─payByCard (the card provider says paid)→ sale, paid
+//     │  └─payByCard (the shopper goes to pay)…cardPaymentArrives (the provider's word)→ sale, paid
 //     ├─approve (awaiting approval)→ sale (the rest invoiced to the company)
 //     └─reject (awaiting approval)→ cancel
 //   draft or sale, nothing shipped ─cancel→ cancel
 
-export type OrderStep = 'confirm' | 'payByCard' | 'approve' | 'reject' | 'markPaid' | 'refund' | 'cancel'
+export type OrderStep = 'confirm' | 'payByCard' | 'cardPaymentArrives' | 'approve' | 'reject' | 'markPaid' | 'refund' | 'cancel'
 
 /** Who takes a step: the shopper at the checkout, an approver of the store, the store's staff, or the card provider's word. */
 export type OrderStepBy = 'shopper' | 'approver' | 'staff' | 'card_provider'
@@ -68,14 +68,29 @@ export const ORDER_STEPS = {
     to: { state: 'sale' },
   },
   payByCard: {
+    // The shopper starts paying at the card provider's page; the order stays a draft until the provider's word (cardPaymentArrives).
     label: 'Pay by card',
-    by: 'card_provider',
+    by: 'shopper',
     from: { state: ['draft'], approvalState: PAYABLE_APPROVAL_STATES, paymentState: ['pending'] },
     checks: [
       isOrder,
       { holds: (order) => order.state !== 'cancel', refusal: (reference) => `Order ${reference} is cancelled: it takes no payment.` },
       { holds: payable, refusal: (reference, order) => (order.approvalState === 'awaiting_approval' ? `Order ${reference} is waiting for approval: it can be paid once approved.` : notApproved(reference)) },
       { holds: (order) => order.state === 'draft' && order.paymentState === 'pending', refusal: (reference) => `Order ${reference} has no payment waiting.` },
+    ],
+    to: {},
+  },
+  cardPaymentArrives: {
+    // The provider's verified word that the money was taken. Besides a draft, it pays an order confirmed
+    // meanwhile with an offline method whose money is still pending (the shopper paid by card after all).
+    label: 'Card payment received',
+    by: 'card_provider',
+    from: { state: ['draft', 'sale'], approvalState: PAYABLE_APPROVAL_STATES, paymentState: ['pending'] },
+    checks: [
+      isOrder,
+      { holds: (order) => order.state !== 'cancel', refusal: (reference) => `Order ${reference} is cancelled: it takes no payment.` },
+      { holds: payable, refusal: (reference) => notApproved(reference) },
+      { holds: (order) => order.paymentState === 'pending', refusal: (reference) => `Order ${reference} has no payment waiting.` },
     ],
     to: { state: 'sale', paymentState: 'paid' },
   },

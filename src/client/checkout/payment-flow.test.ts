@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { OrderData } from '@/isomorphic/order-types'
+import type { CardPaymentState } from '@/isomorphic/card-payment-states'
 import { orderPagePath, paymentPath, paymentStage, paymentSuccessPath, readPaymentParams, returnOutcome } from './payment-flow'
 
 const params = (query: string) => new URLSearchParams(query)
@@ -52,7 +53,7 @@ describe('what /payment offers', () => {
 })
 
 describe('the return from the card provider', () => {
-  const answer = (status: 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'none', paymentState: OrderData['paymentState'] = 'pending') => ({
+  const answer = (status: CardPaymentState | 'none', paymentState: OrderData['paymentState'] = 'pending') => ({
     status,
     order: { id: 31, name: 'S00042', state: paymentState === 'paid' ? ('sale' as const) : ('draft' as const), paymentState },
   })
@@ -62,7 +63,6 @@ describe('the return from the card provider', () => {
     expect(returnOutcome(answer('pending'))).toBe('pending')
     expect(returnOutcome(answer('expired'))).toBe('expired')
     expect(returnOutcome(answer('failed'))).toBe('failed')
-    expect(returnOutcome(answer('cancelled'))).toBe('failed')
     expect(returnOutcome(answer('none'))).toBe('none')
     // A payment Stripe took that the order could not accept (cancelled meanwhile) is not a success.
     expect(returnOutcome(answer('paid', 'pending'))).toBe('failed')

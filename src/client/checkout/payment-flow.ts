@@ -1,4 +1,5 @@
 import type { OrderData } from '@/isomorphic/order-types'
+import { type CardPaymentState, cardPaymentWaiting } from '@/isomorphic/card-payment-states'
 
 // The payment pages (spec 2: /payment, /payment/status, /payment/success): their addresses and
 // what each shows for an order. An order travels as ?order=<id>&token=<access token>; the token is
@@ -62,7 +63,7 @@ export function paymentStage(order: Pick<OrderData, 'kind' | 'state' | 'approval
 /** checkPayment's answer (mutation): the card payment's state and the order as it now is. */
 export type CheckPaymentAnswer = {
   checkPayment: {
-    status: 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'none'
+    status: CardPaymentState | 'none'
     order: { id: number; name: string; state: OrderData['state']; paymentState: OrderData['paymentState'] }
   }
 }
@@ -72,10 +73,10 @@ export type ReturnOutcome = 'paid' | 'pending' | 'failed' | 'expired' | 'none'
 
 export function returnOutcome({ status, order }: CheckPaymentAnswer['checkPayment']): ReturnOutcome {
   if (order.paymentState === 'paid') return 'paid'
-  if (status === 'pending') return 'pending'
-  if (status === 'expired') return 'expired'
-  if (status === 'failed' || status === 'cancelled' || status === 'paid') return 'failed'
-  return 'none'
+  if (status === 'none') return 'none'
+  if (cardPaymentWaiting(status)) return 'pending'
+  // A transaction paid while the order is not (it could not take the money): offered to pay again, as a failure.
+  return status === 'expired' ? 'expired' : 'failed'
 }
 
 /** How often /payment/status asks again while Stripe has not confirmed yet (the webhook may be on its way). */

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import type { OrderData } from '../order-types'
+import type { CardPaymentState } from '../card-payment-states'
 
 // What the payment and gift card mutations accept and answer (spec 7).
 
@@ -40,11 +41,11 @@ export type OrderPaymentAnswer = {
   }
 }
 
-/** The card payment's state; 'none' when the order has no card payment. */
-export type CardPaymentState = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'none'
+/** The card payment's state (card-payment-states.ts); 'none' when the order has no card payment. */
+export type CardPaymentStatus = CardPaymentState | 'none'
 
 /** mutation checkPayment → { checkPayment: { status, order } } */
-export type CheckPaymentAnswer = { checkPayment: { status: CardPaymentState; order: PaidOrder } }
+export type CheckPaymentAnswer = { checkPayment: { status: CardPaymentStatus; order: PaidOrder } }
 
 /** redeemGiftCard: `gcNumber` is the number printed on the card (digits may come as a JSON number). */
 export const RedeemGiftCardSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { CARD_PAYMENT_TAKEN } from '@/isomorphic/card-payment-states'
 import { and, desc, eq } from 'drizzle-orm'
 import { CARD_REFUND_FAILED, createRefund } from '../adapters/stripe'
 import type { Executor } from '../db/client'
@@ -26,7 +27,7 @@ export function paidCardPayments(db: Executor, orderId: number) {
       providerPaymentId: paymentTransactions.providerPaymentId,
     })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.provider, STRIPE_PROVIDER), eq(paymentTransactions.state, 'paid')))
+    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.provider, STRIPE_PROVIDER), eq(paymentTransactions.state, CARD_PAYMENT_TAKEN)))
     .orderBy(desc(paymentTransactions.id))
 }
 

@@ -475,6 +475,23 @@ describe.each(testDatabaseKinds())('paying an order by card through Stripe Check
       expect(await orderRow(order.id)).toMatchObject({ state: 'cancel', paymentState: 'pending' })
     })
 
+    test('a payment for an order confirmed meanwhile with an offline method, its money still pending, pays it', async () => {
+      const { order, sessionId } = await orderWithSession()
+      await db().update(orders).set({ state: 'sale' }).where(eq(orders.id, order.id))
+      stripe.pay(sessionId)
+      await expect(webhook('checkout.session.completed', sessionId)).resolves.toEqual({ outcome: 'applied' })
+      expect(await orderRow(order.id)).toMatchObject({ state: 'sale', paymentState: 'paid' })
+    })
+
+    test('a second payment for an order refunded since is recorded, and the refund stands', async () => {
+      const { order, sessionId } = await orderWithSession()
+      await db().update(orders).set({ state: 'sale', paymentState: 'refunded' }).where(eq(orders.id, order.id))
+      stripe.pay(sessionId)
+      await webhook('checkout.session.completed', sessionId)
+      expect((await transactionsOf(order.id)).map((row) => row.state)).toEqual(['paid'])
+      expect(await orderRow(order.id)).toMatchObject({ state: 'sale', paymentState: 'refunded' })
+    })
+
     test('without a webhook secret the endpoint is unavailable (Stripe retries later)', async () => {
       const { sessionId } = await orderWithSession()
       useFakeStripe({ webhookSecret: undefined })

@@ -1,6 +1,6 @@
 import type { OrderPaymentState } from '@/isomorphic/order-types'
 import { createHash } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { CoreContext, SystemJob } from '../kernel/context'
 import {
   CARD_PAYMENTS_UNAVAILABLE,
@@ -24,7 +24,8 @@ import { STRIPE_PROVIDER } from './payment-methods-service'
 import { stripeConfig, stripeSettingsOf } from './stripe-settings'
 import { orderConfirmed } from '../fulfilment/order-lifecycle'
 import { appendOrderEvent } from '../timeline/order-events'
-import { orderMay, PAYABLE_APPROVAL_STATES } from '@/isomorphic/order-states'
+import { ORDER_STEPS, orderMay } from '@/isomorphic/order-states'
+import { CARD_PAYMENT_FINISHED, CARD_PAYMENT_STEPS, CARD_PAYMENT_WAITING, type CardPaymentOutcome, type CardPaymentState, cardPaymentWaiting } from '@/isomorphic/card-payment-states'
 
 // Card payments through Stripe Checkout (security.md 3, 4.7, invariant 10). The browser is never
 // believed about a payment:
@@ -49,11 +50,8 @@ const STARTS_PER_ORDER = { max: 20, windowMs: 10 * 60 * 1000 }
 /** Return checks of one order (each asks Stripe once). */
 const CHECKS_PER_ORDER = { max: 60, windowMs: 10 * 60 * 1000 }
 
-/** An order is paid only when it needs no approval or has it (never while waiting, never when refused). */
-
-export type TransactionState = (typeof paymentTransactions.$inferSelect)['state']
 type TransactionRow = typeof paymentTransactions.$inferSelect
-type Outcome = 'paid' | 'failed' | 'expired'
+type Outcome = CardPaymentOutcome
 
 /** Who moves an order on Stripe's word, in its timeline. */
 const STRIPE_JOB: SystemJob = { kind: 'system', job: 'stripe' }
@@ -122,7 +120,7 @@ export async function applySessionOutcome(
   const [moved] = await tx
     .update(paymentTransactions)
     .set({ state, providerPaymentId: session.paymentIntentId ?? row.providerPaymentId, updatedAt: now })
-    .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.state, 'pending')))
+    .where(and(eq(paymentTransactions.id, row.id), inArray(paymentTransactions.state, [...CARD_PAYMENT_STEPS.settle.from])))
     .returning()
   if (!moved) return { changed: false, confirmedOrder: false }
   logger().info({ provider: STRIPE_PROVIDER, via, transactionId: row.id, orderId: row.orderId, state }, 'card payment transaction updated')
@@ -134,11 +132,11 @@ export async function applySessionOutcome(
   // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [before] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, moved.orderId)).for('update')
   // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
+  const arrives = ORDER_STEPS.cardPaymentArrives
   const [confirmed] = await tx
     .update(orders)
     .set({
-      state: 'sale',
-      paymentState: 'paid',
+      ...arrives.to,
       confirmedAt: sql`coalesce(${orders.confirmedAt}, ${now.toISOString()}::timestamptz)`,
       ...(moved.paymentMethodId !== null ? { paymentMethodId: moved.paymentMethodId } : {}),
       updatedAt: now,
@@ -147,9 +145,9 @@ export async function applySessionOutcome(
       and(
         eq(orders.id, moved.orderId),
         eq(orders.kind, 'order'),
-        inArray(orders.state, ['draft', 'sale']),
-        ne(orders.paymentState, 'paid'),
-        inArray(orders.approvalState, [...PAYABLE_APPROVAL_STATES]),
+        inArray(orders.state, [...arrives.from.state]),
+        inArray(orders.paymentState, [...arrives.from.paymentState]),
+        inArray(orders.approvalState, [...arrives.from.approvalState]),
         eq(orders.amountDue, moved.amount),
       ),
     )
@@ -244,7 +242,7 @@ export async function startCardPayment(
       and(
         eq(paymentTransactions.orderId, order.id),
         eq(paymentTransactions.provider, STRIPE_PROVIDER),
-        eq(paymentTransactions.state, 'pending'),
+        eq(paymentTransactions.state, CARD_PAYMENT_WAITING),
         eq(paymentTransactions.amount, order.amountDue),
         eq(paymentTransactions.currency, currency),
       ),
@@ -274,7 +272,7 @@ export async function startCardPayment(
   const [{ attempts } = { attempts: 0 }] = await db
     .select({ attempts: count() })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.provider, STRIPE_PROVIDER), ne(paymentTransactions.state, 'pending')))
+    .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.provider, STRIPE_PROVIDER), inArray(paymentTransactions.state, [...CARD_PAYMENT_FINISHED])))
   const query = { order: String(order.id), token: order.accessToken }
   // The shopper comes back to the store they paid at (its own address, decision 025).
   const [successUrl, cancelUrl] = await Promise.all([storeLink(websiteId, '/payment/status', query), storeLink(websiteId, '/payment', query)])
@@ -300,7 +298,7 @@ export async function startCardPayment(
       providerReference: session.id,
       amount: order.amountDue,
       currency,
-      state: 'pending',
+      state: CARD_PAYMENT_WAITING,
       redirectUrl: session.url,
     })
     .onConflictDoNothing({ target: [paymentTransactions.provider, paymentTransactions.providerReference] })
@@ -312,7 +310,7 @@ export async function startCardPayment(
       .select({ orderId: paymentTransactions.orderId, state: paymentTransactions.state })
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.provider, STRIPE_PROVIDER), eq(paymentTransactions.providerReference, session.id)))
-    if (existing?.orderId !== order.id || existing.state !== 'pending') {
+    if (existing?.orderId !== order.id || !cardPaymentWaiting(existing.state)) {
       throw new DomainError('conflict', `stripe: session ${session.id} already recorded as ${existing?.state}`, CARD_PAYMENT_PROCESSING)
     }
   } else {
@@ -323,7 +321,7 @@ export async function startCardPayment(
 
 export type CardPaymentStatus = {
   /** The card payment's state; 'none' when the order has no card payment. */
-  status: TransactionState | 'none'
+  status: CardPaymentState | 'none'
   order: { id: number; name: string; state: 'draft' | 'sale' | 'cancel'; paymentState: OrderPaymentState }
 }
 
@@ -357,7 +355,7 @@ export async function checkCardPayment(
     .limit(1)
   if (!row && sessionId !== undefined) throw refused('session is not a payment of this order', { websiteId, orderId })
 
-  if (row?.state === 'pending') {
+  if (row && cardPaymentWaiting(row.state)) {
     const config = stripeConfig(await stripeSettingsOf(db, websiteId))
     if (!config) throw new DomainError('unavailable', 'stripe: not configured, cannot check a pending payment', CARD_PAYMENTS_NOT_CONFIGURED)
     const decision = await rateLimiter().take(`card-payment-check:${orderId}`, CHECKS_PER_ORDER)

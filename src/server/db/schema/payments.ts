@@ -1,3 +1,4 @@
+import type { CardPaymentState } from '@/isomorphic/card-payment-states'
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, timestamps } from './columns'
 import { orders } from './orders'
@@ -25,7 +26,7 @@ export const paymentTransactions = pgTable(
     /** Integer cents, computed by the server from the order (never from the browser). */
     amount: integer().notNull(),
     currency: text().notNull(),
-    state: text().notNull().default('pending').$type<'pending' | 'paid' | 'failed' | 'expired' | 'cancelled'>(),
+    state: text().notNull().default('pending').$type<CardPaymentState>(),
     /** The provider's hosted page the shopper is sent to. */
     redirectUrl: text(),
     /** The provider's payment id once paid (Stripe: the PaymentIntent id). */
