@@ -17,6 +17,25 @@ test.describe('a shopper browsing the demo store', () => {
     await expect(page.getByRole('link', { name: /View all products/ })).toHaveAttribute('href', '/shop')
   })
 
+  test("the shop's first screen is the server's; the whole catalog comes at the shopper's first scroll, down to its last product", async ({ page, request }) => {
+    const listed = (await (await request.get('/api/query?key=getProductList')).json()) as { data?: { products: { products: { name: string }[] } }; products?: { products: { name: string }[] } }
+    const last = (listed.data ?? listed).products!.products.at(-1)!.name
+    const catalogFetches: string[] = []
+    page.on('request', (sent) => {
+      if (sent.url().includes('key=getProductList')) catalogFetches.push(sent.url())
+    })
+    await page.goto('/shop', { waitUntil: 'networkidle' })
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 })
+    await expect(cards.first()).toBeVisible()
+    expect(catalogFetches).toEqual([])
+
+    await page.mouse.wheel(0, 600)
+    await expect(page.locator('[data-catalog="complete"]')).toBeAttached()
+    expect(catalogFetches).toHaveLength(1)
+    await page.keyboard.press('End')
+    await expect(cards.filter({ hasText: last })).toBeVisible()
+  })
+
   test('searches the shop, filters it, keeps the filters in the address, and opens a product', async ({ page }) => {
     await page.goto('/shop')
     await expect(page).toHaveTitle(`Shop | ${STORE}`)

@@ -21,7 +21,7 @@ import {
 import { formatPrice } from '@/isomorphic/format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView } from './filter-panel'
-import { useProductIndex } from './product-index'
+import { useProductIndex, useShopperIntent } from './product-index'
 import { afterPaint, useAfterPaint } from './use-after-paint'
 import { whenIdle } from './when-idle'
 import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
@@ -112,15 +112,17 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
     if (draft.trim() !== urlFilters.searchText) setDraft(urlFilters.searchText)
   }
 
-  const index = useProductIndex()
+  // The controls show what was just typed or clicked; the results follow (deferred).
+  const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
+  // The catalog comes when it is needed: filters in the address, or the shopper doing anything.
+  const engaged = useShopperIntent()
+  const index = useProductIndex(engaged || hasActiveFilters(liveFilters) || liveFilters.sort !== 'websiteSequence')
   // What each product is searched by, made once per list while the page is idle, so that a
   // keystroke only looks (P7).
   useEffect(() => {
     const products = index.products
     return products ? whenIdle((hasTime) => prepareShopSearch(products, hasTime)) : undefined
   }, [index.products])
-  // The controls show what was just typed or clicked; the results follow (deferred).
-  const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
   const filters = useAfterPaint(liveFilters)
   const filtering = hasActiveFilters(filters)
   const narrowed = filtering || filters.sort !== 'websiteSequence'
@@ -271,7 +273,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
         {panel('sidebar')}
       </aside>
 
-      <section aria-labelledby="shop-results-heading" className="min-w-0">
+      <section aria-labelledby="shop-results-heading" className="min-w-0" data-catalog={index.products ? 'complete' : 'first-screen'}>
         <h2 id="shop-results-heading" className="sr-only">
           {t('productsList')}
         </h2>
