@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { loginPathFor } from '@/client/session/return-to'
 import { auth } from '@/client/session/session'
 import { useSessionRestoreStore } from '@/client/session/session-restore-store'
@@ -11,12 +11,24 @@ import { Link, usePathname, useRouter } from '@/i18n/navigation'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { useHydrated } from '@/client/use-hydrated'
 import { type AccountSection, visibleSections } from './account-sections'
-import { AddressBooks } from './address-book'
-import { ApprovalsSection } from './approvals-section'
-import { DesignsSection } from './designs-section'
-import { GiftCardsSection } from './gift-cards-section'
-import { OrdersSection } from './orders-section'
-import { ProfileSection } from './profile-section'
+
+// Each section's code is its own chunk (P5): /me/orders does not download and run the address
+// forms, the approvals, the designs and the gift cards. The section asked for starts loading as
+// the area opens, beside the partner's data, and a link to another section loads that one.
+const SECTION_CODE = {
+  profile: () => import('./profile-section').then((code) => ({ default: code.ProfileSection })),
+  addresses: () => import('./address-book').then((code) => ({ default: code.AddressBooks })),
+  orders: () => import('./orders-section').then((code) => ({ default: code.OrdersSection })),
+  approvals: () => import('./approvals-section').then((code) => ({ default: code.ApprovalsSection })),
+  designs: () => import('./designs-section').then((code) => ({ default: code.DesignsSection })),
+  giftCards: () => import('./gift-cards-section').then((code) => ({ default: code.GiftCardsSection })),
+}
+const ProfileSection = lazy(SECTION_CODE.profile)
+const AddressBooks = lazy(SECTION_CODE.addresses)
+const OrdersSection = lazy(SECTION_CODE.orders)
+const ApprovalsSection = lazy(SECTION_CODE.approvals)
+const DesignsSection = lazy(SECTION_CODE.designs)
+const GiftCardsSection = lazy(SECTION_CODE.giftCards)
 
 type AccountAreaProps = {
   section: AccountSection
@@ -37,6 +49,10 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
   const user = useUserStore((state) => state.user)
   const pathname = usePathname()
   const router = useRouter()
+
+  useEffect(() => {
+    void SECTION_CODE[section]()
+  }, [section])
 
   // Checked when the area opens (once a session this tab is restoring from the server has settled,
   // issue 17), not on every change: a logout from here goes to '/' itself.
@@ -101,22 +117,15 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
     <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-12">
       <AccountNavigation current={section} canApproveOrders={user.canApproveOrders ?? false} />
       <div className="min-w-0">
-        {section === 'profile' ? <ProfileSection user={user} /> : null}
-        {section === 'addresses' ? <AddressBooks partnerUid={user.uid} countries={countries} /> : null}
-        {section === 'orders' ? (
-          // The order to show comes from the address (?order=…); reading it needs a boundary.
-          <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
-            <OrdersSection partnerUid={user.uid} />
-          </Suspense>
-        ) : null}
-        {section === 'approvals' ? (
-          // The order to review comes from the address (?order=…), as in me/orders.
-          <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
-            <ApprovalsSection canApprove={user.canApproveOrders ?? false} />
-          </Suspense>
-        ) : null}
-        {section === 'designs' ? <DesignsSection /> : null}
-        {section === 'giftCards' ? <GiftCardsSection /> : null}
+        {/* While the section's code arrives; orders and approvals also read the order to show from the address (?order=…). */}
+        <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
+          {section === 'profile' ? <ProfileSection user={user} /> : null}
+          {section === 'addresses' ? <AddressBooks partnerUid={user.uid} countries={countries} /> : null}
+          {section === 'orders' ? <OrdersSection partnerUid={user.uid} /> : null}
+          {section === 'approvals' ? <ApprovalsSection canApprove={user.canApproveOrders ?? false} /> : null}
+          {section === 'designs' ? <DesignsSection /> : null}
+          {section === 'giftCards' ? <GiftCardsSection /> : null}
+        </Suspense>
       </div>
     </div>
   )
