@@ -131,8 +131,8 @@ export async function applySessionOutcome(
   // read under the order's lock, so the timeline says 'confirmed' once.
   // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [before] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, moved.orderId)).for('update')
-  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const arrives = ORDER_STEPS.cardPaymentArrives
+  // store-scope: the order or payment was found for this store first (callersOrderId, or the store's own webhook key)
   const [confirmed] = await tx
     .update(orders)
     .set({
