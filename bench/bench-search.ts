@@ -132,10 +132,11 @@ async function openShop(browser: Browser, storeUrl: string): Promise<Page> {
   const page = await browser.newPage({ viewport: VIEWPORT })
   await page.goto(`${storeUrl}/shop`, { waitUntil: 'networkidle' })
   // The shop fetches its product index at the shopper's first action (a mouse move here); the
-  // keystrokes and clicks are timed once it has arrived, as a shopper's are after the first moment.
+  // keystrokes and clicks are timed once it has arrived and its words are prepared (in idle
+  // slices), as a shopper's are after the first moments.
   await page.locator('p[aria-live="polite"]', { hasText: /\d{3,} products/ }).waitFor()
   await page.mouse.move(10, 10)
-  await page.locator('[data-catalog="complete"]').waitFor()
+  await page.locator('[data-catalog="complete"][data-search="prepared"]').waitFor()
   await page.evaluate(PROBE)
   return page
 }

@@ -119,9 +119,15 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   const index = useProductIndex(engaged || hasActiveFilters(liveFilters) || liveFilters.sort !== 'websiteSequence')
   // What each product is searched by, made once per list while the page is idle, so that a
   // keystroke only looks (P7).
+  const [preparedFor, setPreparedFor] = useState<ProductListItem[] | null>(null)
   useEffect(() => {
     const products = index.products
-    return products ? whenIdle((hasTime) => prepareShopSearch(products, hasTime)) : undefined
+    if (!products) return undefined
+    return whenIdle((hasTime) => {
+      const done = prepareShopSearch(products, hasTime)
+      if (done) setPreparedFor(products)
+      return done
+    })
   }, [index.products])
   const filters = useAfterPaint(liveFilters)
   const filtering = hasActiveFilters(filters)
@@ -273,7 +279,12 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
         {panel('sidebar')}
       </aside>
 
-      <section aria-labelledby="shop-results-heading" className="min-w-0" data-catalog={index.products ? 'complete' : 'first-screen'}>
+      <section
+        aria-labelledby="shop-results-heading"
+        className="min-w-0"
+        data-catalog={index.products ? 'complete' : 'first-screen'}
+        data-search={index.products && preparedFor === index.products ? 'prepared' : undefined}
+      >
         <h2 id="shop-results-heading" className="sr-only">
           {t('productsList')}
         </h2>

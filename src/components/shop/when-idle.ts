@@ -1,5 +1,7 @@
 /** The longest slice of work at a time: a keystroke arriving during one waits at most this long. */
 const SLICE_MS = 5
+/** A page that paints nothing may have no idle period for a long time (headless Chromium has none): a slice still runs this often. */
+const AT_LEAST_EVERY_MS = 100
 
 /**
  * Runs `work` while the browser is idle, in slices of at most 5 ms, until it answers true (done).
@@ -14,11 +16,11 @@ export function whenIdle(work: (hasTime: () => boolean) => boolean): () => void 
   const step = (deadline?: IdleDeadline) => {
     if (stopped) return
     const until = performance.now() + SLICE_MS
-    const hasTime = () => performance.now() < until && (!deadline || deadline.timeRemaining() > 1)
+    const hasTime = () => performance.now() < until && (!deadline || deadline.didTimeout || deadline.timeRemaining() > 1)
     if (!work(hasTime)) schedule()
   }
   const schedule = () => {
-    handle = idle ? window.requestIdleCallback(step) : window.setTimeout(step, 50)
+    handle = idle ? window.requestIdleCallback(step, { timeout: AT_LEAST_EVERY_MS }) : window.setTimeout(step, 50)
   }
   schedule()
   return () => {
