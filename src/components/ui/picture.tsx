@@ -1,4 +1,3 @@
-import { preload } from 'react-dom'
 import { type ImageSize, imageSrcSet, nearestImageSize, productImageUrl, type StoredImage } from '@/isomorphic/image-address'
 
 type PictureProps = {
@@ -27,8 +26,9 @@ export function Picture({ image, alt, aspect = 1, sizes, widths, loading = 'lazy
   }
   const src = productImageUrl(image, largest, height)
   const srcSet = imageSrcSet(image, widths, aspect)
-  // The page's main picture is announced in <head>, before the browser reaches the <img> itself.
-  if (priority) preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' })
+  // The page's main picture is an <img> in the server's HTML with fetchpriority=high: the browser's
+  // preload scanner finds it at once. No preload() hint: Next applies a route's hints when it
+  // prefetches it, so every page with a link home downloaded the home page's hero (P5).
   return (
     // eslint-disable-next-line @next/next/no-img-element -- our own image route already resizes, so next/image would resize twice
     <img
