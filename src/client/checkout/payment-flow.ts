@@ -1,5 +1,6 @@
 import type { OrderData } from '@/isomorphic/order-types'
-import { type CardPaymentState, cardPaymentWaiting } from '@/isomorphic/card-payment-states'
+import { cardPaymentWaiting } from '@/isomorphic/card-payment-states'
+import type { CardPaymentStatus } from '@/isomorphic/contract/payments'
 
 // The payment pages (spec 2: /payment, /payment/status, /payment/success): their addresses and
 // what each shows for an order. An order travels as ?order=<id>&token=<access token>; the token is
@@ -63,7 +64,7 @@ export function paymentStage(order: Pick<OrderData, 'kind' | 'state' | 'approval
 /** checkPayment's answer (mutation): the card payment's state and the order as it now is. */
 export type CheckPaymentAnswer = {
   checkPayment: {
-    status: CardPaymentState | 'none'
+    status: CardPaymentStatus
     order: { id: number; name: string; state: OrderData['state']; paymentState: OrderData['paymentState'] }
   }
 }

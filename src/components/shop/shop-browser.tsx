@@ -116,7 +116,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   const liveFilters = useMemo(() => ({ ...urlFilters, searchText: draft }), [urlFilters, draft])
   // The catalog comes when it is needed: filters in the address, or the shopper doing anything.
   const engaged = useShopperIntent()
-  const index = useProductIndex(engaged || hasActiveFilters(liveFilters) || liveFilters.sort !== 'websiteSequence')
+  const index = useProductIndex(engaged || narrowsTheList(liveFilters))
   // What each product is searched by, made once per list while the page is idle, so that a
   // keystroke only looks (P7).
   const [preparedFor, setPreparedFor] = useState<ProductListItem[] | null>(null)
@@ -131,7 +131,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
   }, [index.products])
   const filters = useAfterPaint(liveFilters)
   const filtering = hasActiveFilters(filters)
-  const narrowed = filtering || filters.sort !== 'websiteSequence'
+  const narrowed = narrowsTheList(filters)
   const answer = useMemo(() => (index.products ? searchShop(index.products, filters) : null), [index.products, filters])
   const results = answer ? answer.products : narrowed ? null : initialProducts
   const didYouMean = answer?.didYouMean ?? null
@@ -440,6 +440,11 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
       ) : null}
     </div>
   )
+}
+
+/** Filters or a sort other than the store's own order: the server's first screen no longer answers them. */
+function narrowsTheList(filters: ShopFilters): boolean {
+  return hasActiveFilters(filters) || filters.sort !== 'websiteSequence'
 }
 
 type Chip =

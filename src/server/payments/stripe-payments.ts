@@ -51,20 +51,19 @@ const STARTS_PER_ORDER = { max: 20, windowMs: 10 * 60 * 1000 }
 const CHECKS_PER_ORDER = { max: 60, windowMs: 10 * 60 * 1000 }
 
 type TransactionRow = typeof paymentTransactions.$inferSelect
-type Outcome = CardPaymentOutcome
 
 /** Who moves an order on Stripe's word, in its timeline. */
 const STRIPE_JOB: SystemJob = { kind: 'system', job: 'stripe' }
 
 /** What a Checkout Session as Stripe reports it (GET) means for its transaction; null: nothing yet. */
-export function retrievedOutcome(session: CheckoutSession): Outcome | null {
+export function retrievedOutcome(session: CheckoutSession): CardPaymentOutcome | null {
   if (session.status === 'complete' && session.paymentStatus === 'paid') return 'paid'
   if (session.status === 'expired') return 'expired'
   return null
 }
 
 /** What a webhook event about a Checkout Session means for its transaction; null: nothing. */
-export function eventOutcome(type: string, session: CheckoutSession): Outcome | null {
+export function eventOutcome(type: string, session: CheckoutSession): CardPaymentOutcome | null {
   switch (type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -102,10 +101,10 @@ export async function applySessionOutcome(
   tx: Transaction,
   row: TransactionRow,
   session: CheckoutSession,
-  outcome: Outcome,
+  outcome: CardPaymentOutcome,
   { now, via }: { now: Date; via: 'webhook' | 'check' },
 ): Promise<{ changed: boolean; confirmedOrder: boolean }> {
-  let state: Outcome = outcome
+  let state: CardPaymentOutcome = outcome
   if (outcome === 'paid') {
     const mismatch = mismatchOf(row, session)
     if (mismatch) {
