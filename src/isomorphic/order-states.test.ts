@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ORDER_STEPS, type OrderFacts, orderMay, orderRefusal, type OrderStep, staffStepsOpen } from './order-states'
+import { ORDER_STEPS, type OrderFacts, orderMay, orderRefusal, type OrderStep, paymentStateAfterRefund, staffStepsOpen } from './order-states'
 import type { OrderApprovalState, OrderFulfilmentState, OrderPaymentState, OrderState } from './order-types'
 
 const placed: OrderFacts = { kind: 'order', state: 'draft', approvalState: 'not_required', paymentState: 'pending', fulfilmentState: 'unfulfilled', provider: null }
@@ -97,5 +97,16 @@ describe('the order life cycle', () => {
               }
     }
     expect(allowed).toBeGreaterThan(0)
+  })
+
+  it('leaves a refunded order partially refunded until everything taken is back, then refunded', () => {
+    expect(paymentStateAfterRefund('refund', { taken: 10_000, refunded: 2_500 })).toBe('partially_refunded')
+    expect(paymentStateAfterRefund('refund', { taken: 10_000, refunded: 9_999 })).toBe('partially_refunded')
+    expect(paymentStateAfterRefund('refund', { taken: 10_000, refunded: 10_000 })).toBe('refunded')
+  })
+
+  it('leaves a cancelled order refunded when it had taken money, and not paid when it had taken none', () => {
+    expect(paymentStateAfterRefund('cancel', { taken: 4_200, refunded: 4_200 })).toBe('refunded')
+    expect(paymentStateAfterRefund('cancel', { taken: 0, refunded: 0 })).toBe('not_paid')
   })
 })

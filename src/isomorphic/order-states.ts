@@ -43,7 +43,8 @@ type StepRule = {
   to: { state?: OrderState; approvalState?: OrderApprovalState; paymentState?: OrderPaymentState }
 }
 
-const PAID: readonly OrderPaymentState[] = ['paid', 'partially_refunded', 'refunded']
+/** The payment states of an order whose money was received (some of it may have been given back since). */
+export const PAID: readonly OrderPaymentState[] = ['paid', 'partially_refunded', 'refunded']
 /** Before anything shipped: the work orders may be in production, no parcel has left. */
 export const CANCELLABLE_FULFILMENT: readonly OrderFulfilmentState[] = ['unfulfilled', 'in_production']
 /** The approval states in which an order may be paid: none was needed, or it was given. */
@@ -132,6 +133,7 @@ export const ORDER_STEPS = {
     to: { paymentState: 'paid' },
   },
   refund: {
+    // Its payment state is what is left to give back (paymentStateAfterRefund).
     label: 'Refund',
     by: 'staff',
     // Not cancelled (an order is paid only once confirmed, so in practice a sale).
@@ -160,6 +162,16 @@ export const ORDER_STEPS = {
 } as const satisfies Record<OrderStep, StepRule>
 
 const words = (state: string) => state.replaceAll('_', ' ')
+
+/**
+ * The payment state money given back leads to, the one place it is decided: a refund leaves the
+ * order refunded once everything taken is back, else partially refunded; a cancellation gives back
+ * everything taken (refunded), and an order that took nothing is not paid. Amounts in cents.
+ */
+export function paymentStateAfterRefund(step: 'refund' | 'cancel', money: { taken: number; refunded: number }): OrderPaymentState {
+  if (step === 'cancel') return money.taken === 0 ? 'not_paid' : 'refunded'
+  return money.refunded >= money.taken ? 'refunded' : 'partially_refunded'
+}
 
 /** Null when the step may be taken on the order, else the sentence why not (a 409's message). */
 export function orderRefusal(step: OrderStep, order: OrderFacts, reference: string): string | null {

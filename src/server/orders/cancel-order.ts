@@ -1,5 +1,5 @@
 import type { CancelOrderAnswer } from '@/isomorphic/contract/admin-orders'
-import { orderRefusal } from '@/isomorphic/order-states'
+import { orderRefusal, paymentStateAfterRefund } from '@/isomorphic/order-states'
 import { getDb } from '../db/client'
 import { orderCancelled } from '../fulfilment/order-lifecycle'
 import type { CoreContext } from '../kernel/context'
@@ -55,21 +55,21 @@ export async function cancelOrder(
     }
     const split: Tenders = { card: left.card, offline: left.offline, giftCard: givenBack.giftCards, budget: givenBack.budget }
 
-    const nothingTaken = sumTenders(before.taken) === 0
     // The step itself (checked first thing above, before any money moved): declared states, audit row.
     const cancelled = await takeOrderStep(tx, ctx, {
       order,
       provider: null,
       step: 'cancel',
       action: 'order.cancel',
-      set: { cancelledAt: now, cancelReason: input.reason, ...(nothingTaken ? { paymentState: 'not_paid' as const } : {}) },
+      // Everything taken comes back with the cancellation (recordRefund below records the money).
+      set: { cancelledAt: now, cancelReason: input.reason, paymentState: paymentStateAfterRefund('cancel', { taken: sumTenders(before.taken), refunded: sumTenders(before.taken) }) },
       audited: { after: { reason: input.reason, givenBack: { ...split, promotionIds: givenBack.promotionIds } } },
       now,
     })
     await orderCancelled(tx, { orderId: order.id, actor: member, reason: input.reason, at: now })
     const refund =
       sumTenders(split) > 0
-        ? await recordRefund(tx, ctx, { order: cancelled, member, kind: 'cancellation', requestKey: input.requestKey, split, card, reason: input.reason, lines: [], paymentState: 'refunded', now })
+        ? await recordRefund(tx, ctx, { order: cancelled, member, kind: 'cancellation', requestKey: input.requestKey, split, card, reason: input.reason, lines: [], now })
         : null
     return { cancelledNow: true, refundId: refund?.id ?? null, order: cancelled }
   })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AdminOrderMoneyState, AdminRefund } from '@/isomorphic/contract/admin-orders'
-import type { OrderPaymentState } from '@/isomorphic/order-types'
+import { PAID, paymentStateAfterRefund } from '@/isomorphic/order-states'
 import { recordAudit } from '../audit/audit-log'
 import type { Executor, Transaction } from '../db/client'
 import { budgetTransactions, giftCardTransactions, orderLines, orders, refundLines, refunds, staff } from '../db/schema'
@@ -40,11 +40,9 @@ export async function lockOrder(tx: Transaction, orderId: number): Promise<Order
   return order
 }
 
-const PAID_STATES: readonly OrderPaymentState[] = ['paid', 'partially_refunded', 'refunded']
-
 /** What each way of paying took from the customer and has had back, as the database says now. */
 export async function moneyOf(db: Executor, order: OrderRow): Promise<OrderMoney> {
-  const received = PAID_STATES.includes(order.paymentState)
+  const received = PAID.includes(order.paymentState)
   const card = received && order.paidAt === null ? (await paidCardPayments(db, order.id)).reduce((sum, payment) => sum + payment.amount, 0) : 0
   // Gift cards and budget: what their ledgers say the order took (the order's amounts must agree).
   const [spent] = await db
@@ -94,8 +92,6 @@ export type RecordRefund = {
   card: CardRefund | null
   reason: string
   lines: { orderLineId: number; quantity: number; amount: Cents }[]
-  /** The order's payment state after it; by default partially refunded, or refunded once everything taken is back. */
-  paymentState?: OrderPaymentState
   now: Date
 }
 
@@ -132,7 +128,7 @@ export async function recordRefund(tx: Transaction, ctx: CoreContext, input: Rec
 
   const money = await moneyOf(tx, order)
   const amountRefunded = order.amountRefunded + amount
-  const paymentState = input.paymentState ?? (amountRefunded >= sumTenders(money.taken) ? 'refunded' : 'partially_refunded')
+  const paymentState = paymentStateAfterRefund(input.kind === 'cancellation' ? 'cancel' : 'refund', { taken: sumTenders(money.taken), refunded: amountRefunded })
   const problems = reconcile({ ...money, amountRefunded })
   if (problems.length > 0) throw new Error(`refund of order ${order.id} would not reconcile: ${problems.join('; ')}`)
   // store-scope: the order was checked by staffOrder or locked by its caller for the member store
