@@ -96,6 +96,62 @@ const VEST_SIZES = ['S/M', 'L/XL', '2X', '3X', '4X']
 const PLUS_UPCHARGES = { '2XL': 2, '3XL': 3, '4XL': 4 }
 const PLUS_UPCHARGES_OUTERWEAR = { '2XL': 4, '3XL': 6, '4XL': 8 }
 
+/** A span of business days (a store file's leadTime and transitDays). */
+export type DaySpan = { minDays: number; maxDays: number }
+
+/** Jackets (and the sherpa-lined hoodie) are decorated more slowly than the store's 7–10 days. */
+const JACKET_LEAD_TIME: DaySpan = { minDays: 10, maxDays: 14 }
+/** Engraved drinkware and debossed notebooks are quicker. */
+const ENGRAVED_LEAD_TIME: DaySpan = { minDays: 5, maxDays: 7 }
+
+/**
+ * A garment's fit: its measurements in inches for every size it is cut in. A product names its fit
+ * (sizeChart) and its size chart has a row for each of the product's sizes, in the product's order.
+ */
+export type DemoFit = { measurements: string[]; inches: Record<string, number[]> }
+
+const TEE_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [34, 27, 7.75], S: [38, 28, 8.25], M: [42, 29, 8.75], L: [46, 30, 9.25], XL: [50, 31, 9.75], '2XL': [54, 32, 10.25], '3XL': [58, 33, 10.75], '4XL': [62, 34, 11.25] },
+}
+const WOMENS_TEE_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [32, 26, 6.75], S: [36, 27, 7.25], M: [40, 28, 7.75], L: [44, 29, 8.25], XL: [48, 30, 8.75], '2XL': [52, 31, 9.25] },
+}
+const LONG_SLEEVE_TEE_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [34, 27, 32], S: [38, 28, 33], M: [42, 29, 34], L: [46, 30, 35], XL: [50, 31, 36], '2XL': [54, 32, 37], '3XL': [58, 33, 38], '4XL': [62, 34, 39] },
+}
+const POLO_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length'],
+  inches: { XS: [36, 27.5], S: [40, 28.5], M: [44, 29.5], L: [48, 30.5], XL: [52, 31.5], '2XL': [56, 32.5], '3XL': [60, 33.5], '4XL': [64, 34.5] },
+}
+const WOMENS_POLO_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length'],
+  inches: { XS: [34, 26.5], S: [38, 27.5], M: [42, 28.5], L: [46, 29.5], XL: [50, 30.5], '2XL': [54, 31.5] },
+}
+/** Hoodies and sweatshirts. */
+const FLEECE_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [38, 26, 33], S: [42, 27, 34], M: [46, 28, 35], L: [50, 29, 36], XL: [54, 30, 37], '2XL': [58, 31, 38], '3XL': [62, 32, 39], '4XL': [66, 33, 40] },
+}
+const QUARTER_ZIP_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [38, 27, 33], S: [42, 28, 34], M: [46, 29, 35], L: [50, 30, 36], XL: [54, 31, 37], '2XL': [58, 32, 38], '3XL': [62, 33, 39], '4XL': [66, 34, 40] },
+}
+const WOMENS_QUARTER_ZIP_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [36, 26, 32], S: [40, 27, 33], M: [44, 28, 34], L: [48, 29, 35], XL: [52, 30, 36], '2XL': [56, 31, 37] },
+}
+const JACKET_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [40, 27, 33], S: [44, 28, 34], M: [48, 29, 35], L: [52, 30, 36], XL: [56, 31, 37], '2XL': [60, 32, 38], '3XL': [64, 33, 39], '4XL': [68, 34, 40] },
+}
+const WOMENS_JACKET_FIT: DemoFit = {
+  measurements: ['Chest', 'Body length', 'Sleeve length'],
+  inches: { XS: [38, 26, 32], S: [42, 27, 33], M: [46, 28, 34], L: [50, 29, 35], XL: [54, 30, 36], '2XL': [58, 31, 37] },
+}
+
 export type DemoProduct = {
   slug: string
   name: string
@@ -109,7 +165,13 @@ export type DemoProduct = {
   logos: LogoCode[]
   price: number
   upcharges?: Record<string, number>
+  /** Quantity price breaks: from minQuantity units of the line on, each costs price (and its size's upcharge). */
+  priceBreaks?: { minQuantity: number; price: number }[]
+  /** The garment's fit: the product's size chart lists the fit's measurements for the product's sizes. */
+  sizeChart?: DemoFit
   weight: number
+  /** Production time, where it is not the store's (7–10 business days, demo-store-file.ts). */
+  leadTime?: DaySpan
   blurb: string
   features: string[]
   published?: boolean
@@ -126,9 +188,11 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'tee',
     colors: ['True Navy', 'Deep Forest', 'Heather Grey', 'White', 'Black'],
     sizes: TEE_SIZES,
+    sizeChart: TEE_FIT,
     logos: ['GR-STACKED', 'GR-FIELD-CREW'],
     price: 14.5,
     upcharges: PLUS_UPCHARGES,
+    priceBreaks: [{ minQuantity: 12, price: 13 }, { minQuantity: 48, price: 11.5 }],
     weight: 0.42,
     blurb: 'The everyday tee the whole company lives in: soft, substantial and cut to hold its shape wash after wash.',
     features: ['5.3 oz/yd² 100% ring-spun combed cotton (Heather Grey 90/10 cotton/poly)', 'Classic fit with shoulder-to-shoulder taping', 'Side-seamed body, tear-away label', 'Pre-shrunk to within 3%'],
@@ -142,6 +206,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'tee',
     colors: ['Dark Heather', 'Heather Grey', 'Sage', 'Slate Blue'],
     sizes: TEE_SIZES,
+    sizeChart: TEE_FIT,
     logos: ['GR-STACKED', 'GR-PRIMARY-PRINT'],
     price: 17.5,
     upcharges: PLUS_UPCHARGES,
@@ -176,6 +241,7 @@ export const PRODUCTS: DemoProduct[] = [
     placement: 'left-chest',
     colors: ['Steel Grey', 'True Royal', 'Black', 'White'],
     sizes: TEE_SIZES,
+    sizeChart: TEE_FIT,
     logos: ['GR-PRIMARY-PRINT'],
     price: 16,
     upcharges: PLUS_UPCHARGES,
@@ -192,6 +258,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'tee',
     colors: ['Heather Grey', 'True Navy', 'Sage', 'White'],
     sizes: WOMENS_SIZES,
+    sizeChart: WOMENS_TEE_FIT,
     logos: ['GR-STACKED', 'GR-FIELD-CREW'],
     price: 14.5,
     upcharges: { '2XL': 2 },
@@ -209,6 +276,7 @@ export const PRODUCTS: DemoProduct[] = [
     placement: 'center-chest',
     colors: ['Deep Forest', 'Heather Grey', 'True Navy', 'Black'],
     sizes: TEE_SIZES,
+    sizeChart: LONG_SLEEVE_TEE_FIT,
     logos: ['GR-STACKED', 'GR-FIELD-CREW'],
     price: 19.5,
     upcharges: PLUS_UPCHARGES,
@@ -225,6 +293,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'longsleeve',
     colors: ['Sage', 'Stone', 'Slate Blue', 'White'],
     sizes: TEE_SIZES,
+    sizeChart: LONG_SLEEVE_TEE_FIT,
     logos: ['GR-PRIMARY-PRINT'],
     price: 26,
     upcharges: PLUS_UPCHARGES,
@@ -241,6 +310,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'tee',
     colors: ['Brick', 'Sage', 'Stone', 'Slate Blue'],
     sizes: CORE_SIZES,
+    sizeChart: TEE_FIT,
     logos: ['GR-STACKED'],
     price: 22,
     upcharges: PLUS_UPCHARGES,
@@ -258,6 +328,7 @@ export const PRODUCTS: DemoProduct[] = [
     placement: 'left-chest',
     colors: ['Safety Yellow', 'Safety Orange'],
     sizes: CORE_SIZES,
+    sizeChart: TEE_FIT,
     logos: ['GR-FIELD-CREW'],
     price: 18,
     upcharges: PLUS_UPCHARGES,
@@ -275,9 +346,11 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'polo',
     colors: ['True Navy', 'White', 'Black', 'Deep Forest', 'Red', 'True Royal'],
     sizes: TEE_SIZES,
+    sizeChart: POLO_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 32,
     upcharges: PLUS_UPCHARGES,
+    priceBreaks: [{ minQuantity: 12, price: 29 }, { minQuantity: 48, price: 26 }],
     weight: 0.55,
     blurb: 'The client-meeting polo: a crisp cotton-blend piqué that resists shrinking and holds a clean embroidered logo.',
     features: ['6.6 oz/yd² 65/35 cotton/polyester piqué', 'Flat-knit collar, three-button placket with dyed-to-match buttons', 'Side vents, taped neck', 'Embroidered left chest'],
@@ -291,6 +364,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'polo',
     colors: ['True Navy', 'White', 'Black', 'Deep Forest'],
     sizes: WOMENS_SIZES,
+    sizeChart: WOMENS_POLO_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 32,
     upcharges: { '2XL': 2 },
@@ -307,6 +381,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'polo',
     colors: ['Steel Grey', 'True Navy', 'Black', 'White', 'Sage'],
     sizes: TEE_SIZES,
+    sizeChart: POLO_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 36,
     upcharges: PLUS_UPCHARGES,
@@ -339,6 +414,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'polo',
     colors: ['Heather Grey', 'Dark Heather', 'Slate Blue'],
     sizes: CORE_SIZES,
+    sizeChart: POLO_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 34,
     upcharges: PLUS_UPCHARGES,
@@ -355,6 +431,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'polo',
     colors: ['White', 'True Navy', 'Maroon', 'Black'],
     sizes: CORE_SIZES,
+    sizeChart: POLO_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 48,
     upcharges: PLUS_UPCHARGES,
@@ -372,6 +449,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'hoodie',
     colors: ['Heather Grey', 'True Navy', 'Deep Forest', 'Black', 'Maroon'],
     sizes: TEE_SIZES,
+    sizeChart: FLEECE_FIT,
     logos: ['GR-STACKED', 'GR-PRIMARY'],
     price: 42,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
@@ -388,6 +466,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'zip-hoodie',
     colors: ['Charcoal', 'True Navy', 'Black', 'Heather Grey'],
     sizes: TEE_SIZES,
+    sizeChart: FLEECE_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 48,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
@@ -404,6 +483,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'crewneck',
     colors: ['Heather Grey', 'Deep Forest', 'True Navy', 'Stone'],
     sizes: TEE_SIZES,
+    sizeChart: FLEECE_FIT,
     logos: ['GR-STACKED', 'GR-PRIMARY'],
     price: 36,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
@@ -420,6 +500,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'crewneck',
     colors: ['Heather Grey', 'Black', 'Maroon'],
     sizes: CORE_SIZES,
+    sizeChart: FLEECE_FIT,
     logos: ['GR-STACKED'],
     price: 54,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
@@ -436,6 +517,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'quarter-zip',
     colors: ['True Navy', 'Charcoal', 'Heather Grey', 'Deep Forest'],
     sizes: TEE_SIZES,
+    sizeChart: QUARTER_ZIP_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 46,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
@@ -452,6 +534,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'quarter-zip',
     colors: ['True Navy', 'Heather Grey', 'Sage'],
     sizes: WOMENS_SIZES,
+    sizeChart: WOMENS_QUARTER_ZIP_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 46,
     upcharges: { '2XL': 4 },
@@ -468,6 +551,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'quarter-zip',
     colors: ['Black', 'Slate Blue', 'Dark Heather'],
     sizes: CORE_SIZES,
+    sizeChart: QUARTER_ZIP_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 58,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
@@ -484,10 +568,12 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'zip-hoodie',
     colors: ['Charcoal', 'Black', 'Olive'],
     sizes: CORE_SIZES,
+    sizeChart: FLEECE_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 68,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
     weight: 1.9,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'A heavyweight zip hoodie fully lined with warm sherpa fleece, sleeves included. For January site visits.',
     features: ['12 oz/yd² cotton/poly shell with 100% polyester sherpa lining', 'Quilted sleeve lining', 'Heavy-duty brass zipper', 'Embroidered left chest'],
   },
@@ -501,10 +587,12 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'jacket',
     colors: ['Black', 'True Navy', 'Charcoal', 'Deep Forest'],
     sizes: TEE_SIZES,
+    sizeChart: JACKET_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 78,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
     weight: 1.6,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'A wind- and water-resistant soft shell with a warm microfleece bonded inside. Our best-selling jacket, year after year.',
     features: ['96/4 polyester/spandex bonded to microfleece', 'Water-resistant finish, 3,000 mm', 'Two zippered hand pockets, zippered chest pocket', 'Embroidered left chest'],
   },
@@ -517,10 +605,12 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'jacket',
     colors: ['Black', 'True Navy', 'Slate Blue'],
     sizes: WOMENS_SIZES,
+    sizeChart: WOMENS_JACKET_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 78,
     upcharges: { '2XL': 4 },
     weight: 1.4,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'A contoured women’s fit of our Soft Shell Jacket, with a slightly longer body and princess seams.',
     features: ['96/4 polyester/spandex bonded to microfleece', 'Water-resistant finish', 'Princess seams for shape', 'Embroidered left chest'],
   },
@@ -537,6 +627,7 @@ export const PRODUCTS: DemoProduct[] = [
     price: 84,
     upcharges: { '3XLT': 4, '4XLT': 6 },
     weight: 1.75,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'The Soft Shell Jacket in tall sizes, with 2" more body length and 1.5" more sleeve length.',
     features: ['96/4 polyester/spandex bonded to microfleece', 'Tall fit', 'Water-resistant finish', 'Embroidered left chest'],
   },
@@ -565,10 +656,12 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'jacket',
     colors: ['Black', 'Deep Forest', 'Amber Gold'],
     sizes: CORE_SIZES,
+    sizeChart: JACKET_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 118,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
     weight: 1.5,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'A warm, low-bulk insulated jacket for winter inspections, with a stand collar and an elastic-bound hem.',
     features: ['Recycled ripstop nylon shell, DWR finish', '120 g synthetic insulation body, 80 g sleeves', 'Two zippered hand pockets, inner media pocket', 'Embroidered left chest'],
   },
@@ -581,10 +674,12 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'jacket',
     colors: ['Slate Blue', 'Black', 'Deep Forest'],
     sizes: TEE_SIZES,
+    sizeChart: JACKET_FIT,
     logos: ['GR-PRIMARY', 'GR-MARK'],
     price: 96,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
     weight: 1.1,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'A fully seam-sealed, breathable rain shell that keeps you dry through a full day of logging boreholes in the rain.',
     features: ['2.5-layer waterproof-breathable nylon, 10,000 mm / 10,000 g', 'Fully taped seams, storm flap', 'Adjustable hood stows in the collar', 'Embroidered left chest'],
   },
@@ -877,6 +972,7 @@ export const PRODUCTS: DemoProduct[] = [
     price: 98,
     upcharges: { ...PLUS_UPCHARGES_OUTERWEAR, LGT: 6, XLT: 6, '2XLT': 8, '3XLT': 10, '4XLT': 12 },
     weight: 3.1,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'A 12 oz firm-hand cotton duck jacket with a quilted lining and triple-stitched seams. Breaks in, never breaks down.',
     features: ['12 oz/yd² 100% ring-spun cotton duck', 'Quilted nylon body lining', 'Rib-knit storm cuffs, heavy-duty zipper', 'Tall sizes available; embroidered left chest'],
   },
@@ -954,10 +1050,12 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'jacket',
     colors: ['Safety Yellow', 'Safety Orange'],
     sizes: CORE_SIZES,
+    sizeChart: JACKET_FIT,
     logos: ['GR-FIELD-CREW', 'GR-PRIMARY'],
     price: 86,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
     weight: 1.7,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'A Class 3 soft shell for cold, wet days on the roadway, with segmented reflective tape that flexes as you move.',
     features: ['ANSI/ISEA 107-2020 Type R Class 3', 'Water-resistant bonded soft shell', 'Segmented reflective tape', 'Embroidered or printed left chest'],
   },
@@ -970,6 +1068,7 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'hoodie',
     colors: ['Safety Yellow', 'Safety Orange'],
     sizes: CORE_SIZES,
+    sizeChart: FLEECE_FIT,
     logos: ['GR-FIELD-CREW'],
     price: 48,
     upcharges: PLUS_UPCHARGES_OUTERWEAR,
@@ -990,6 +1089,7 @@ export const PRODUCTS: DemoProduct[] = [
     logos: ['GR-MARK-LASER'],
     price: 28,
     weight: 0.9,
+    leadTime: ENGRAVED_LEAD_TIME,
     blurb: 'A double-wall vacuum-insulated tumbler that keeps coffee hot through the morning site walk. Laser engraved, so the mark never wears off.',
     features: ['18/8 stainless steel, double-wall vacuum insulated', 'Hot 6 hours, cold 24 hours', 'Splash-resistant slider lid', 'Laser engraved; hand wash'],
   },
@@ -1005,6 +1105,7 @@ export const PRODUCTS: DemoProduct[] = [
     logos: ['GR-MARK-LASER'],
     price: 24,
     weight: 0.7,
+    leadTime: ENGRAVED_LEAD_TIME,
     blurb: 'A stackable insulated pint for the office kitchen and the end-of-project celebration.',
     features: ['18/8 stainless steel, double-wall vacuum insulated', 'Powder-coated finish', 'Press-in lid included', 'Laser engraved'],
   },
@@ -1020,6 +1121,7 @@ export const PRODUCTS: DemoProduct[] = [
     logos: ['GR-MARK-LASER'],
     price: 34,
     weight: 1.2,
+    leadTime: ENGRAVED_LEAD_TIME,
     blurb: 'A wide-mouth insulated bottle that holds a full day of water for fieldwork in the heat.',
     features: ['18/8 stainless steel, vacuum insulated', 'Cold 24 hours', 'Leak-proof loop cap', 'Laser engraved'],
   },
@@ -1035,6 +1137,7 @@ export const PRODUCTS: DemoProduct[] = [
     logos: ['GR-MARK-LASER'],
     price: 29,
     weight: 0.95,
+    leadTime: ENGRAVED_LEAD_TIME,
     blurb: 'A slimmer insulated bottle that fits car cup holders and daypack side pockets.',
     features: ['18/8 stainless steel, vacuum insulated', 'Powder-coated finish', 'Leak-proof loop cap', 'Laser engraved'],
   },
@@ -1050,6 +1153,7 @@ export const PRODUCTS: DemoProduct[] = [
     logos: ['GR-MARK-DEBOSS'],
     price: 16,
     weight: 0.55,
+    leadTime: ENGRAVED_LEAD_TIME,
     blurb: 'A 5" × 8" hardcover notebook with dot-grid pages, an elastic closure and a ribbon marker.',
     features: ['192 pages of 100 gsm dot-grid paper', 'Soft-touch hardcover, elastic closure', 'Expandable back pocket, ribbon marker', 'Debossed cover'],
   },
@@ -1065,6 +1169,7 @@ export const PRODUCTS: DemoProduct[] = [
     logos: ['GR-MARK-DEBOSS'],
     price: 14,
     weight: 0.4,
+    leadTime: ENGRAVED_LEAD_TIME,
     blurb: 'A level-book format field notebook with all-weather paper you can write on in the rain.',
     features: ['4⅝" × 7¼", 160 pages', 'All-weather paper, level-book pages', 'Polydura cover', 'Debossed cover'],
   },
@@ -1080,6 +1185,7 @@ export const PRODUCTS: DemoProduct[] = [
     logos: ['GR-MARK-DEBOSS'],
     price: 9.5,
     weight: 0.3,
+    leadTime: ENGRAVED_LEAD_TIME,
     blurb: 'Three 3.5" × 5.5" pocket notebooks for the jacket pocket, the glovebox and the desk drawer.',
     features: ['48 pages each, graph ruled', 'Kraft card covers', 'Saddle stitched', 'Debossed covers'],
   },
@@ -1107,9 +1213,11 @@ export const PRODUCTS: DemoProduct[] = [
     garment: 'jacket',
     colors: ['True Navy'],
     sizes: CORE_SIZES,
+    sizeChart: JACKET_FIT,
     logos: ['GR-PRIMARY'],
     price: 52,
     weight: 0.8,
+    leadTime: JACKET_LEAD_TIME,
     blurb: 'Our previous windbreaker, no longer stocked. Kept for reorders of open orders only.',
     features: ['Nylon taffeta shell', 'Mesh lining', 'Embroidered left chest'],
     published: false,

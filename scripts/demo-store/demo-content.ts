@@ -114,8 +114,8 @@ Orders are decorated by our partners and ship from their facilities, so one orde
 
 ## Delivery options
 
-- **Standard Ground**: $9.95 per order, free on orders of $150 or more. Arrives 5 to 7 business days after decoration.
-- **Ground by Weight**: priced by the weight of your order, best for large crew orders.
+- **Standard Ground**: $9.95 per order, free on orders of $150 or more. Arrives 3 to 5 business days after decoration.
+- **Economy Ground**: priced by the weight of your order, best for large crew orders.
 - **Two-Day Express**: $24.95, for when the site visit is next week.
 - **Pick up at the Denver office**: free. We email you when your order is at the front desk.
 

@@ -1,5 +1,6 @@
 import { measureStrokeText, strokeTextPath } from '@/server/images/stroke-font'
 import { PRODUCTS } from './demo-catalog'
+import { type GeneratedFile, storeFileText } from './demo-store-file'
 import { UNITED_STATES } from './regions'
 
 // The demo's second store (issue 25): Riverside FC's team store, on the same install at
@@ -134,4 +135,13 @@ export function teamStoreFile(format: string, demo: DemoStoreFile) {
     tax: { taxname: 'builtin', documentrecording: false, companycode: 'DEFAULT', rates: [{ country: 'US', state: 'CO', zipPrefix: '', ratePercent: 2.9, shippingTaxable: false }] },
     decoration: demo.decoration,
   }
+}
+
+/** Everything generate-team-store.ts writes: the club's crest and data/team-store.json. */
+export function teamStoreFiles(format: string, demo: DemoStoreFile): GeneratedFile[] {
+  const crests = teamLogos().flatMap((logo) => [
+    { file: logo.file, text: logo.svg },
+    { file: logo.fileOnDark, text: logo.svgOnDark },
+  ])
+  return [...crests, { file: 'team-store.json', text: storeFileText(teamStoreFile(format, demo)) }]
 }
