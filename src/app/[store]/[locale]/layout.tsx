@@ -11,7 +11,7 @@ import { CheckoutHeader } from '@/components/checkout/checkout-header'
 import { routing } from '@/i18n/routing'
 import { accentPalette } from '@/isomorphic/colors'
 import { SESSION_MARK_SCRIPT } from '@/isomorphic/session-hint'
-import { imageUrl, originalImageUrl } from '@/isomorphic/image-address'
+import { imageUrl } from '@/isomorphic/image-address'
 import { loadTopCategories, loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from './store-metadata'
 import '../../globals.css'
@@ -47,13 +47,14 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
     metadataBase: siteOrigin(website?.domain ?? null),
     title: { default: website?.name ? `Home | ${website.name}` : t('fallbackName'), template: `%s | ${name}` },
     applicationName: name,
+    // Sized icons only: a `shortcut` link to the uploaded original (512 px, ≈ 25 kB) was downloaded
+    // at high priority by every page beside the 32 px one the tab shows.
     icons: favicon
       ? {
           icon: [
             { url: imageUrl(favicon, 32, 32, 'png'), sizes: '32x32', type: 'image/png' },
             { url: imageUrl(favicon, 192, 192, 'png'), sizes: '192x192', type: 'image/png' },
           ],
-          shortcut: originalImageUrl(favicon),
           apple: { url: imageUrl(favicon, 180, 180, 'png'), sizes: '180x180' },
         }
       : undefined,
