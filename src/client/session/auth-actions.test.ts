@@ -14,7 +14,8 @@ import { useSessionNoticeStore } from './session-notice'
 // The actions run against a small HTTP server that answers as decision 009 says the store's API
 // does; each test sets the answers it needs and reads back the calls made.
 
-type Answer = { status: number; body: unknown }
+/** `held`: the answer is sent only once it settles (an answer that is slow to arrive). */
+type Answer = { status: number; body: unknown; held?: Promise<unknown> }
 type Call = { path: string; key?: string; body: Record<string, unknown> }
 
 const HOUR = 3600
@@ -69,7 +70,7 @@ beforeAll(async () => {
       const route = routeOf(request, body)
       calls.push({ path: request.url ?? '', key: typeof body.key === 'string' ? body.key : undefined, body })
       const answer = answers[route] ?? failure(404, `No answer for ${route}`)
-      response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body))
+      void Promise.resolve(answer.held).then(() => response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body)))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -229,6 +230,44 @@ describe('reading the partner again (issue 24: balances read fresh in every tab)
     answers['/api/query:getPartner'] = { status: 200, body: { partner: { ...partner, budgetAmount: 180 } } }
     await actions().loadPartner()
     expect(useUserStore.getState().user!.budgetAmount).toBe(180)
+  })
+
+  test('an answer sent before an order, arriving after a read made since, does not put the allowance back', async () => {
+    signedInState()
+    const auth = actions()
+    let sendOlder = () => {}
+    // The account area's read as it opened, answered with the allowance before the order, slowly.
+    answers['/api/query:getPartner'] = { status: 200, body: { partner: { ...partner, budgetAmount: 250 } }, held: new Promise<void>((resolve) => (sendOlder = resolve)) }
+    const older = auth.loadPartner()
+    await expect.poll(() => route('/api/query:getPartner')).toHaveLength(1)
+    // Another tab placed an order: the read it causes is answered at once, with the allowance spent.
+    answers['/api/query:getPartner'] = { status: 200, body: { partner: { ...partner, budgetAmount: 224.27 } } }
+    await auth.loadPartner()
+    expect(useUserStore.getState().user!.budgetAmount).toBe(224.27)
+
+    sendOlder()
+    expect((await older)!.budgetAmount).toBe(224.27)
+    expect(useUserStore.getState().user!.budgetAmount).toBe(224.27)
+  })
+
+  test('answers arriving in the order their reads were made are each kept', async () => {
+    signedInState()
+    const auth = actions()
+    let sendFirst = () => {}
+    answers['/api/query:getPartner'] = { status: 200, body: { partner: { ...partner, budgetAmount: 250 } }, held: new Promise<void>((resolve) => (sendFirst = resolve)) }
+    const first = auth.loadPartner()
+    await expect.poll(() => route('/api/query:getPartner')).toHaveLength(1)
+    let sendSecond = () => {}
+    answers['/api/query:getPartner'] = { status: 200, body: { partner: { ...partner, budgetAmount: 224.27 } }, held: new Promise<void>((resolve) => (sendSecond = resolve)) }
+    const second = auth.loadPartner()
+    await expect.poll(() => route('/api/query:getPartner')).toHaveLength(2)
+
+    sendFirst()
+    await first
+    expect(useUserStore.getState().user!.budgetAmount).toBe(250)
+    sendSecond()
+    await second
+    expect(useUserStore.getState().user!.budgetAmount).toBe(224.27)
   })
 
   test('an unchanged partner leaves the very object the tab holds, so nothing on the page redraws', async () => {

@@ -74,15 +74,27 @@ export function createAuthActions({ account, watcher, navigate, notifyError, cle
     await account.logoutLocally().catch(() => undefined)
   }
 
+  // Reads of the partner overlap (the account area reads it as it opens, the tab reads it again when
+  // shown or told of an order made in another tab, the checkout after its order), and their answers
+  // may arrive in any order: each read is numbered as it starts, and an answer is kept only when no
+  // later read's answer has been kept already — else an answer sent before an order was placed,
+  // arriving after one sent since, would put the allowance back to what it was before the order.
+  let readsStarted = 0
+  let newestKept = 0
+
   /**
    * Loads the signed-in partner (getPartner) into the user store and the address books. An answer
    * of 'User does not exist.' logs out; other failures are logged and leave the user as they were.
    * Read again unchanged (a tab shown again, issue 24), nothing is replaced, so nothing redraws: an
-   * open menu stays open.
+   * open menu stays open. An answer older than one the tab already holds is dropped: the tab keeps
+   * the newer partner (and that is what this answers).
    */
   async function loadPartner(): Promise<Partner | null> {
+    const read = ++readsStarted
     try {
       const { partner } = await account.getPartner()
+      if (read < newestKept) return useUserStore.getState().user
+      newestKept = read
       const current = useUserStore.getState().user
       if (current !== null && JSON.stringify(current) === JSON.stringify(partner)) return current
       useUserStore.setState({ user: partner })
