@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { PARTNER_CHANGED, REFRESH_AT_MOST_EVERY_MS, watchPartnerFreshness } from './partner-freshness'
+import { ONE_SHOWING_MS, PARTNER_CHANGED, REFRESH_AT_MOST_EVERY_MS, watchPartnerFreshness } from './partner-freshness'
 
 type Listener = () => void
 
@@ -26,14 +26,28 @@ function fakeTab(bus: Set<{ onmessage: ((event: MessageEvent) => void) | null }>
 function tab(bus: Set<{ onmessage: ((event: MessageEvent) => void) | null }>, clock: { now: number }, signedIn = true) {
   const fake = fakeTab(bus)
   const reads: number[] = []
+  // What the watcher asked to run later, with when; `passes` runs what is due by the clock.
+  const pending: { at: number; run: () => void; cancelled: boolean }[] = []
   const freshness = watchPartnerFreshness({
     win: fake.win as never,
     channel: fake.channel as never,
     signedIn: () => signedIn,
     reload: async () => void reads.push(clock.now),
     now: () => clock.now,
+    later: (run, ms) => {
+      const entry = { at: clock.now + ms, run, cancelled: false }
+      pending.push(entry)
+      return () => void (entry.cancelled = true)
+    },
   })
-  return { ...fake, reads, freshness }
+  const passes = (ms: number) => {
+    clock.now += ms
+    for (const entry of pending.splice(0).filter((candidate) => !candidate.cancelled)) {
+      if (entry.at <= clock.now) entry.run()
+      else pending.push(entry)
+    }
+  }
+  return { ...fake, reads, freshness, passes, pending }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -67,6 +81,40 @@ describe('the signed-in partner is read fresh after an order change', () => {
     clock.now += REFRESH_AT_MOST_EVERY_MS
     account.fire('focus')
     expect(account.reads).toHaveLength(2)
+  })
+
+  test('a tab shown again within those few seconds reads once more when they are over, not for the events of one showing', async () => {
+    const clock = { now: 1_000_000 }
+    const account = tab(new Set(), clock)
+    const shownAt = clock.now
+    account.fire('visibilitychange')
+    account.fire('focus') // the same tab switch
+    await settle()
+    expect(account.reads).toEqual([shownAt])
+    account.passes(ONE_SHOWING_MS + 1_000)
+    expect(account.reads).toEqual([shownAt])
+    // The store cancels an order now; the shopper comes back to the tab two seconds after it was shown.
+    account.fire('focus')
+    account.fire('focus')
+    await settle()
+    expect(account.reads).toEqual([shownAt])
+    account.passes(shownAt + REFRESH_AT_MOST_EVERY_MS - clock.now) // the few seconds are over
+    await settle()
+    expect(account.reads).toEqual([shownAt, shownAt + REFRESH_AT_MOST_EVERY_MS])
+    account.passes(REFRESH_AT_MOST_EVERY_MS)
+    expect(account.reads).toHaveLength(2)
+  })
+
+  test('a stopped watcher owes no read', async () => {
+    const clock = { now: 1_000_000 }
+    const account = tab(new Set(), clock)
+    account.fire('focus')
+    account.passes(ONE_SHOWING_MS + 1_000)
+    account.fire('focus')
+    account.freshness.stop()
+    account.passes(REFRESH_AT_MOST_EVERY_MS)
+    await settle()
+    expect(account.reads).toHaveLength(1)
   })
 
   test('a change heard while a read is under way is read once more after it, however many arrive meanwhile', async () => {
