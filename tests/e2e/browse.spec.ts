@@ -12,6 +12,10 @@ test.describe('a shopper browsing the demo store', () => {
     const image = await request.get(href!)
     expect(image.status()).toBe(200)
     expect(image.headers()['content-type']).toMatch(/^image\//)
+    // Every icon the page names is a sized one: the uploaded original (512 px) is never downloaded by a tab.
+    const icons = await page.locator('link[rel~="icon"], link[rel="apple-touch-icon"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    expect(icons.length).toBeGreaterThan(0)
+    expect(icons.filter((icon) => icon.includes('/original/'))).toEqual([])
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Featured products' })).toBeVisible()
     await expect(page.getByRole('link', { name: /View all products/ })).toHaveAttribute('href', '/shop')
@@ -172,6 +176,10 @@ test.describe('a shopper browsing the demo store', () => {
     // No wait between the last keystroke and the click: the search's own address update is still
     // pending (it follows a pause), and the click must win over it.
     await expect(page.getByRole('list', { name: 'Products' }).getByRole('link', { name: 'Essential Crew Tee' }).first()).toBeVisible()
+    // The shopper goes to the search box first: the page answers it (the whole catalog is fetched),
+    // so what follows runs on the live page, not on the server's HTML before it came alive.
+    await page.getByRole('searchbox', { name: 'Search by name or SKU' }).focus()
+    await expect(page.locator('[data-catalog="complete"]')).toBeAttached()
     // The last keystroke and the click in one go, inside the page: well within the search's pause.
     await page.getByRole('searchbox', { name: 'Search by name or SKU' }).evaluate((input: HTMLInputElement) => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Essential Crew')
