@@ -55,14 +55,16 @@ export async function cancelOrder(
     }
     const split: Tenders = { card: left.card, offline: left.offline, giftCard: givenBack.giftCards, budget: givenBack.budget }
 
+    const taken = sumTenders(before.taken)
     // The step itself (checked first thing above, before any money moved): declared states, audit row.
     const cancelled = await takeOrderStep(tx, ctx, {
       order,
       provider: null,
       step: 'cancel',
       action: 'order.cancel',
-      // Everything taken comes back with the cancellation (recordRefund below records the money).
-      set: { cancelledAt: now, cancelReason: input.reason, paymentState: paymentStateAfterRefund('cancel', { taken: sumTenders(before.taken), refunded: sumTenders(before.taken) }) },
+      // An order that took nothing is left not paid here; money taken is given back by recordRefund
+      // below, which moves the payment state with it (each audit row shows the move it made).
+      set: { cancelledAt: now, cancelReason: input.reason, ...(taken === 0 ? { paymentState: paymentStateAfterRefund('cancel', { taken, refunded: 0 }) } : {}) },
       audited: { after: { reason: input.reason, givenBack: { ...split, promotionIds: givenBack.promotionIds } } },
       now,
     })
