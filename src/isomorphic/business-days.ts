@@ -11,6 +11,8 @@ export type DaySpan = { minDays: number; maxDays: number }
 /** An arrival window: the earliest and latest day, both "YYYY-MM-DD". */
 export type DayWindow = { earliest: Day; latest: Day }
 
+import { formatDate } from './format'
+
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 const MS_PER_DAY = 86_400_000
 
@@ -94,17 +96,14 @@ export function slowestLeadTime(spans: readonly DaySpan[]): DaySpan | null {
   return { minDays: Math.max(...spans.map((span) => span.minDays)), maxDays: Math.max(...spans.map((span) => span.maxDays)) }
 }
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const weekdayDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
-
 /** "Dec 8" */
 export function formatShortDay(day: Day): string {
-  return shortDay.format(toDate(day))
+  return formatDate(toDate(day), 'monthDay')
 }
 
 /** "Mon, Dec 8" */
 export function formatWeekday(day: Day): string {
-  return weekdayDay.format(toDate(day))
+  return formatDate(toDate(day), 'weekday')
 }
 
 /** "Dec 8 – Dec 11", or "Dec 8" when both ends are the same day. */

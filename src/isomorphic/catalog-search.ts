@@ -247,13 +247,18 @@ export function shownColor(product: Pick<SearchableProduct, 'attributeValues'>, 
   return shown
 }
 
-const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+// Made when the shopper first sorts by name (see size-order's collator).
+let nameCollator: Intl.Collator | undefined
+function compareNames(a: string, b: string): number {
+  nameCollator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+  return nameCollator.compare(a, b)
+}
 
 const comparators: Record<ProductSort, (a: SearchableProduct, b: SearchableProduct) => number> = {
   websiteSequence: (a, b) => a.websiteSequence - b.websiteSequence || a.id - b.id,
   'price-asc': (a, b) => a.price - b.price || comparators.websiteSequence(a, b),
   'price-desc': (a, b) => Math.max(b.maxPrice, b.price) - Math.max(a.maxPrice, a.price) || comparators.websiteSequence(a, b),
-  'name-asc': (a, b) => nameCollator.compare(a.name, b.name) || comparators.websiteSequence(a, b),
+  'name-asc': (a, b) => compareNames(a.name, b.name) || comparators.websiteSequence(a, b),
 }
 
 /** A sorted copy: website order (default), price low→high, price high→low or name A–Z. */
@@ -425,14 +430,13 @@ export function facetsOf(products: readonly SearchableProduct[], filters: Partia
     }
   }
 
-  const byName = (a: string, b: string) => nameCollator.compare(a, b)
   const selectedSizes = (filters.sizes ?? []).filter((size) => !NOT_SIZES.has(fold(size)))
   return {
-    categories: counters.categories.sorted(filters.categories ?? [], byName),
+    categories: counters.categories.sorted(filters.categories ?? [], compareNames),
     sizes: counters.sizes.sorted(selectedSizes, compareSizes),
-    colors: counters.colors.sorted(filters.colors ?? [], byName),
-    logos: counters.logos.sorted(filters.logos ?? [], byName),
-    brands: counters.brands.sorted(filters.brands ?? [], byName),
+    colors: counters.colors.sorted(filters.colors ?? [], compareNames),
+    logos: counters.logos.sorted(filters.logos ?? [], compareNames),
+    brands: counters.brands.sorted(filters.brands ?? [], compareNames),
     priceRange: Number.isFinite(min) ? { min, max } : null,
   }
 }

@@ -50,19 +50,75 @@ export function formatPriceRange(price: number, maxPrice: number | null | undefi
   return `${formatPrice(price)} – ${formatPrice(maxPrice)}`
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+
 const DAY_STYLES = {
   /** "Nov 21, 2026" */
-  medium: 'medium',
+  medium: (date: Date) => `${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`,
   /** "November 21, 2026" */
-  long: 'long',
+  long: (date: Date) => `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`,
+  /** "Nov 21" */
+  monthDay: (date: Date) => `${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}`,
+  /** "Sat, Nov 21" */
+  weekday: (date: Date) => `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}`,
 } as const
-// Made on first use: a page that shows no day does not pay for Intl's calendar data.
-const dayFormats: Partial<Record<keyof typeof DAY_STYLES, Intl.DateTimeFormat>> = {}
 
-/** The day of a moment (a Date or an ISO text) in UTC; text that is not a date is returned as it is. */
+/**
+ * The day of a moment (a Date or an ISO text) in UTC, as Intl writes it in en-US; text that is not
+ * a date is returned as it is. Written without Intl, for the reason given at plainDollars (a
+ * DateTimeFormat costs as much); the unit test holds it to Intl's output day by day.
+ */
 export function formatDate(value: Date | string, style: keyof typeof DAY_STYLES = 'medium'): string {
   const date = typeof value === 'string' ? new Date(value) : value
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : String(value)
-  dayFormats[style] ??= new Intl.DateTimeFormat('en-US', { dateStyle: DAY_STYLES[style], timeZone: 'UTC' })
-  return dayFormats[style].format(date)
+  const year = date.getUTCFullYear()
+  if (year >= 1000 && year <= 9999) return DAY_STYLES[style](date)
+  // Intl writes other years its own way (never shown by the store; kept right all the same).
+  intlDayFormats[style] ??= new Intl.DateTimeFormat('en-US', { ...INTL_DAY_STYLES[style], timeZone: 'UTC' })
+  return intlDayFormats[style].format(date)
+}
+
+const INTL_DAY_STYLES: Record<keyof typeof DAY_STYLES, Intl.DateTimeFormatOptions> = {
+  medium: { dateStyle: 'medium' },
+  long: { dateStyle: 'long' },
+  monthDay: { month: 'short', day: 'numeric' },
+  weekday: { weekday: 'short', month: 'short', day: 'numeric' },
+}
+const intlDayFormats: Partial<Record<keyof typeof DAY_STYLES, Intl.DateTimeFormat>> = {}
+
+/**
+ * A count as Intl writes it in en-US ("1,234"), without Intl (see plainDollars). Messages take it as
+ * `{shown}` beside the `count` their plural is chosen by, rather than ICU's `#`, which makes an
+ * Intl.NumberFormat on the page's first plural.
+ */
+export function formatCount(count: number): string {
+  if (!Number.isSafeInteger(count)) return String(count)
+  return `${count < 0 ? '-' : ''}${String(Math.abs(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
+}
+
+/** The values of a counted message: `count` chooses the plural, `shown` is written. */
+export function counted(count: number): { count: number; shown: string } {
+  return { count, shown: formatCount(count) }
+}
+
+const measureFormats = new Map<number, Intl.NumberFormat>()
+
+/**
+ * A measurement ("28", "28.5", "1,200.25") with at most `fractionDigits` decimals, as Intl writes
+ * it in en-US. A number whose decimals already fit is written without Intl (see plainDollars); one
+ * that needs rounding goes to Intl, which rounds it exactly.
+ */
+export function formatMeasure(value: number, fractionDigits = 2): string {
+  const text = String(Math.abs(value))
+  const [whole, fraction = ''] = text.split('.')
+  if (Number.isFinite(value) && !text.includes('e') && fraction.length <= fractionDigits && !Object.is(value, -0)) {
+    return `${value < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`
+  }
+  let format = measureFormats.get(fractionDigits)
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: fractionDigits })
+    measureFormats.set(fractionDigits, format)
+  }
+  return format.format(value)
 }

@@ -15,6 +15,7 @@ import { fromCents, toCents } from '@/isomorphic/money'
 import { loadDesign, saveDesign } from './design-api'
 import { editorBlocker, editorPageReducer, initialEditorPage } from './editor-page'
 import { createEditorStore } from './editor-store'
+import { counted } from '@/isomorphic/format'
 
 // The decoration editor's state and what it does (issue 7): the design store with its undo
 // history and keyboard shortcuts, a saved design to start from, what a screen reader hears, the
@@ -111,7 +112,7 @@ export function useEditor({ options, designId, productId, colorId }: { options: 
   }
 
   const blocking = editorBlocker(decorations.length, problems.length)
-  const blocker = blocking === null ? null : blocking.key === 'addSomething' ? t('addSomething') : t('fixProblems', { count: blocking.count })
+  const blocker = blocking === null ? null : blocking.key === 'addSomething' ? t('addSomething') : t('fixProblems', counted(blocking.count))
 
   const addDecoration = (placed: { decoration: Decoration; view: DecorationView } | null) => {
     if (!placed) return

@@ -7,7 +7,7 @@ import { checkoutApi } from '@/client/checkout/checkout-api'
 import type { PlacedOrder } from '@/client/checkout/order-contract'
 import { idOrNull } from '@/client/checkout/order-payload'
 import { Link } from '@/i18n/navigation'
-import { formatDate, formatPrice } from '@/isomorphic/format'
+import { counted, formatDate, formatPrice } from '@/isomorphic/format'
 import { EmptySection } from './empty-section'
 import { OrderDetailView, OrderStatusBadge, useOrderDetails } from './order-detail'
 
@@ -83,7 +83,7 @@ function OrderList({ partnerUid }: { partnerUid: string }) {
                 <time dateTime={order.createdAt}>{t('placedOn', { date: formatDate(order.createdAt) })}</time>
                 {' · '}
                 <span className="tabular-nums">{formatPrice(order.amounts.total)}</span>
-                {order.preview && order.preview.pieces > 0 ? <> · {t('pieces', { count: order.preview.pieces })}</> : null}
+                {order.preview && order.preview.pieces > 0 ? <> · {t('pieces', counted(order.preview.pieces))}</> : null}
               </p>
               {order.preview && order.preview.pictures.length > 0 ? (
                 <ul role="list" className="mt-2 flex gap-2" aria-label={t('itemsOf', { name: order.name })}>

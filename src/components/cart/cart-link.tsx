@@ -5,6 +5,7 @@ import { useCartCount } from '@/client/stores/cart-store'
 import { Link } from '@/i18n/navigation'
 import { BagIcon } from '../ui/icons'
 import { useHydrated } from '@/client/use-hydrated'
+import { counted } from '@/isomorphic/format'
 
 /** The header's cart link with the number of pieces in the visitor's cart (session storage). */
 export function CartLink() {
@@ -15,7 +16,7 @@ export function CartLink() {
     <Link
       href="/cart"
       prefetch={false}
-      aria-label={t('cartWithCount', { count })}
+      aria-label={t('cartWithCount', counted(count))}
       className="relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-soft"
     >
       <BagIcon />

@@ -11,7 +11,7 @@ import { useCheckoutStore } from '@/client/stores/checkout-store'
 import { Link } from '@/i18n/navigation'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { createCountryLookup } from '@/isomorphic/country-lookup'
-import { formatDate, formatPrice } from '@/isomorphic/format'
+import { counted, formatDate, formatPrice } from '@/isomorphic/format'
 import { isIsoDate } from '@/client/checkout/checkout-steps'
 import { toCents } from '@/isomorphic/money'
 import { CheckboxField, FormAlert } from '../account/form-controls'
@@ -410,7 +410,7 @@ function ReviewItems({ lines, freeItems }: { lines: readonly CartLine[]; freeIte
                     .join(' · ')}
                 </span>
               </span>
-              <span className="shrink-0 text-ink tabular-nums">{t('lineQuantity', { count: line.totalQuantity })}</span>
+              <span className="shrink-0 text-ink tabular-nums">{t('lineQuantity', counted(line.totalQuantity))}</span>
             </li>
           )
         })}
@@ -420,7 +420,7 @@ function ReviewItems({ lines, freeItems }: { lines: readonly CartLine[]; freeIte
               <span className="block font-medium text-ink">{item.name}</span>
               <span className="block text-accent-strong">{t('freeItem')}</span>
             </span>
-            <span className="shrink-0 text-ink tabular-nums">{t('lineQuantity', { count: item.quantity })}</span>
+            <span className="shrink-0 text-ink tabular-nums">{t('lineQuantity', counted(item.quantity))}</span>
           </li>
         ))}
       </ul>

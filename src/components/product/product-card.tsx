@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl'
 import { Link } from '@/i18n/navigation'
 import type { ProductListItem } from '@/isomorphic/catalog-types'
-import { formatPriceRange } from '@/isomorphic/format'
+import { counted, formatPriceRange } from '@/isomorphic/format'
 import { Picture } from '../ui/picture'
 import { ColorDots, colorsOf } from './color-dots'
 
@@ -58,7 +58,7 @@ export function ProductCard({ product, headingLevel: Heading = 'h3', eager = fal
       </div>
       <p className="h-5 text-sm leading-5 font-semibold text-ink">{formatPriceRange(product.price, product.maxPrice)}</p>
       <div className="mt-2">
-        <ColorDots colors={colors} label={t('colorsAvailable', { count: colors.length })} />
+        <ColorDots colors={colors} label={t('colorsAvailable', counted(colors.length))} />
       </div>
     </article>
   )

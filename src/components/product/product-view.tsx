@@ -12,7 +12,7 @@ import { imageUrl } from '@/isomorphic/image-address'
 import { swatchColor } from './color-dots'
 import { ProductGallery } from './product-gallery'
 import { parseQuantity } from '@/isomorphic/quantity'
-import { formatCents } from '@/isomorphic/format'
+import { counted, formatCents } from '@/isomorphic/format'
 import { sumCents, toCents } from '@/isomorphic/money'
 import { chosenLogoId, colorNamed, colorOptions, imagesFor, initialColorId, logoOptions, quantityTiers, sizeOptions, unitPriceFor } from './product-options'
 import { PriceTiers } from './price-tiers'
@@ -256,7 +256,7 @@ export function ProductView({ product, summary, details, customizable = false }:
         <div ref={sentinelRef} aria-hidden="true" className="h-px" />
         {(tiers.length > 0 && cartPieces > 0) || (customizable && sizes.length > 0) ? (
           <div className="mt-4 space-y-3">
-            {tiers.length > 0 && cartPieces > 0 ? <p className="text-xs text-muted">{t('unitPriceIncludingCart', { count: cartPieces })}</p> : null}
+            {tiers.length > 0 && cartPieces > 0 ? <p className="text-xs text-muted">{t('unitPriceIncludingCart', counted(cartPieces))}</p> : null}
             {customizable && sizes.length > 0 ? (
               <Link
                 href={`/editor?${new URLSearchParams({ product: product.slug, ...(colorId !== null ? { color: String(colorId) } : {}) })}`}

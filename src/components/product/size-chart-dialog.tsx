@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { useId, useRef } from 'react'
 import type { ProductDetails } from '@/isomorphic/catalog-types'
+import { formatMeasure } from '@/isomorphic/format'
 
 type SizeChart = NonNullable<ProductDetails['sizeChart']>
 
@@ -12,7 +13,6 @@ export function SizeChartDialog({ chart, productName }: { chart: SizeChart; prod
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const dialogId = useId()
-  const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
   return (
     <>
@@ -82,7 +82,7 @@ export function SizeChartDialog({ chart, productName }: { chart: SizeChart; prod
                     </th>
                     {row.values.map((value, index) => (
                       <td key={chart.measurements[index] ?? index} className="py-2 pr-4">
-                        {number.format(value)}
+                        {formatMeasure(value)}
                       </td>
                     ))}
                   </tr>

@@ -18,7 +18,7 @@ import {
   type ShopFacets,
   type ShopFilters,
 } from '@/isomorphic/catalog-search'
-import { formatPrice } from '@/isomorphic/format'
+import { counted, formatPrice } from '@/isomorphic/format'
 import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView } from './filter-panel'
 import { useProductIndex, useShopperIntent } from './product-index'
@@ -339,7 +339,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
 
         <div className="mt-4 flex min-h-8 flex-wrap items-center gap-2">
           <p aria-live="polite" aria-atomic="true" className="mr-2 text-sm font-medium text-ink">
-            {count === null ? (index.failed ? t('loadError') : t('loading')) : t('results', { count })}
+            {count === null ? (index.failed ? t('loadError') : t('loading')) : t('results', counted(count))}
           </p>
           {chips.length > 0 ? (
             <>
@@ -432,7 +432,7 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
                 </button>
               ) : null}
               <button type="submit" className="btn btn-primary flex-[2] rounded-lg">
-                {count === null ? t('loading') : t('showResults', { count })}
+                {count === null ? t('loading') : t('showResults', counted(count))}
               </button>
             </form>
           </div>
