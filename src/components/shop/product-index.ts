@@ -69,6 +69,11 @@ export function useShopperIntent(): boolean {
   useEffect(() => {
     if (engaged) return
     const engage = () => setEngaged(true)
+    // A shopper who went into a field (the search box) before the page came alive has acted already.
+    if (document.activeElement instanceof HTMLInputElement || document.activeElement instanceof HTMLSelectElement) {
+      engage()
+      return
+    }
     const options = { capture: true, passive: true, once: true } as const
     for (const type of INTENT_EVENTS) window.addEventListener(type, engage, options)
     return () => {
