@@ -276,7 +276,9 @@ function ShopBrowserView({ initialProducts, total, facets, swatches, search }: S
         <h2 id="shop-filters-heading" className="mb-5 text-base font-semibold text-ink">
           {t('filters')}
         </h2>
-        {panel('sidebar')}
+        {/* Its own boundary: hydrated in a pass of its own after the page's, so the page comes
+            alive in shorter tasks (P5); on a phone the sidebar is not even shown. */}
+        <Suspense fallback={null}>{panel('sidebar')}</Suspense>
       </aside>
 
       <section

@@ -104,7 +104,10 @@ export function WindowedProductGrid({
 
   const windowed = metrics !== null && range !== null
   const first = windowed ? range.start * columns : 0
-  const visible = windowed ? products.slice(first, range.end * columns) : products.slice(0, FIRST_SCREEN)
+  // At the top, the server's first screen stays in the DOM even where fewer rows fit (a phone):
+  // taking its cards out as the page comes alive is a long task of its own (P5), for no gain.
+  const last = windowed ? Math.max(range.end * columns, range.start === 0 ? FIRST_SCREEN : 0) : FIRST_SCREEN
+  const visible = products.slice(first, last)
   const style = windowed
     ? {
         paddingTop: range.start * metrics.rowHeight,
