@@ -3,18 +3,21 @@
 import dynamic from 'next/dynamic'
 import { useParams, usePathname, useSearchParams } from 'next/navigation'
 import Script from 'next/script'
-import { Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
 import { gtagScriptUrl, measurementId, pageViewPath, sendPageView } from '@/client/analytics'
 import { loadFullyOnNextNavigation, markUpdatePending, pollBuildUpdates } from '@/client/build-update'
 import { keepCartHint } from '@/client/cart/cart-hint'
 import { watchChunkLoadFailures } from '@/client/chunk-reload'
+import { onToastsWanted, toastsWanted } from '@/client/notify'
 import { rememberLocale } from '@/client/locale-cookie'
 import { registerRouter } from '@/client/navigation'
 import { ROUTE_SETTLE_DELAY_MS } from '@/client/timers'
 import { getPathname, useRouter } from '@/i18n/navigation'
 import { routing, type AppLocale } from '@/i18n/routing'
+import { whenIdle } from './shop/when-idle'
 
-// The toast container and its styles load after the page is interactive: no page needs them to paint.
+// The toast container and its styles load with the first toast (src/client/notify.ts): no page
+// needs them to paint, and most pages show none.
 const ToastViewport = dynamic(() => import('./toasts/toast-viewport').then((module) => module.ToastViewport), {
   ssr: false,
 })
@@ -36,10 +39,11 @@ const BUILD_ID = process.env.NEXT_PUBLIC_BUILD_ID
  */
 export function AppProviders({ storeId, gaId, children }: { storeId: number; gaId?: string | null; children: ReactNode }) {
   const analyticsId = measurementId(gaId)
+  const toasts = useSyncExternalStore(onToastsWanted, toastsWanted, () => false)
   return (
     <>
       {children}
-      <ToastViewport />
+      {toasts ? <ToastViewport /> : null}
       <SessionLayer />
       <BrowserWatchers storeId={storeId} />
       <RouterBridge />
@@ -59,6 +63,17 @@ function BrowserWatchers({ storeId }: { storeId: number }) {
   // Wherever the cart changes (a product page, the cart, sign-in's restored cart), so /cart and
   // /checkout can draw it at their first paint.
   useEffect(() => keepCartHint(document, storeId), [storeId])
+
+  // The toasts' code is fetched while the page is idle, so the first toast is not kept waiting for
+  // it; the container mounts only with that toast.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void import('./toasts/toast-viewport')
+        return true
+      }),
+    [],
+  )
 
   useEffect(() => {
     rememberLocale(document, document.documentElement.lang || routing.defaultLocale)

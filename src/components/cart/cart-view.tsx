@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'react-toastify'
+import { notify } from '@/client/notify'
 import { cartSync } from '@/client/cart-sync'
 import { sameQuantities } from '@/client/cart-sync-merge'
 import { type CartLine, useCartStore } from '@/client/stores/cart-store'
@@ -242,7 +242,7 @@ function CartLineItem({ line, priced }: { line: CartLine; priced: PricedCartLine
 
   const remove = () => {
     removeLine(line.key)
-    toast.success(t('removed'))
+    notify.success(t('removed'), { role: 'alert' })
   }
 
   return (
@@ -377,7 +377,7 @@ function SizeQuantity({ line, size, unitPrice }: { line: CartLine; size: string;
     const quantity = { ...line.quantity, [size]: pieces }
     const remaining = Object.values(quantity).reduce((sum, amount) => sum + amount, 0)
     updateLine(line.key, quantity)
-    if (remaining === 0) toast.success(t('removed'))
+    if (remaining === 0) notify.success(t('removed'), { role: 'alert' })
   }
 
   return (

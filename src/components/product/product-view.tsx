@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { type FormEvent, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'next/navigation'
-import { toast } from 'react-toastify'
+import { notify } from '@/client/notify'
 import { useCartStore } from '@/client/stores/cart-store'
 import { useHydrated } from '@/client/use-hydrated'
 import { Link } from '@/i18n/navigation'
@@ -100,7 +100,8 @@ export function ProductView({ product, summary, details, customizable = false }:
       unitPrices: Object.fromEntries(ordered.map((size) => [size.name, size.price])),
       variantIds: Object.fromEntries(ordered.map((size) => [size.name, size.variantId])),
     })
-    toast.success(t('addedToCart'))
+    // An alert: the shopper's own action, confirmed at once (the cart badge changes with it).
+    notify.success(t('addedToCart'), { role: 'alert' })
     setTyped({})
     setProblem(null)
     setAdded(true)
