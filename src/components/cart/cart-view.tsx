@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl'
 import { useEffect, useRef, useState } from 'react'
 import { notify } from '@/client/notify'
-import { cartSync } from '@/client/cart-sync'
 import { sameQuantities } from '@/client/cart-sync-merge'
 import { type CartLine, useCartStore } from '@/client/stores/cart-store'
 import { useUserStore } from '@/client/stores/user-store'
@@ -22,6 +21,7 @@ import { useHydrated } from '@/client/use-hydrated'
 import type { CartHint } from '@/isomorphic/cart-hint'
 import { CartEstimatePanel } from './cart-estimate-panel'
 import { CartSkeleton } from './cart-skeleton'
+import { EmptyCart } from './empty-cart'
 import { formatBusinessDays } from '@/isomorphic/business-days'
 import { useCartSummary } from '@/client/cart/use-cart-summary'
 import { type AllowanceStanding, allowanceStanding } from '@/client/cart/allowance'
@@ -40,23 +40,10 @@ export function CartView({ countries, hint }: { countries: WebsiteCountry[]; hin
   const summary = useCartSummary(lines, { address, deliveryMethodId })
   const user = useUserStore((state) => (state.isAuthenticated ? state.user : null))
 
-  // A signed-in partner's changes here are saved to their server cart.
-  useEffect(() => void cartSync(), [])
-
   // Storage is readable only in the browser: until then the server's cart hint draws the cart's
   // skeleton, or, with no hint, the empty cart (a new visitor's), at the first paint.
   if (!hydrated && hint) return <CartSkeleton hint={hint} loading={t('loading')} summary={t('summary')} items={t('items')} />
-  if (!hydrated || lines.length === 0) {
-    return (
-      <div className="rounded-card border border-dashed border-line px-6 py-16 text-center">
-        <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
-        <p className="mt-2 text-muted">{t('emptyBody')}</p>
-        <Link href="/shop" className="btn btn-primary mt-6">
-          {t('continueShopping')}
-        </Link>
-      </div>
-    )
-  }
+  if (!hydrated || lines.length === 0) return <EmptyCart />
 
   const pieces = lines.reduce((sum, line) => sum + line.totalQuantity, 0)
   const data = summary.data

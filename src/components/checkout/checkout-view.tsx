@@ -45,6 +45,7 @@ import type { OrderExtraField } from '@/isomorphic/contract/queries'
 import type { FreeItemData } from '@/isomorphic/cart-types'
 import type { CartHint } from '@/isomorphic/cart-hint'
 import { CartSkeleton } from '../cart/cart-skeleton'
+import { EmptyCheckout } from './empty-checkout'
 
 /**
  * /checkout (spec 2–5): the accordion of steps (contact, billing, shipping, delivery, extras,
@@ -433,19 +434,6 @@ function Recap({ term, children }: { term: string; children: ReactNode }) {
     <div>
       <dt className="text-muted">{term}</dt>
       <dd className="mt-0.5 break-words text-ink">{children}</dd>
-    </div>
-  )
-}
-
-function EmptyCheckout() {
-  const t = useTranslations('checkout')
-  return (
-    <div className="rounded-card border border-dashed border-line px-6 py-16 text-center">
-      <p className="text-lg font-semibold text-ink">{t('emptyTitle')}</p>
-      <p className="mt-2 text-muted">{t('emptyBody')}</p>
-      <Link href="/shop" className="btn btn-primary mt-6">
-        {t('goShopping')}
-      </Link>
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { CartView } from '@/components/cart/cart-view'
+import { CartPageBody } from '@/components/cart/cart-page-body'
 import { readCartHint } from '@/isomorphic/cart-hint'
 import { loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../store-metadata'
@@ -26,7 +26,7 @@ export default async function CartPage({ params }: CartPageProps) {
   return (
     <div className="container-page min-h-[60vh] pt-8 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heading')}</h1>
-      <CartView countries={website?.shippingCountry ?? []} hint={readCartHint((await headers()).get('cookie'), storeIdOf(store))} />
+      <CartPageBody countries={website?.shippingCountry ?? []} hint={readCartHint((await headers()).get('cookie'), storeIdOf(store))} />
     </div>
   )
 }

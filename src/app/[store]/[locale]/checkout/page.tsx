@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { CheckoutView } from '@/components/checkout/checkout-view'
+import { CheckoutPageBody } from '@/components/checkout/checkout-page-body'
 import { readCartHint } from '@/isomorphic/cart-hint'
 import { loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../store-metadata'
@@ -29,7 +29,7 @@ export default async function CheckoutPage({ params }: CheckoutPageProps) {
   return (
     <div className="container-page min-h-[60vh] pt-8 pb-16 sm:pt-10">
       <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heading')}</h1>
-      <CheckoutView countries={website?.shippingCountry ?? []} hint={readCartHint((await headers()).get('cookie'), storeIdOf(store))} />
+      <CheckoutPageBody countries={website?.shippingCountry ?? []} hint={readCartHint((await headers()).get('cookie'), storeIdOf(store))} />
     </div>
   )
 }
