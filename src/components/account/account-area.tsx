@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { ordersReader } from '@/client/account/orders-read'
 import { loginPathFor } from '@/client/session/return-to'
 import { auth } from '@/client/session/session'
 import { useSessionRestoreStore } from '@/client/session/session-restore-store'
@@ -53,6 +54,14 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
   useEffect(() => {
     void SECTION_CODE[section]()
   }, [section])
+
+  // The list of orders is read beside its code, not after it (src/client/account/orders-read.ts);
+  // an address naming one order shows that order instead.
+  const uid = user?.uid ?? null
+  useEffect(() => {
+    if (section !== 'orders' || uid === null || new URLSearchParams(window.location.search).has('order')) return
+    ordersReader.readEarly(uid)
+  }, [section, uid])
 
   // Checked when the area opens (once a session this tab is restoring from the server has settled,
   // issue 17), not on every change: a logout from here goes to '/' itself.

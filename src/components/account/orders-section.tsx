@@ -3,7 +3,7 @@
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
 import { useEffect, useState } from 'react'
-import { checkoutApi } from '@/client/checkout/checkout-api'
+import { ordersReader } from '@/client/account/orders-read'
 import type { PlacedOrder } from '@/client/checkout/order-contract'
 import { idOrNull } from '@/client/checkout/order-payload'
 import { Link } from '@/i18n/navigation'
@@ -31,7 +31,7 @@ function OrderList({ partnerUid }: { partnerUid: string }) {
 
   useEffect(() => {
     let current = true
-    checkoutApi.getOrders(partnerUid).then(
+    ordersReader.read(partnerUid).then(
       ({ orders }) => {
         if (current) setState({ orders: orders.orders, failed: false })
       },
