@@ -64,6 +64,20 @@ export type ProductListItem = {
   websiteSequence: number
 }
 
+/**
+ * What a product card shows: its name, SKU, price, picture and colours. The shop's first screen
+ * sends only this (its cards' sizes, logos, categories and brand come with the whole catalog,
+ * fetched at the shopper's first action), so the page carries less to parse as it loads (P5).
+ */
+export type ProductCardData = Pick<ProductListItem, 'id' | 'name' | 'slug' | 'templateSkuCode' | 'price' | 'maxPrice' | 'attributeValues' | 'image'> &
+  Partial<Pick<ProductListItem, 'colorImages'>>
+
+/** A product's card: its colours only among its attribute values. */
+export function productCardOf(product: ProductListItem): ProductCardData {
+  const { id, name, slug, templateSkuCode, price, maxPrice, image } = product
+  return { id, name, slug, templateSkuCode, price, maxPrice, image, attributeValues: product.attributeValues.filter((value) => value.attribute.name === 'Color') }
+}
+
 export type ColorImage = { colorValueId: number; path: string; name: string }
 
 export type ProductVariant = {

@@ -1,12 +1,12 @@
 import { useTranslations } from 'next-intl'
 import { Link } from '@/i18n/navigation'
-import type { ProductListItem } from '@/isomorphic/catalog-types'
+import type { ProductCardData } from '@/isomorphic/catalog-types'
 import { counted, formatPriceRange } from '@/isomorphic/format'
 import { Picture } from '../ui/picture'
 import { ColorDots, colorsOf } from './color-dots'
 
 type ProductCardProps = {
-  product: ProductListItem
+  product: ProductCardData
   headingLevel?: 'h2' | 'h3'
   /** The first cards of a page are above the fold: load them eagerly. */
   eager?: boolean

@@ -3,7 +3,7 @@
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
 import { type FormEvent, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { ProductListItem } from '@/isomorphic/catalog-types'
+import type { ProductCardData, ProductListItem } from '@/isomorphic/catalog-types'
 import {
   facetsOf,
   hasActiveFilters,
@@ -34,8 +34,8 @@ const FilterPanel = memo(FilterPanelView)
 const WindowedProductGrid = memo(WindowedProductGridView)
 
 export type ShopBrowserProps = {
-  /** The server's first screen of products (website order). */
-  initialProducts: ProductListItem[]
+  /** The server's first screen of products (website order), as cards. */
+  initialProducts: ProductCardData[]
   /** How many products the catalog has. */
   total: number
   /** The whole catalog's filter values; once the index is here they follow the chosen filters. */

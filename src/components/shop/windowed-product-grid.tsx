@@ -2,7 +2,7 @@
 
 import { memo, useEffect, useRef, useState } from 'react'
 import { shownColor } from '@/isomorphic/catalog-search'
-import type { ProductListItem } from '@/isomorphic/catalog-types'
+import type { ProductCardData } from '@/isomorphic/catalog-types'
 import { ProductCard as ProductCardView } from '../product/product-card'
 import { FIRST_SCREEN } from './first-screen'
 
@@ -42,7 +42,7 @@ export function WindowedProductGrid({
   colors,
   search,
 }: {
-  products: ProductListItem[]
+  products: ProductCardData[]
   label: string
   colors: readonly string[]
   /** The search the products answer: a colour it names is the one a card shows. */

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { ShopBrowser, type ShopBrowserProps } from '@/components/shop/shop-browser'
 import { FIRST_SCREEN } from '@/components/shop/first-screen'
 import { facetsOf } from '@/isomorphic/catalog-search'
-import type { ProductListItem } from '@/isomorphic/catalog-types'
+import { type ProductListItem, productCardOf } from '@/isomorphic/catalog-types'
 import { loadProducts, loadWebsite } from '@/web/catalog-data'
 import { storeMetadata } from '../store-metadata'
 import { storeIdOf } from '../route-params'
@@ -27,7 +27,7 @@ export default async function ShopPage({ params }: ShopPageProps) {
   setRequestLocale(locale)
   const [t, products] = await Promise.all([getTranslations({ locale, namespace: 'shop' }), loadProducts(storeIdOf(store))])
   const props: ShopBrowserProps = {
-    initialProducts: products.slice(0, FIRST_SCREEN),
+    initialProducts: products.slice(0, FIRST_SCREEN).map(productCardOf),
     total: products.length,
     facets: facetsOf(products),
     swatches: swatchesOf(products),
