@@ -19,6 +19,11 @@ function currencyFormat(currency: string): Intl.NumberFormat {
   return format
 }
 
+/** "1234567" → "1,234,567": the thousands of a string of digits, as en-US groups them. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
 /**
  * Dollars in whole cents, as Intl writes them in en-US ("-$1,234.50"), without Intl: making the
  * first Intl.NumberFormat of a page loads the runtime's currency data, ≈ 20 ms of a phone's main
@@ -29,7 +34,7 @@ function plainDollars(amount: number): string | null {
   if (!(Math.abs(amount) < 1e12)) return null
   const cents = Math.round(amount * 100)
   if (Object.is(cents, -0) || Math.abs(amount * 100 - cents) > 1e-6) return null
-  const whole = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const whole = groupThousands(String(Math.floor(Math.abs(cents) / 100)))
   const fraction = String(Math.abs(cents) % 100).padStart(2, '0')
   return `${cents < 0 ? '-' : ''}$${whole}.${fraction}`
 }
@@ -51,17 +56,18 @@ export function formatPriceRange(price: number, maxPrice: number | null | undefi
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+const SHORT_MONTHS = MONTHS.map((month) => month.slice(0, 3))
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 
 const DAY_STYLES = {
   /** "Nov 21, 2026" */
-  medium: (date: Date) => `${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`,
+  medium: (date: Date) => `${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`,
   /** "November 21, 2026" */
   long: (date: Date) => `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`,
   /** "Nov 21" */
-  monthDay: (date: Date) => `${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}`,
+  monthDay: (date: Date) => `${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`,
   /** "Sat, Nov 21" */
-  weekday: (date: Date) => `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCDate()}`,
+  weekday: (date: Date) => `${WEEKDAYS[date.getUTCDay()]}, ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`,
 } as const
 
 /**
@@ -94,7 +100,7 @@ const intlDayFormats: Partial<Record<keyof typeof DAY_STYLES, Intl.DateTimeForma
  */
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) return String(count)
-  return `${count < 0 ? '-' : ''}${String(Math.abs(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
+  return `${count < 0 ? '-' : ''}${groupThousands(String(Math.abs(count)))}`
 }
 
 /** The values of a counted message: `count` chooses the plural, `shown` is written. */
@@ -113,7 +119,7 @@ export function formatMeasure(value: number, fractionDigits = 2): string {
   const text = String(Math.abs(value))
   const [whole, fraction = ''] = text.split('.')
   if (Number.isFinite(value) && !text.includes('e') && fraction.length <= fractionDigits && !Object.is(value, -0)) {
-    return `${value < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`
+    return `${value < 0 ? '-' : ''}${groupThousands(whole!)}${fraction ? `.${fraction}` : ''}`
   }
   let format = measureFormats.get(fractionDigits)
   if (!format) {
