@@ -14,7 +14,7 @@ import { registerRouter } from '@/client/navigation'
 import { ROUTE_SETTLE_DELAY_MS } from '@/client/timers'
 import { getPathname, useRouter } from '@/i18n/navigation'
 import { routing, type AppLocale } from '@/i18n/routing'
-import { whenIdle } from './shop/when-idle'
+import { whenIdle } from '@/client/when-idle'
 
 // The toast container and its styles load with the first toast (src/client/notify.ts): no page
 // needs them to paint, and most pages show none.

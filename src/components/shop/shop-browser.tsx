@@ -23,7 +23,7 @@ import { CloseIcon, FilterIcon, SearchIcon } from '../ui/icons'
 import { FilterPanel as FilterPanelView } from './filter-panel'
 import { useProductIndex, useShopperIntent } from './product-index'
 import { afterPaint, useAfterPaint } from './use-after-paint'
-import { whenIdle } from './when-idle'
+import { whenIdle } from '@/client/when-idle'
 import { SHOP_GRID_CLASS, WindowedProductGrid as WindowedProductGridView } from './windowed-product-grid'
 
 // A keystroke or a filter click paints the control first; the results, the count, the chips, the
