@@ -135,3 +135,21 @@ test('an approver sees the orders waiting and the history of decided orders', as
   await expect(history).toBeVisible()
   await expect(history.getByText(/No orders have been approved or rejected yet\.|(Approved|Rejected) by .+ on /).first()).toBeVisible()
 })
+
+test("a section whose code does not arrive says so, and comes on 'Try again'", async ({ page }) => {
+  await signIn(page, { email: 'alex.morgan@graniteridge.example', password: 'granite-ridge-demo' })
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  await page.goto('/me/orders')
+  await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+
+  // The address book's code is fetched when the shopper opens it; the network fails once.
+  const scripts = /\/_next\/static\/chunks\/.+\.js$/
+  await page.route(scripts, (route) => route.abort('internetdisconnected'))
+  await page.getByRole('link', { name: 'Addresses', exact: true }).click()
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('We could not load your account. Please try again.')
+
+  await page.unroute(scripts)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Shipping addresses' })).toBeVisible()
+})

@@ -1,35 +1,72 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { ordersReader } from '@/client/account/orders-read'
 import { loginPathFor } from '@/client/session/return-to'
 import { auth } from '@/client/session/session'
 import { useSessionRestoreStore } from '@/client/session/session-restore-store'
 import { useAppStore } from '@/client/stores/app-store'
-import { useUserStore } from '@/client/stores/user-store'
+import { type Partner, useUserStore } from '@/client/stores/user-store'
 import { Link, usePathname, useRouter } from '@/i18n/navigation'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { useHydrated } from '@/client/use-hydrated'
 import { type AccountSection, visibleSections } from './account-sections'
+// Types only: each section's code is loaded on demand (below).
+import type { AddressBooks } from './address-book'
+import type { ApprovalsSection } from './approvals-section'
+import type { DesignsSection } from './designs-section'
+import type { GiftCardsSection } from './gift-cards-section'
+import type { OrdersSection } from './orders-section'
+import type { ProfileSection } from './profile-section'
 
 // Each section's code is its own chunk (P5): /me/orders does not download and run the address
 // forms, the approvals, the designs and the gift cards. The section asked for starts loading as
-// the area opens, beside the partner's data, and a link to another section loads that one.
-const SECTION_CODE = {
-  profile: () => import('./profile-section').then((code) => ({ default: code.ProfileSection })),
-  addresses: () => import('./address-book').then((code) => ({ default: code.AddressBooks })),
-  orders: () => import('./orders-section').then((code) => ({ default: code.OrdersSection })),
-  approvals: () => import('./approvals-section').then((code) => ({ default: code.ApprovalsSection })),
-  designs: () => import('./designs-section').then((code) => ({ default: code.DesignsSection })),
-  giftCards: () => import('./gift-cards-section').then((code) => ({ default: code.GiftCardsSection })),
+// the area first renders, beside the partner's data, and a link to another section loads that one.
+type SectionViews = {
+  profile: typeof ProfileSection
+  addresses: typeof AddressBooks
+  orders: typeof OrdersSection
+  approvals: typeof ApprovalsSection
+  designs: typeof DesignsSection
+  giftCards: typeof GiftCardsSection
 }
-const ProfileSection = lazy(SECTION_CODE.profile)
-const AddressBooks = lazy(SECTION_CODE.addresses)
-const OrdersSection = lazy(SECTION_CODE.orders)
-const ApprovalsSection = lazy(SECTION_CODE.approvals)
-const DesignsSection = lazy(SECTION_CODE.designs)
-const GiftCardsSection = lazy(SECTION_CODE.giftCards)
+const SECTION_CODE: { [S in AccountSection]: () => Promise<SectionViews[S]> } = {
+  profile: () => import('./profile-section').then((code) => code.ProfileSection),
+  addresses: () => import('./address-book').then((code) => code.AddressBooks),
+  orders: () => import('./orders-section').then((code) => code.OrdersSection),
+  approvals: () => import('./approvals-section').then((code) => code.ApprovalsSection),
+  designs: () => import('./designs-section').then((code) => code.DesignsSection),
+  giftCards: () => import('./gift-cards-section').then((code) => code.GiftCardsSection),
+}
+
+/**
+ * The sections whose code has arrived, for the page's life. A section is drawn from here once its
+ * code is in, not through React.lazy: a lazy component suspends at its first render even when its
+ * chunk has arrived, and React then reveals it no sooner than 300 ms after the fallback it showed
+ * (its throttle against content popping in piece by piece), which put /me/orders' largest paint
+ * 0.3 s behind its data.
+ */
+const loadedSections: Partial<SectionViews> = {}
+
+function loadSectionCode<S extends AccountSection>(section: S): Promise<SectionViews[S]> {
+  const loaded = loadedSections[section]
+  if (loaded) return Promise.resolve(loaded as SectionViews[S])
+  return SECTION_CODE[section]().then((view) => {
+    loadedSections[section] = view
+    return view
+  })
+}
+
+/**
+ * Starts loading a section's code and, for the list of orders, the partner's orders beside it, not
+ * after the code arrived (src/client/account/orders-read.ts); an address naming one order shows
+ * that order instead. Both are kept: the bundler's import and the reader's early read happen once.
+ */
+function startSection(section: AccountSection, uid: string | null): void {
+  loadSectionCode(section).catch(() => undefined)
+  if (section === 'orders' && uid !== null && !new URLSearchParams(window.location.search).has('order')) ordersReader.readEarly(uid)
+}
 
 type AccountAreaProps = {
   section: AccountSection
@@ -51,17 +88,16 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
   const pathname = usePathname()
   const router = useRouter()
 
-  useEffect(() => {
-    void SECTION_CODE[section]()
-  }, [section])
-
-  // The list of orders is read beside its code, not after it (src/client/account/orders-read.ts);
-  // an address naming one order shows that order instead.
+  // The section's code and, for the list of orders, the orders start loading as the area first
+  // renders in the browser, while the page hydrates: waiting for the hydration's commit put both
+  // behind the page's longest task. Once per mount; a section or a partner that changes later
+  // starts its own below.
+  useState(() => {
+    if (typeof window !== 'undefined') startSection(section, useUserStore.getState().user?.uid ?? null)
+    return null
+  })
   const uid = user?.uid ?? null
-  useEffect(() => {
-    if (section !== 'orders' || uid === null || new URLSearchParams(window.location.search).has('order')) return
-    ordersReader.readEarly(uid)
-  }, [section, uid])
+  useEffect(() => startSection(section, uid), [section, uid])
 
   // Checked when the area opens (once a session this tab is restoring from the server has settled,
   // issue 17), not on every change: a logout from here goes to '/' itself.
@@ -126,18 +162,69 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
     <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-12">
       <AccountNavigation current={section} canApproveOrders={user.canApproveOrders ?? false} />
       <div className="min-w-0">
-        {/* While the section's code arrives; orders and approvals also read the order to show from the address (?order=…). */}
-        <Suspense fallback={<p className="text-muted">{t('loading')}</p>}>
-          {section === 'profile' ? <ProfileSection user={user} /> : null}
-          {section === 'addresses' ? <AddressBooks partnerUid={user.uid} countries={countries} /> : null}
-          {section === 'orders' ? <OrdersSection partnerUid={user.uid} /> : null}
-          {section === 'approvals' ? <ApprovalsSection canApprove={user.canApproveOrders ?? false} /> : null}
-          {section === 'designs' ? <DesignsSection /> : null}
-          {section === 'giftCards' ? <GiftCardsSection /> : null}
-        </Suspense>
+        <SectionView section={section} user={user} countries={countries} />
       </div>
     </div>
   )
+}
+
+/** The section, once its code is in; its loading state before, and a way to try again if the code did not arrive. */
+function SectionView({ section, user, countries }: { section: AccountSection; user: Partner; countries: WebsiteCountry[] }) {
+  const t = useTranslations('account')
+  const [loaded, setLoaded] = useState<Partial<SectionViews>>(() => ({ ...loadedSections }))
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (loaded[section]) return
+    let current = true
+    loadSectionCode(section).then(
+      () => {
+        if (current) setLoaded({ ...loadedSections })
+      },
+      (error: unknown) => {
+        console.error('Could not load the section:', error)
+        if (current) setFailed(true)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [section, loaded, attempt])
+
+  if (failed && !loaded[section]) {
+    return (
+      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-16 text-center">
+        <p className="text-ink">{t('loadError')}</p>
+        <button
+          type="button"
+          onClick={() => {
+            setFailed(false)
+            setAttempt((value) => value + 1)
+          }}
+          className="btn btn-secondary mt-6"
+        >
+          {t('tryAgain')}
+        </button>
+      </div>
+    )
+  }
+  // Orders and approvals also read the order to show from the address (?order=…).
+  const view =
+    section === 'profile' && loaded.profile ? (
+      <loaded.profile user={user} />
+    ) : section === 'addresses' && loaded.addresses ? (
+      <loaded.addresses partnerUid={user.uid} countries={countries} />
+    ) : section === 'orders' && loaded.orders ? (
+      <loaded.orders partnerUid={user.uid} />
+    ) : section === 'approvals' && loaded.approvals ? (
+      <loaded.approvals canApprove={user.canApproveOrders ?? false} />
+    ) : section === 'designs' && loaded.designs ? (
+      <loaded.designs />
+    ) : section === 'giftCards' && loaded.giftCards ? (
+      <loaded.giftCards />
+    ) : null
+  const loading = <p className="text-muted">{t('loading')}</p>
+  return <Suspense fallback={loading}>{view ?? loading}</Suspense>
 }
 
 function AccountNavigation({ current, canApproveOrders }: { current: AccountSection; canApproveOrders: boolean }) {
