@@ -52,8 +52,14 @@ export function accountMenu(page: Page, name: string) {
 }
 
 export async function logOut(page: Page, name: string) {
-  await accountMenu(page, name).click()
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click()
+  // The menu's button is drawn from the session hint before the page is interactive; a click that
+  // came before the page was, opened nothing: click again until the menu is open.
+  const logout = page.getByRole('banner').getByRole('button', { name: 'Logout' })
+  await expect(async () => {
+    if (!(await logout.isVisible())) await accountMenu(page, name).click()
+    await expect(logout).toBeVisible({ timeout: 2000 })
+  }).toPass()
+  await logout.click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
 }
