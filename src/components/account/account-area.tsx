@@ -134,19 +134,12 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
 
   if (hydrated && signedIn && !user && loadFailed) {
     return (
-      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-16 text-center">
-        <p className="text-ink">{t('loadError')}</p>
-        <button
-          type="button"
-          onClick={() => {
-            setLoadFailed(false)
-            setAttempt((value) => value + 1)
-          }}
-          className="btn btn-secondary mt-6"
-        >
-          {t('tryAgain')}
-        </button>
-      </div>
+      <LoadFailed
+        onRetry={() => {
+          setLoadFailed(false)
+          setAttempt((value) => value + 1)
+        }}
+      />
     )
   }
 
@@ -193,19 +186,12 @@ function SectionView({ section, user, countries }: { section: AccountSection; us
 
   if (failed && !loaded[section]) {
     return (
-      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-16 text-center">
-        <p className="text-ink">{t('loadError')}</p>
-        <button
-          type="button"
-          onClick={() => {
-            setFailed(false)
-            setAttempt((value) => value + 1)
-          }}
-          className="btn btn-secondary mt-6"
-        >
-          {t('tryAgain')}
-        </button>
-      </div>
+      <LoadFailed
+        onRetry={() => {
+          setFailed(false)
+          setAttempt((value) => value + 1)
+        }}
+      />
     )
   }
   // Orders and approvals also read the order to show from the address (?order=…).
@@ -225,6 +211,19 @@ function SectionView({ section, user, countries }: { section: AccountSection; us
     ) : null
   const loading = <p className="text-muted">{t('loading')}</p>
   return <Suspense fallback={loading}>{view ?? loading}</Suspense>
+}
+
+/** The partner or a section's code did not arrive: says so, with a way to try again. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useTranslations('account')
+  return (
+    <div role="alert" className="rounded-card border border-line bg-soft px-6 py-16 text-center">
+      <p className="text-ink">{t('loadError')}</p>
+      <button type="button" onClick={onRetry} className="btn btn-secondary mt-6">
+        {t('tryAgain')}
+      </button>
+    </div>
+  )
 }
 
 function AccountNavigation({ current, canApproveOrders }: { current: AccountSection; canApproveOrders: boolean }) {
