@@ -52,8 +52,8 @@ export function accountMenu(page: Page, name: string) {
 }
 
 export async function logOut(page: Page, name: string) {
-  // The menu's button is drawn from the session hint before the page is interactive; a click that
-  // came before the page was, opened nothing: click again until the menu is open.
+  // A page that moves on by itself once signed in (the sign-up link's page goes to '/') closes a
+  // menu opened just before the move, as every move does: click again until the menu stays open.
   const logout = page.getByRole('banner').getByRole('button', { name: 'Logout' })
   await expect(async () => {
     if (!(await logout.isVisible())) await accountMenu(page, name).click()
