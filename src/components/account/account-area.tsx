@@ -11,6 +11,7 @@ import { type Partner, useUserStore } from '@/client/stores/user-store'
 import { Link, usePathname, useRouter } from '@/i18n/navigation'
 import type { WebsiteCountry } from '@/isomorphic/catalog-types'
 import { useHydrated } from '@/client/use-hydrated'
+import { LoadFailed } from '@/components/ui/load-failed'
 import { type AccountSection, visibleSections } from './account-sections'
 // Types only: each section's code is loaded on demand (below).
 import type { AddressBooks } from './address-book'
@@ -135,6 +136,9 @@ export function AccountArea({ section, countries }: AccountAreaProps) {
   if (hydrated && signedIn && !user && loadFailed) {
     return (
       <LoadFailed
+        tall
+        message={t('loadError')}
+        retryLabel={t('tryAgain')}
         onRetry={() => {
           setLoadFailed(false)
           setAttempt((value) => value + 1)
@@ -187,6 +191,9 @@ function SectionView({ section, user, countries }: { section: AccountSection; us
   if (failed && !loaded[section]) {
     return (
       <LoadFailed
+        tall
+        message={t('loadError')}
+        retryLabel={t('tryAgain')}
         onRetry={() => {
           setFailed(false)
           setAttempt((value) => value + 1)
@@ -211,19 +218,6 @@ function SectionView({ section, user, countries }: { section: AccountSection; us
     ) : null
   const loading = <p className="text-muted">{t('loading')}</p>
   return <Suspense fallback={loading}>{view ?? loading}</Suspense>
-}
-
-/** The partner or a section's code did not arrive: says so, with a way to try again. */
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const t = useTranslations('account')
-  return (
-    <div role="alert" className="rounded-card border border-line bg-soft px-6 py-16 text-center">
-      <p className="text-ink">{t('loadError')}</p>
-      <button type="button" onClick={onRetry} className="btn btn-secondary mt-6">
-        {t('tryAgain')}
-      </button>
-    </div>
-  )
 }
 
 function AccountNavigation({ current, canApproveOrders }: { current: AccountSection; canApproveOrders: boolean }) {

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
+import { LoadFailed } from '@/components/ui/load-failed'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { APPROVAL_NOTE_MAX_LENGTH } from '@/isomorphic/contract/plain-rules'
 import {
@@ -77,12 +78,7 @@ function ApprovalQueue({ orderId }: { orderId: number | null }) {
 
   if (failed && orders === null) {
     return (
-      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-12 text-center">
-        <p className="text-ink">{t('loadError')}</p>
-        <button type="button" onClick={reload} className="btn btn-secondary mt-6">
-          {t('tryAgain')}
-        </button>
-      </div>
+      <LoadFailed message={t('loadError')} retryLabel={t('tryAgain')} onRetry={reload} />
     )
   }
   if (orders === null) {

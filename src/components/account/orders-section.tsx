@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
+import { LoadFailed } from '@/components/ui/load-failed'
 import { useEffect, useState } from 'react'
 import { ordersReader } from '@/client/account/orders-read'
 import type { PlacedOrder } from '@/client/checkout/order-contract'
@@ -47,12 +48,7 @@ function OrderList({ partnerUid }: { partnerUid: string }) {
 
   if (state.failed && state.orders === null) {
     return (
-      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-12 text-center">
-        <p className="text-ink">{t('loadError')}</p>
-        <button type="button" onClick={() => setAttempt((value) => value + 1)} className="btn btn-secondary mt-6">
-          {t('tryAgain')}
-        </button>
-      </div>
+      <LoadFailed message={t('loadError')} retryLabel={t('tryAgain')} onRetry={() => setAttempt((value) => value + 1)} />
     )
   }
   if (state.orders === null) {
@@ -140,12 +136,7 @@ function OrderPage({ id, accessToken }: { id: number; accessToken: string | null
           {t('notFound')}
         </p>
       ) : problem ? (
-        <div role="alert" className="rounded-card border border-line bg-soft px-6 py-12 text-center">
-          <p className="text-ink">{t('loadError')}</p>
-          <button type="button" onClick={retry} className="btn btn-secondary mt-6">
-            {t('tryAgain')}
-          </button>
-        </div>
+        <LoadFailed message={t('loadError')} retryLabel={t('tryAgain')} onRetry={retry} />
       ) : order ? (
         <OrderDetailView order={order} reorderable />
       ) : null}

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation'
 import { useTranslations } from 'next-intl'
+import { LoadFailed } from '@/components/ui/load-failed'
 import { idOrNull } from '@/client/checkout/order-payload'
 import { Link } from '@/i18n/navigation'
 import { OrderDetailView, useOrderDetails } from '../account/order-detail'
@@ -37,12 +38,7 @@ export function OrderConfirmation() {
   }
   if (problem || !order) {
     return (
-      <div role="alert" className="rounded-card border border-line bg-soft px-6 py-12 text-center">
-        <p className="text-ink">{t('confirmationError')}</p>
-        <button type="button" onClick={retry} className="btn btn-secondary mt-6">
-          {t('retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('confirmationError')} retryLabel={t('retry')} onRetry={retry} />
     )
   }
   return (
