@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ordersReader } from '@/client/account/orders-read'
 import { loginPathFor } from '@/client/session/return-to'
 import { auth } from '@/client/session/session'
@@ -216,8 +216,7 @@ function SectionView({ section, user, countries }: { section: AccountSection; us
     ) : section === 'giftCards' && loaded.giftCards ? (
       <loaded.giftCards />
     ) : null
-  const loading = <p className="text-muted">{t('loading')}</p>
-  return <Suspense fallback={loading}>{view ?? loading}</Suspense>
+  return view ?? <p className="text-muted">{t('loading')}</p>
 }
 
 function AccountNavigation({ current, canApproveOrders }: { current: AccountSection; canApproveOrders: boolean }) {
